@@ -1,0 +1,44 @@
+"""The exception family of polydraughts.
+
+Every error the library raises on bad input is a :class:`DraughtsError`, which is a
+:class:`ValueError`, so ``except ValueError`` in calling code keeps working. Messages quote
+the offending input and say what was expected. A call that raises leaves every object as it was.
+"""
+
+from __future__ import annotations
+
+
+class DraughtsError(ValueError):
+    """Base class of every error polydraughts raises on bad input."""
+
+
+class UnknownVariantError(DraughtsError):
+    """A variant name, alias or PDN GameType that names no known ruleset."""
+
+
+class InvalidRulesetError(DraughtsError):
+    """A ruleset whose fields contradict each other or are out of range."""
+
+
+class InvalidSquareError(DraughtsError):
+    """A square number or name that is not a playable square of the board."""
+
+
+class InvalidPositionError(DraughtsError):
+    """A position that cannot arise: overlapping pieces, a man on its own crowning row, too many pieces."""
+
+
+class InvalidFenError(InvalidPositionError):
+    """A FEN string that does not parse, or describes an impossible position."""
+
+
+class InvalidMoveError(DraughtsError):
+    """Move text or a move object that is malformed (before any legality check)."""
+
+
+class IllegalMoveError(DraughtsError):
+    """A well-formed move that is not legal in the position it is played in."""
+
+
+class AmbiguousMoveError(DraughtsError):
+    """Move text that matches more than one legal move."""

@@ -1,0 +1,205 @@
+"""Board geometry: playable squares, numbering schemes, square names and the bit layout.
+
+Coordinates are ``(x, y)`` with ``x`` the file (0 = a, White's left) and ``y`` the rank
+(0 = White's back row), always seen from White. On a board of size ``n`` a square is
+playable when ``x + y`` has the parity that makes the bottom-left corner playable, or the other
+parity for the inverted boards of Italian and Spanish.
+
+Squares are numbered 1..n*n/2 in the variant's scheme (:class:`Numbering`): square 1 sits in
+one corner as seen from White and rows are read horizontally away from it. PDN calls these N1/N2
+from the starting player's side; :meth:`Geometry.pdn_corner` converts.
+
+Internally each playable square also has a *bit index* ``(y * (n + 1) + x - p) // 2`` (``p`` the
+parity of playable squares on row 0). In that layout every diagonal step is a constant shift
+(``n/2`` or ``n/2 + 1``) and a step off the board lands on a "ghost" bit that belongs to no
+square, so whole sets of men move with one shift and one mask (the Scan 10x10 layout, generalised
+to any even size).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+
+import attrs
+
+from draughts.errors import InvalidSquareError
+
+
+class Numbering(enum.Enum):
+    """Where square 1 sits, seen from White; rows are read horizontally away from that corner."""
+
+    TOP_LEFT = "top-left"
+    """1 = the first playable square of the far row, left to right (PDN N2 for International,
+    Italian; English "N1 from Black" is the same)."""
+    TOP_RIGHT = "top-right"
+    """1 = the last playable square of the far row, read right to left."""
+    BOTTOM_LEFT = "bottom-left"
+    """1 = White's near-left playable square, read left to right, bottom to top."""
+    BOTTOM_RIGHT = "bottom-right"
+    """1 = White's near-right playable square, read right to left, bottom to top (Spanish N1)."""
+
+
+class SquareNames(enum.Enum):
+    """How players write squares."""
+
+    NUMERIC = "numeric"
+    """Square numbers in the variant's :class:`Numbering` (``"32"``)."""
+    ALGEBRAIC = "algebraic"
+    """File letter and rank number, ``a1`` at White's near-left corner (``"c3"``)."""
+
+
+_ALGEBRAIC = re.compile(r"([a-z])([1-9][0-9]?)")
+_PDN_CORNER = {
+    Numbering.BOTTOM_LEFT: 0,
+    Numbering.BOTTOM_RIGHT: 1,
+    Numbering.TOP_LEFT: 2,
+    Numbering.TOP_RIGHT: 3,
+}
+_ROTATED = {
+    Numbering.BOTTOM_LEFT: Numbering.TOP_RIGHT,
+    Numbering.TOP_RIGHT: Numbering.BOTTOM_LEFT,
+    Numbering.BOTTOM_RIGHT: Numbering.TOP_LEFT,
+    Numbering.TOP_LEFT: Numbering.BOTTOM_RIGHT,
+}
+
+
+@attrs.frozen
+class Geometry:
+    """The squares of one board shape and numbering, with every conversion precomputed.
+
+    Build one with :func:`geometry` (cached); rulesets expose theirs as ``ruleset.geometry``.
+    """
+
+    size: int
+    bottom_left_playable: bool
+    numbering: Numbering
+    square_names: SquareNames
+    #: ``coords[sq]`` = (x, y) of square ``sq`` (index 0 unused).
+    coords: tuple[tuple[int, int], ...] = attrs.field(repr=False)
+    #: ``bits[sq]`` = internal bit index of square ``sq`` (index 0 unused).
+    bits: tuple[int, ...] = attrs.field(repr=False)
+    #: ``square_of_bit[b]`` = square at bit index ``b``, 0 for ghost bits.
+    square_of_bit: tuple[int, ...] = attrs.field(repr=False)
+    names: tuple[str, ...] = attrs.field(repr=False)
+    _by_name: dict[str, int] = attrs.field(repr=False, eq=False)
+
+    @property
+    def squares(self) -> int:
+        """Number of playable squares."""
+        return len(self.coords) - 1
+
+    @property
+    def parity(self) -> int:
+        """Parity of ``x + y`` on playable squares."""
+        return 0 if self.bottom_left_playable else 1
+
+    def is_playable(self, x: int, y: int) -> bool:
+        """Whether ``(x, y)`` is on the board and playable."""
+        return 0 <= x < self.size and 0 <= y < self.size and (x + y) % 2 == self.parity
+
+    def bit_of(self, x: int, y: int) -> int:
+        """Internal bit index of a playable ``(x, y)``."""
+        return (y * (self.size + 1) + x - self.parity) // 2
+
+    def square_at(self, x: int, y: int) -> int:
+        """Square number at ``(x, y)``; :class:`InvalidSquareError` if not playable."""
+        if not self.is_playable(x, y):
+            raise InvalidSquareError(f"({x}, {y}) is not a playable square of a {self.size}x{self.size} board")
+        return self.square_of_bit[self.bit_of(x, y)]
+
+    def check(self, square: int) -> int:
+        """Return ``square`` if it is a square number of this board, else raise."""
+        if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= self.squares:
+            raise InvalidSquareError(f"square {square!r} is not on the board (expected 1..{self.squares})")
+        return square
+
+    def name(self, square: int) -> str:
+        """The text a player writes for ``square`` (``"32"`` or ``"c3"``)."""
+        self.check(square)
+        if self.square_names is SquareNames.ALGEBRAIC:
+            return self.algebraic(square)
+        return str(square)
+
+    def algebraic(self, square: int) -> str:
+        """The algebraic name of ``square`` (``a1`` = White's near-left corner)."""
+        return self.names[self.check(square)]
+
+    def parse(self, text: str | int) -> int:
+        """Square number from a number (``"29"``, ``29``) or an algebraic name (``"a1"``).
+
+        Numbers are accepted in every variant, names on every board, leading zeros and
+        surrounding spaces are tolerated as real game files have them.
+        """
+        if isinstance(text, int) and not isinstance(text, bool):
+            return self.check(text)
+        if not isinstance(text, str):
+            raise InvalidSquareError(f"square {text!r} is neither a number nor a name")
+        cleaned = text.strip().lower()
+        if cleaned.isdigit():
+            number = int(cleaned)
+            if 1 <= number <= self.squares:
+                return number
+            raise InvalidSquareError(f"square {text!r} is not on the board (expected 1..{self.squares})")
+        if _ALGEBRAIC.fullmatch(cleaned):
+            square = self._by_name.get(cleaned)
+            if square is None:
+                raise InvalidSquareError(
+                    f"square {text!r} is not a playable square of a {self.size}x{self.size} board"
+                )
+            return square
+        raise InvalidSquareError(f"square {text!r} is neither a number nor an algebraic name like 'c3'")
+
+    def rotate(self, square: int) -> int:
+        """The square a 180° turn of the board puts ``square`` on (colour mirroring)."""
+        x, y = self.coords[self.check(square)]
+        return self.square_at(self.size - 1 - x, self.size - 1 - y)
+
+    def pdn_corner(self, first_to_move_is_white: bool) -> int:
+        """PDN GameType corner digit (0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right).
+
+        PDN reads the corner from the starting player's side, so a Black-first game turns it.
+        """
+        numbering = self.numbering if first_to_move_is_white else _ROTATED[self.numbering]
+        return _PDN_CORNER[numbering]
+
+
+def _ordered_coords(size: int, parity: int, numbering: Numbering) -> list[tuple[int, int]]:
+    top = numbering in (Numbering.TOP_LEFT, Numbering.TOP_RIGHT)
+    left = numbering in (Numbering.TOP_LEFT, Numbering.BOTTOM_LEFT)
+    rows = range(size - 1, -1, -1) if top else range(size)
+    files = list(range(size)) if left else list(range(size - 1, -1, -1))
+    return [(x, y) for y in rows for x in files if (x + y) % 2 == parity]
+
+
+@functools.cache
+def geometry(
+    size: int,
+    bottom_left_playable: bool = True,
+    numbering: Numbering = Numbering.TOP_LEFT,
+    square_names: SquareNames = SquareNames.NUMERIC,
+) -> Geometry:
+    """The (cached) :class:`Geometry` of a ``size`` x ``size`` board."""
+    if size < 4 or size % 2 or size > 26:
+        raise InvalidSquareError(f"board size {size!r} is not an even number from 4 to 26")
+    parity = 0 if bottom_left_playable else 1
+    ordered = _ordered_coords(size, parity, numbering)
+    coords = [(-1, -1), *ordered]
+    bits = [-1] + [(y * (size + 1) + x - parity) // 2 for x, y in ordered]
+    square_of_bit = [0] * (max(bits) + 1)
+    for square, bit in enumerate(bits):
+        if square:
+            square_of_bit[bit] = square
+    names = [""] + [f"{chr(ord('a') + x)}{y + 1}" for x, y in ordered]
+    return Geometry(
+        size=size,
+        bottom_left_playable=bottom_left_playable,
+        numbering=numbering,
+        square_names=square_names,
+        coords=tuple(coords),
+        bits=tuple(bits),
+        square_of_bit=tuple(square_of_bit),
+        names=tuple(names),
+        by_name={name: square for square, name in enumerate(names) if square},
+    )

@@ -1,0 +1,261 @@
+"""The declarative ruleset: every rule of a draughts variant as one typed field.
+
+A :class:`Ruleset` holds data only. The move generator, the capture-priority resolver, FEN,
+notation and everything else read these fields; no code outside this module and
+:mod:`draughts.variants` asks which variant it is playing. A new variant is a new ruleset::
+
+    >>> import attrs, draughts
+    >>> pool = attrs.evolve(draughts.get_variant("brazilian"), name="pool", title="Pool checkers",
+    ...                     first_to_move=draughts.BLACK, precedence=())
+    >>> pool.flying_kings, pool.capture_mandatory
+    (True, True)
+
+Each field carries a human ``label`` in its attrs metadata (``attrs.fields(Ruleset).x.metadata``)
+so comparison tables and documentation are generated from the fields, never written twice.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from draughts.color import Color
+from draughts.errors import InvalidRulesetError, InvalidSquareError
+from draughts.geometry import Geometry, Numbering, SquareNames, geometry
+
+
+class KingRange(enum.Enum):
+    """How far a king moves and captures."""
+
+    SHORT = "short"
+    """One square; a capture jumps an adjacent piece and lands directly behind it."""
+    FLYING = "flying"
+    """Any distance along a free diagonal; a capture may land on any free square beyond the piece
+    (but must land where the capture continues, if it can)."""
+
+
+class CapturePromotion(enum.Enum):
+    """What happens when a man reaches its crowning row in the middle of a capture."""
+
+    ENDS_MOVE = "ends the move"
+    """The capture stops on the crowning row and the man is crowned (Italian, English, Spanish,
+    Czech; where men capture only forward it could not go on anyway)."""
+    CONTINUES_AS_KING = "continues as a king"
+    """The man is crowned at once and, if it can, must go on capturing as a king (Russian)."""
+    ONLY_AT_END = "crowned only if the capture ends there"
+    """The man goes on capturing as a man if it can and is crowned only if the whole capture ends
+    on the crowning row (International FMJD 4.15, Brazilian CBD 13)."""
+
+
+class CapturedRemoval(enum.Enum):
+    """When captured pieces leave the board."""
+
+    END_OF_MOVE = "at the end of the move"
+    """The official rule of every federation ("Turkish strike"): captured pieces stay until the
+    capture is complete, block the way and cannot be jumped twice."""
+    IMMEDIATE = "at once"
+    """Each captured piece is lifted as it is jumped, as some casual rule pages describe, so its
+    square is free for the rest of the capture."""
+
+
+class Precedence(enum.Enum):
+    """One criterion of the capture-priority rule; a ruleset lists them in order of importance."""
+
+    MOST_PIECES = "most pieces"
+    """Capture the largest number of pieces (a king counts one)."""
+    WITH_KING = "with a king"
+    """Capture with a king rather than with a man (alone, this is the Czech rule "a king must
+    capture if one can")."""
+    MOST_KINGS = "most kings"
+    """Capture the largest number of kings."""
+    KINGS_EARLIEST = "kings met earliest"
+    """Capture the sequence that meets a king earliest: the king/man pattern of the captured pieces
+    in capture order is compared lexicographically, king before man (FID 6.9)."""
+
+
+def _label(text: str, **extra: Any) -> dict[str, Any]:
+    return {"label": text, **extra}
+
+
+def _check_size(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 4 or value % 2 or value > 26:
+        raise InvalidRulesetError(f"board_size {value!r} must be an even number from 4 to 26")
+
+
+def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRulesetError(f"rows_per_side {value!r} must be a positive number")
+
+
+def _check_precedence(
+    instance: Ruleset, attribute: attrs.Attribute[tuple[Precedence, ...]], value: tuple[Precedence, ...]
+) -> None:
+    if not all(isinstance(item, Precedence) for item in value):
+        raise InvalidRulesetError(f"precedence {value!r} must list Precedence criteria")
+    if len(set(value)) != len(value):
+        raise InvalidRulesetError(f"precedence {value!r} lists a criterion twice")
+
+
+def _check_separator(instance: Ruleset, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str) or len(value) != 1 or value.isdigit() or value.isspace():
+        raise InvalidRulesetError(f"{attribute.name} {value!r} must be one character, not a digit or a space")
+
+
+def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise InvalidRulesetError(f"pdn_gametype {value!r} must be a non-negative number or None")
+
+
+def _enum(kind: type[enum.Enum]) -> Any:
+    """Validator that an enum field holds a member of ``kind``."""
+
+    def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise InvalidRulesetError(f"{attribute.name} {value!r} must be a {kind.__name__}")
+
+    return check
+
+
+def _bool(instance: Ruleset, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesetError(f"{attribute.name} {value!r} must be True or False")
+
+
+@attrs.frozen
+class Ruleset:
+    """The complete rules of one draughts variant, as data.
+
+    Rulesets are frozen and hashable: derive new ones with :func:`attrs.evolve`, and use them as
+    dictionary keys (compiled tables are cached per ruleset). The constructor validates the fields
+    and raises :class:`~draughts.InvalidRulesetError` for impossible combinations.
+
+    Attributes:
+        name: Short identifier (``"russian"``); :func:`~draughts.get_variant` finds named variants by it.
+        title: Human name (``"Russian draughts"``).
+        board_size: Squares per side of the board (an even number; 8, 10, 12 ...).
+        bottom_left_playable: Whether each player's near-left corner is a playing square (False for
+            the inverted Italian and Spanish boards; PDN's invert flag is its negation).
+        rows_per_side: Rows of men each side sets up (3 on 8x8, 4 in International).
+        first_to_move: The side that makes the first move (Black in English checkers).
+        men_capture_backward: Whether men may capture backwards as well as forwards.
+        men_capture_kings: Whether men may capture kings (False in Italian).
+        king_range: Short kings (one square) or flying kings (any distance).
+        capture_promotion: What a man reaching the crowning row in the middle of a capture does.
+        capture_mandatory: Whether a player who can capture must capture. Once begun, a capture is
+            always completed.
+        precedence: The capture-priority criteria in order of importance; empty = free choice
+            among captures.
+        captured_removal: When captured pieces leave the board (official rule: at the end of the move).
+        numbering: Where square 1 is, seen from White.
+        square_names: Whether players write square numbers or algebraic names.
+        move_separator: Separator of a quiet move in notation (``-``).
+        capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian).
+        pdn_gametype: PDN 3.0 GameType number, or None for a variant PDN does not know.
+        sources: The rule texts this ruleset encodes (not part of equality).
+    """
+
+    name: str = attrs.field(metadata=_label("Name"))
+    title: str = attrs.field(metadata=_label("Variant"))
+    board_size: int = attrs.field(default=8, validator=_check_size, metadata=_label("Board size"))
+    bottom_left_playable: bool = attrs.field(
+        default=True, validator=_bool, metadata=_label("Near-left corner is a playing square")
+    )
+    rows_per_side: int = attrs.field(default=3, validator=_check_rows, metadata=_label("Rows of men per side"))
+    first_to_move: Color = attrs.field(default=Color.WHITE, validator=_enum(Color), metadata=_label("Who starts"))
+    men_capture_backward: bool = attrs.field(
+        default=False, validator=_bool, metadata=_label("Men capture backward")
+    )
+    men_capture_kings: bool = attrs.field(default=True, validator=_bool, metadata=_label("Men may capture kings"))
+    king_range: KingRange = attrs.field(
+        default=KingRange.SHORT, validator=_enum(KingRange), metadata=_label("Kings move")
+    )
+    capture_promotion: CapturePromotion = attrs.field(
+        default=CapturePromotion.ENDS_MOVE,
+        validator=_enum(CapturePromotion),
+        metadata=_label("Reaching the crowning row during a capture"),
+    )
+    capture_mandatory: bool = attrs.field(default=True, validator=_bool, metadata=_label("Capture is mandatory"))
+    precedence: tuple[Precedence, ...] = attrs.field(
+        default=(), converter=tuple, validator=_check_precedence, metadata=_label("Capture precedence")
+    )
+    captured_removal: CapturedRemoval = attrs.field(
+        default=CapturedRemoval.END_OF_MOVE,
+        validator=_enum(CapturedRemoval),
+        metadata=_label("Captured pieces are removed"),
+    )
+    numbering: Numbering = attrs.field(
+        default=Numbering.TOP_LEFT, validator=_enum(Numbering), metadata=_label("Square 1 (seen from White)")
+    )
+    square_names: SquareNames = attrs.field(
+        default=SquareNames.NUMERIC, validator=_enum(SquareNames), metadata=_label("Squares written as")
+    )
+    move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
+    capture_separator: str = attrs.field(
+        default="x", validator=_check_separator, metadata=_label("Capture separator")
+    )
+    pdn_gametype: int | None = attrs.field(default=None, validator=_check_gametype, metadata=_label("PDN GameType"))
+    sources: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, eq=False, repr=False, metadata=_label("Sources")
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip() or any(c.isspace() for c in self.name):
+            raise InvalidRulesetError(f"name {self.name!r} must be a non-empty word without spaces")
+        if not isinstance(self.title, str):
+            raise InvalidRulesetError(f"title {self.title!r} must be text")
+        if 2 * self.rows_per_side >= self.board_size:
+            raise InvalidRulesetError(
+                f"rows_per_side {self.rows_per_side} leaves no empty row between the sides on a "
+                f"{self.board_size}x{self.board_size} board"
+            )
+        if self.move_separator == self.capture_separator:
+            raise InvalidRulesetError(
+                f"move_separator and capture_separator are both {self.move_separator!r}; they must differ"
+            )
+
+    # --- derived facts (no behaviour beyond reading the fields) ---
+
+    @property
+    def flying_kings(self) -> bool:
+        """Whether kings fly (move and capture at any distance)."""
+        return self.king_range is KingRange.FLYING
+
+    @property
+    def geometry(self) -> Geometry:
+        """The board's squares, numbering and names."""
+        return geometry(self.board_size, self.bottom_left_playable, self.numbering, self.square_names)
+
+    @property
+    def squares(self) -> int:
+        """Number of playable squares (32 on 8x8, 50 on 10x10)."""
+        return self.board_size * self.board_size // 2
+
+    @property
+    def men_per_side(self) -> int:
+        """Men each side starts with."""
+        return self.rows_per_side * self.board_size // 2
+
+    @property
+    def pdn_gametype_tag(self) -> str | None:
+        """The full PDN GameType value (``"20,W,10,10,N2,0"``), or None without a GameType number."""
+        if self.pdn_gametype is None:
+            return None
+        algebraic = self.square_names is SquareNames.ALGEBRAIC
+        corner = 0 if algebraic else self.geometry.pdn_corner(self.first_to_move is Color.WHITE)
+        return (
+            f"{self.pdn_gametype},{self.first_to_move.letter},{self.board_size},{self.board_size},"
+            f"{'A' if algebraic else 'N'}{corner},{0 if self.bottom_left_playable else 1}"
+        )
+
+    def square_name(self, square: int) -> str:
+        """The text a player writes for ``square``: ``"32"``, or ``"c3"`` in algebraic variants."""
+        return self.geometry.name(square)
+
+    def parse_square(self, text: str | int) -> int:
+        """The square number for a number or an algebraic name (both accepted in every variant)."""
+        try:
+            return self.geometry.parse(text)
+        except InvalidSquareError as error:
+            raise InvalidSquareError(f"{error} in {self.name}") from None

@@ -1,0 +1,349 @@
+"""The named variants: seven federation rulesets and the no-forced-capture house rule.
+
+This is the only module (with :mod:`draughts.rules`) that knows variants by name. Each ruleset
+cites, next to each field, the rule article that justifies it. Source keys:
+
+* FMJD: Official FMJD rules for international draughts, Annex 1 (November 2015).
+* WCDF: World Checkers/Draughts Federation Rules of Draughts (usacheckers.com, wcdf.net).
+* FID: Federazione Italiana Dama, Regolamento tecnico Capo I (Art. 2-6), damasport.it "Le Prese".
+* RUS64: FMJD section-64 rules (fmjd64.org), Russian federation kodeks 2004.
+* CBD: Confederação Brasileira de Damas rules (brazil.fmjd.org), rules 1-17.
+* ES: Spanish rules (section-64 page, torofun, Galician tournament rules), Portuguese "Damas Clássicas".
+* CZ: Česká federace dámy rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz, Czech Wikipedia 2007).
+* PDN: PDN 3.0 (github.com/wiegerw/pdn), GameType table.
+
+Names
+-----
+Canonical names are ``italian``, ``american``, ``russian``, ``brazilian``, ``spanish``, ``czech``
+and ``international``; :data:`ALIASES` lists the other accepted names. The house rule of any
+variant is named ``"<variant>-nfc"`` (``"russian-nfc"``); :func:`get_variant` also accepts
+``"no-forced-capture <variant>"`` and ``"<variant> no forced capture"``, and the bare name
+``"no-forced-capture"`` means the American house rule, the game most often played that way.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Mapping
+
+import attrs
+
+from draughts.color import BLACK, WHITE
+from draughts.errors import UnknownVariantError
+from draughts.geometry import Numbering, SquareNames
+from draughts.rules import CapturePromotion, KingRange, Precedence, Ruleset
+
+INTERNATIONAL = Ruleset(
+    name="international",
+    title="International draughts",
+    board_size=10,  # FMJD 2.1-2.2: 10x10, play on the 50 dark squares
+    bottom_left_playable=True,  # FMJD 2.4: the long diagonal starts at each player's left
+    rows_per_side=4,  # FMJD 2.8: 20 men each, on 1-20 and 31-50
+    first_to_move=WHITE,  # FMJD 3.3
+    men_capture_backward=True,  # FMJD 4.1: men capture forwards and backwards
+    men_capture_kings=True,  # FMJD 4.1
+    king_range=KingRange.FLYING,  # FMJD 3.9, 4.3
+    capture_promotion=CapturePromotion.ONLY_AT_END,  # FMJD 3.5, 4.15: passing the row does not crown
+    capture_mandatory=True,  # FMJD 4.2, 5.4.6
+    precedence=(Precedence.MOST_PIECES,),  # FMJD 4.13-4.14: most pieces, a king counts one, no quality rule
+    numbering=Numbering.TOP_LEFT,  # FMJD 2.6: 1-50 row by row from the top left
+    square_names=SquareNames.NUMERIC,  # FMJD 8.2: 32-28, 19x28
+    move_separator="-",  # FMJD 8.2
+    capture_separator="x",  # FMJD 8.2
+    pdn_gametype=20,  # PDN: 20,W,10,10,N2,0
+    sources=("FMJD Annex 1 (2015) articles 2-8", "PDN 3.0 GameType 20"),
+)
+"""International draughts (FMJD): 10x10, flying kings, men capture backward, majority capture,
+a man is crowned only if its capture ends on the crowning row (FMJD 4.15)."""
+
+AMERICAN = Ruleset(
+    name="american",
+    title="American checkers / English draughts",
+    board_size=8,  # WCDF 1.1: 8x8, the 32 dark ("green") squares
+    bottom_left_playable=True,  # WCDF 1.4: a playing square at each player's near left (single corner)
+    rows_per_side=3,  # WCDF: 12 men each, on 1-12 and 21-32
+    first_to_move=BLACK,  # WCDF: the dark (Red/Black) side moves first; PDN 21,B
+    men_capture_backward=False,  # WCDF 1.18: men capture forward only
+    men_capture_kings=True,  # WCDF 1.18: over a man or king
+    king_range=KingRange.SHORT,  # WCDF: kings move one square, jump short
+    capture_promotion=CapturePromotion.ENDS_MOVE,  # WCDF 1.16, 1.19: crowning completes the turn
+    capture_mandatory=True,  # WCDF 1.20: all captures are compulsory
+    precedence=(),  # WCDF 1.20: free choice, not necessarily the most pieces
+    numbering=Numbering.TOP_LEFT,  # WCDF 1.5: 1-32 from Red's side = 1 at b8 seen from White
+    square_names=SquareNames.NUMERIC,  # 11-15, 15x24
+    move_separator="-",
+    capture_separator="x",
+    pdn_gametype=21,  # PDN: 21,B,8,8,N1,0
+    sources=("WCDF Rules of Draughts 1.1-1.20", "PDN 3.0 GameType 21"),
+)
+"""English draughts / American checkers (WCDF): short kings, men capture forward only, free
+choice among captures, the dark side (Black/Red) moves first."""
+
+ITALIAN = Ruleset(
+    name="italian",
+    title="Italian draughts",
+    board_size=8,  # FID 2.1-2.2
+    bottom_left_playable=False,  # FID 2.3: the bottom-right square is dark (board inverted)
+    rows_per_side=3,  # FID 2.6: Black on 1-12, White on 21-32
+    first_to_move=WHITE,  # FID 3.4
+    men_capture_backward=False,  # FID 5.3(a): men capture forward only
+    men_capture_kings=False,  # FID 5.3(b): men never capture kings
+    king_range=KingRange.SHORT,  # FID rule 2 / 5.8: one square; land directly behind the piece
+    capture_promotion=CapturePromotion.ENDS_MOVE,  # federdama rule 2: the move ends on the crowning row
+    capture_mandatory=True,  # federdama: huffing ("soffio") abolished in 1934
+    precedence=(
+        Precedence.MOST_PIECES,  # FID 6.6
+        Precedence.WITH_KING,  # FID 6.7
+        Precedence.MOST_KINGS,  # FID 6.8
+        Precedence.KINGS_EARLIEST,  # FID 6.9 (6.10: otherwise free)
+    ),
+    numbering=Numbering.TOP_LEFT,  # FID 2.4: 1 = a8 ... 32 = h1
+    square_names=SquareNames.NUMERIC,
+    move_separator="-",
+    capture_separator="x",  # fid.it/corsi: a capture may be written with x
+    pdn_gametype=22,  # PDN: 22,W,8,8,N2,1
+    sources=("FID Regolamento tecnico Capo I, Art. 2-6", "federdama.org 'Le 10 regole'", "PDN 3.0 GameType 22"),
+)
+"""Italian draughts (FID): inverted board, short kings, men capture only forward and never kings,
+and the four-step precedence: most pieces, with a king, most kings, kings met earliest."""
+
+RUSSIAN = Ruleset(
+    name="russian",
+    title="Russian draughts",
+    board_size=8,  # RUS64
+    bottom_left_playable=True,  # RU federation: the dark corner square is at the player's left
+    rows_per_side=3,
+    first_to_move=WHITE,
+    men_capture_backward=True,  # RUS64 / RU-WP: men capture forward and backward
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # RUS64: flying kings
+    capture_promotion=CapturePromotion.CONTINUES_AS_KING,  # RU-inv, BK: crowned at once, goes on as a king
+    capture_mandatory=True,
+    precedence=(),  # RU-WP, BK: free choice; the chosen capture is completed
+    numbering=Numbering.TOP_LEFT,  # numeric FENs (lidraughts, dctl): 1 = b8, 29 = a1
+    square_names=SquareNames.ALGEBRAIC,  # c3-d4, c3:e5
+    move_separator="-",
+    capture_separator=":",  # PDN: separator ':' for GameType 25
+    pdn_gametype=25,  # PDN: 25,W,8,8,A0,0
+    sources=("FMJD section-64 rules 7.2 (fmjd64.org)", "Russian federation kodeks 2004", "PDN 3.0 GameType 25"),
+)
+"""Russian draughts (shashki): flying kings, men capture backward, free choice among captures,
+a man reaching the crowning row mid-capture is crowned and continues as a king."""
+
+BRAZILIAN = Ruleset(
+    name="brazilian",
+    title="Brazilian draughts",
+    board_size=8,  # CBD 1-2
+    bottom_left_playable=True,  # CBD 3: the dark main diagonal at each player's left
+    rows_per_side=3,
+    first_to_move=WHITE,  # CBD 4
+    men_capture_backward=True,  # CBD 11
+    men_capture_kings=True,  # CBD 10: men and kings capture each other
+    king_range=KingRange.FLYING,  # CBD 8, 17
+    capture_promotion=CapturePromotion.ONLY_AT_END,  # CBD 13: passing the crowning row does not crown
+    capture_mandatory=True,  # CBD 9: no "sopro"
+    precedence=(Precedence.MOST_PIECES,),  # CBD 12: majority, a king counts one
+    numbering=Numbering.TOP_LEFT,  # numeric FENs as lidraughts and dctl write them
+    square_names=SquareNames.ALGEBRAIC,
+    move_separator="-",
+    capture_separator="x",  # PDN GameType 26
+    pdn_gametype=26,  # PDN: 26,W,8,8,A0,0
+    sources=("CBD rules 1-17 (brazil.fmjd.org)", "PDN 3.0 GameType 26"),
+)
+"""Brazilian draughts (CBD): the International rules on an 8x8 board."""
+
+SPANISH = Ruleset(
+    name="spanish",
+    title="Spanish draughts",
+    board_size=8,
+    bottom_left_playable=False,  # PDN invert flag 1; ES-de: light square at the near left
+    rows_per_side=3,  # ES-rs: White on 1-12, Black on 21-32
+    first_to_move=WHITE,  # ES-s64
+    men_capture_backward=False,  # ES-s64, ES-tf: men capture forward only
+    men_capture_kings=True,  # no source restricts it
+    king_range=KingRange.FLYING,  # ES-s64
+    capture_promotion=CapturePromotion.ENDS_MOVE,  # ludoteka: crowned, may not continue
+    capture_mandatory=True,
+    precedence=(Precedence.MOST_PIECES, Precedence.MOST_KINGS),  # ES: quantity law, then quality law
+    numbering=Numbering.BOTTOM_RIGHT,  # ES-rs: 1 = h1, right to left, bottom to top (PDN N1)
+    square_names=SquareNames.NUMERIC,
+    move_separator="-",
+    capture_separator="x",
+    pdn_gametype=24,  # PDN: 24,W,8,8,N1,1
+    sources=("section64port.online Spanish rules", "torofun.com Spanish rules", "PDN 3.0 GameType 24"),
+)
+"""Spanish draughts: inverted board, flying kings, men capture forward only, most pieces then
+most kings."""
+
+CZECH = Ruleset(
+    name="czech",
+    title="Czech draughts",
+    board_size=8,  # CZ-H 2
+    bottom_left_playable=True,  # CZ-H 3: the dark corner on the player's left
+    rows_per_side=3,  # CZ-WP
+    first_to_move=WHITE,  # CZ-H 8
+    men_capture_backward=False,  # CZ-H 9-10, CZ-K: men move and capture only forward
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # CZ-H 9
+    capture_promotion=CapturePromotion.ENDS_MOVE,  # CZ-H 10: crowned, acts as a king from its next move
+    capture_mandatory=True,
+    precedence=(Precedence.WITH_KING,),  # CZ-H, CZ-K, CZ-O: "dáma má přednost"; otherwise free
+    numbering=Numbering.TOP_LEFT,
+    square_names=SquareNames.ALGEBRAIC,  # CZ-H 4
+    move_separator="-",
+    capture_separator="x",  # PDN (dctl uses ':'; PDN followed)
+    pdn_gametype=29,  # PDN: 29,W,8,8,A0,0
+    sources=("ČFD rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz)", "PDN 3.0 GameType 29"),
+)
+"""Czech draughts (ČFD): flying kings, men capture forward only, a king must capture if one can,
+otherwise free choice."""
+
+VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
+    {
+        rules.name: rules
+        for rules in (ITALIAN, AMERICAN, RUSSIAN, BRAZILIAN, SPANISH, CZECH, INTERNATIONAL)
+    }
+)
+"""Canonical name -> ruleset, for the seven federation variants."""
+
+ALIASES: Mapping[str, str] = types.MappingProxyType(
+    {
+        "english": "american",
+        "checkers": "american",
+        "english-draughts": "american",
+        "american-checkers": "american",
+        "dama": "italian",
+        "dama-italiana": "italian",
+        "italiana": "italian",
+        "shashki": "russian",
+        "russian-draughts": "russian",
+        "brazil": "brazilian",
+        "damas-brasileiras": "brazilian",
+        "damas-espanolas": "spanish",
+        "ceska-dama": "czech",
+        "czech-draughts": "czech",
+        "intl": "international",
+        "10x10": "international",
+        "fmjd": "international",
+        "polish": "international",
+    }
+)
+"""Other accepted names -> canonical name."""
+
+_NFC_SUFFIX = "-nfc"
+
+
+def no_forced_capture(rules: Ruleset) -> Ruleset:
+    """The "no forced capture" house rule of ``rules``.
+
+    Quiet moves stay legal when a capture exists; a capture, once chosen, is still the base
+    variant's complete sequence, and the base variant's precedence still chooses among captures
+    (RULES §10: semantics "full" + "base"). No federation plays this way; it is how many people
+    play at home.
+
+    >>> from draughts import get_variant, no_forced_capture
+    >>> no_forced_capture(get_variant("russian")).name
+    'russian-nfc'
+    """
+    if not rules.capture_mandatory:
+        return rules
+    return attrs.evolve(
+        rules,
+        name=f"{rules.name}{_NFC_SUFFIX}",
+        title=f"{rules.title} (no forced capture)",
+        capture_mandatory=False,
+        pdn_gametype=None,
+        sources=(*rules.sources, "house rule: capture optional (no federation source)"),
+    )
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
+def _canonical(name: str) -> str | None:
+    key = _normalise(name)
+    if key in VARIANTS:
+        return key
+    return ALIASES.get(key)
+
+
+def get_variant(name: str | Ruleset) -> Ruleset:
+    """Look up a ruleset by canonical name, alias, house-rule name or PDN GameType.
+
+    >>> get_variant("shashki").name
+    'russian'
+    >>> get_variant("25").name, get_variant("20,W,10,10,N2,0").name
+    ('russian', 'international')
+    >>> get_variant("english-nfc").capture_mandatory
+    False
+
+    Raises:
+        UnknownVariantError: the name matches nothing; the message lists the known names.
+    """
+    if isinstance(name, Ruleset):
+        return name
+    if not isinstance(name, str):
+        raise UnknownVariantError(f"variant {name!r} is not a name")
+    key = _normalise(name)
+    if key and key[0].isdigit():
+        return from_gametype(name)
+    canonical = _canonical(key)
+    if canonical is not None:
+        return VARIANTS[canonical]
+    for base in _nfc_bases(key):
+        canonical = _canonical(base)
+        if canonical is not None:
+            return no_forced_capture(VARIANTS[canonical])
+    if key in ("no-forced-capture", "nfc"):
+        return no_forced_capture(AMERICAN)
+    known = ", ".join([*VARIANTS, *ALIASES])
+    raise UnknownVariantError(
+        f"unknown variant {name!r}; known names: {known} (and '<name>-nfc' for the no-forced-capture house rule)"
+    )
+
+
+def _nfc_bases(key: str) -> list[str]:
+    """Base-variant candidates in a house-rule name such as ``russian-nfc``."""
+    bases = []
+    for suffix in (_NFC_SUFFIX, "-no-forced-capture"):
+        if key.endswith(suffix):
+            bases.append(key[: -len(suffix)])
+    for prefix in ("no-forced-capture-", "nfc-"):
+        if key.startswith(prefix):
+            bases.append(key[len(prefix) :])
+    return bases
+
+
+_GAMETYPE = re.compile(r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*")
+
+
+def from_gametype(gametype: str | int) -> Ruleset:
+    """The named variant of a PDN GameType value (``25`` or ``"25,W,8,8,A0,0"``).
+
+    Only the type number selects the variant; the optional attributes must not contradict its
+    board size.
+
+    Raises:
+        UnknownVariantError: malformed value, a type number of no supported variant, or a board
+            size that does not match it.
+    """
+    text = str(gametype)
+    match = _GAMETYPE.fullmatch(text)
+    if match is None:
+        raise UnknownVariantError(f"GameType {text!r} is not of the form 'number[,W|B,width,height,notation[,invert]]'")
+    number = int(match.group(1))
+    for rules in VARIANTS.values():
+        if rules.pdn_gametype == number:
+            if match.group(3) is not None and (int(match.group(3)), int(match.group(4))) != (
+                rules.board_size,
+                rules.board_size,
+            ):
+                raise UnknownVariantError(
+                    f"GameType {text!r}: type {number} ({rules.name}) is played on "
+                    f"{rules.board_size}x{rules.board_size}, not {match.group(3)}x{match.group(4)}"
+                )
+            return rules
+    supported = ", ".join(f"{r.pdn_gametype} ({r.name})" for r in VARIANTS.values())
+    raise UnknownVariantError(f"GameType {text!r} names no supported variant; supported: {supported}")
