@@ -28,18 +28,19 @@ def main(argv: list[str] | None = None) -> int:
     except DraughtsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{"precedence":<60}perft({args.depth})"
+    header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{'precedence':<60}perft({args.depth})"
     print(header)
     print("-" * (len(header) + 10))
     for rules in rulesets:
         started = time.perf_counter()
         count = perft(Position.initial(rules), args.depth)
         seconds = time.perf_counter() - started
+        board = f"{rules.board_size}x{rules.board_size}"
         precedence = ", ".join(c.value for c in rules.precedence) or "free choice"
         if not rules.capture_mandatory:
             precedence += " (capture optional)"
         print(
-            f"{rules.name:<16}{f"{rules.board_size}x{rules.board_size}":<7}{rules.king_range.value:<8}"
+            f"{rules.name:<16}{board:<7}{rules.king_range.value:<8}"
             f"{'yes' if rules.men_capture_backward else 'no':<15}{precedence:<60}{count:>10,}  ({seconds:.2f} s)"
         )
     return 0
