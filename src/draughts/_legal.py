@@ -30,4 +30,3 @@ def legal_candidates(
     if not found or not tables.capture_mandatory:
         quiet = quiet_moves(tables, color, own_men, own_kings, empty)
     return resolve(tables.rules, quiet, found, kings, paths=paths)
-

@@ -99,9 +99,7 @@ def compile_rules(rules: Ruleset) -> Tables:
         rays.append(tuple(per_direction))
 
     immediate = rules.captured_removal is CapturedRemoval.IMMEDIATE
-    turns = tuple(
-        (*perpendicular(d), 3 - d) if immediate else perpendicular(d) for d in ALL_DIRECTIONS
-    )
+    turns = tuple((*perpendicular(d), 3 - d) if immediate else perpendicular(d) for d in ALL_DIRECTIONS)
     forward = ((NW, NE), (SW, SE))
     jumps = (ALL_DIRECTIONS, ALL_DIRECTIONS) if rules.men_capture_backward else forward
     rows = rules.rows_per_side
@@ -123,4 +121,3 @@ def compile_rules(rules: Ruleset) -> Tables:
         immediate_removal=immediate,
         capture_mandatory=rules.capture_mandatory,
     )
-

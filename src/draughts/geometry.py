@@ -145,9 +145,7 @@ class Geometry:
         if _ALGEBRAIC.fullmatch(cleaned):
             square = self._by_name.get(cleaned)
             if square is None:
-                raise InvalidSquareError(
-                    f"square {text!r} is not a playable square of a {self.size}x{self.size} board"
-                )
+                raise InvalidSquareError(f"square {text!r} is not a playable square of a {self.size}x{self.size} board")
             return square
         raise InvalidSquareError(f"square {text!r} is neither a number nor an algebraic name like 'c3'")
 

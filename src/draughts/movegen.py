@@ -91,7 +91,9 @@ def count_quiet_moves(tables: Tables, color: int, men: int, kings: int, empty: i
     return total
 
 
-def has_capture(tables: Tables, color: int, men: int, kings: int, opponents: int, opponent_kings: int, empty: int) -> bool:
+def has_capture(
+    tables: Tables, color: int, men: int, kings: int, opponents: int, opponent_kings: int, empty: int
+) -> bool:
     """Whether ``color`` can capture at all: a few shifts, no search."""
     shifts = tables.shifts
     prey = opponents if tables.men_capture_kings else opponents & ~opponent_kings
@@ -131,7 +133,7 @@ def captures(
 class _CaptureSearch:
     """Depth-first search of every capture path of one piece."""
 
-    __slots__ = ("t", "start", "with_king", "opponents", "opponent_kings", "occupied", "found", "crown", "jumps")
+    __slots__ = ("crown", "found", "jumps", "occupied", "opponent_kings", "opponents", "start", "t", "with_king")
 
     def __init__(
         self,

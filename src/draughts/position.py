@@ -10,7 +10,13 @@ import attrs
 from draughts._legal import legal_candidates
 from draughts._tables import Tables, compile_rules
 from draughts.color import Color
-from draughts.errors import IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError, InvalidSquareError
+from draughts.errors import (
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidSquareError,
+)
 from draughts.move import Move
 from draughts.movegen import Candidate, make_move
 from draughts.rules import Ruleset
@@ -114,7 +120,7 @@ class Position:
     def from_pieces(
         cls,
         ruleset: Ruleset | str,
-        pieces: Mapping[int | str, Piece],
+        pieces: Mapping[int, Piece] | Mapping[str, Piece] | Mapping[int | str, Piece],
         turn: Color | None = None,
     ) -> Position:
         """A position from ``{square: Piece}`` (squares as numbers or names).
@@ -295,7 +301,9 @@ class Position:
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
         geo = self.ruleset.geometry
-        pieces = {geo.rotate(square): Piece(piece.color.opponent, piece.king) for square, piece in self.pieces().items()}
+        pieces = {
+            geo.rotate(square): Piece(piece.color.opponent, piece.king) for square, piece in self.pieces().items()
+        }
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent)
 
 

@@ -40,8 +40,8 @@ def best_captures(precedence: Sequence[Precedence], moves: Sequence[Candidate], 
     if not precedence or len(moves) < 2:
         return list(moves)
     keys = [precedence_key(precedence, move, kings) for move in moves]
-    best = max(keys)  # type: ignore[type-var]
-    return [move for move, key in zip(moves, keys) if key == best]
+    best = max(keys)
+    return [move for move, key in zip(moves, keys, strict=True) if key == best]
 
 
 def identity(move: Candidate) -> tuple[int, int, int]:

@@ -17,6 +17,7 @@ so comparison tables and documentation are generated from the fields, never writ
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -73,6 +74,14 @@ class Precedence(enum.Enum):
     KINGS_EARLIEST = "kings met earliest"
     """Capture the sequence that meets a king earliest: the king/man pattern of the captured pieces
     in capture order is compared lexicographically, king before man (FID 6.9)."""
+
+
+def _precedence_tuple(value: Iterable[Precedence]) -> tuple[Precedence, ...]:
+    return tuple(value)
+
+
+def _text_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 def _label(text: str, **extra: Any) -> dict[str, Any]:
@@ -164,9 +173,7 @@ class Ruleset:
     )
     rows_per_side: int = attrs.field(default=3, validator=_check_rows, metadata=_label("Rows of men per side"))
     first_to_move: Color = attrs.field(default=Color.WHITE, validator=_enum(Color), metadata=_label("Who starts"))
-    men_capture_backward: bool = attrs.field(
-        default=False, validator=_bool, metadata=_label("Men capture backward")
-    )
+    men_capture_backward: bool = attrs.field(default=False, validator=_bool, metadata=_label("Men capture backward"))
     men_capture_kings: bool = attrs.field(default=True, validator=_bool, metadata=_label("Men may capture kings"))
     king_range: KingRange = attrs.field(
         default=KingRange.SHORT, validator=_enum(KingRange), metadata=_label("Kings move")
@@ -178,7 +185,7 @@ class Ruleset:
     )
     capture_mandatory: bool = attrs.field(default=True, validator=_bool, metadata=_label("Capture is mandatory"))
     precedence: tuple[Precedence, ...] = attrs.field(
-        default=(), converter=tuple, validator=_check_precedence, metadata=_label("Capture precedence")
+        default=(), converter=_precedence_tuple, validator=_check_precedence, metadata=_label("Capture precedence")
     )
     captured_removal: CapturedRemoval = attrs.field(
         default=CapturedRemoval.END_OF_MOVE,
@@ -192,12 +199,10 @@ class Ruleset:
         default=SquareNames.NUMERIC, validator=_enum(SquareNames), metadata=_label("Squares written as")
     )
     move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
-    capture_separator: str = attrs.field(
-        default="x", validator=_check_separator, metadata=_label("Capture separator")
-    )
+    capture_separator: str = attrs.field(default="x", validator=_check_separator, metadata=_label("Capture separator"))
     pdn_gametype: int | None = attrs.field(default=None, validator=_check_gametype, metadata=_label("PDN GameType"))
     sources: tuple[str, ...] = attrs.field(
-        default=(), converter=tuple, eq=False, repr=False, metadata=_label("Sources")
+        default=(), converter=_text_tuple, eq=False, repr=False, metadata=_label("Sources")
     )
 
     def __attrs_post_init__(self) -> None:

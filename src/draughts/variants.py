@@ -200,10 +200,7 @@ CZECH = Ruleset(
 otherwise free choice."""
 
 VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
-    {
-        rules.name: rules
-        for rules in (ITALIAN, AMERICAN, RUSSIAN, BRAZILIAN, SPANISH, CZECH, INTERNATIONAL)
-    }
+    {rules.name: rules for rules in (ITALIAN, AMERICAN, RUSSIAN, BRAZILIAN, SPANISH, CZECH, INTERNATIONAL)}
 )
 """Canonical name -> ruleset, for the seven federation variants."""
 
@@ -316,7 +313,9 @@ def _nfc_bases(key: str) -> list[str]:
     return bases
 
 
-_GAMETYPE = re.compile(r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*")
+_GAMETYPE = re.compile(
+    r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*"
+)
 
 
 def from_gametype(gametype: str | int) -> Ruleset:
