@@ -135,7 +135,8 @@ def test_capture_play_removes_pieces_and_crowns() -> None:
     assert position.play(move).fen() == "B:W13:B"
     crowning = Position.from_fen("international", "W:W12:B7")
     (move,) = crowning.legal_moves()
-    assert move.promotes and crowning.play(move).fen() == "B:WK1:B"
+    assert move.promotes
+    assert crowning.play(move).fen() == "B:WK1:B"
 
 
 def test_russian_man_crowned_mid_capture_continues_as_king() -> None:
@@ -166,7 +167,8 @@ def test_from_pieces_and_piece_at() -> None:
     assert position.piece_at(19) == Piece(BLACK)
     assert position.piece_at(1) is None
     assert position.pieces() == {19: Piece(BLACK), 23: Piece(WHITE, True)}
-    assert Piece(BLACK, True).symbol == "B" and Piece(WHITE).symbol == "w"
+    assert Piece(BLACK, True).symbol == "B"
+    assert Piece(WHITE).symbol == "w"
 
 
 def test_bitboard_constructor_validates() -> None:

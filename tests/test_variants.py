@@ -119,8 +119,10 @@ def test_every_field_has_a_label() -> None:
 
 def test_key_rule_differences() -> None:
     v = draughts.VARIANTS
-    assert not v["italian"].men_capture_kings and v["american"].men_capture_kings
-    assert v["american"].first_to_move is draughts.BLACK and v["italian"].first_to_move is draughts.WHITE
+    assert not v["italian"].men_capture_kings
+    assert v["american"].men_capture_kings
+    assert v["american"].first_to_move is draughts.BLACK
+    assert v["italian"].first_to_move is draughts.WHITE
     assert v["italian"].precedence == (
         Precedence.MOST_PIECES,
         Precedence.WITH_KING,
@@ -131,7 +133,8 @@ def test_key_rule_differences() -> None:
     assert v["russian"].capture_promotion is CapturePromotion.CONTINUES_AS_KING
     assert v["international"].capture_promotion is CapturePromotion.ONLY_AT_END
     assert [r.king_range for r in (v["italian"], v["american"])] == [KingRange.SHORT] * 2
-    assert not v["italian"].bottom_left_playable and not v["spanish"].bottom_left_playable
+    assert not v["italian"].bottom_left_playable
+    assert not v["spanish"].bottom_left_playable
 
 
 @pytest.mark.parametrize(
@@ -168,7 +171,8 @@ def test_user_defined_12x12_variant_just_works() -> None:
         pdn_gametype=27,
     )
     position = draughts.Position.initial(canadian)
-    assert canadian.squares == 72 and canadian.men_per_side == 30
+    assert canadian.squares == 72
+    assert canadian.men_per_side == 30
     assert len(position.squares(draughts.WHITE)) == 30
     assert len(position.legal_moves()) == 11
     assert draughts.perft(position, 2) == 121
