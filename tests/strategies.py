@@ -1,0 +1,110 @@
+"""Hypothesis strategies: rulesets (named, house-rule and user-defined) and legal random positions."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import strategies as st
+
+import draughts
+from draughts import (
+    BLACK,
+    WHITE,
+    CapturedRemoval,
+    CapturePromotion,
+    KingRange,
+    Numbering,
+    Piece,
+    Position,
+    Precedence,
+    Ruleset,
+    SquareNames,
+)
+
+NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS.values())
+"""The seven federation variants."""
+
+HOUSE_RULES: tuple[Ruleset, ...] = tuple(draughts.no_forced_capture(rules) for rules in NAMED)
+"""Their no-forced-capture versions."""
+
+STANDARD_ROWS = {8: 3, 10: 4, 12: 5}
+
+named_rulesets = st.sampled_from(NAMED)
+house_rulesets = st.sampled_from(HOUSE_RULES)
+
+
+@st.composite
+def precedences(draw: st.DrawFn) -> tuple[Precedence, ...]:
+    """Any ordered subset of the precedence criteria (empty = free choice)."""
+    order = draw(st.permutations(list(Precedence)))
+    return tuple(order[: draw(st.integers(0, len(order)))])
+
+
+@st.composite
+def custom_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A user-defined ruleset: a named variant with any of its rule fields changed."""
+    base = draw(named_rulesets)
+    size = draw(st.sampled_from(sorted(STANDARD_ROWS)))
+    rows = draw(st.one_of(st.just(STANDARD_ROWS[size]), st.integers(1, size // 2 - 1)))
+    return attrs.evolve(
+        base,
+        name="custom",
+        title="User-defined variant",
+        board_size=size,
+        rows_per_side=rows,
+        bottom_left_playable=draw(st.booleans()),
+        first_to_move=draw(st.sampled_from([WHITE, BLACK])),
+        men_capture_backward=draw(st.booleans()),
+        men_capture_kings=draw(st.booleans()),
+        king_range=draw(st.sampled_from(KingRange)),
+        capture_promotion=draw(st.sampled_from(CapturePromotion)),
+        capture_mandatory=draw(st.booleans()),
+        precedence=draw(precedences()),
+        captured_removal=draw(st.sampled_from(CapturedRemoval)),
+        numbering=draw(st.sampled_from(Numbering)),
+        square_names=draw(st.sampled_from(SquareNames)),
+        pdn_gametype=None,
+    )
+
+
+rulesets: st.SearchStrategy[Ruleset] = st.one_of(named_rulesets, house_rulesets, custom_rulesets())
+"""Any ruleset: named, house rule or user-defined."""
+
+
+@st.composite
+def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rulesets) -> Position:
+    """A random legal position of ``rules`` (a ruleset or a strategy of rulesets).
+
+    Biased towards dense boards with many kings, so that captures, multi-captures, flying-king
+    landings and promotions mid-capture are common. No man stands on its own crowning row and
+    neither side has more pieces than the ruleset's men per side.
+    """
+    if isinstance(rules, st.SearchStrategy):
+        rules = draw(rules)
+    geo = rules.geometry
+    squares = list(range(1, geo.squares + 1))
+    most = min(2 * rules.men_per_side, len(squares))
+    count = draw(st.one_of(st.integers(0, min(8, most)), st.integers(min(6, most), most)))
+    chosen = draw(st.permutations(squares))[:count]
+    king_level = draw(st.integers(0, 4))  # out of 4: share of pieces that are kings
+    white_share = draw(st.integers(1, 3))  # out of 4: share of pieces that are white
+    pieces: dict[int, Piece] = {}
+    counts = {WHITE: 0, BLACK: 0}
+    for square in chosen:
+        color = WHITE if draw(st.integers(0, 3)) < white_share else BLACK
+        if counts[color] >= rules.men_per_side:
+            color = color.opponent
+            if counts[color] >= rules.men_per_side:
+                break
+        king = draw(st.integers(0, 3)) < king_level
+        _, y = geo.coords[square]
+        if y == (geo.size - 1 if color is WHITE else 0):
+            king = True  # a man on its own crowning row would already be a king
+        pieces[square] = Piece(color, king)
+        counts[color] += 1
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    return Position.from_pieces(rules, pieces, turn)
+
+
+def capture_rich_positions(rules: Ruleset | st.SearchStrategy[Ruleset] = rulesets) -> st.SearchStrategy[Position]:
+    """Random positions in which the side to move has at least one capture."""
+    return positions(rules).filter(lambda position: position.has_capture())
