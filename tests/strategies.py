@@ -82,8 +82,14 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
         rules = draw(rules)
     geo = rules.geometry
     squares = list(range(1, geo.squares + 1))
+    if draw(st.integers(0, 3)) == 0:
+        # Crowd the rows near both edges, where men are crowned (during captures too).
+        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.size - 1 - geo.coords[sq][1]) < 3]
     most = min(2 * rules.men_per_side, len(squares))
-    count = draw(st.one_of(st.integers(0, min(8, most)), st.integers(min(6, most), most)))
+    if draw(st.integers(0, 3)) == 0:
+        count = draw(st.integers(1, min(8, most)))  # sparse: long king moves, few pieces
+    else:
+        count = draw(st.integers(most // 3, most))  # dense: many captures and multi-captures
     chosen = draw(st.permutations(squares))[:count]
     king_level = draw(st.integers(0, 4))  # out of 4: share of pieces that are kings
     white_share = draw(st.integers(1, 3))  # out of 4: share of pieces that are white

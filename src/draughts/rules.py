@@ -76,6 +76,184 @@ class Precedence(enum.Enum):
     in capture order is compared lexicographically, king before man (FID 6.9)."""
 
 
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesetError(f"{attribute.name} {value!r} must be True or False")
+
+
+class ResultNotation(enum.Enum):
+    """How results are written in PDN (PDN 3.0 result types)."""
+
+    DEFAULT = "1-0 / 1/2-1/2 / 0-1"
+    """``1-0``, ``0-1``, ``1/2-1/2``."""
+    INTERNATIONAL = "2-0 / 1-1 / 0-2"
+    """``2-0``, ``0-2``, ``1-1`` (International and Canadian draughts)."""
+
+
+Material = tuple[int, int]
+"""One side's material as ``(kings, men)``."""
+
+
+def _materials(value: Iterable[Iterable[int]]) -> tuple[Material, ...]:
+    out = []
+    for item in value:
+        kings, men = item
+        out.append((int(kings), int(men)))
+    return tuple(out)
+
+
+def _counts(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(int(item) for item in value)
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRulesetError(f"{attribute.name} {value!r} must be a positive number")
+
+
+@attrs.frozen
+class MoveCountRule:
+    """A draw after ``moves`` moves by each player in which none of the resetting events happened.
+
+    Counted in plies (``2 * moves``), from the last move that captured, moved a man or crowned
+    one, as the flags say.
+
+    Attributes:
+        moves: Moves by each player.
+        reset_by_man_move: A man's move starts the count again.
+        reset_by_capture: A capture starts the count again.
+        reset_by_promotion: A crowning starts the count again.
+        claim: The draw must be claimed (:meth:`~draughts.Board.can_claim_draw`), it does not end
+            the game by itself.
+        article: The rule text this encodes.
+    """
+
+    moves: int = attrs.field(validator=_positive)
+    reset_by_man_move: bool = attrs.field(default=True, validator=_bool)
+    reset_by_capture: bool = attrs.field(default=True, validator=_bool)
+    reset_by_promotion: bool = attrs.field(default=False, validator=_bool)
+    claim: bool = attrs.field(default=False, validator=_bool)
+    article: str = ""
+
+    def describe(self) -> str:
+        """The rule in words."""
+        events = [
+            text
+            for flag, text in (
+                (self.reset_by_man_move, "no man moved"),
+                (self.reset_by_capture, "no capture"),
+                (self.reset_by_promotion, "no crowning"),
+            )
+            if flag
+        ]
+        claim = " (on claim)" if self.claim else ""
+        return f"{self.moves} moves each with {' and '.join(events) or 'anything'}{claim}"
+
+
+@attrs.frozen
+class EndgameRule:
+    """A draw when a material balance has lasted ``moves`` moves by each player without a win.
+
+    The count starts when the balance arises (the capture or crowning that creates it) and is
+    counted in plies (``2 * moves``). Conditions left empty match anything.
+
+    Attributes:
+        moves: Moves by each player the balance may last.
+        strong: Material of the stronger side, each ``(kings, men)``.
+        weak: Material of the weaker side, each ``(kings, men)``.
+        strong_min_kings: The stronger side has at least this many kings (and any men).
+        total_pieces: Numbers of pieces on the board the rule applies to.
+        both_have_kings: The rule applies only while both sides have a king.
+        weak_king_on_main_diagonal: The weaker side's lone king stands on the long diagonal.
+        article: The rule text this encodes.
+    """
+
+    moves: int = attrs.field(validator=_positive)
+    strong: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
+    weak: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
+    strong_min_kings: int = attrs.field(default=0, converter=int)
+    total_pieces: tuple[int, ...] = attrs.field(default=(), converter=_counts)
+    both_have_kings: bool = attrs.field(default=False, validator=_bool)
+    weak_king_on_main_diagonal: bool = attrs.field(default=False, validator=_bool)
+    article: str = ""
+
+    def describe(self) -> str:
+        """The rule in words."""
+
+        def material(items: tuple[Material, ...]) -> str:
+            return " or ".join(_material_text(kings, men) for kings, men in items)
+
+        parts = []
+        strong = material(self.strong)
+        if self.strong_min_kings:
+            strong = f"{self.strong_min_kings} or more kings"
+        if strong or self.weak:
+            parts.append(f"{strong or 'anything'} against {material(self.weak) or 'anything'}")
+        if self.weak_king_on_main_diagonal:
+            parts.append("the lone king on the long diagonal")
+        if self.total_pieces:
+            parts.append(f"{' or '.join(map(str, self.total_pieces))} pieces")
+        if self.both_have_kings:
+            parts.append("both sides with kings")
+        return f"{', '.join(parts)}: drawn after {self.moves} moves each"
+
+
+def _material_text(kings: int, men: int) -> str:
+    items = []
+    if kings:
+        items.append(f"{kings} kings" if kings > 1 else "a king")
+    if men:
+        items.append(f"{men} men" if men > 1 else "a man")
+    return " + ".join(items) or "nothing"
+
+
+def _move_counts(value: Iterable[MoveCountRule]) -> tuple[MoveCountRule, ...]:
+    return tuple(value)
+
+
+def _endgames(value: Iterable[EndgameRule]) -> tuple[EndgameRule, ...]:
+    return tuple(value)
+
+
+def _repetitions(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 2):
+        raise InvalidRulesetError(f"repetitions {value!r} must be None or a number from 2 up")
+
+
+_THREE: int | None = 3
+
+
+@attrs.frozen
+class DrawRules:
+    """The rules that end a game in a draw (agreement aside). Win and loss need no data: a player
+    with no legal move (no pieces, or all blocked) loses in every variant.
+
+    Attributes:
+        repetitions: The same position with the same side to move for this many times draws
+            (None: no repetition rule).
+        repetition_claim: The repetition draw must be claimed.
+        move_counts: Move-count rules (king-only moves, no progress).
+        endgames: Endgame rules on material balances.
+        notes: Choices made where the sources are unclear.
+    """
+
+    repetitions: int | None = attrs.field(default=_THREE, validator=_repetitions)
+    repetition_claim: bool = attrs.field(default=False, validator=_bool)
+    move_counts: tuple[MoveCountRule, ...] = attrs.field(default=(), converter=_move_counts)
+    endgames: tuple[EndgameRule, ...] = attrs.field(default=(), converter=_endgames)
+    notes: str = attrs.field(default="", eq=False)
+
+    def describe(self) -> list[str]:
+        """Each rule in words."""
+        lines = []
+        if self.repetitions:
+            claim = " (on claim)" if self.repetition_claim else ""
+            lines.append(f"the same position {self.repetitions} times{claim}")
+        lines.extend(rule.describe() for rule in self.move_counts)
+        lines.extend(rule.describe() for rule in self.endgames)
+        return lines
+
+
 def _precedence_tuple(value: Iterable[Precedence]) -> tuple[Precedence, ...]:
     return tuple(value)
 
@@ -117,8 +295,8 @@ def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], v
         raise InvalidRulesetError(f"pdn_gametype {value!r} must be a non-negative number or None")
 
 
-def _enum(kind: type[enum.Enum]) -> Any:
-    """Validator that an enum field holds a member of ``kind``."""
+def _enum_instance(kind: type) -> Any:
+    """Validator that a field holds an instance of ``kind``."""
 
     def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
@@ -127,9 +305,14 @@ def _enum(kind: type[enum.Enum]) -> Any:
     return check
 
 
-def _bool(instance: Ruleset, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise InvalidRulesetError(f"{attribute.name} {value!r} must be True or False")
+def _enum(kind: type[enum.Enum]) -> Any:
+    """Validator that an enum field holds a member of ``kind``."""
+
+    def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            raise InvalidRulesetError(f"{attribute.name} {value!r} must be a {kind.__name__}")
+
+    return check
 
 
 @attrs.frozen
@@ -161,6 +344,8 @@ class Ruleset:
         square_names: Whether players write square numbers or algebraic names.
         move_separator: Separator of a quiet move in notation (``-``).
         capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian).
+        draw_rules: Repetition, move-count and endgame draw rules.
+        result_notation: How PDN writes results in this variant.
         pdn_gametype: PDN 3.0 GameType number, or None for a variant PDN does not know.
         sources: The rule texts this ruleset encodes (not part of equality).
     """
@@ -200,6 +385,12 @@ class Ruleset:
     )
     move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
     capture_separator: str = attrs.field(default="x", validator=_check_separator, metadata=_label("Capture separator"))
+    draw_rules: DrawRules = attrs.field(
+        factory=DrawRules, validator=_enum_instance(DrawRules), metadata=_label("Draws")
+    )
+    result_notation: ResultNotation = attrs.field(
+        default=ResultNotation.DEFAULT, validator=_enum(ResultNotation), metadata=_label("Results written as")
+    )
     pdn_gametype: int | None = attrs.field(default=None, validator=_check_gametype, metadata=_label("PDN GameType"))
     sources: tuple[str, ...] = attrs.field(
         default=(), converter=_text_tuple, eq=False, repr=False, metadata=_label("Sources")

@@ -32,7 +32,16 @@ import attrs
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
 from draughts.geometry import Numbering, SquareNames
-from draughts.rules import CapturePromotion, KingRange, Precedence, Ruleset
+from draughts.rules import (
+    CapturePromotion,
+    DrawRules,
+    EndgameRule,
+    KingRange,
+    MoveCountRule,
+    Precedence,
+    ResultNotation,
+    Ruleset,
+)
 
 INTERNATIONAL = Ruleset(
     name="international",
@@ -51,6 +60,17 @@ INTERNATIONAL = Ruleset(
     square_names=SquareNames.NUMERIC,  # FMJD 8.2: 32-28, 19x28
     move_separator="-",  # FMJD 8.2
     capture_separator="x",  # FMJD 8.2
+    draw_rules=DrawRules(
+        repetitions=3,  # FMJD 6.1: the same position the third time, same player to move
+        move_counts=(MoveCountRule(25, article="FMJD 6.2: 25 moves each with only kings moved, no capture"),),
+        endgames=(
+            EndgameRule(16, strong=((3, 0), (2, 1), (1, 2)), weak=((1, 0),), article="FMJD 6.3"),
+            EndgameRule(5, strong=((2, 0), (1, 1), (1, 0)), weak=((1, 0),), article="FMJD 6.4"),
+        ),
+        notes="FMJD Annex 1 (2015) edition, without the later long-diagonal clause. The 16- and 5-move "
+        "counts start at the capture or crowning that creates the balance (as lidraughts counts them).",
+    ),
+    result_notation=ResultNotation.INTERNATIONAL,  # PDN result type "International": 2-0, 1-1, 0-2
     pdn_gametype=20,  # PDN: 20,W,10,10,N2,0
     sources=("FMJD Annex 1 (2015) articles 2-8", "PDN 3.0 GameType 20"),
 )
@@ -74,6 +94,16 @@ AMERICAN = Ruleset(
     square_names=SquareNames.NUMERIC,  # 11-15, 15x24
     move_separator="-",
     capture_separator="x",
+    draw_rules=DrawRules(
+        repetitions=3,  # WCDF: a player shows the next move would repeat the position a third time
+        repetition_claim=True,
+        move_counts=(
+            MoveCountRule(
+                40, claim=True, article="WCDF: 40 moves each without an uncrowned man's advance or a removal"
+            ),
+        ),
+        notes="Both WCDF draws are claims shown to the referee, so they never end a game by themselves.",
+    ),
     pdn_gametype=21,  # PDN: 21,B,8,8,N1,0
     sources=("WCDF Rules of Draughts 1.1-1.20", "PDN 3.0 GameType 21"),
 )
@@ -102,6 +132,19 @@ ITALIAN = Ruleset(
     square_names=SquareNames.NUMERIC,
     move_separator="-",
     capture_separator="x",  # fid.it/corsi: a capture may be written with x
+    draw_rules=DrawRules(
+        repetitions=4,  # FID 9.3(b1), as dctl encodes it (primary text not retrieved)
+        move_counts=(
+            MoveCountRule(
+                40,
+                reset_by_man_move=False,
+                reset_by_promotion=True,
+                article="FID 10.4: 40 moves each without a capture or a crowning",
+            ),
+        ),
+        notes="UNCERTAIN: the FID Regolamento tecnico Art. 9-10 was not retrieved; the repetition count 4 "
+        "follows dctl's citation of FID 9.3(b1), the 40-move rule the sources we have.",
+    ),
     pdn_gametype=22,  # PDN: 22,W,8,8,N2,1
     sources=("FID Regolamento tecnico Capo I, Art. 2-6", "federdama.org 'Le 10 regole'", "PDN 3.0 GameType 22"),
 )
@@ -125,6 +168,24 @@ RUSSIAN = Ruleset(
     square_names=SquareNames.ALGEBRAIC,  # c3-d4, c3:e5
     move_separator="-",
     capture_separator=":",  # PDN: separator ':' for GameType 25
+    draw_rules=DrawRules(
+        repetitions=3,  # RUS64 7.2.3
+        move_counts=(MoveCountRule(15, article="RUS64 7.2.5: 15 moves each with only kings moved, no capture"),),
+        endgames=(
+            EndgameRule(15, strong_min_kings=3, weak=((1, 0),), article="RUS64 7.2.4"),
+            EndgameRule(30, total_pieces=(4, 5), both_have_kings=True, article="RUS64 7.2.6"),
+            EndgameRule(60, total_pieces=(6, 7), both_have_kings=True, article="RUS64 7.2.6"),
+            EndgameRule(
+                5,
+                strong=((3, 0), (2, 1), (1, 2)),
+                weak=((1, 0),),
+                weak_king_on_main_diagonal=True,
+                article="RUS64 7.2.7",
+            ),
+            EndgameRule(5, strong=((2, 0), (1, 1), (1, 0)), weak=((1, 0),), article="RUS64 7.2.8"),
+        ),
+        notes="Counts are moves by each player (as lidraughts reads 7.2.4-7.2.8); UNCERTAIN wording in 7.2.6.",
+    ),
     pdn_gametype=25,  # PDN: 25,W,8,8,A0,0
     sources=("FMJD section-64 rules 7.2 (fmjd64.org)", "Russian federation kodeks 2004", "PDN 3.0 GameType 25"),
 )
@@ -148,6 +209,12 @@ BRAZILIAN = Ruleset(
     square_names=SquareNames.ALGEBRAIC,
     move_separator="-",
     capture_separator="x",  # PDN GameType 26
+    draw_rules=DrawRules(
+        repetitions=3,  # CBD: repetition as in FMJD 6.1
+        move_counts=(MoveCountRule(20, article="CBD 16: 20 successive king moves each, no capture, no man moved"),),
+        notes="UNCERTAIN: CBD 16 says 20 king moves on 64 squares; read here as 20 by each player. lidraughts "
+        "applies the Russian set instead; change draw_rules to follow it.",
+    ),
     pdn_gametype=26,  # PDN: 26,W,8,8,A0,0
     sources=("CBD rules 1-17 (brazil.fmjd.org)", "PDN 3.0 GameType 26"),
 )
@@ -170,6 +237,11 @@ SPANISH = Ruleset(
     square_names=SquareNames.NUMERIC,
     move_separator="-",
     capture_separator="x",
+    draw_rules=DrawRules(
+        repetitions=3,  # ES-s64: third repetition with the same player to move
+        move_counts=(MoveCountRule(20, article="ES-s64: 40 successive king moves (20 each) without capture"),),
+        notes="UNCERTAIN: the full FEDA draw rules were not retrieved; the source text is cut off.",
+    ),
     pdn_gametype=24,  # PDN: 24,W,8,8,N1,1
     sources=("section64port.online Spanish rules", "torofun.com Spanish rules", "PDN 3.0 GameType 24"),
 )
@@ -193,6 +265,12 @@ CZECH = Ruleset(
     square_names=SquareNames.ALGEBRAIC,  # CZ-H 4
     move_separator="-",
     capture_separator="x",  # PDN (dctl uses ':'; PDN followed)
+    draw_rules=DrawRules(
+        repetitions=3,
+        notes="UNCERTAIN: no move-count or repetition rule of the ČFD text was found; threefold repetition is "
+        "assumed as in every other federation. 'Drawn when neither side can capture any more' is a judgement, "
+        "not a mechanical rule, and is not applied.",
+    ),
     pdn_gametype=29,  # PDN: 29,W,8,8,A0,0
     sources=("ČFD rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz)", "PDN 3.0 GameType 29"),
 )

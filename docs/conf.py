@@ -1,0 +1,63 @@
+"""Sphinx configuration for polydraughts.
+
+Build from the source tree (no install needed)::
+
+    sphinx-build -W -b html docs docs/_build/html
+    sphinx-build -W -b doctest docs docs/_build/doctest
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent / "src"))
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import draughts  # noqa: E402  (needs the path above)
+
+project = "polydraughts"
+author = "polydraughts developers"
+copyright = "polydraughts developers"  # noqa: A001
+release = draughts.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "draughts_docs",  # docs/_ext: tables generated from the rulesets
+]
+
+exclude_patterns = ["_build"]
+templates_path: list[str] = []
+html_static_path: list[str] = []
+html_theme = "alabaster"
+html_theme_options = {
+    "description": "Every major draughts variant from one generic engine",
+    "fixed_sidebar": True,
+}
+html_title = f"polydraughts {release}"
+
+# Every cross-reference must resolve; outside the package (no intersphinx: the build is offline)
+# the standard library, typing and attrs are named but not linked.
+nitpicky = True
+nitpick_ignore_regex = [
+    (r"py:.*", r"(builtins\.)?(int|str|bool|bytes|float|object|type|list|tuple|dict|set|frozenset|None)"),
+    (r"py:.*", r"(ValueError|Exception|NotImplemented|Ellipsis|\.\.\.)"),
+    (r"py:.*", r"(typing|collections\.abc|collections|enum|types|functools)\..*"),
+    (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
+    (r"py:.*", r"(attrs|attr)(\..*)?"),
+    (r"py:.*", r"draughts\._[a-z]+\..*"),  # private modules (compiled tables)
+]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"show-inheritance": True}
+autoclass_content = "class"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_attr_annotations = True
+
+doctest_global_setup = "import draughts"
