@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from draughts.board import Board, Outcome, Termination
 from draughts.color import BLACK, WHITE, Color
 from draughts.errors import (
     AmbiguousMoveError,
@@ -26,7 +27,17 @@ from draughts.geometry import Numbering, SquareNames
 from draughts.move import Move
 from draughts.perft import divide, perft
 from draughts.position import Piece, Position
-from draughts.rules import CapturedRemoval, CapturePromotion, KingRange, Precedence, Ruleset
+from draughts.rules import (
+    CapturedRemoval,
+    CapturePromotion,
+    DrawRules,
+    EndgameRule,
+    KingRange,
+    MoveCountRule,
+    Precedence,
+    ResultNotation,
+    Ruleset,
+)
 from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant, no_forced_capture
 
 __version__ = "0.1.0"
@@ -37,10 +48,13 @@ __all__ = [
     "VARIANTS",
     "WHITE",
     "AmbiguousMoveError",
+    "Board",
     "CapturePromotion",
     "CapturedRemoval",
     "Color",
     "DraughtsError",
+    "DrawRules",
+    "EndgameRule",
     "IllegalMoveError",
     "InvalidFenError",
     "InvalidMoveError",
@@ -49,12 +63,16 @@ __all__ = [
     "InvalidSquareError",
     "KingRange",
     "Move",
+    "MoveCountRule",
     "Numbering",
+    "Outcome",
     "Piece",
     "Position",
     "Precedence",
+    "ResultNotation",
     "Ruleset",
     "SquareNames",
+    "Termination",
     "UnknownVariantError",
     "__version__",
     "divide",

@@ -249,6 +249,11 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_fen({self.ruleset.name!r}, {self.fen()!r})"
 
+    def __str__(self) -> str:
+        from draughts.diagram import text_diagram
+
+        return text_diagram(self)
+
     # --- moves ---
 
     def _own_opponents(self) -> tuple[int, int]:

@@ -1,0 +1,56 @@
+"""Text diagrams of positions for terminals and doctests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from draughts.position import Position
+
+
+def text_diagram(position: Position, *, numbers: bool = False, flipped: bool = False) -> str:
+    """The board as text, White at the bottom (Black with ``flipped``).
+
+    Men are ``w``/``b``, kings ``W``/``B``, empty playing squares ``.`` (or their numbers with
+    ``numbers``); files and ranks are labelled.
+
+    >>> import draughts
+    >>> print(text_diagram(draughts.Position.from_fen("american", "W:W21,K30:B9")))
+      +-----------------+
+    8 |   .   .   .   . |
+    7 | .   .   .   .   |
+    6 |   b   .   .   . |
+    5 | .   .   .   .   |
+    4 |   .   .   .   . |
+    3 | w   .   .   .   |
+    2 |   .   .   .   . |
+    1 | .   W   .   .   |
+      +-----------------+
+        a b c d e f g h
+    """
+    geometry = position.ruleset.geometry
+    size = geometry.size
+    pieces = position.pieces()
+    width = len(str(geometry.squares)) if numbers else 1
+    rows = range(size) if flipped else range(size - 1, -1, -1)
+    files = range(size - 1, -1, -1) if flipped else range(size)
+    label_width = len(str(size))
+    border = " " * label_width + " +" + "-" * ((width + 1) * size + 1) + "+"
+    lines = [border]
+    for y in rows:
+        cells = []
+        for x in files:
+            if not geometry.is_playable(x, y):
+                cells.append(" " * width)
+                continue
+            square = geometry.square_at(x, y)
+            piece = pieces.get(square)
+            if piece is not None:
+                cells.append(piece.symbol.rjust(width))
+            else:
+                cells.append(str(square).rjust(width) if numbers else ".")
+        lines.append(f"{y + 1:>{label_width}} | {' '.join(cells)} |")
+    lines.append(border)
+    file_labels = " ".join(chr(ord("a") + x).rjust(width) for x in files)
+    lines.append(" " * (label_width + 3) + file_labels)
+    return "\n".join(lines)

@@ -1,0 +1,166 @@
+"""Move text per variant: writing the short or long form, and reading what players write.
+
+Writing follows PDN 3.0: the short form ``32-28`` / ``19x28`` (``c3-d4`` / ``c3:e5`` in Russian)
+unless another legal move has the same start and end, then the long form with exactly the squares
+restriction 9 names: ``47x38x24x13x36``.
+
+Reading is strict about rules and lenient about layout. It accepts the short and the long form,
+either separator (``-``, ``x``, ``:``, and ``X`` for a forced series), numbers or algebraic names
+in any variant, algebraic moves without separator (``c3d4``), Russian short notation (start file
+and destination, ``ed4``), zero-padded or space-padded squares (``06-11``, ``1- 6``), trailing
+``!``/``?`` marks, long forms naming any squares the piece passes (in order), and Hub-style
+captures (start, end, then the captured squares in any order).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
+from draughts.move import Move
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+_SEPARATORS = re.compile(r"[-x:X×]")
+_MARKS = re.compile(r"[!?+#*]+$")
+_GLUED = re.compile(r"([a-z][0-9]{1,2})([a-z][0-9]{1,2})")
+_FILE_AND_SQUARE = re.compile(r"([a-z])([a-z][0-9]{1,2})")
+
+
+def _joined(rules: Ruleset, squares: Sequence[int], separator: str, numeric: bool) -> str:
+    name = str if numeric else rules.square_name
+    return separator.join(name(square) for square in squares)
+
+
+def move_text(position: Position, move: Move, *, long: bool | None = None, numeric: bool = False) -> str:
+    """The text of a legal ``move`` in ``position``: short unless ambiguous (or ``long`` says).
+
+    >>> import draughts
+    >>> pos = draughts.Position.from_fen("international", "W:WK47:B14,19,29,31,42")
+    >>> sorted(move_text(pos, m) for m in pos.legal_moves())
+    ['47x38x20x9x36', '47x38x24x13x36']
+    >>> move_text(draughts.Position.initial("russian"), draughts.Move(22, 17))
+    'c3-b4'
+
+    Args:
+        position: The position the move is played in.
+        move: A legal move of ``position``.
+        long: Force the long form (True) or the short form (False); None picks per PDN 3.0.
+        numeric: Write square numbers even in algebraic variants.
+
+    Raises:
+        IllegalMoveError: ``move`` is not legal in ``position``.
+    """
+    rules = position.ruleset
+    legal = position.legal_moves()
+    if move not in legal:
+        raise IllegalMoveError(f"{move!r} is not legal in {position.fen()} ({rules.name})")
+    move = legal[legal.index(move)]
+    separator = rules.capture_separator if move.captured else rules.move_separator
+    if long is None:
+        long = any(other.start == move.start and other.end == move.end and other != move for other in legal)
+    squares = move.path if long else (move.start, move.end)
+    return _joined(rules, squares, separator, numeric)
+
+
+def _squares(rules: Ruleset, text: str, parts: Sequence[str]) -> list[int]:
+    squares = []
+    for part in parts:
+        try:
+            squares.append(rules.parse_square(part))
+        except InvalidSquareError as error:
+            raise InvalidMoveError(f"move {text!r}: {error}") from None
+    return squares
+
+
+def _trajectory(rules: Ruleset, path: Sequence[int]) -> list[int]:
+    """Every square the moving piece passes over or stops on after its start, in order."""
+    geometry = rules.geometry
+    squares = []
+    for frm, to in itertools.pairwise(path):
+        (x0, y0), (x1, y1) = geometry.coords[frm], geometry.coords[to]
+        dx = 1 if x1 > x0 else -1
+        dy = 1 if y1 > y0 else -1
+        for step in range(1, abs(x1 - x0) + 1):
+            squares.append(geometry.square_at(x0 + dx * step, y0 + dy * step))
+    return squares
+
+
+def _follows(trajectory: list[int], waypoints: Sequence[int]) -> bool:
+    """Whether ``waypoints`` appear along ``trajectory`` in order."""
+    index = 0
+    for square in waypoints:
+        try:
+            index = trajectory.index(square, index) + 1
+        except ValueError:
+            return False
+    return True
+
+
+def matching_moves(position: Position, text: str) -> list[Move]:
+    """Every legal move of ``position`` that ``text`` may denote (one per identity).
+
+    A PDN reader uses this to keep a from-to capture open until a later move settles it.
+
+    Raises:
+        InvalidMoveError: ``text`` is not move text.
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move {text!r} is not text")
+    rules = position.ruleset
+    cleaned = _MARKS.sub("", re.sub(r"\s+", "", text)).lower().replace("×", "x")
+    legal = position.legal_moves()
+    glued = _GLUED.fullmatch(cleaned)
+    file_and_square = _FILE_AND_SQUARE.fullmatch(cleaned)
+    if glued:
+        parts = [glued.group(1), glued.group(2)]
+    elif file_and_square:
+        file = file_and_square.group(1)
+        end = _squares(rules, text, [file_and_square.group(2)])[0]
+        return [m for m in legal if m.end == end and rules.geometry.algebraic(m.start)[0] == file]
+    else:
+        parts = _SEPARATORS.split(cleaned)
+        if len(parts) < 2 or not all(parts):
+            raise InvalidMoveError(f"move {text!r} is not of the form '32-28', '19x28', 'c3-d4' or 'c3:e5:g3'")
+    squares = _squares(rules, text, parts)
+    start, end = squares[0], squares[-1]
+    if len(squares) == 2:
+        return [m for m in legal if m.start == start and m.end == end]
+    found = []
+    for move in legal:
+        if move.start != start:
+            continue
+        as_path = move.end == end and _follows(_trajectory(rules, move.path), squares[1:-1])
+        as_hub = (
+            move.end == squares[1] and set(move.captured) == set(squares[2:]) and len(move.captured) == len(squares[2:])
+        )
+        if as_path or as_hub:
+            found.append(move)
+    return found
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """The legal move of ``position`` that ``text`` denotes.
+
+    >>> import draughts
+    >>> pos = draughts.Position.from_fen("russian", "W:WKd2:Bc5,e5,c3,e3")
+    >>> parse_move(pos, "d2:b4:d6:f4:c1").captured == parse_move(pos, "d2xc1").captured
+    True
+
+    Raises:
+        InvalidMoveError: ``text`` is not move text (a square off the board, no separator ...).
+        IllegalMoveError: no legal move matches.
+        AmbiguousMoveError: several legal moves match; the message lists them in long form.
+    """
+    found = matching_moves(position, text)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        legal = ", ".join(move_text(position, m) for m in position.legal_moves()) or "none"
+        raise IllegalMoveError(
+            f"move {text!r} is not legal in {position.fen()} ({position.ruleset.name}); legal moves: {legal}"
+        )
+    candidates = ", ".join(move_text(position, m, long=True) for m in found)
+    raise AmbiguousMoveError(f"move {text!r} is ambiguous in {position.fen()}: it may be {candidates}")
