@@ -99,10 +99,15 @@ def _follows(trajectory: list[int], waypoints: Sequence[int]) -> bool:
     return True
 
 
-def matching_moves(position: Position, text: str) -> list[Move]:
-    """Every legal move of ``position`` that ``text`` may denote (one per identity).
+def matching_moves(position: Position, text: str, *, every_reading: bool = False) -> list[Move]:
+    """The legal moves of ``position`` that ``text`` denotes (one per identity).
 
-    A PDN reader uses this to keep a from-to capture open until a later move settles it.
+    Readings are tried from the strictest to the most lenient and the first that matches
+    decides: the exact path (so ``14x27`` is the one-piece capture when another capture from 14
+    to 27 exists and, as PDN 3.0 requires, would be written long), then squares the piece passes
+    in order (a from-to capture matches every capture with that start and end), then Hub order
+    (start, end, captured squares in any order). With ``every_reading`` all readings are pooled,
+    as a lenient reader of sloppy files may want before later moves settle the choice.
 
     Raises:
         InvalidMoveError: ``text`` is not move text.
@@ -126,18 +131,17 @@ def matching_moves(position: Position, text: str) -> list[Move]:
             raise InvalidMoveError(f"move {text!r} is not of the form '32-28', '19x28', 'c3-d4' or 'c3:e5:g3'")
     squares = _squares(rules, text, parts)
     start, end = squares[0], squares[-1]
-    if len(squares) == 2:
-        return [m for m in legal if m.start == start and m.end == end]
-    found = []
-    for move in legal:
-        if move.start != start:
-            continue
-        as_path = move.end == end and _follows(_trajectory(rules, move.path), squares[1:-1])
-        as_hub = (
-            move.end == squares[1] and set(move.captured) == set(squares[2:]) and len(move.captured) == len(squares[2:])
-        )
-        if as_path or as_hub:
-            found.append(move)
+    # From the strictest reading to the most lenient; the first that matches anything decides.
+    readings = (
+        lambda m: m.path == tuple(squares),
+        lambda m: m.end == end and _follows(_trajectory(rules, m.path), squares[1:-1]),
+        lambda m: len(squares) > 2 and m.end == squares[1] and sorted(m.captured) == sorted(squares[2:]),
+    )
+    found: list[Move] = []
+    for reading in readings:
+        found.extend(m for m in legal if m.start == start and reading(m) and m not in found)
+        if found and not every_reading:
+            break
     return found
 
 

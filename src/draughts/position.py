@@ -276,11 +276,15 @@ class Position:
                     candidate.promotes,
                 )
                 by_move[move] = candidate
-            self._legal.append((tuple(by_move), by_move))
+            ordered = tuple(sorted(by_move, key=lambda m: (m.start, m.end, m.path)))
+            self._legal.append((ordered, by_move))
         return self._legal[0]
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves, after mandatory capture, precedence and de-duplication (cached)."""
+        """The legal moves, after mandatory capture, precedence and de-duplication (cached).
+
+        Ordered by start square, end square and path.
+        """
         return self._moves()[0]
 
     def is_legal(self, move: Move) -> bool:
