@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
 from draughts.move import Move
@@ -132,7 +132,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
     squares = _squares(rules, text, parts)
     start, end = squares[0], squares[-1]
     # From the strictest reading to the most lenient; the first that matches anything decides.
-    readings = (
+    readings: tuple[Callable[[Move], bool], ...] = (
         lambda m: m.path == tuple(squares),
         lambda m: m.end == end and _follows(_trajectory(rules, m.path), squares[1:-1]),
         lambda m: len(squares) > 2 and m.end == squares[1] and sorted(m.captured) == sorted(squares[2:]),
