@@ -71,7 +71,7 @@ def test_algebraic_variants_accept_numbers_glued_and_russian_short_forms() -> No
 def test_russian_short_notation_ambiguity() -> None:
     position = Position.from_fen("russian", "W:Wc3,Kc5,e3:Bh8")
     assert parse_move(position, "ed4") == draughts.Move(23, 18)
-    with pytest.raises(draughts.AmbiguousMoveError, match=r"c3-d4, c5-d4"):
+    with pytest.raises(draughts.AmbiguousMoveError, match="c5-d4, c3-d4"):
         parse_move(position, "cd4")  # c3-d4 or the king's c5-d4
 
 
