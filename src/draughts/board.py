@@ -244,16 +244,15 @@ class Board:
                 result_text(None, notation),
             )
         counters = self._counters[-1]
+        if not claims:
+            for endgame in draws.endgames:
+                if counters.since_material_change >= 2 * endgame.moves and _endgame_applies(endgame, self.position):
+                    text = endgame.article or endgame.describe()
+                    return Outcome(Termination.ENDGAME, None, text, result_text(None, notation))
         for rule, plies in zip(draws.move_counts, counters.move_counts, strict=True):
             if rule.claim == claims and plies >= 2 * rule.moves:
                 text = rule.article or rule.describe()
                 return Outcome(Termination.MOVE_COUNT, None, text, result_text(None, notation))
-        if claims:
-            return None
-        for endgame in draws.endgames:
-            if counters.since_material_change >= 2 * endgame.moves and _endgame_applies(endgame, self.position):
-                text = endgame.article or endgame.describe()
-                return Outcome(Termination.ENDGAME, None, text, result_text(None, notation))
         return None
 
     def outcome(self) -> Outcome | None:
