@@ -19,7 +19,7 @@ import draughts  # noqa: E402  (needs the path above)
 
 project = "polydraughts"
 author = "polydraughts developers"
-copyright = "polydraughts developers"  # noqa: A001
+copyright = "polydraughts developers"
 release = draughts.__version__
 version = ".".join(release.split(".")[:2])
 
@@ -49,11 +49,12 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(typing|collections\.abc|collections|enum|types|functools)\..*"),
     (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
     (r"py:.*", r"(attrs|attr)(\..*)?"),
-    (r"py:.*", r"draughts\._[a-z]+\..*"),  # private modules (compiled tables)
+    (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
 ]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+python_use_unqualified_type_names = True
 autodoc_default_options = {"show-inheritance": True}
 autoclass_content = "class"
 napoleon_google_docstring = True
@@ -61,3 +62,6 @@ napoleon_numpy_docstring = False
 napoleon_attr_annotations = True
 
 doctest_global_setup = "import draughts"
+# Test the pages' ``.. doctest::`` blocks. The ``>>>`` examples of the docstrings that autodoc
+# pulls into api.rst run under pytest --doctest-modules, in their modules' namespaces.
+doctest_test_doctest_blocks = ""

@@ -1,6 +1,8 @@
 """Sphinx helpers for the polydraughts documentation.
 
-Everything here reads the library itself, so the pages never restate what the code already says:
+Everything here reads the library itself, so the pages never restate what the code already says.
+
+Tables (``variants.rst``, ``custom_variants.rst``):
 
 * ``.. variant-table::`` -- the rule dimensions of the named variants, one row per
   :class:`draughts.Ruleset` field (its metadata ``label``) and one column per ruleset;
@@ -9,30 +11,39 @@ Everything here reads the library itself, so the pages never restate what the co
 * ``.. variant-list::`` -- each named variant with the names it is known by, its PDN GameType,
   start FEN, docstring (from :mod:`draughts.variants`) and sources.
 
-It also keeps the API reference free of duplicates: names that :mod:`draughts` re-exports are
-documented once, at the top level (``api.rst``), skipped on their defining module's section,
-and cross-references to their defining-module names (``draughts.rules.Ruleset``, as autodoc
-writes type hints) are redirected to the top-level entry.
+API reference (``api.rst``), one entry per object:
+
+* the names in ``draughts.__all__`` are documented once, at the top level (``automodule
+  draughts`` plus ``.. exported-data::`` for the constants, which autodoc would otherwise skip);
+* ``.. package-api:: draughts`` gives every public submodule a section (new modules appear
+  without editing the page) that leaves those names out and lists them instead;
+* cross-references to a defining-module name (``draughts.rules.Ruleset``, as autodoc writes
+  type hints) resolve to the top-level entry;
+* napoleon is kept from reading the first words of a plain attribute docstring as its type.
 """
 
 from __future__ import annotations
 
 import enum
+import importlib
 import inspect
+import pkgutil
 import re
 import sys
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
 
 import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
 
 import draughts
 from draughts import variants as variants_module
@@ -68,6 +79,10 @@ def format_value(field_name: str, value: object) -> str:
         return str(value.value)
     if value is None:
         return "none"
+    describe = getattr(value, "describe", None)
+    if callable(describe):  # nested rule data (DrawRules) says itself what it means
+        text = describe()
+        return "; ".join(text) if isinstance(text, list) else str(text)
     if isinstance(value, tuple):
         if not value:
             return EMPTY_TEXT.get(field_name, "none")
@@ -167,14 +182,17 @@ class VariantTable(SphinxDirective):
     """``.. variant-table::`` -- one row per ruleset field, one column per variant.
 
     Options: ``:variants:`` names (any name :func:`draughts.get_variant` accepts; default the
-    seven federation variants), ``:fields:`` (default every field but name, title, sources),
-    ``:only-differences:`` (keep the rows where the variants differ).
+    seven federation variants); ``:fields:`` (default every field but name, title and sources);
+    ``:rest:`` (every such field that no earlier table of the page showed, so a field added to
+    :class:`~draughts.Ruleset` appears without editing the page); ``:only-differences:`` (keep
+    the rows where the variants differ).
     """
 
     has_content = False
-    option_spec = {  # noqa: RUF012 (docutils API)
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
         "variants": directives.unchanged,
         "fields": directives.unchanged,
+        "rest": directives.flag,
         "only-differences": directives.flag,
     }
 
@@ -186,6 +204,7 @@ class VariantTable(SphinxDirective):
         if not rulesets:
             rulesets = list(draughts.VARIANTS.values())
         by_name = {field.name: field for field in ruleset_fields()}
+        shown: set[str] = self.env.temp_data.setdefault("variant_table_fields", set())
         if "fields" in self.options:
             unknown = [name for name in split_names(self.options["fields"]) if name not in by_name]
             if unknown:
@@ -193,6 +212,9 @@ class VariantTable(SphinxDirective):
             fields = [by_name[name] for name in split_names(self.options["fields"])]
         else:
             fields = [field for field in ruleset_fields() if field.name not in IDENTITY_FIELDS]
+            if "rest" in self.options:
+                fields = [field for field in fields if field.name not in shown]
+        shown.update(field.name for field in fields)
         rows = []
         for field in fields:
             values = [format_value(field.name, getattr(rules, field.name)) for rules in rulesets]
@@ -201,8 +223,30 @@ class VariantTable(SphinxDirective):
             label = paragraph(field_label(field))
             name = paragraph(nodes.literal(text=field.name))
             rows.append([entry(label, name), *(entry(value) for value in values)])
+        if not rows:
+            return []
         header = [entry("Rule"), *(entry(nodes.strong(text=rules.name)) for rules in rulesets)]
         return [table(header, rows, [22] + [12] * len(rulesets))]
+
+
+def parse_rst(directive: SphinxDirective, text: str) -> list[nodes.Node]:
+    """``text`` (a docstring excerpt, with roles) parsed as reST body elements."""
+    container = nodes.container()
+    source = StringList([text], source=f"<{directive.name} {directive.get_source_info()[0]}>")
+    directive.state.nested_parse(source, directive.content_offset, container)
+    return list(container.children)
+
+
+def field_default(field: attrs.Attribute[Any]) -> str:
+    """A field's default as a table cell reads it (``required`` when there is none)."""
+    default = field.default
+    if default is attrs.NOTHING:
+        return "required"
+    if isinstance(default, attrs.Factory):
+        if default.takes_self:
+            return "computed"
+        default = default.factory()
+    return format_value(field.name, default)
 
 
 class RulesetFields(SphinxDirective):
@@ -214,16 +258,13 @@ class RulesetFields(SphinxDirective):
         descriptions = field_descriptions()
         rows = []
         for field in ruleset_fields():
-            if field.default is attrs.NOTHING:
-                default = "required"
-            else:
-                default = format_value(field.name, field.default)
+            meaning = parse_rst(self, descriptions[field.name]) if field.name in descriptions else [paragraph("")]
             rows.append(
                 [
                     entry(nodes.literal(text=field.name)),
                     entry(field_label(field)),
-                    entry(default),
-                    entry(descriptions.get(field.name, "")),
+                    entry(field_default(field)),
+                    entry(*meaning),
                 ]
             )
         header = [entry("Field"), entry("Label"), entry("Default"), entry("Meaning")]
@@ -243,10 +284,11 @@ class VariantList(SphinxDirective):
         result = nodes.definition_list()
         for rules in draughts.VARIANTS.values():
             item = nodes.definition_list_item()
-            item += nodes.term("", "", nodes.strong(text=rules.title), nodes.Text(" — "), nodes.literal(text=rules.name))
+            title = nodes.strong(text=rules.title)
+            item += nodes.term("", "", title, nodes.Text(" — "), nodes.literal(text=rules.name))
             definition = nodes.definition()
             if rules.name in docstrings:
-                definition += paragraph(docstrings[rules.name])
+                definition.extend(parse_rst(self, docstrings[rules.name]))
             facts = nodes.bullet_list()
             names = [rules.name, *aliases.get(rules.name, []), f"{rules.name}-nfc"]
             name_nodes: list[nodes.Node | str] = ["Names: "]
@@ -281,22 +323,95 @@ def _defining_module(name: str, obj: object) -> str | None:
         return str(obj.__module__)
     assignment = re.compile(rf"^{re.escape(name)}\s*(:[^=\n]*)?=", re.MULTILINE)
     for module_name, module in sorted(sys.modules.items()):
-        if module_name.startswith("draughts.") and getattr(module, name, None) is obj:
-            if assignment.search(inspect.getsource(module)):
-                return module_name
+        defines = module_name.startswith("draughts.") and getattr(module, name, None) is obj
+        if defines and assignment.search(inspect.getsource(module)):
+            return module_name
     return None
 
 
-def skip_reexported(app: Sphinx, what: str, name: str, obj: object, skip: bool, options: Any) -> bool | None:
-    """Skip, on a submodule's page, the members that the top-level API section documents."""
-    if what == "module" and name in draughts.__all__ and getattr(draughts, name) is obj:
-        return True
-    return None
+def submodule_api_lines(module_name: str) -> list[str]:
+    """reST for one submodule: ``automodule`` without the names the top level documents.
+
+    Documented constants whose value is long (a whole ruleset) follow as ``autodata`` without
+    the value. A submodule whose name is also a top-level function (``draughts.perft``) is not
+    indexed, so the function keeps the name.
+    """
+    module = importlib.import_module(module_name)
+    excluded = {name for name, obj in _exported().items() if getattr(module, name, None) is obj}
+    long_data = [
+        name
+        for (scope, name) in ModuleAnalyzer.for_module(module_name).find_attr_docs()
+        if scope == "" and name not in excluded and len(repr(getattr(module, name, None))) > 60
+    ]
+    lines = [f".. automodule:: {module_name}", "   :members:"]
+    if excluded or long_data:
+        lines.append(f"   :exclude-members: {', '.join(sorted(excluded | set(long_data)))}")
+    if module_name.rpartition(".")[2] in draughts.__all__:
+        lines.append("   :no-index:")
+    for name in long_data:
+        lines.extend(["", f".. autodata:: {module_name}.{name}", "   :no-value:"])
+    return lines
+
+
+def public_submodules(package: str) -> list[str]:
+    """The public modules of ``package`` (no ``_private`` ones, no ``__main__``), sorted."""
+    path = importlib.import_module(package).__path__
+    return sorted(f"{package}.{info.name}" for info in pkgutil.iter_modules(path) if not info.name.startswith("_"))
+
+
+class PackageApi(SphinxDirective):
+    """``.. package-api:: draughts`` -- a section per public submodule, each as :func:`submodule_api_lines`.
+
+    The content may list submodule names (``rules``) in the order wanted; modules it does not
+    list follow in alphabetical order, so a new module is documented without editing the page.
+    """
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        package = self.arguments[0]
+        available = public_submodules(package)
+        wanted = [f"{package}.{name.strip()}" for name in self.content if name.strip()]
+        missing = [name for name in wanted if name not in available]
+        if missing:
+            raise self.error(f"no such modules: {missing}; public modules are {available}")
+        order = [*wanted, *(name for name in available if name not in wanted)]
+        lines: list[str] = []
+        for module_name in order:
+            lines.extend([module_name, "-" * len(module_name), "", *submodule_api_lines(module_name), ""])
+        container = nodes.section()
+        container.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source=f"<package-api {package}>"), container)
+        return list(container.children)
+
+
+class ExportedData(SphinxDirective):
+    """``.. exported-data::`` -- ``autodata`` for each constant in ``draughts.__all__``.
+
+    ``automodule`` documents module data only when the module itself carries a doc comment for
+    it, and ``draughts/__init__.py`` just imports ``VARIANTS``, ``WHITE`` ...; their docstrings
+    are found in the defining module (:func:`reexported_data_docs`).
+    """
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        lines = []
+        for name, obj in _exported().items():
+            if not isinstance(obj, type) and not callable(obj):
+                lines.append(f".. autodata:: draughts.{name}")
+                if len(repr(obj)) > 60:  # a whole mapping of rulesets is no signature
+                    lines.append("   :no-value:")
+                lines.append("")
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines, source="<exported-data>"), self.content_offset, container)
+        return list(container.children)
 
 
 def note_reexports(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
     """Append to a submodule's docstring the names it contributes to the top level."""
-    if what != "module" or name == "draughts" or not name.startswith("draughts."):
+    if what != "module" or not name.startswith("draughts."):
         return
     roles = []
     for export, value in _exported().items():
@@ -305,7 +420,46 @@ def note_reexports(app: Sphinx, what: str, name: str, obj: object, options: Any,
         role = "class" if isinstance(value, type) else "func" if callable(value) else "data"
         roles.append(f":{role}:`draughts.{export}`")
     if roles:
-        lines.extend(["", "Public names defined here and documented at the top level: " + ", ".join(roles) + ".", ""])
+        lines.extend(["", "Defined here, documented at the top level: " + ", ".join(roles) + ".", ""])
+
+
+def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """Give re-exported data (``draughts.VARIANTS``) the docstring of its defining module.
+
+    autodoc looks for ``draughts.VARIANTS``'s docstring in ``draughts/__init__.py``, finds none
+    and falls back to the docstring of the value's type; the real one is in :mod:`draughts.variants`.
+    """
+    short = name.rpartition(".")[2]
+    if what != "data" or name != f"draughts.{short}" or short not in _exported():
+        return
+    module_name = _defining_module(short, obj)
+    docs: list[str] = []
+    if module_name is not None:
+        docs = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", short), [])
+    if not docs and isinstance(obj, enum.Enum):
+        docs = [f"``{type(obj).__name__}.{obj.name}``, also importable as ``draughts.{short}``."]
+    lines[:] = [line.rstrip("\n") for line in docs]
+
+
+_PLAIN_DOCS: dict[str, list[str]] = {}
+
+
+def save_plain_docs(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """Before napoleon: remember a data, attribute or property docstring as written."""
+    if what in ("data", "attribute", "property"):
+        _PLAIN_DOCS[name] = list(lines)
+
+
+def restore_plain_docs(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """After napoleon: put back what it made of a data, attribute or property docstring.
+
+    For those napoleon reads the text before a first-line colon as a type (Google style
+    ``int: The count``), so ``"Russian draughts (shashki): flying kings ..."`` would become a
+    type. polydraughts annotates types instead; its attribute docstrings are plain sentences.
+    """
+    saved = _PLAIN_DOCS.pop(name, None)
+    if saved is not None and what in ("data", "attribute", "property"):
+        lines[:] = saved
 
 
 def redirect_reference(
@@ -328,20 +482,15 @@ def redirect_reference(
     return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], new_target, node, contnode)
 
 
-def check_coverage(app: Sphinx, env: BuildEnvironment) -> None:
-    """Warn when a name in ``draughts.__all__`` has no top-level entry in the API reference."""
-    objects = env.get_domain("py").objects
-    for name in _exported():
-        if f"draughts.{name}" not in objects:
-            logger.warning("draughts.%s is exported but not documented at the top level of api.rst", name)
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("variant-table", VariantTable)
     app.add_directive("ruleset-fields", RulesetFields)
     app.add_directive("variant-list", VariantList)
-    app.connect("autodoc-skip-member", skip_reexported)
-    app.connect("autodoc-process-docstring", note_reexports)
+    app.add_directive("package-api", PackageApi)
+    app.add_directive("exported-data", ExportedData)
+    app.connect("autodoc-process-docstring", reexported_data_docs, priority=300)
+    app.connect("autodoc-process-docstring", save_plain_docs, priority=400)  # napoleon: 500
+    app.connect("autodoc-process-docstring", restore_plain_docs, priority=600)
+    app.connect("autodoc-process-docstring", note_reexports, priority=700)
     app.connect("missing-reference", redirect_reference)
-    app.connect("env-check-consistency", check_coverage)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
