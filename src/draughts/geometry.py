@@ -106,7 +106,7 @@ class Geometry:
     def square_at(self, x: int, y: int) -> int:
         """Square number at ``(x, y)``; :class:`InvalidSquareError` if not playable."""
         if not self.is_playable(x, y):
-            raise InvalidSquareError(f"({x}, {y}) is not a playable square of a {self.size}x{self.size} board")
+            raise InvalidSquareError(f"({x}, {y}) is not a playable square of the {self.size}x{self.size} board")
         return self.square_of_bit[self.bit_of(x, y)]
 
     def check(self, square: int) -> int:
@@ -145,7 +145,9 @@ class Geometry:
         if _ALGEBRAIC.fullmatch(cleaned):
             square = self._by_name.get(cleaned)
             if square is None:
-                raise InvalidSquareError(f"square {text!r} is not a playable square of a {self.size}x{self.size} board")
+                raise InvalidSquareError(
+                    f"square {text!r} is not a playable square of the {self.size}x{self.size} board"
+                )
             return square
         raise InvalidSquareError(f"square {text!r} is neither a number nor an algebraic name like 'c3'")
 

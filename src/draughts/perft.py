@@ -15,6 +15,7 @@ from __future__ import annotations
 from draughts._legal import legal_candidates
 from draughts._tables import Tables, compile_rules
 from draughts.color import Color
+from draughts.errors import DraughtsError
 from draughts.move import Move
 from draughts.movegen import count_quiet_moves, has_capture, make_move
 from draughts.position import Position
@@ -53,7 +54,7 @@ def perft(position: Position, depth: int, *, paths: bool = False) -> int:
         paths: Count every capture path separately (the "keep" convention).
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"perft depth {depth!r} must be a non-negative integer")
+        raise DraughtsError(f"perft depth {depth!r} must be a non-negative integer")
     if depth == 0:
         return 1
     own, opponents = _sides(position)
@@ -67,7 +68,7 @@ def divide(position: Position, depth: int, *, paths: bool = False) -> list[tuple
     moves, since a :class:`~draughts.Move` is identified by start, end and captured set).
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"divide depth {depth!r} must be a positive integer")
+        raise DraughtsError(f"divide depth {depth!r} must be a positive integer")
     tables = compile_rules(position.ruleset)
     own, opponents = _sides(position)
     square = tables.square_of_bit

@@ -386,7 +386,7 @@ class Ruleset:
     move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
     capture_separator: str = attrs.field(default="x", validator=_check_separator, metadata=_label("Capture separator"))
     draw_rules: DrawRules = attrs.field(
-        factory=DrawRules, validator=_enum_instance(DrawRules), metadata=_label("Draws")
+        default=DrawRules(), validator=_enum_instance(DrawRules), metadata=_label("Draws")
     )
     result_notation: ResultNotation = attrs.field(
         default=ResultNotation.DEFAULT, validator=_enum(ResultNotation), metadata=_label("Results written as")
