@@ -1,0 +1,105 @@
+"""The real ``draughts`` console script, run as a user runs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(sys.executable).parent / "draughts"
+
+
+def run(*args: str, expect: int = 0) -> subprocess.CompletedProcess[str]:
+    assert SCRIPT.exists(), f"the console script {SCRIPT} is not installed (pip install -e .)"
+    done = subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == expect, (done.returncode, done.stdout, done.stderr)
+    return done
+
+
+def test_help_everywhere() -> None:
+    assert "compare" in run("--help").stdout
+    for command in ("overview", "variants", "rules", "compare", "moves", "show", "perft", "pdn"):
+        assert "usage: draughts " + command in run(command, "--help").stdout
+
+
+def test_python_dash_m_is_the_same_tool() -> None:
+    done = subprocess.run([sys.executable, "-m", "draughts", "variants"], capture_output=True, text=True, check=True)
+    assert done.stdout == run("variants").stdout
+
+
+def test_variants_lists_names_aliases_and_gametypes() -> None:
+    out = run("variants").stdout
+    for text in ("italian", "22,W,8,8,N2,1", "shashki", "21,B,8,8,N1,0", "international", "-nfc"):
+        assert text in out
+
+
+def test_overview_counts_perft() -> None:
+    out = run("overview", "--depth", "3").stdout
+    assert "international" in out
+    assert "658" in out
+    assert "302" in out
+
+
+def test_moves_in_the_variant_notation() -> None:
+    fen = "W:WKd2:Bc5,e5,c3,e3"  # a cyclic capture: three distinct moves, one of them back to d2
+    assert run("moves", "russian", fen).stdout.split() == ["d2:d2", "d2:c1", "d2:e1"]
+    long = run("moves", "russian", fen, "--long").stdout.split()
+    assert long == ["d2:b4:d6:f4:d2", "d2:b4:d6:f4:c1", "d2:f4:d6:b4:e1"]
+    assert run("moves", "italian", "W:WK30:B10,12,18,K20,K26,27").stdout.split() == ["30x5"]
+
+
+def test_show_text_and_svg(tmp_path: Path) -> None:
+    target = tmp_path / "board.svg"
+    out = run("show", "american", "--numbers", "--svg", str(target)).stdout
+    assert "black to move" in out
+    assert target.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_perft_plain_divide_and_paths() -> None:
+    assert "perft(4) = 4265" in run("perft", "international", "4").stdout
+    divided = run("perft", "russian", "3", "--divide").stdout
+    assert "c3-d4: " in divided
+    assert "perft(3) = 302" in divided
+    keep = run("perft", "international", "1", "--fen", "W:WK38:B18,19,32,33", "--paths").stdout
+    assert "perft(1) = 6" in keep
+
+
+def test_errors_are_one_line_and_exit_2() -> None:
+    for args in (
+        ("moves", "chess"),
+        ("moves", "russian", "W:Wz9:B1"),
+        ("perft", "american", "0"),
+        ("rules", "shogi"),
+        ("pdn", "/no/such/file.pdn"),
+    ):
+        done = run(*args, expect=2)
+        assert done.stdout == ""
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert "Traceback" not in done.stderr
+        assert "error:" in done.stderr
+
+
+def test_usage_errors_exit_2() -> None:
+    done = run("perft", "russian", "deep", expect=2)
+    assert "invalid int value" in done.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_compare_formats(fmt: str) -> None:
+    out = run("compare", "italian", "american", "--diff", "--format", fmt).stdout
+    assert "men" in out.lower()
+    assert "italian" in out.lower()
+
+
+def test_rules_of_one_variant() -> None:
+    out = run("rules", "dama").stdout
+    assert "kings met earliest" in out
+
+
+def test_pdn_summary(tmp_path: Path) -> None:
+    game = tmp_path / "game.pdn"
+    game.write_text('[GameType "20"]\n[Result "*"]\n1. 32-28 19-23 2. 28x19 14x23 *\n', encoding="utf-8")
+    out = run("pdn", str(game)).stdout
+    assert "1 games read" in out
