@@ -1,0 +1,254 @@
+"""The ``draughts`` command: variants, rules, comparisons, moves, diagrams, perft and PDN checks.
+
+Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
+there is never a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from draughts.errors import DraughtsError
+from draughts.position import Position
+from draughts.rules import Ruleset
+from draughts.variants import ALIASES, VARIANTS, get_variant, no_forced_capture
+
+
+class _Failure(Exception):
+    """An error already phrased for the user."""
+
+
+def _position(rules: Ruleset, fen: str | None) -> Position:
+    return Position.initial(rules) if fen is None else Position.from_fen(rules, fen)
+
+
+def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.perft import perft
+
+    rulesets = [*VARIANTS.values(), no_forced_capture(VARIANTS["american"])]
+    header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{'precedence':<60}perft({args.depth})"
+    print(header, file=out)
+    print("-" * (len(header) + 10), file=out)
+    for rules in rulesets:
+        started = time.perf_counter()
+        count = perft(Position.initial(rules), args.depth)
+        seconds = time.perf_counter() - started
+        board = f"{rules.board_size}x{rules.board_size}"
+        precedence = ", ".join(c.value for c in rules.precedence) or "free choice"
+        if not rules.capture_mandatory:
+            precedence += " (capture optional)"
+        print(
+            f"{rules.name:<16}{board:<7}{rules.king_range.value:<8}"
+            f"{'yes' if rules.men_capture_backward else 'no':<15}{precedence:<60}{count:>10,}  ({seconds:.2f} s)",
+            file=out,
+        )
+
+
+def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
+    aliases: dict[str, list[str]] = {}
+    for alias, canonical in ALIASES.items():
+        aliases.setdefault(canonical, []).append(alias)
+    rows = [("name", "variant", "GameType", "aliases")]
+    for name, rules in VARIANTS.items():
+        rows.append((name, rules.title, rules.pdn_gametype_tag or "-", ", ".join(aliases.get(name, []))))
+    house = no_forced_capture(VARIANTS["american"])
+    rows.append(("<name>-nfc", "any variant with optional capture", "-", f"no-forced-capture = {house.name}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3], file=out)
+
+
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.compare import rules_table
+
+    rules = get_variant(args.variant)
+    print(_render(rules_table([rules]), args.format), file=out)
+    notes = rules.draw_rules.notes
+    if notes and args.format == "text":
+        print(f"\nDraw rules: {notes}", file=out)
+
+
+def _render(table: object, fmt: str) -> str:
+    render: Callable[[], str] = getattr(table, {"text": "to_text", "markdown": "to_markdown", "html": "to_html"}[fmt])
+    return render()
+
+
+def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.compare import moves_table, rules_table
+
+    rulesets = [get_variant(name) for name in args.variants]
+    if args.fen is not None:
+        print(_render(moves_table(args.fen, rulesets), args.format), file=out)
+        return
+    print(_render(rules_table(rulesets, differences_only=args.diff), args.format), file=out)
+
+
+def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.notation import move_text
+
+    rules = get_variant(args.variant)
+    position = _position(rules, args.fen)
+    moves = position.legal_moves()
+    if not moves:
+        print(f"{position.turn} has no legal move in {position.fen()}", file=out)
+        return
+    for move in moves:
+        print(move_text(position, move, long=args.long or None), file=out)
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.diagram import text_diagram
+
+    rules = get_variant(args.variant)
+    position = _position(rules, args.fen)
+    print(text_diagram(position, numbers=args.numbers, flipped=args.flipped), file=out)
+    print(f"{position.turn} to move; FEN {position.fen()}", file=out)
+    if args.svg:
+        from draughts import svg
+
+        text = svg.board(position, flipped=args.flipped, square_numbers=args.numbers)
+        try:
+            with open(args.svg, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise _Failure(f"cannot write {args.svg!r}: {error.strerror}") from None
+        print(f"SVG written to {args.svg}", file=out)
+
+
+def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.notation import move_text
+    from draughts.perft import divide, perft
+
+    rules = get_variant(args.variant)
+    position = _position(rules, args.fen)
+    if args.depth < 1:
+        raise _Failure(f"depth {args.depth} must be at least 1")
+    started = time.perf_counter()
+    if not args.divide and args.depth <= 6:
+        total = perft(position, args.depth, paths=args.paths)
+    else:
+        total = 0
+        root_moves = divide(position, 1, paths=args.paths)
+        for index, (move, _) in enumerate(root_moves, 1):
+            count = perft(position.play(move), args.depth - 1, paths=args.paths) if args.depth > 1 else 1
+            total += count
+            text = move_text(position, move, long=True)
+            if args.divide:
+                print(f"{text}: {count}", file=out)
+            elapsed = time.perf_counter() - started
+            print(f"\r[{index}/{len(root_moves)}] {elapsed:.1f} s", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+    seconds = time.perf_counter() - started
+    convention = "keep (every capture path)" if args.paths else "dedup (distinct moves)"
+    print(f"perft({args.depth}) = {total}   [{rules.name}, {convention}, {seconds:.2f} s]", file=out)
+
+
+def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> None:
+    import warnings
+
+    from draughts import pdn
+
+    games = moves = 0
+    skipped: list[str] = []
+    by_variant: dict[str, int] = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            for game in pdn.read_games(args.file, variant=args.variant, errors=args.errors):
+                games += 1
+                moves += len(game.moves)
+                by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
+        except OSError as error:
+            raise _Failure(f"cannot read {args.file!r}: {error.strerror}") from None
+        skipped = [str(warning.message) for warning in caught]
+    variants = ", ".join(f"{name}: {count}" for name, count in sorted(by_variant.items())) or "none"
+    print(f"{args.file}: {games} games read, every move legal ({moves} moves; {variants})", file=out)
+    if skipped:
+        print(f"{len(skipped)} games skipped:", file=out)
+        for message in skipped:
+            print(f"  {message}", file=out)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="draughts",
+        description="The rules of every major draughts variant: compare them, list moves, run perft, check PDN.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub = commands.add_parser("overview", help="the eight variants' key rules and perft from each start position")
+    sub.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
+    sub.set_defaults(run=_cmd_overview)
+
+    sub = commands.add_parser("variants", help="list the variants with their aliases and PDN GameType")
+    sub.set_defaults(run=_cmd_variants)
+
+    sub = commands.add_parser("rules", help="the rules of one variant, as a table")
+    sub.add_argument("variant", help="variant name or alias (e.g. russian, dama, english-nfc)")
+    sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
+    sub.set_defaults(run=_cmd_rules)
+
+    sub = commands.add_parser("compare", help="compare the rules of two or more variants")
+    sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names")
+    sub.add_argument("--diff", action="store_true", help="only the rules that differ")
+    sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
+    sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
+    sub.set_defaults(run=_cmd_compare)
+
+    sub = commands.add_parser("moves", help="the legal moves of a position")
+    sub.add_argument("variant")
+    sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
+    sub.add_argument("--long", action="store_true", help="write every move in long form")
+    sub.set_defaults(run=_cmd_moves)
+
+    sub = commands.add_parser("show", help="draw a position as text (and SVG)")
+    sub.add_argument("variant")
+    sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
+    sub.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
+    sub.add_argument("--numbers", action="store_true", help="show square numbers")
+    sub.add_argument("--flipped", action="store_true", help="Black at the bottom")
+    sub.set_defaults(run=_cmd_show)
+
+    sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
+    sub.add_argument("variant")
+    sub.add_argument("depth", type=int)
+    sub.add_argument("--fen", help="start from this position (default: the start position)")
+    sub.add_argument("--divide", action="store_true", help="print the count below each root move")
+    sub.add_argument("--paths", action="store_true", help='count every capture path ("keep" convention)')
+    sub.set_defaults(run=_cmd_perft)
+
+    sub = commands.add_parser("pdn", help="check every game of a PDN file and summarise")
+    sub.add_argument("file")
+    sub.add_argument("--variant", help="variant of games without a GameType tag (default: international)")
+    sub.add_argument("--errors", choices=("raise", "skip"), default="skip", help="stop at the first bad game, or skip")
+    sub.set_defaults(run=_cmd_pdn)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    stream = sys.stdout if out is None else out
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(stream)
+        return 0
+    try:
+        args.run(args, stream)
+    except (DraughtsError, _Failure) as error:
+        print(f"draughts {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"draughts {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
