@@ -309,6 +309,11 @@ class Board:
     def __str__(self) -> str:
         return str(self.position)
 
+    def _repr_svg_(self) -> str:
+        from draughts.svg import board
+
+        return board(self)
+
 
 def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
     white = _material(position, Color.WHITE)

@@ -254,6 +254,11 @@ class Position:
 
         return text_diagram(self)
 
+    def _repr_svg_(self) -> str:
+        from draughts.svg import board
+
+        return board(self)
+
     # --- moves ---
 
     def _own_opponents(self) -> tuple[int, int]:
