@@ -307,12 +307,12 @@ def quiet_moves(position: Position) -> list[NaiveMove]:
     return NaiveGenerator(position.ruleset, board_of(position), position.turn).quiet_moves()
 
 
-def can_continue(position: Position, start: int, captured: tuple[int, ...], at: int) -> bool:
-    """Whether the king that left ``start`` and took ``captured`` could capture again from ``at``."""
+def can_continue(position: Position, start: int, captured: tuple[int, ...], at: int, *, as_king: bool) -> bool:
+    """Whether the piece that left ``start`` and took ``captured`` could capture again from ``at``."""
     generator = NaiveGenerator(position.ruleset, board_of(position), position.turn)
     coords = position.ruleset.geometry.coords
     taken = tuple(coords[square] for square in captured)
-    return bool(generator.jumps(coords[at], coords[start], taken, True))
+    return bool(generator.jumps(coords[at], coords[start], taken, as_king))
 
 
 def apply(rules: Ruleset, board: Board, turn: Color, move: NaiveMove) -> Board:

@@ -81,15 +81,20 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
     if isinstance(rules, st.SearchStrategy):
         rules = draw(rules)
     geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
     squares = list(range(1, geo.squares + 1))
-    if draw(st.integers(0, 3)) == 0:
+    zone = draw(st.integers(0, 5))
+    if zone == 0:
         # Crowd the rows near both edges, where men are crowned (during captures too).
         squares = [sq for sq in squares if min(geo.coords[sq][1], geo.size - 1 - geo.coords[sq][1]) < 3]
+    elif zone == 1:
+        # Crowd the rows next to the crowning row of the side to move: promotions mid-capture.
+        crown = geo.size - 1 if turn is WHITE else 0
+        squares = [sq for sq in squares if abs(geo.coords[sq][1] - crown) < 4]
     most = min(2 * rules.men_per_side, len(squares))
-    if draw(st.integers(0, 3)) == 0:
-        count = draw(st.integers(1, min(8, most)))  # sparse: long king moves, few pieces
-    else:
-        count = draw(st.integers(most // 3, most))  # dense: many captures and multi-captures
+    sparse = st.integers(1, min(8, most))  # long king moves, few pieces
+    dense = st.integers(most // 3, most)  # many captures and multi-captures
+    count = draw(sparse if draw(st.integers(0, 3)) == 0 else dense)
     chosen = draw(st.permutations(squares))[:count]
     king_level = draw(st.integers(0, 4))  # out of 4: share of pieces that are kings
     white_share = draw(st.integers(1, 3))  # out of 4: share of pieces that are white
@@ -107,10 +112,40 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
             king = True  # a man on its own crowning row would already be a king
         pieces[square] = Piece(color, king)
         counts[color] += 1
-    turn = draw(st.sampled_from([WHITE, BLACK]))
     return Position.from_pieces(rules, pieces, turn)
 
 
-def capture_rich_positions(rules: Ruleset | st.SearchStrategy[Ruleset] = rulesets) -> st.SearchStrategy[Position]:
-    """Random positions in which the side to move has at least one capture."""
-    return positions(rules).filter(lambda position: position.has_capture())
+# Per row, counted from the crowning row of the side to move: chances out of 10 of
+# (a man of the side to move, an opposing piece); the rest of the row stays empty.
+_PROMOTION_ROWS = {0: (0, 3), 1: (0, 6), 2: (5, 2), 3: (2, 4), 4: (2, 2)}
+
+
+@st.composite
+def promotion_positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rulesets) -> Position:
+    """Positions where men of the side to move are about to reach their crowning row by capturing.
+
+    Men stand two rows before the crowning row with opposing pieces in front of and around them,
+    so men reach the crowning row in the middle of captures (and may go on from it).
+    """
+    if isinstance(rules, st.SearchStrategy):
+        rules = draw(rules)
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    crown = geo.size - 1 if turn is WHITE else 0
+    pieces: dict[int, Piece] = {}
+    counts = {WHITE: 0, BLACK: 0}
+    for square in range(1, geo.squares + 1):
+        own_chance, other_chance = _PROMOTION_ROWS.get(abs(geo.coords[square][1] - crown), (0, 0))
+        if not own_chance and not other_chance:
+            continue
+        roll = draw(st.integers(0, 9))
+        if roll < own_chance:
+            color, king = turn, geo.coords[square][1] == crown
+        elif roll < own_chance + other_chance:
+            color, king = turn.opponent, draw(st.booleans())
+        else:
+            continue
+        if counts[color] < rules.men_per_side:
+            pieces[square] = Piece(color, king)
+            counts[color] += 1
+    return Position.from_pieces(rules, pieces, turn)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import naive
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import HOUSE_RULES, NAMED, custom_rulesets, positions, rulesets
 
 import draughts
+import naive
 from draughts import Position, Ruleset
+from strategies import HOUSE_RULES, NAMED, custom_rulesets, positions, promotion_positions, rulesets
 
 ALL_VARIANTS = (*NAMED, *HOUSE_RULES)
 
@@ -38,7 +38,7 @@ def assert_matches_oracle(position: Position) -> None:
     got = [move.identity for move in moves]
     assert len(got) == len(set(got)), f"duplicate identities in {got} at {describe(position)}"
     missing, extra = expected - set(got), set(got) - expected
-    assert not missing and not extra, (
+    assert expected == set(got), (
         f"legal moves differ at {describe(position)}: library lacks {sorted(missing, key=str)}, "
         f"has extra {sorted(extra, key=str)}"
     )
@@ -58,7 +58,9 @@ def assert_matches_oracle(position: Position) -> None:
         assert position.play(move).turn is position.turn.opponent
 
     # 3. Every capture path (perft "keep" convention) with its captured pieces in order.
-    got_paths = Counter((move.path, move.captured, move.promotes) for move, _ in draughts.divide(position, 1, paths=True))
+    got_paths = Counter(
+        (move.path, move.captured, move.promotes) for move, _ in draughts.divide(position, 1, paths=True)
+    )
     want_paths = Counter((path.path, path.captured, path.promotes) for path in expected_paths)
     assert got_paths == want_paths, (
         f"capture paths differ at {describe(position)}: library extra {sorted((got_paths - want_paths).elements())}, "
@@ -71,19 +73,25 @@ def assert_matches_oracle(position: Position) -> None:
 
 
 @pytest.mark.parametrize("rules", ALL_VARIANTS, ids=lambda rules: rules.name)
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_named_variants_match_oracle(rules: Ruleset, data: st.DataObject) -> None:
     assert_matches_oracle(data.draw(positions(rules)))
 
 
-@settings(deadline=None, max_examples=250, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=800, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(custom_rulesets()))
 def test_user_defined_rulesets_match_oracle(position: Position) -> None:
     assert_matches_oracle(position)
 
 
-@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(promotion_positions())
+def test_promotions_during_captures_match_oracle(position: Position) -> None:
+    assert_matches_oracle(position)
+
+
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets, choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=80))
 def test_random_playouts_match_oracle(rules: Ruleset, choices: list[int]) -> None:
     """Random games from the start position, compared with the oracle at every ply."""
@@ -96,7 +104,7 @@ def test_random_playouts_match_oracle(rules: Ruleset, choices: list[int]) -> Non
         position = position.play(moves[choice % len(moves)])
 
 
-@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(start=positions(), choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=30))
 def test_playouts_from_random_positions_match_oracle(start: Position, choices: list[int]) -> None:
     """Random games from random (king-rich) positions, compared with the oracle at every ply."""

@@ -189,7 +189,9 @@ class Position:
             for item in field[1:].split(","):
                 if not item:
                     continue
-                king = item[0] in "Kk"
+                # "K" marks a king; a lowercase "k" does too, unless it begins a square name
+                # (file k exists on boards of 11 files or more: "k1" is then a man on k1).
+                king = item[0] == "K" or (item[0] == "k" and not _is_square(rules, item))
                 for square in _fen_squares(rules, fen, item[1:] if king else item):
                     bit = 1 << tables.bit_of_square[square]
                     if mask & bit or any(other & bit for other in masks.values()):
@@ -319,6 +321,14 @@ class Position:
             geo.rotate(square): Piece(piece.color.opponent, piece.king) for square, piece in self.pieces().items()
         }
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent)
+
+
+def _is_square(rules: Ruleset, text: str) -> bool:
+    try:
+        rules.parse_square(text)
+    except InvalidSquareError:
+        return False
+    return True
 
 
 def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
