@@ -97,7 +97,9 @@ def test_no_pieces_loses(variant: str) -> None:
     assert outcome is not None
     assert outcome.termination is Termination.NO_PIECES
     assert outcome.winner is BLACK
-    assert outcome.result == ("0-2" if variant == "international" else "0-1")
+    # The first score is the first player's: Black's in American checkers.
+    expected = {"international": "0-2", "american": "1-0"}.get(variant, "0-1")
+    assert outcome.result == expected
     assert board.is_game_over()
 
 

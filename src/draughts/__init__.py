@@ -21,6 +21,7 @@ from draughts.errors import (
     InvalidPositionError,
     InvalidRulesetError,
     InvalidSquareError,
+    PDNError,
     UnknownVariantError,
 )
 from draughts.geometry import Numbering, SquareNames
@@ -66,6 +67,7 @@ __all__ = [
     "MoveCountRule",
     "Numbering",
     "Outcome",
+    "PDNError",
     "Piece",
     "Position",
     "Precedence",

@@ -27,15 +27,22 @@ class Termination(enum.Enum):
     ENDGAME = "endgame rule"
 
 
-_RESULTS = {
-    ResultNotation.DEFAULT: {Color.WHITE: "1-0", Color.BLACK: "0-1", None: "1/2-1/2"},
-    ResultNotation.INTERNATIONAL: {Color.WHITE: "2-0", Color.BLACK: "0-2", None: "1-1"},
+_SCORES = {
+    ResultNotation.DEFAULT: ("1-0", "0-1", "1/2-1/2"),
+    ResultNotation.INTERNATIONAL: ("2-0", "0-2", "1-1"),
 }
 
 
-def result_text(winner: Color | None, notation: ResultNotation = ResultNotation.DEFAULT) -> str:
-    """The PDN result for ``winner`` (None = draw): ``1-0``, ``0-1``, ``1/2-1/2`` or ``2-0`` ..."""
-    return _RESULTS[notation][winner]
+def result_text(rules: Ruleset, winner: Color | None) -> str:
+    """The PDN result for ``winner`` (None: a draw) in the ruleset's result notation.
+
+    The first score is the first player's, as PDN files write it: ``1-0`` is a White win in
+    most variants but a Black win in American checkers, where Black starts.
+    """
+    win, loss, draw = _SCORES[rules.result_notation]
+    if winner is None:
+        return draw
+    return win if winner is rules.first_to_move else loss
 
 
 @attrs.frozen
@@ -235,24 +242,23 @@ class Board:
     def _draw(self, *, claims: bool) -> Outcome | None:
         """The first draw rule that applies (claim-based ones only with ``claims``)."""
         draws = self.ruleset.draw_rules
-        notation = self.ruleset.result_notation
         if draws.repetitions and draws.repetition_claim == claims and self.repetitions() >= draws.repetitions:
             return Outcome(
                 Termination.REPETITION,
                 None,
                 f"the same position {draws.repetitions} times",
-                result_text(None, notation),
+                result_text(self.ruleset, None),
             )
         counters = self._counters[-1]
         if not claims:
             for endgame in draws.endgames:
                 if counters.since_material_change >= 2 * endgame.moves and _endgame_applies(endgame, self.position):
                     text = endgame.article or endgame.describe()
-                    return Outcome(Termination.ENDGAME, None, text, result_text(None, notation))
+                    return Outcome(Termination.ENDGAME, None, text, result_text(self.ruleset, None))
         for rule, plies in zip(draws.move_counts, counters.move_counts, strict=True):
             if rule.claim == claims and plies >= 2 * rule.moves:
                 text = rule.article or rule.describe()
-                return Outcome(Termination.MOVE_COUNT, None, text, result_text(None, notation))
+                return Outcome(Termination.MOVE_COUNT, None, text, result_text(self.ruleset, None))
         return None
 
     def outcome(self) -> Outcome | None:
@@ -268,7 +274,7 @@ class Board:
             has_pieces = position.white if position.turn is Color.WHITE else position.black
             termination = Termination.NO_MOVES if has_pieces else Termination.NO_PIECES
             rule = f"{position.turn} has {termination.value}"
-            return Outcome(termination, winner, rule, result_text(winner, self.ruleset.result_notation))
+            return Outcome(termination, winner, rule, result_text(self.ruleset, winner))
         return self._draw(claims=False)
 
     def is_game_over(self) -> bool:

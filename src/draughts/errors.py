@@ -42,3 +42,34 @@ class IllegalMoveError(DraughtsError):
 
 class AmbiguousMoveError(DraughtsError):
     """Move text that matches more than one legal move."""
+
+
+class PDNError(DraughtsError):
+    """A PDN game that cannot be read: broken syntax, an unknown GameType, a bad FEN, an illegal move ...
+
+    The message names the game (its number in the file and its White, Black and Event tags), the
+    line and, for a move, the ply and the move text. The same facts are attributes, None where they
+    do not apply.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: int | None = None,
+        line: int | None = None,
+        ply: int | None = None,
+        move: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.game = game
+        """The game's number in the file (1 = first)."""
+        self.line = line
+        """The line of the offending text (1 = first line of the file or text)."""
+        self.ply = ply
+        """The ply (1 = the first move of the game) of the offending move."""
+        self.move = move
+        """The offending move text, as written."""
+        self.headers = dict(headers or {})
+        """The game's tags, as far as they were read."""

@@ -137,7 +137,7 @@ class Geometry:
         if not isinstance(text, str):
             raise InvalidSquareError(f"square {text!r} is neither a number nor a name")
         cleaned = text.strip().lower()
-        if cleaned.isdigit():
+        if cleaned.isascii() and cleaned.isdigit():
             number = int(cleaned)
             if 1 <= number <= self.squares:
                 return number

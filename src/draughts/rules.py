@@ -315,7 +315,7 @@ def _enum(kind: type[enum.Enum]) -> Any:
     return check
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ruleset:
     """The complete rules of one draughts variant, as data.
 
