@@ -195,6 +195,10 @@ class Board:
         """``move`` (legal now) as the variant writes it."""
         return move_text(self.position, move, long=long)
 
+    def history_text(self) -> list[str]:
+        """Every move played so far, as the variant writes it (each in the position it was played in)."""
+        return [move_text(position, move) for position, move in zip(self._positions, self._moves, strict=False)]
+
     def pop(self) -> Move:
         """Take back the last move and return it.
 
