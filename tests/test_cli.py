@@ -20,7 +20,7 @@ def run(*args: str, expect: int = 0) -> subprocess.CompletedProcess[str]:
 
 def test_help_everywhere() -> None:
     assert "compare" in run("--help").stdout
-    for command in ("overview", "variants", "rules", "compare", "moves", "show", "perft", "pdn"):
+    for command in ("overview", "variants", "rules", "compare", "moves", "show", "perft", "pdn", "play", "hub"):
         assert "usage: draughts " + command in run(command, "--help").stdout
 
 

@@ -173,6 +173,30 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> None:
             print(f"  {message}", file=out)
 
 
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.play import play
+
+    try:
+        play(
+            args.variant,
+            white=args.white,
+            black=args.black,
+            fen=args.fen,
+            numbers=args.numbers,
+            save=args.save,
+            seed=args.seed,
+            stdout=out,
+        )
+    except OSError as error:
+        raise _Failure(f"cannot write {args.save!r}: {error.strerror}") from None
+
+
+def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.hub import serve
+
+    serve(variant=args.variant, stdout=out)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="draughts",
@@ -226,6 +250,20 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--variant", help="variant of games without a GameType tag (default: international)")
     sub.add_argument("--errors", choices=("raise", "skip"), default="skip", help="stop at the first bad game, or skip")
     sub.set_defaults(run=_cmd_pdn)
+
+    sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
+    sub.add_argument("variant")
+    sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
+    sub.add_argument("--black", metavar="PLAYER", help="the same for Black (default: the second player is a computer)")
+    sub.add_argument("--fen", help="start from this position (default: the start position)")
+    sub.add_argument("--numbers", action="store_true", help="show square numbers on the board")
+    sub.add_argument("--save", metavar="FILE", help="write the game as PDN to FILE at the end")
+    sub.add_argument("--seed", type=int, help="seed of the computer players (default: a different game each time)")
+    sub.set_defaults(run=_cmd_play)
+
+    sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
+    sub.add_argument("--variant", default="international", help="variant until a GUI sets one (default international)")
+    sub.set_defaults(run=_cmd_hub)
     return parser
 
 

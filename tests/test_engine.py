@@ -1,0 +1,404 @@
+"""The engine: tactics in every variant, limits, determinism, legality on random positions, evaluation."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import draughts
+from draughts import BLACK, WHITE, Board, Position
+from draughts.engine import (
+    LEVELS,
+    MATE,
+    Engine,
+    Limit,
+    SearchResult,
+    Weights,
+    _children,
+    _move_key,
+    evaluate,
+    get_level,
+    king_value,
+    line_text,
+)
+from draughts.notation import move_text, parse_move
+from strategies import HOUSE_RULES, NAMED, positions, rulesets
+
+EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
+"""The seven federation variants and the no-forced-capture house rule (American)."""
+
+
+# --- an independent oracle: plain minimax over the public API, material only ---------------------
+
+
+def _material(position: Position, color: draughts.Color) -> int:
+    score = 0
+    for piece in position.pieces().values():
+        value = 3 if piece.king else 1
+        score += value if piece.color is color else -value
+    return score
+
+
+def _minimax(position: Position, depth: int, color: draughts.Color) -> int:
+    """Material for ``color`` after ``depth`` plies, captures followed to the end; a win is 1000."""
+    moves = position.legal_moves()
+    if not moves:
+        return -1000 if position.turn is color else 1000
+    if depth <= 0 and not moves[0].captured:
+        return _material(position, color)
+    scores = [_minimax(position.play(move), depth - 1, color) for move in moves]
+    return max(scores) if position.turn is color else min(scores)
+
+
+# Shots and combinations: one move (a sacrifice the opponent must take) wins material or the game
+# within three plies; every other move wins nothing. Found by a random search with the oracle and
+# checked by it again below.
+TACTICS = [
+    ("russian", "W:Wd4,h4,c3,b2:Bf6,h6", "d4-e5", "game"),
+    ("brazilian", "W:Wd4,h4,c3,b2:Bf6,h6", "d4-e5", "game"),
+    ("czech", "W:Wd4,h4,c3,b2:Bf6,h6", "d4-e5", "game"),
+    ("american", "W:W18,20,22,25:B11,12", "18-15", "game"),
+    ("russian", "W:Wa7,b6,f6,b4,g3:Bd8,c7,h4,d2,h2", "b4-a5", "material"),
+    ("brazilian", "W:Wb6,c5,f4,b2,h2:Be7,g7,a3,e3,d2,f2", "b6-c7", "material"),
+    ("international", "W:W23,28,29,31,45,48:B9,11,13,25,30", "29-24", "material"),
+    ("international", "W:W25,39,40,48,49:B6,24,29,30,34", "40-35", "material"),
+    ("italian", "W:W12,20,22,29,30:B4,6,13,18,21", "29-26", "material"),
+    ("italian", "W:W13,16,17,26,30:B1,11,18,19,20", "26-22", "material"),
+    ("italian", "W:W20,23,25,32:B14,19", "25-21", "game"),
+    ("spanish", "W:W2,7,13,14:B11,20,21,26,27", "2-5", "material"),
+]
+
+
+@pytest.mark.parametrize(("variant", "fen", "expected", "kind"), TACTICS)
+def test_finds_the_winning_shot(variant: str, fen: str, expected: str, kind: str) -> None:
+    position = Position.from_fen(variant, fen)
+    winning = parse_move(position, expected)
+    assert not position.has_capture()
+    oracle = {move: _minimax(position.play(move), 3, WHITE) for move in position.legal_moves()}
+    now = _material(position, WHITE)
+    assert oracle[winning] >= now + 2
+    assert all(score <= now for move, score in oracle.items() if move != winning)
+    assert position.play(winning).has_capture()  # a sacrifice: the opponent must take
+
+    for depth in (3, 4, 5):
+        result = Engine(seed=0).search(position, Limit(depth=depth))
+        assert result.move == winning, (depth, move_text(position, result.move)) if result.move else depth
+        assert result.pv[0] == winning
+        if kind == "game":
+            assert result.mate_in is not None
+            assert result.mate_in > 0
+            board = Board.from_position(position)
+            for move in result.pv:
+                board.push(move)
+            assert board.outcome() is not None
+            assert board.outcome().winner is WHITE  # type: ignore[union-attr]
+        else:
+            assert result.score >= 50  # half a man or more (a man for a king counts less than a man)
+
+
+def test_avoids_losing_a_man_to_a_shot() -> None:
+    # The mirror of a shot: Black to move must not allow it.
+    position = Position.from_fen("international", "W:W23,28,29,31,45,48:B9,11,13,25,30").mirror()
+    result = Engine().search(position, Limit(depth=4))
+    assert result.move is not None
+    assert move_text(position, result.move) == "22-27"  # 29-24 turned 180 degrees
+
+
+# --- limits -------------------------------------------------------------------------------------
+
+
+def test_depth_limit() -> None:
+    position = Position.initial("international")
+    for depth in (1, 2, 3, 4):
+        result = Engine().search(position, Limit(depth=depth))
+        assert result.depth == depth
+        assert result.move in position.legal_moves()
+        assert result.pv[0] == result.move
+    shallow = Engine().search(position, Limit(depth=2)).nodes
+    deep = Engine().search(position, Limit(depth=5)).nodes
+    assert deep > shallow
+
+
+@pytest.mark.parametrize("nodes", [1, 10, 100, 1000, 5000])
+def test_node_limit(nodes: int) -> None:
+    position = Position.initial("russian")
+    result = Engine().search(position, Limit(nodes=nodes))
+    assert result.nodes <= nodes
+    assert result.move in position.legal_moves()
+    if nodes >= 1000:
+        assert result.depth >= 2
+
+
+def test_time_limit() -> None:
+    position = Position.initial("international")
+    started = time.perf_counter()
+    result = Engine().search(position, Limit(time=0.3))
+    elapsed = time.perf_counter() - started
+    assert elapsed < 1.5
+    assert result.move in position.legal_moves()
+    assert result.depth >= 1
+
+
+def test_stop_from_another_thread() -> None:
+    engine = Engine()
+    position = Position.initial("international")
+    results: list[SearchResult] = []
+    thread = threading.Thread(target=lambda: results.append(engine.search(position, Limit())))
+    thread.start()
+    time.sleep(0.3)
+    engine.stop()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert results[0].move in position.legal_moves()
+
+
+def test_limits_are_validated() -> None:
+    for bad in ({"depth": 0}, {"nodes": -1}, {"time": 0}, {"depth": 2.5}, {"depth": True}):
+        with pytest.raises(draughts.DraughtsError):
+            Limit(**bad)  # type: ignore[arg-type]
+    with pytest.raises(draughts.DraughtsError):
+        Engine(margin=-1)
+
+
+# --- determinism and randomness -----------------------------------------------------------------
+
+
+def test_same_seed_same_result() -> None:
+    for variant in ("russian", "international", "italian"):
+        board = Board(variant)
+        for seed in (0, 5):
+            first = Engine(seed=seed, margin=30).search(board, Limit(depth=3))
+            again = Engine(seed=seed, margin=30).search(board, Limit(depth=3))
+            assert first == again
+
+
+def test_randomness_only_among_near_equal_moves() -> None:
+    position = Position.initial("russian")
+    exact = {Engine(seed=seed).search(position, Limit(depth=2)).move for seed in range(12)}
+    varied = {Engine(seed=seed, margin=1000).search(position, Limit(depth=2)).move for seed in range(12)}
+    assert len(varied) > len(exact)
+    assert len(varied) >= 3
+    # In a shot position no margin short of a man lets another move through.
+    shot = Position.from_fen("international", "W:W23,28,29,31,45,48:B9,11,13,25,30")
+    assert {Engine(seed=seed, margin=30).search(shot, Limit(depth=3)).move for seed in range(6)} == {
+        parse_move(shot, "29-24")
+    }
+
+
+def test_games_are_reproducible() -> None:
+    def game(seed: int) -> list[draughts.Move]:
+        board = Board("italian")
+        engines = {WHITE: LEVELS["beginner"].engine(seed), BLACK: LEVELS["intermediate"].engine(seed + 1)}
+        while board.outcome() is None and len(board) < 30:
+            result = engines[board.turn].search(board)
+            assert result.move is not None
+            board.push(result.move)
+        return board.move_stack
+
+    assert game(3) == game(3)
+
+
+# --- never an illegal move ----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_always_a_legal_move_in_all_eight_variants(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(EIGHT))
+    position = data.draw(positions(rules))
+    depth = data.draw(st.integers(1, 3))
+    result = Engine(seed=data.draw(st.integers(0, 3))).search(position, Limit(depth=depth, nodes=2000))
+    legal = position.legal_moves()
+    if not legal:
+        assert result.move is None
+        assert result.score == -MATE
+        return
+    assert result.move in legal
+    assert result.move.path == legal[legal.index(result.move)].path
+    current = position
+    for move in result.pv:  # the whole line is legal
+        assert current.is_legal(move)
+        current = current.play(move)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(rulesets))
+def test_legal_move_under_user_defined_rules(position: Position) -> None:
+    result = Engine().search(position, Limit(depth=2, nodes=1000))
+    legal = position.legal_moves()
+    assert (result.move is None) == (not legal)
+    assert result.move is None or result.move in legal
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(rulesets))
+def test_search_generator_matches_legal_moves(position: Position) -> None:
+    children = _children(position.ruleset, int(position.turn), position.white, position.black, position.kings)
+    assert {(c.start, c.end, c.captured) for c in children} == {
+        _move_key(position.ruleset, m) for m in position.legal_moves()
+    }
+    for child in children:
+        move = next(m for m in position.legal_moves() if _move_key(position.ruleset, m) == child[:3])
+        after = position.play(move)
+        assert (after.white, after.black, after.kings) == (child.white, child.black, child.kings)
+
+
+# --- the end of the game ------------------------------------------------------------------------
+
+
+def test_finished_games_are_handled() -> None:
+    blocked = Position.from_fen("russian", "W:W:Bd4")  # White has no pieces
+    result = Engine().search(blocked)
+    assert result == SearchResult(None, -MATE, (), 0, 0)
+    assert result.mate_in == 0
+
+    board = Board("russian", "W:Wc3:Bd4")
+    board.push_text("c3:e5")
+    assert board.outcome() is not None
+    assert Engine().search(board) == SearchResult(None, -MATE, (), 0, 0)
+
+    drawn = Board("russian", "W:WKa1:BKh2")
+    for _ in range(2):
+        for text in ("a1-b2", "h2-g1", "b2-a1", "g1-h2"):
+            drawn.push_text(text)
+    outcome = drawn.outcome()
+    assert outcome is not None
+    assert outcome.winner is None
+    assert Engine().search(drawn) == SearchResult(None, 0, (), 0, 0)
+
+
+def test_single_move_and_forced_wins() -> None:
+    position = Position.from_fen("russian", "W:Wc3:Bd4")
+    result = Engine().search(position, Limit(depth=5))
+    assert move_text(position, result.move) == "c3:e5"  # type: ignore[arg-type]
+    assert result.mate_in == 1
+    assert result.score == MATE - 1
+
+
+def test_repetition_counts_as_a_draw() -> None:
+    # Two kings each: nobody can win, and the board's history makes the next repetition a draw.
+    board = Board("international", "W:WK46,K50:BK1,K5")
+    result = Engine().search(board, Limit(depth=4))
+    assert result.move is not None
+    assert abs(result.score) < 100
+
+
+# --- evaluation ---------------------------------------------------------------------------------
+
+
+def test_king_value_follows_the_rules() -> None:
+    values = {name: king_value(rules) for name, rules in draughts.VARIANTS.items()}
+    assert values["american"] == 250
+    assert values["italian"] == 280  # short kings that men cannot capture
+    assert values["russian"] == values["brazilian"] == 370
+    assert values["international"] == 400
+    assert all(values[name] > values["american"] for name in ("russian", "international", "spanish", "czech"))
+    big = attrs.evolve(draughts.get_variant("international"), name="canadianish", board_size=12, rows_per_side=5)
+    assert king_value(big) > values["international"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(rulesets))
+def test_evaluation_is_colour_symmetric(position: Position) -> None:
+    assert evaluate(position) == evaluate(position.mirror())
+
+
+def test_evaluation_terms() -> None:
+    start = Position.initial("russian")
+    assert evaluate(start) == 0
+    assert evaluate(Position.from_fen("russian", "W:Wc3:B")) > 0
+    assert evaluate(Position.from_fen("russian", "B:Wc3:B")) < 0
+    # a man further up the board is worth more than one at home (advancement)
+    assert evaluate(Position.from_fen("russian", "W:Wc5:Bh8")) > evaluate(Position.from_fen("russian", "W:Wc3:Bh8"))
+    flying = evaluate(Position.from_fen("russian", "W:WKa1:Bh8"))
+    short = evaluate(Position.from_fen("american", "W:WK29:B4"))
+    assert flying > short
+    material_only = Weights(advancement=0, back_rank=0, centre=0, mobility=0)
+    assert evaluate(Position.from_fen("russian", "W:WKa1:Bh8"), material_only) == 370 - 100
+
+
+def test_custom_evaluation() -> None:
+    calls: list[Position] = []
+
+    def constant(position: Position) -> int:
+        calls.append(position)
+        return 7
+
+    position = Position.initial("international")
+    result = Engine(evaluate=constant).search(position, Limit(depth=1))
+    assert calls
+    assert all(isinstance(p, Position) for p in calls)
+    assert result.score == -7  # every reply position scores 7 for the side to move there
+
+    # an evaluation that loves the left of the board: the engine follows it
+    def left(position: Position) -> int:
+        geometry = position.ruleset.geometry
+        mine = position.squares(position.turn)
+        theirs = position.squares(position.turn.opponent)
+        return sum(9 - geometry.coords[s][0] for s in mine) - sum(9 - geometry.coords[s][0] for s in theirs)
+
+    geometry = position.ruleset.geometry
+    for seed in range(5):
+        chosen = Engine(evaluate=left, seed=seed).search(position, Limit(depth=1)).move
+        assert chosen is not None
+        assert geometry.coords[chosen.end][0] < geometry.coords[chosen.start][0]
+
+
+# --- levels -------------------------------------------------------------------------------------
+
+
+def test_levels() -> None:
+    assert list(LEVELS) == ["beginner", "intermediate", "strong"]
+    assert get_level(" Strong ") is LEVELS["strong"]
+    with pytest.raises(draughts.DraughtsError, match="beginner, intermediate, strong"):
+        get_level("grandmaster")
+    engine = LEVELS["beginner"].engine(seed=4)
+    assert engine.limit == LEVELS["beginner"].limit
+    board = Board("spanish")
+    result = engine.search(board)
+    assert result.move in board.legal_moves
+    assert line_text(board.position, result.pv).split()[0] == board.move_text(result.move)  # type: ignore[arg-type]
+
+
+def test_strong_beats_beginner_in_a_short_match() -> None:
+    # The full match (tools/level_match.py) is in the docs; this is a quick sanity check.
+    score = 0.0
+    for seed, strong_color in ((1, WHITE), (1, BLACK)):
+        board = Board("american")
+        engines = {
+            strong_color: LEVELS["intermediate"].engine(seed),
+            strong_color.opponent: LEVELS["beginner"].engine(seed),
+        }
+        while board.outcome() is None and len(board) < 150 and not board.can_claim_draw():
+            result = engines[board.turn].search(board)
+            assert result.move is not None
+            board.push(result.move)
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner is strong_color:
+            score += 1
+        elif outcome is None or outcome.winner is None:
+            score += 0.5
+    assert score >= 1.5
+
+
+def test_optional_captures_are_optional_to_the_engine() -> None:
+    # With capture optional, declining the captures wins the game; under the federation rule
+    # White must capture and cannot win.
+    fen = "W:W28,30,31:B15,25,26"
+    house = Position.from_fen(HOUSE_RULES[list(draughts.VARIANTS).index("american")], fen)
+    assert house.has_capture()
+    result = Engine().search(house, Limit(depth=6))
+    assert result.move is not None
+    assert move_text(house, result.move) == "28-24"
+    assert result.mate_in is not None
+    assert result.mate_in > 0
+    forced = Position.from_fen("american", fen)
+    answer = Engine().search(forced, Limit(depth=6))
+    assert answer.move is not None
+    assert answer.move.captured
+    assert answer.mate_in is None
