@@ -49,6 +49,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(typing|collections\.abc|collections|enum|types|functools)\..*"),
     (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
     (r"py:.*", r"(attrs|attr)(\..*)?"),
+    (r"py:.*", r"(concurrent\.futures\.)?(Executor|Future)"),
+    (r"py:.*", r"(os\.)?PathLike"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
 ]
 

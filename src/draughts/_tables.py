@@ -8,10 +8,13 @@ Directions are numbered ``0 NW, 1 NE, 2 SW, 3 SE`` seen from White, so ``3 - d``
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from draughts.rules import CapturedRemoval, CapturePromotion, KingRange, Ruleset
+from draughts.precedence import needs_order, raw_key_function
+from draughts.rules import CapturedRemoval, CapturePromotion, KingRange, Precedence, Ruleset
 
 NW, NE, SW, SE = 0, 1, 2, 3
 ALL_DIRECTIONS = (NW, NE, SW, SE)
@@ -54,6 +57,33 @@ class Tables:
     capture_promotion: CapturePromotion
     immediate_removal: bool
     capture_mandatory: bool
+
+    # Bit-mask forms for the fast generator (single-bit ints, not indices).
+    #: The two shift amounts of a diagonal step (``size // 2`` and ``size // 2 + 1``).
+    step_a: int = 0
+    step_b: int = 0
+    #: Shift amount of each direction, and whether it goes up (a left shift, towards Black).
+    step_of: tuple[int, int, int, int] = (0, 0, 0, 0)
+    up_of: tuple[bool, bool, bool, bool] = (True, True, False, False)
+    #: ``ray_masks[d][bit]`` = mask of the squares along direction ``d`` from ``bit`` (excluded).
+    ray_masks: tuple[tuple[int, ...], ...] = attrs.field(default=(), repr=False)
+    #: Whether a man of each colour captures up / down (the forward pair, the backward pair).
+    man_jumps_up: tuple[bool, bool] = (True, False)
+    man_jumps_down: tuple[bool, bool] = (False, True)
+    #: Per colour, the landing squares from which a man's capture may go on as a man (all but
+    #: the crowning row where crowning ends the move), and those where only the search can tell
+    #: (the crowning row, where a man crowned mid-capture goes on as a king).
+    jump_goes_on: tuple[int, int] = (-1, -1)
+    jump_needs_search: tuple[int, int] = (0, 0)
+
+    # The resolver, compiled: the precedence key of a raw capture (None = free choice), whether
+    # the key reads the capture order, and whether, among single jumps by men, those taking a
+    # king are preferred (the only criteria that can tell two single jumps by men apart).
+    capture_key: Callable[[Any, int], object] | None = attrs.field(default=None, eq=False, repr=False)
+    record_order: bool = False
+    single_jumps_prefer_kings: bool = False
+    #: Closures the generator builds from these tables once, on first use (the capture search).
+    memo: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
 
 
 def shift(bits: int, amount: int) -> int:
@@ -103,11 +133,17 @@ def compile_rules(rules: Ruleset) -> Tables:
     forward = ((NW, NE), (SW, SE))
     jumps = (ALL_DIRECTIONS, ALL_DIRECTIONS) if rules.men_capture_backward else forward
     rows = rules.rows_per_side
+    crown_row = (row_bits(range(size - 1, size)), row_bits(range(0, 1)))
+    ends = rules.capture_promotion is CapturePromotion.ENDS_MOVE
+    as_king = rules.capture_promotion is CapturePromotion.CONTINUES_AS_KING
+    ray_masks = tuple(
+        tuple(sum(1 << bit for bit in per_bit[direction]) for per_bit in rays) for direction in ALL_DIRECTIONS
+    )
     return Tables(
         rules=rules,
         shifts=shifts,
         board=board,
-        crown_row=(row_bits(range(size - 1, size)), row_bits(range(0, 1))),
+        crown_row=crown_row,
         start_men=(row_bits(range(0, rows)), row_bits(range(size - rows, size))),
         man_steps=forward,
         man_jumps=jumps,
@@ -120,4 +156,16 @@ def compile_rules(rules: Ruleset) -> Tables:
         capture_promotion=rules.capture_promotion,
         immediate_removal=immediate,
         capture_mandatory=rules.capture_mandatory,
+        step_a=half,
+        step_b=half + 1,
+        step_of=(half, half + 1, half + 1, half),
+        up_of=(True, True, False, False),
+        ray_masks=ray_masks,
+        man_jumps_up=(any(d in (NW, NE) for d in jumps[0]), any(d in (NW, NE) for d in jumps[1])),
+        man_jumps_down=(any(d in (SW, SE) for d in jumps[0]), any(d in (SW, SE) for d in jumps[1])),
+        jump_goes_on=(~crown_row[0], ~crown_row[1]) if ends else (-1, -1),
+        jump_needs_search=crown_row if as_king else (0, 0),
+        capture_key=raw_key_function(rules.precedence),
+        record_order=needs_order(rules.precedence),
+        single_jumps_prefer_kings=bool({Precedence.MOST_KINGS, Precedence.KINGS_EARLIEST} & set(rules.precedence)),
     )

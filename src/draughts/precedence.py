@@ -10,9 +10,12 @@ one FMJD identity (start, end, set of captured pieces) are merged, unless paths 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from draughts.movegen import Candidate
 from draughts.rules import Precedence, Ruleset
+
+if TYPE_CHECKING:  # imported for annotations only: the compiled tables import this module
+    from draughts.movegen import Candidate, RawCapture
 
 
 def _kings_in(captured: tuple[int, ...], kings: int) -> tuple[int, ...]:
@@ -87,3 +90,61 @@ def resolve(
     if chosen and rules.capture_mandatory:
         return chosen
     return [*quiet, *chosen]
+
+
+# --- the same resolver on raw captures (bit masks), for perft and the generator glue ---
+
+_RAW_CRITERIA: dict[Precedence, Callable[[RawCapture, int], object]] = {
+    Precedence.MOST_PIECES: lambda raw, kings: raw[2].bit_count(),
+    Precedence.WITH_KING: lambda raw, kings: bool(raw[0] & kings),
+    Precedence.MOST_KINGS: lambda raw, kings: (raw[2] & kings).bit_count(),
+    # Without recorded order there were no kings to take (see _legal.legal_raw_captures): all zeros.
+    Precedence.KINGS_EARLIEST: lambda raw, kings: (
+        tuple([1 if bit & kings else 0 for bit in raw[4]]) if raw[4] else (0,) * raw[2].bit_count()
+    ),
+}
+
+
+def needs_order(precedence: Sequence[Precedence]) -> bool:
+    """Whether ``precedence`` compares the capture order (raw captures must then be recorded)."""
+    return Precedence.KINGS_EARLIEST in precedence
+
+
+def raw_key_function(precedence: Sequence[Precedence]) -> Callable[[RawCapture, int], object] | None:
+    """The key of a raw capture under ``precedence`` (larger is preferred); None for free choice.
+
+    The key orders captures exactly as :func:`precedence_key` orders their candidates; a single
+    criterion is used as a bare value rather than a one-element tuple.
+    """
+    criteria = [_RAW_CRITERIA[criterion] for criterion in precedence]
+    if not criteria:
+        return None
+    if len(criteria) == 1:
+        return criteria[0]
+    if len(criteria) == 2:
+        first, second = criteria
+        return lambda raw, kings: (first(raw, kings), second(raw, kings))
+    return lambda raw, kings: tuple([criterion(raw, kings) for criterion in criteria])
+
+
+def best_raw(key: Callable[[RawCapture, int], object] | None, raws: list[RawCapture], kings: int) -> list[RawCapture]:
+    """The raw captures with the best ``key`` (all of them without a key)."""
+    if key is None or len(raws) < 2:
+        return raws
+    keys = [key(raw, kings) for raw in raws]
+    best = max(keys)  # type: ignore[type-var]
+    return [raw for raw, value in zip(raws, keys, strict=True) if value == best]
+
+
+def deduplicate_raw(raws: list[RawCapture]) -> list[RawCapture]:
+    """One raw capture per identity (start, end, captured set), keeping the first generated."""
+    if len(raws) < 2:
+        return raws
+    seen: set[tuple[int, int, int]] = set()
+    unique = []
+    for raw in raws:
+        identity_key = (raw[0], raw[1], raw[2])
+        if identity_key not in seen:
+            seen.add(identity_key)
+            unique.append(raw)
+    return unique
