@@ -15,7 +15,7 @@ from typing import TextIO
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import ALIASES, VARIANTS, get_variant, no_forced_capture
+from draughts.variants import ALIASES, VARIANTS, get_variant
 
 
 class _Failure(Exception):
@@ -29,7 +29,7 @@ def _position(rules: Ruleset, fen: str | None) -> Position:
 def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.perft import perft
 
-    rulesets = [*VARIANTS.values(), no_forced_capture(VARIANTS["american"])]
+    rulesets = [*VARIANTS.values(), get_variant("no-forced-capture")]
     header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{'precedence':<60}perft({args.depth})"
     print(header, file=out)
     print("-" * (len(header) + 10), file=out)
@@ -55,7 +55,7 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
     rows = [("name", "variant", "GameType", "aliases")]
     for name, rules in VARIANTS.items():
         rows.append((name, rules.title, rules.pdn_gametype_tag or "-", ", ".join(aliases.get(name, []))))
-    house = no_forced_capture(VARIANTS["american"])
+    house = get_variant("no-forced-capture")
     rows.append(("<name>-nfc", "any variant with optional capture", "-", f"no-forced-capture = {house.name}"))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:

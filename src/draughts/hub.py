@@ -244,9 +244,18 @@ def _hub_variants() -> list[str]:
 
 
 def _ruleset_of(value: str) -> Ruleset:
-    if value.strip().lower() == "normal":
-        return get_variant("international")
     return get_variant(value)
+
+
+def _engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
+    """The name among an engine's ``choices`` that means ``rules`` (its own name or an alias)."""
+    for choice in choices:
+        try:
+            if get_variant(choice) == rules:
+                return choice
+        except DraughtsError:
+            continue
+    return None
 
 
 # --- the client ---------------------------------------------------------------------------------
@@ -394,8 +403,9 @@ class HubEngine:
                 value = _variant_value(rules)
                 choices = declared.values
                 if choices and value not in choices:
-                    if rules == get_variant("international") and "normal" in choices:
-                        value = "normal"
+                    alias = _engine_name(rules, choices)
+                    if alias is not None:
+                        value = alias
                     else:
                         raise HubError(
                             f"Hub engine {self.id.get('name', self.command[0])!r} does not play {rules.name}; "

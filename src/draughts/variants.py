@@ -302,6 +302,7 @@ ALIASES: Mapping[str, str] = types.MappingProxyType(
         "10x10": "international",
         "fmjd": "international",
         "polish": "international",
+        "normal": "international",  # Scan's name in the Hub protocol
     }
 )
 """Other accepted names -> canonical name."""
