@@ -18,10 +18,11 @@ FAST_DEPTH = {"international": 6}  # default run: depth 7 on 8x8, 6 on 10x10
 SLOW_DEPTH = {"international": 8}  # slow run: depth 9 on 8x8, 8 on 10x10 (past the first keep/dedup split)
 
 
-def _cases(depth_of: dict[str, int], default: int, minimum: int) -> list[tuple[str, str, int, int]]:
+def _cases(depth_of: dict[str, int], default: int, *, deeper_than_fast: bool) -> list[tuple[str, str, int, int]]:
     cases = []
     for name in draughts.VARIANTS:
         series = PERFT[DATA_NAMES.get(name, name)]
+        minimum = FAST_DEPTH.get(name, 7) + 1 if deeper_than_fast else 1
         for convention in ("dedup", "keep"):
             for depth_text, count in series[convention].items():
                 depth = int(depth_text)
@@ -30,17 +31,15 @@ def _cases(depth_of: dict[str, int], default: int, minimum: int) -> list[tuple[s
     return cases
 
 
-@pytest.mark.parametrize(("variant", "convention", "depth", "expected"), _cases(FAST_DEPTH, 7, 1))
+@pytest.mark.parametrize(("variant", "convention", "depth", "expected"), _cases(FAST_DEPTH, 7, deeper_than_fast=False))
 def test_start_position_perft(variant: str, convention: str, depth: int, expected: int) -> None:
     position = draughts.Position.initial(variant)
     assert draughts.perft(position, depth, paths=convention == "keep") == expected
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "convention", "depth", "expected"), _cases(SLOW_DEPTH, 9, 7))
+@pytest.mark.parametrize(("variant", "convention", "depth", "expected"), _cases(SLOW_DEPTH, 9, deeper_than_fast=True))
 def test_start_position_perft_deep(variant: str, convention: str, depth: int, expected: int) -> None:
-    if depth <= FAST_DEPTH.get(variant, 7):
-        pytest.skip("covered by the default run")
     position = draughts.Position.initial(variant)
     assert draughts.perft(position, depth, paths=convention == "keep") == expected
 
