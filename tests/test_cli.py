@@ -89,8 +89,21 @@ def test_usage_errors_exit_2() -> None:
 @pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
 def test_compare_formats(fmt: str) -> None:
     out = run("compare", "italian", "american", "--diff", "--format", fmt).stdout
-    assert "men" in out.lower()
-    assert "italian" in out.lower()
+    for row in ("Men may capture kings", "Who starts", "Capture precedence"):
+        assert row in out
+    assert "Kings move" not in out  # short kings in both: not a difference
+    assert {"text": "------", "markdown": "| --- |", "html": "<table"}[fmt].replace(" ", "") in out.replace(" ", "")
+
+
+def test_compare_moves_side_by_side() -> None:
+    """Italian must take with the king, American may choose, Russian's man also captures backward."""
+    fen = "W:W18,K20:BK14,15,16,22"
+    out = run("compare", "italian", "american", "russian", "--fen", fen, "--fen-variant", "american").stdout
+    rows = {line.split()[1]: line.split()[2:] for line in out.splitlines() if line.startswith("* ")}
+    assert rows["18x9"] == ["18x9", "d4:b6", "american,", "russian"]
+    assert rows["20x11"] == ["17x10", "20x11", "italian,", "american"]
+    assert rows["18x25"] == ["d4:b2", "russian"]
+    assert "italian: inverted board, the diagram is mirrored left to right" in out
 
 
 def test_rules_of_one_variant() -> None:

@@ -82,7 +82,7 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
 
     rulesets = [get_variant(name) for name in args.variants]
     if args.fen is not None:
-        print(_render(moves_table(args.fen, rulesets), args.format), file=out)
+        print(_render(moves_table(args.fen, rulesets, fen_variant=args.fen_variant), args.format), file=out)
         return
     print(_render(rules_table(rulesets, differences_only=args.diff), args.format), file=out)
 
@@ -220,6 +220,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names")
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
+    sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
     sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
     sub.set_defaults(run=_cmd_compare)
 
