@@ -1,12 +1,25 @@
-"""Shared test fixtures: the reference data copied into tests/data."""
+"""Shared test set-up: the reference data copied into tests/data, and the hypothesis profile."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+
 DATA = Path(__file__).parent / "data"
+
+# Generated positions can be slow to build on a loaded machine; that is not a failure. Under CI
+# the examples are derandomized (a fixed seed per test), so a run is reproducible; locally every
+# run explores new examples.
+settings.register_profile(
+    "polydraughts",
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=bool(os.environ.get("CI")),
+)
+settings.load_profile("polydraughts")
 
 
 def load_json(name: str) -> Any:
