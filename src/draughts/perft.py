@@ -66,6 +66,42 @@ def _counter(rules: Ruleset, paths: bool) -> Counter:
     needs_search = tables.jump_needs_search
     prefer_kings = tables.single_jumps_prefer_kings
 
+    def jump_origins(prey: int, empty: int, color: int) -> tuple[int, int, int, int]:
+        """Squares from which a man of ``color`` would jump ``prey`` onto an empty square, per direction."""
+        q0 = q1 = q2 = q3 = 0
+        if jumps_up[color]:
+            q0 = (prey >> a) & (empty >> a2)
+            q1 = (prey >> b) & (empty >> b2)
+        if jumps_down[color]:
+            q2 = (prey << b) & (empty << b2)
+            q3 = (prey << a) & (empty << a2)
+        return q0, q1, q2, q3
+
+    def single_jumpers(
+        men: int, own_kings: int, origins: tuple[int, int, int, int], prey: int, kings: int, color: int
+    ) -> tuple[int, int, int, int] | None:
+        """The men making each legal capture, per direction, when every capture is one jump by a man
+        (the precedence's preference for kings applied); None when the capture search is needed."""
+        q0, q1, q2, q3 = origins
+        q = q0 | q1 | q2 | q3
+        j0 = men & q0
+        j1 = men & q1
+        j2 = men & q2
+        j3 = men & q3
+        if own_kings or ((j0 << a2) | (j1 << b2) | (j2 >> b2) | (j3 >> a2)) & (
+            (q & goes_on[color]) | needs_search[color]
+        ):
+            return None
+        prey_kings = prey & kings if prefer_kings else 0
+        if prey_kings and (
+            j0 & (prey_kings >> a) | j1 & (prey_kings >> b) | j2 & (prey_kings << b) | j3 & (prey_kings << a)
+        ):
+            j0 &= prey_kings >> a
+            j1 &= prey_kings >> b
+            j2 &= prey_kings << b
+            j3 &= prey_kings << a
+        return j0, j1, j2, j3
+
     def searched(own: int, opponents: int, kings: int, color: int) -> int:
         return len(legal_raw_captures(tables, color, own, opponents, kings, paths))
 
@@ -79,33 +115,15 @@ def _counter(rules: Ruleset, paths: bool) -> Counter:
         men = own & ~kings
         own_kings = own & kings
         prey = opponents if men_take_kings else opponents & ~kings
-        q0 = q1 = q2 = q3 = 0
-        if jumps_up[color]:
-            q0 = (prey >> a) & (empty >> a2)
-            q1 = (prey >> b) & (empty >> b2)
-        if jumps_down[color]:
-            q2 = (prey << b) & (empty << b2)
-            q3 = (prey << a) & (empty << a2)
-        q = q0 | q1 | q2 | q3
-        if men & q:
-            j0 = men & q0
-            j1 = men & q1
-            j2 = men & q2
-            j3 = men & q3
-            if own_kings or ((j0 << a2) | (j1 << b2) | (j2 >> b2) | (j3 >> a2)) & (
-                (q & goes_on[color]) | needs_search[color]
-            ):
+        origins = jump_origins(prey, empty, color)
+        if men & (origins[0] | origins[1] | origins[2] | origins[3]):
+            jumpers = single_jumpers(men, own_kings, origins, prey, kings, color)
+            if jumpers is None:
                 found = searched(own, opponents, kings, color)
             else:
-                prey_kings = prey & kings if prefer_kings else 0
-                if prey_kings and (
-                    j0 & (prey_kings >> a) | j1 & (prey_kings >> b) | j2 & (prey_kings << b) | j3 & (prey_kings << a)
-                ):
-                    j0 &= prey_kings >> a
-                    j1 &= prey_kings >> b
-                    j2 &= prey_kings << b
-                    j3 &= prey_kings << a
-                found = j0.bit_count() + j1.bit_count() + j2.bit_count() + j3.bit_count()
+                found = (
+                    jumpers[0].bit_count() + jumpers[1].bit_count() + jumpers[2].bit_count() + jumpers[3].bit_count()
+                )
             if mandatory:
                 return found
         elif own_kings and kings_can_jump(tables, own_kings, opponents, empty):
@@ -131,38 +149,21 @@ def _counter(rules: Ruleset, paths: bool) -> Counter:
         men = own & ~kings
         own_kings = own & kings
         prey = opponents if men_take_kings else opponents & ~kings
-        q0 = q1 = q2 = q3 = 0
-        if jumps_up[color]:
-            q0 = (prey >> a) & (empty >> a2)
-            q1 = (prey >> b) & (empty >> b2)
-        if jumps_down[color]:
-            q2 = (prey << b) & (empty << b2)
-            q3 = (prey << a) & (empty << a2)
-        q = q0 | q1 | q2 | q3
-        if not men & q and not (own_kings and kings_can_jump(tables, own_kings, opponents, empty)):
+        origins = jump_origins(prey, empty, color)
+        if not men & (origins[0] | origins[1] | origins[2] | origins[3]) and not (
+            own_kings and kings_can_jump(tables, own_kings, opponents, empty)
+        ):
             return None
-        j0 = men & q0
-        j1 = men & q1
-        j2 = men & q2
-        j3 = men & q3
-        if own_kings or ((j0 << a2) | (j1 << b2) | (j2 >> b2) | (j3 >> a2)) & (
-            (q & goes_on[color]) | needs_search[color]
-        ):
+        jumpers = single_jumpers(men, own_kings, origins, prey, kings, color)
+        if jumpers is None:
             return legal_compact_captures(tables, color, own, opponents, kings, paths)
-        prey_kings = prey & kings if prefer_kings else 0
-        if prey_kings and (
-            j0 & (prey_kings >> a) | j1 & (prey_kings >> b) | j2 & (prey_kings << b) | j3 & (prey_kings << a)
-        ):
-            j0 &= prey_kings >> a
-            j1 &= prey_kings >> b
-            j2 &= prey_kings << b
-            j3 &= prey_kings << a
+        j0, j1, j2, j3 = jumpers
         crown = crowns[color]
         found = []
-        for jumpers, step, up in ((j0, a, True), (j1, b, True), (j2, b, False), (j3, a, False)):
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
+        for movers, step, up in ((j0, a, True), (j1, b, True), (j2, b, False), (j3, a, False)):
+            while movers:
+                start = movers & -movers
+                movers ^= start
                 over = start << step if up else start >> step
                 to = over << step if up else over >> step
                 found.append((start | to, over, (kings & over) | (to & crown)))
