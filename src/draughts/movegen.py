@@ -303,15 +303,17 @@ def _build_capture_search(tables: Tables) -> CaptureSearch:
         occupied = 0
         free_now = 0
 
-        def man(cur: int, cap: int, order: tuple[int, ...], path: tuple[int, ...]) -> bool:
-            """Jumps of a man from ``cur``; returns whether there was any."""
-            prey = man_prey & ~cap
+        def short(
+            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """Jumps of a man or a short king from ``cur``; returns whether there was any."""
+            prey = (opponents if king else man_prey) & ~cap
             free = board & ~(occupied & ~cap) if immediate else free_now
             l0 = l1 = l2 = l3 = 0
-            if up:
+            if king or up:
                 l0 = (((cur << a) & prey) << a) & free
                 l1 = (((cur << b) & prey) << b) & free
-            if down:
+            if king or down:
                 l2 = (((cur >> b) & prey) >> b) & free
                 l3 = (((cur >> a) & prey) >> a) & free
             if not l0 | l1 | l2 | l3:
@@ -328,51 +330,23 @@ def _build_capture_search(tables: Tables) -> CaptureSearch:
                     now_path = (*path, land)
                 else:
                     now_order = now_path = order
-                if land & crown:
-                    if ends_move:
+                crowned = not king and bool(land & crown)
+                if crowned and ends_move:
+                    found.append((start, land, now, True, now_order, now_path))
+                    continue
+                if crowned and as_king:
+                    if flying:
+                        more = fly(land, now, all_dirs, True, now_order, now_path)
+                    else:
+                        more = short(land, now, True, True, now_order, now_path)  # noqa: F821
+                    if not more:
                         found.append((start, land, now, True, now_order, now_path))
-                        continue
-                    if as_king:
-                        if flying:
-                            more = fly(land, now, all_dirs, True, now_order, now_path)
-                        else:
-                            more = short_king(land, now, True, now_order, now_path)
-                        if not more:
-                            found.append((start, land, now, True, now_order, now_path))
-                        continue
-                if not man(land, now, now_order, now_path):  # noqa: F821 (unbound only after the search)
-                    found.append((start, land, now, bool(land & crown), now_order, now_path))
+                    continue
+                if not short(land, now, king, promoted, now_order, now_path):  # noqa: F821 (unbound after)
+                    found.append((start, land, now, promoted or crowned, now_order, now_path))
             return True
 
-        # Built only where a search can use them (each search defines its closures afresh).
-        if (kings or as_king) and not flying:
-
-            def short_king(cur: int, cap: int, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]) -> bool:
-                """Jumps of a short king from ``cur``; returns whether there was any."""
-                prey = opponents & ~cap
-                free = board & ~(occupied & ~cap) if immediate else free_now
-                l0 = (((cur << a) & prey) << a) & free
-                l1 = (((cur << b) & prey) << b) & free
-                l2 = (((cur >> b) & prey) >> b) & free
-                l3 = (((cur >> a) & prey) >> a) & free
-                if not l0 | l1 | l2 | l3:
-                    return False
-                lands = (l0, l1, l2, l3)
-                for d in all_dirs:
-                    land = lands[d]
-                    if not land:
-                        continue
-                    over = land >> back[d] if d < 2 else land << back[d]
-                    now = cap | over
-                    if record:
-                        now_order = (*order, over)
-                        now_path = (*path, land)
-                    else:
-                        now_order = now_path = order
-                    if not short_king(land, now, promoted, now_order, now_path):
-                        found.append((start, land, now, promoted, now_order, now_path))
-                return True
-
+        # Built only where a search can use it (each search defines its closures afresh).
         if (kings or as_king) and flying:
 
             def fly(
@@ -455,7 +429,7 @@ def _build_capture_search(tables: Tables) -> CaptureSearch:
                 jumpers ^= start
                 occupied = pieces ^ start
                 free_now = board & ~occupied
-                man(start, 0, (), ())
+                short(start, 0, False, False, (), ())
         rest = kings
         while rest:
             start = rest & -rest
@@ -465,15 +439,12 @@ def _build_capture_search(tables: Tables) -> CaptureSearch:
             if flying:
                 fly(start, 0, all_dirs, False, (), ())
             else:
-                short_king(start, 0, False, (), ())
+                short(start, 0, True, False, (), ())
         # The closures call themselves through their own cells, a reference cycle: unbind them so
         # that reference counting frees this search at once, leaving nothing to the garbage collector.
-        del man
-        if kings or as_king:
-            if flying:
-                del fly
-            else:
-                del short_king
+        del short
+        if (kings or as_king) and flying:
+            del fly
         return found
 
     return search
