@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import IllegalMoveError, InvalidMoveError
 from draughts.move import Move
@@ -174,10 +175,10 @@ class Board:
         """
         before = self.position
         if not isinstance(move, Move):
-            raise InvalidMoveError(f"{move!r} is not a Move; use push_text for move text")
+            raise InvalidMoveError(f"{excerpt(move)} is not a Move; use push_text for move text")
         legal = before.legal_moves()
         if move not in legal:
-            raise IllegalMoveError(f"{move!r} is not legal in {before.fen()} ({before.ruleset.name})")
+            raise IllegalMoveError(f"{excerpt(move)} is not legal in {before.fen()} ({before.ruleset.name})")
         move = legal[legal.index(move)]
         after = before.play(move)
         counters = self._next_counters(before, move)

@@ -24,6 +24,7 @@ import re
 
 import attrs
 
+from draughts._text import excerpt, number
 from draughts.errors import InvalidSquareError
 
 
@@ -112,7 +113,7 @@ class Geometry:
     def check(self, square: int) -> int:
         """Return ``square`` if it is a square number of this board, else raise."""
         if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= self.squares:
-            raise InvalidSquareError(f"square {square!r} is not on the board (expected 1..{self.squares})")
+            raise InvalidSquareError(f"square {excerpt(square)} is not on the board (expected 1..{self.squares})")
         return square
 
     def name(self, square: int) -> str:
@@ -138,10 +139,10 @@ class Geometry:
             raise InvalidSquareError(f"square {text!r} is neither a number nor a name")
         cleaned = text.strip().lower()
         if cleaned.isascii() and cleaned.isdigit():
-            number = int(cleaned)
-            if 1 <= number <= self.squares:
-                return number
-            raise InvalidSquareError(f"square {text!r} is not on the board (expected 1..{self.squares})")
+            value = number(cleaned)
+            if value is not None and 1 <= value <= self.squares:
+                return value
+            raise InvalidSquareError(f"square {excerpt(text)} is not on the board (expected 1..{self.squares})")
         if _ALGEBRAIC.fullmatch(cleaned):
             square = self._by_name.get(cleaned)
             if square is None:
@@ -149,7 +150,7 @@ class Geometry:
                     f"square {text!r} is not a playable square of the {self.size}x{self.size} board"
                 )
             return square
-        raise InvalidSquareError(f"square {text!r} is neither a number nor an algebraic name like 'c3'")
+        raise InvalidSquareError(f"square {excerpt(text)} is neither a number nor an algebraic name like 'c3'")
 
     def rotate(self, square: int) -> int:
         """The square a 180° turn of the board puts ``square`` on (colour mirroring)."""

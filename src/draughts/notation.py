@@ -18,6 +18,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+from draughts._text import excerpt
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
 from draughts.move import Move
 from draughts.position import Position
@@ -56,7 +57,7 @@ def move_text(position: Position, move: Move, *, long: bool | None = None, numer
     rules = position.ruleset
     legal = position.legal_moves()
     if move not in legal:
-        raise IllegalMoveError(f"{move!r} is not legal in {position.fen()} ({rules.name})")
+        raise IllegalMoveError(f"{excerpt(move)} is not legal in {position.fen()} ({rules.name})")
     move = legal[legal.index(move)]
     separator = rules.capture_separator if move.captured else rules.move_separator
     if long is None:
@@ -71,7 +72,7 @@ def _squares(rules: Ruleset, text: str, parts: Sequence[str]) -> list[int]:
         try:
             squares.append(rules.parse_square(part))
         except InvalidSquareError as error:
-            raise InvalidMoveError(f"move {text!r}: {error}") from None
+            raise InvalidMoveError(f"move {excerpt(text)}: {error}") from None
     return squares
 
 
@@ -113,7 +114,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
         InvalidMoveError: ``text`` is not move text.
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"move {text!r} is not text")
+        raise InvalidMoveError(f"move {excerpt(text)} is not text")
     rules = position.ruleset
     cleaned = _MARKS.sub("", re.sub(r"\s+", "", text)).lower().replace("×", "x")
     legal = position.legal_moves()
@@ -128,7 +129,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
     else:
         parts = _SEPARATORS.split(cleaned)
         if len(parts) < 2 or not all(parts):
-            raise InvalidMoveError(f"move {text!r} is not of the form '32-28', '19x28', 'c3-d4' or 'c3:e5:g3'")
+            raise InvalidMoveError(f"move {excerpt(text)} is not of the form '32-28', '19x28', 'c3-d4' or 'c3:e5:g3'")
     squares = _squares(rules, text, parts)
     start, end = squares[0], squares[-1]
     # From the strictest reading to the most lenient; the first that matches anything decides.
@@ -164,7 +165,7 @@ def parse_move(position: Position, text: str) -> Move:
     if not found:
         legal = ", ".join(move_text(position, m) for m in position.legal_moves()) or "none"
         raise IllegalMoveError(
-            f"move {text!r} is not legal in {position.fen()} ({position.ruleset.name}); legal moves: {legal}"
+            f"move {excerpt(text)} is not legal in {position.fen()} ({position.ruleset.name}); legal moves: {legal}"
         )
     candidates = ", ".join(move_text(position, m, long=True) for m in found)
-    raise AmbiguousMoveError(f"move {text!r} is ambiguous in {position.fen()}: it may be {candidates}")
+    raise AmbiguousMoveError(f"move {excerpt(text)} is ambiguous in {position.fen()}: it may be {candidates}")

@@ -9,6 +9,7 @@ import attrs
 
 from draughts._legal import legal_candidates
 from draughts._tables import Tables, compile_rules
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import (
     IllegalMoveError,
@@ -39,10 +40,10 @@ class Piece:
 
 def _check_masks(rules: Ruleset, tables: Tables, white: int, black: int, kings: int, turn: object) -> None:
     if not isinstance(turn, Color):
-        raise InvalidPositionError(f"turn {turn!r} must be draughts.WHITE or draughts.BLACK")
+        raise InvalidPositionError(f"turn {excerpt(turn)} must be draughts.WHITE or draughts.BLACK")
     for label, mask in (("white", white), ("black", black), ("kings", kings)):
         if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or mask & ~tables.board:
-            raise InvalidPositionError(f"{label} bitboard {mask!r} has bits outside the {rules.name} board")
+            raise InvalidPositionError(f"{label} bitboard {excerpt(mask)} has bits outside the {rules.name} board")
     overlap = white & black
     if overlap:
         raise InvalidPositionError(f"squares {_squares(tables, overlap)} hold both a white and a black piece")
@@ -94,7 +95,7 @@ class Position:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.ruleset, Ruleset):
-            raise InvalidPositionError(f"ruleset {self.ruleset!r} is not a Ruleset")
+            raise InvalidPositionError(f"ruleset {excerpt(self.ruleset)} is not a Ruleset")
         _check_masks(self.ruleset, self._tables, self.white, self.black, self.kings, self.turn)
 
     @property
@@ -137,7 +138,7 @@ class Position:
         for key, piece in pieces.items():
             bit = 1 << tables.bit_of_square[rules.parse_square(key)]
             if not isinstance(piece, Piece):
-                raise InvalidPositionError(f"{piece!r} on square {key!r} is not a Piece")
+                raise InvalidPositionError(f"{excerpt(piece)} on square {excerpt(key)} is not a Piece")
             masks[piece.color] |= bit
             if piece.king:
                 kings |= bit
@@ -157,13 +158,13 @@ class Position:
         """
         rules = get_variant(ruleset)
         if not isinstance(fen, str):
-            raise InvalidFenError(f"FEN {fen!r} is not text")
+            raise InvalidFenError(f"FEN {excerpt(fen)} is not text")
         try:
             return cls._parse_fen(rules, fen)
         except InvalidFenError:
             raise
         except (InvalidPositionError, InvalidSquareError) as error:
-            raise InvalidFenError(f"FEN {fen!r}: {error}") from None
+            raise InvalidFenError(f"FEN {excerpt(fen)}: {error}") from None
 
     @classmethod
     def _parse_fen(cls, rules: Ruleset, fen: str) -> Position:
@@ -171,7 +172,9 @@ class Position:
         fields = text.split(":")
         turn_text = fields[0].upper()
         if turn_text not in ("W", "B"):
-            raise InvalidFenError(f"FEN {fen!r} must start with the side to move, 'W' or 'B', not {fields[0]!r}")
+            raise InvalidFenError(
+                f"FEN {excerpt(fen)} must start with the side to move, 'W' or 'B', not {excerpt(fields[0])}"
+            )
         tables = compile_rules(rules)
         masks: dict[str, int] = {}
         kings = 0
@@ -182,9 +185,9 @@ class Position:
             if tag in ("H", "F") and field[1:].isdigit():
                 continue  # lidraughts halfmove clock / fullmove number
             if tag not in ("W", "B"):
-                raise InvalidFenError(f"FEN {fen!r}: field {field!r} must start with 'W' or 'B'")
+                raise InvalidFenError(f"FEN {excerpt(fen)}: field {excerpt(field)} must start with 'W' or 'B'")
             if tag in masks:
-                raise InvalidFenError(f"FEN {fen!r} lists the {'white' if tag == 'W' else 'black'} pieces twice")
+                raise InvalidFenError(f"FEN {excerpt(fen)} lists the {'white' if tag == 'W' else 'black'} pieces twice")
             mask = 0
             for item in field[1:].split(","):
                 if not item:
@@ -195,7 +198,7 @@ class Position:
                 for square in _fen_squares(rules, fen, item[1:] if king else item):
                     bit = 1 << tables.bit_of_square[square]
                     if mask & bit or any(other & bit for other in masks.values()):
-                        raise InvalidFenError(f"FEN {fen!r} names square {rules.square_name(square)} twice")
+                        raise InvalidFenError(f"FEN {excerpt(fen)} names square {rules.square_name(square)} twice")
                     mask |= bit
                     if king:
                         kings |= bit
@@ -305,10 +308,10 @@ class Position:
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
         if not isinstance(move, Move):
-            raise InvalidMoveError(f"{move!r} is not a Move")
+            raise InvalidMoveError(f"{excerpt(move)} is not a Move")
         candidate = self._moves()[1].get(move)
         if candidate is None:
-            raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
+            raise IllegalMoveError(f"{excerpt(move)} is not legal in {self.fen()} ({self.ruleset.name})")
         own, opponents = self._own_opponents()
         own, opponents, kings = make_move(own, opponents, self.kings, candidate)
         white, black = (own, opponents) if self.turn is Color.WHITE else (opponents, own)
@@ -333,13 +336,13 @@ def _is_square(rules: Ruleset, text: str) -> bool:
 
 def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
     if not item:
-        raise InvalidFenError(f"FEN {fen!r} has a 'K' with no square")
+        raise InvalidFenError(f"FEN {excerpt(fen)} has a 'K' with no square")
     if "-" in item:
         low, _, high = item.partition("-")
         if not (low.isdigit() and high.isdigit()):
-            raise InvalidFenError(f"FEN {fen!r}: range {item!r} must be two square numbers like '31-50'")
+            raise InvalidFenError(f"FEN {excerpt(fen)}: range {excerpt(item)} must be two square numbers like '31-50'")
         first, last = rules.parse_square(low), rules.parse_square(high)
         if first > last:
-            raise InvalidFenError(f"FEN {fen!r}: range {item!r} runs backwards")
+            raise InvalidFenError(f"FEN {excerpt(fen)}: range {excerpt(item)} runs backwards")
         return range(first, last + 1)
     return (rules.parse_square(item),)

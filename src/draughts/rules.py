@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
 from draughts.geometry import Geometry, Numbering, SquareNames, geometry
@@ -78,7 +79,7 @@ class Precedence(enum.Enum):
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise InvalidRulesetError(f"{attribute.name} {value!r} must be True or False")
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be True or False")
 
 
 class ResultNotation(enum.Enum):
@@ -108,7 +109,7 @@ def _counts(value: Iterable[int]) -> tuple[int, ...]:
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidRulesetError(f"{attribute.name} {value!r} must be a positive number")
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a positive number")
 
 
 @attrs.frozen
@@ -217,7 +218,7 @@ def _endgames(value: Iterable[EndgameRule]) -> tuple[EndgameRule, ...]:
 
 def _repetitions(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 2):
-        raise InvalidRulesetError(f"repetitions {value!r} must be None or a number from 2 up")
+        raise InvalidRulesetError(f"repetitions {excerpt(value)} must be None or a number from 2 up")
 
 
 _THREE: int | None = 3
@@ -268,31 +269,31 @@ def _label(text: str, **extra: Any) -> dict[str, Any]:
 
 def _check_size(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 4 or value % 2 or value > 26:
-        raise InvalidRulesetError(f"board_size {value!r} must be an even number from 4 to 26")
+        raise InvalidRulesetError(f"board_size {excerpt(value)} must be an even number from 4 to 26")
 
 
 def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidRulesetError(f"rows_per_side {value!r} must be a positive number")
+        raise InvalidRulesetError(f"rows_per_side {excerpt(value)} must be a positive number")
 
 
 def _check_precedence(
     instance: Ruleset, attribute: attrs.Attribute[tuple[Precedence, ...]], value: tuple[Precedence, ...]
 ) -> None:
     if not all(isinstance(item, Precedence) for item in value):
-        raise InvalidRulesetError(f"precedence {value!r} must list Precedence criteria")
+        raise InvalidRulesetError(f"precedence {excerpt(value)} must list Precedence criteria")
     if len(set(value)) != len(value):
-        raise InvalidRulesetError(f"precedence {value!r} lists a criterion twice")
+        raise InvalidRulesetError(f"precedence {excerpt(value)} lists a criterion twice")
 
 
 def _check_separator(instance: Ruleset, attribute: attrs.Attribute[str], value: str) -> None:
     if not isinstance(value, str) or len(value) != 1 or value.isdigit() or value.isspace():
-        raise InvalidRulesetError(f"{attribute.name} {value!r} must be one character, not a digit or a space")
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be one character, not a digit or a space")
 
 
 def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise InvalidRulesetError(f"pdn_gametype {value!r} must be a non-negative number or None")
+        raise InvalidRulesetError(f"pdn_gametype {excerpt(value)} must be a non-negative number or None")
 
 
 def _enum_instance(kind: type) -> Any:
@@ -300,7 +301,7 @@ def _enum_instance(kind: type) -> Any:
 
     def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
-            raise InvalidRulesetError(f"{attribute.name} {value!r} must be a {kind.__name__}")
+            raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a {kind.__name__}")
 
     return check
 
@@ -310,7 +311,7 @@ def _enum(kind: type[enum.Enum]) -> Any:
 
     def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
-            raise InvalidRulesetError(f"{attribute.name} {value!r} must be a {kind.__name__}")
+            raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a {kind.__name__}")
 
     return check
 
@@ -398,9 +399,9 @@ class Ruleset:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or any(c.isspace() for c in self.name):
-            raise InvalidRulesetError(f"name {self.name!r} must be a non-empty word without spaces")
+            raise InvalidRulesetError(f"name {excerpt(self.name)} must be a non-empty word without spaces")
         if not isinstance(self.title, str):
-            raise InvalidRulesetError(f"title {self.title!r} must be text")
+            raise InvalidRulesetError(f"title {excerpt(self.title)} must be text")
         if 2 * self.rows_per_side >= self.board_size:
             raise InvalidRulesetError(
                 f"rows_per_side {self.rows_per_side} leaves no empty row between the sides on a "

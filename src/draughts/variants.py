@@ -29,6 +29,8 @@ from collections.abc import Mapping
 
 import attrs
 
+from draughts._text import excerpt
+from draughts._text import number as _number
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
 from draughts.geometry import Numbering, SquareNames
@@ -361,7 +363,7 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     if isinstance(name, Ruleset):
         return name
     if not isinstance(name, str):
-        raise UnknownVariantError(f"variant {name!r} is not a name")
+        raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
     key = _normalise(name)
     if key and key[0].isdigit():
         return from_gametype(name)
@@ -376,7 +378,7 @@ def get_variant(name: str | Ruleset) -> Ruleset:
         return no_forced_capture(AMERICAN)
     known = ", ".join([*VARIANTS, *ALIASES])
     raise UnknownVariantError(
-        f"unknown variant {name!r}; known names: {known} (and '<name>-nfc' for the no-forced-capture house rule)"
+        f"unknown variant {excerpt(name)}; known names: {known} (and '<name>-nfc' for the no-forced-capture house rule)"
     )
 
 
@@ -410,18 +412,20 @@ def from_gametype(gametype: str | int) -> Ruleset:
     text = str(gametype)
     match = _GAMETYPE.fullmatch(text)
     if match is None:
-        raise UnknownVariantError(f"GameType {text!r} is not of the form 'number[,W|B,width,height,notation[,invert]]'")
-    number = int(match.group(1))
+        raise UnknownVariantError(
+            f"GameType {excerpt(text)} is not of the form 'number[,W|B,width,height,notation[,invert]]'"
+        )
+    number = _number(match.group(1))
     for rules in VARIANTS.values():
         if rules.pdn_gametype == number:
-            if match.group(3) is not None and (int(match.group(3)), int(match.group(4))) != (
+            if match.group(3) is not None and (_number(match.group(3)), _number(match.group(4))) != (
                 rules.board_size,
                 rules.board_size,
             ):
                 raise UnknownVariantError(
-                    f"GameType {text!r}: type {number} ({rules.name}) is played on "
-                    f"{rules.board_size}x{rules.board_size}, not {match.group(3)}x{match.group(4)}"
+                    f"GameType {excerpt(text)}: type {number} ({rules.name}) is played on "
+                    f"{rules.board_size}x{rules.board_size}, not {excerpt(match.group(3))}x{excerpt(match.group(4))}"
                 )
             return rules
     supported = ", ".join(f"{r.pdn_gametype} ({r.name})" for r in VARIANTS.values())
-    raise UnknownVariantError(f"GameType {text!r} names no supported variant; supported: {supported}")
+    raise UnknownVariantError(f"GameType {excerpt(text)} names no supported variant; supported: {supported}")
