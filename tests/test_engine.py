@@ -402,3 +402,22 @@ def test_optional_captures_are_optional_to_the_engine() -> None:
     assert answer.move is not None
     assert answer.move.captured
     assert answer.mate_in is None
+
+
+def test_transposition_table_is_kept_per_ruleset() -> None:
+    # The same bitboards under Russian (free choice of capture) and Brazilian (majority) rules: a
+    # table filled under one ruleset must not answer for the other.
+    fen = "W:Wg7,h4,e3,f2,a1,c1,e1,g1:Bb8,d8,f8,a7,c7,h6,b4"  # found by a search: 374 against 366
+    russian = draughts.Position.from_fen("russian", fen)
+    brazilian = draughts.Position.from_fen("brazilian", fen)
+    shared = Engine(seed=1)
+    shared.search(russian, Limit(depth=5))
+    reused = shared.search(brazilian, Limit(depth=5))
+    fresh = Engine(seed=1).search(brazilian, Limit(depth=5))
+    assert (reused.score, reused.move, reused.pv) == (fresh.score, fresh.move, fresh.pv)
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("-inf"), 0.0, -1.0])
+def test_time_limits_must_be_positive_numbers(value: float) -> None:
+    with pytest.raises(draughts.DraughtsError, match="time"):
+        Limit(time=value)

@@ -99,7 +99,8 @@ def _positive_or_none(kind: type) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None:
             return
-        if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or value <= 0:
+        # ``not value > 0`` also refuses NaN, which compares false with everything and would never stop.
+        if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or not value > 0:
             raise InvalidLimitError(f"{attribute.name} {value!r} must be a positive number or None")
 
     return check
@@ -430,7 +431,7 @@ class Engine:
     limit: Limit = attrs.field(factory=lambda: Limit(depth=6))
     hash_size: int = 500_000
     _random: random.Random = attrs.field(init=False)
-    _table: dict[Key, tuple[int, int, int, MoveKey | None]] = attrs.field(init=False, factory=dict)
+    _tables: dict[Ruleset, dict[Key, tuple[int, int, int, MoveKey | None]]] = attrs.field(init=False, factory=dict)
     _stop_event: threading.Event = attrs.field(init=False, factory=threading.Event)
 
     def __attrs_post_init__(self) -> None:
@@ -439,9 +440,22 @@ class Engine:
             raise InvalidLimitError(f"margin {self.margin!r} must be a non-negative number")
 
     def clear(self) -> None:
-        """Forget the transposition table (a new game) and reseed the random choices."""
-        self._table.clear()
+        """Forget the transposition tables (a new game) and reseed the random choices."""
+        self._tables.clear()
         self._random = random.Random(self.seed)
+
+    def _table_of(self, rules: Ruleset) -> dict[Key, tuple[int, int, int, MoveKey | None]]:
+        """The transposition table of ``rules``: the same bitboards score differently under other rules.
+
+        Tables of the four rulesets searched last are kept.
+        """
+        table = self._tables.pop(rules, None)
+        if table is None:
+            table = {}
+            while len(self._tables) >= 4:
+                del self._tables[next(iter(self._tables))]
+        self._tables[rules] = table  # most recent last
+        return table
 
     def stop(self) -> None:
         """Ask a running :meth:`search` (in another thread) to stop soon and return its best move."""
@@ -523,7 +537,7 @@ class _Search:
         self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
         self.deadline = None if limit.time is None else time.perf_counter() + limit.time
         self.started = time.perf_counter()
-        self.table = engine._table
+        self.table = engine._table_of(self.rules)
         self.stop_event = stop
         self.children = _generator(self.rules)
         self.mandatory = self.rules.capture_mandatory
