@@ -185,9 +185,33 @@ def test_king_move_count_rule(variant: str) -> None:
         assert board.outcome() is None
         assert board.can_claim_draw()
         assert board.claim_draw().termination is Termination.MOVE_COUNT
-    else:  # Czech: no move-count rule is known
-        walk(board, 200)
-        assert board.outcome() is None
+    else:
+        raise AssertionError(f"{variant} has no move-count rule")
+
+
+def test_czech_fifteen_move_rule_and_claimed_repetition() -> None:
+    """FMJD's Czech page: drawn if no capture or man move within 15 moves; repetition on claim."""
+    rules = draughts.get_variant("czech")
+    assert rules.draw_rules.repetition_claim
+    board = Board(rules, fen="W:WKa1,c3,d4:BKh8,a7")
+    steps = {"a1": "b2", "b2": "a1", "h8": "g7", "g7": "h8"}
+
+    def shuttle(plies: int) -> None:  # the kings step out and back; repeating is allowed until claimed
+        for _ in range(plies):
+            king = rules.square_name(board.position.squares(board.turn, kings=True)[0])
+            board.push_text(f"{king}-{steps[king]}")
+
+    shuttle(29)
+    assert board.outcome() is None
+    assert board.can_claim_draw()  # the position has long been repeated three times
+    board.push_text("a7-b6")  # a man moves: the count starts again
+    shuttle(29)
+    assert board.outcome() is None
+    shuttle(1)
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.termination is Termination.MOVE_COUNT
+    assert "15 moves" in outcome.rule
 
 
 def test_man_moves_reset_the_king_rule_but_not_the_italian_rule() -> None:

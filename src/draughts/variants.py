@@ -267,14 +267,32 @@ CZECH = Ruleset(
     square_names=SquareNames.ALGEBRAIC,  # CZ-H 4
     move_separator="-",
     capture_separator="x",  # PDN (dctl uses ':'; PDN followed)
+    # FMJD's Czech page (fmjd.org/variant.php?p=czech): "Draw can be reached by an agreement of
+    # players or when the same position is repeated three times and draw is claimed or if no jump
+    # or move by a piece is done within 15 moves." There "piece" is a man (the page says "figure"
+    # for men and kings alike).
     draw_rules=DrawRules(
         repetitions=3,
-        notes="UNCERTAIN: no move-count or repetition rule of the ČFD text was found; threefold repetition is "
-        "assumed as in every other federation. 'Drawn when neither side can capture any more' is a judgement, "
-        "not a mechanical rule, and is not applied.",
+        repetition_claim=True,
+        move_counts=(
+            MoveCountRule(
+                15,
+                reset_by_man_move=True,
+                reset_by_capture=True,
+                article="FMJD Czech rules: no capture and no man moved within 15 moves",
+            ),
+        ),
+        notes="The FMJD page does not say whether the 15 moves are each player's or both players' together: "
+        "read as 15 moves each, as every other move-count rule counts. The 15-move draw is automatic (only the "
+        "repetition draw is said to be claimed). 'Drawn when neither side can capture any more' (ČFD) is a "
+        "judgement, not a mechanical rule, and is not applied.",
     ),
     pdn_gametype=29,  # PDN: 29,W,8,8,A0,0
-    sources=("ČFD rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz)", "PDN 3.0 GameType 29"),
+    sources=(
+        "ČFD rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz)",
+        "FMJD, Brief Rules of Czech Draughts (fmjd.org/variant.php?p=czech)",
+        "PDN 3.0 GameType 29",
+    ),
 )
 """Czech draughts (ČFD): flying kings, men capture forward only, a king must capture if one can,
 otherwise free choice."""
