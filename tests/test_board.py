@@ -217,13 +217,13 @@ def test_czech_fifteen_move_rule_and_claimed_repetition() -> None:
 def test_man_moves_reset_the_king_rule_but_not_the_italian_rule() -> None:
     international = Board("international", fen="W:WK46,K47,36:BK1,K2,15")
     walk(international, 6)
-    assert international._counters[-1].move_counts == (6,)
+    assert international.counters.move_counts == (6,)
     international.push(next(m for m in international.legal_moves if m.start == 36))
-    assert international._counters[-1].move_counts == (0,)
+    assert international.counters.move_counts == (0,)
     italian = Board("italian", fen="W:WK29,K30,21:BK1,K2,12")
     walk(italian, 6)
     italian.push(next(m for m in italian.legal_moves if m.start == 21))
-    assert italian._counters[-1].move_counts == (7,)
+    assert italian.counters.move_counts == (7,)
 
 
 def _on_main_diagonal(board: Board, move: draughts.Move) -> bool:
@@ -282,9 +282,9 @@ def test_capture_restarts_the_endgame_count() -> None:
             break
         board.push(board.legal_moves[len(board) % len(board.legal_moves)])
     assert capture is not None
-    assert board._counters[-1].since_material_change == len(board) > 0
+    assert board.counters.since_material_change == len(board) > 0
     board.push(capture)
-    assert board._counters[-1].since_material_change == 0
+    assert board.counters.since_material_change == 0
 
 
 def test_push_pop_peek_and_stack() -> None:

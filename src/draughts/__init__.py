@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from draughts.board import Board, Outcome, Termination
+from draughts.board import Board, DrawCounters, Outcome, Termination
 from draughts.color import BLACK, WHITE, Color
 from draughts.errors import (
     AmbiguousMoveError,
@@ -25,6 +25,7 @@ from draughts.errors import (
     UnknownVariantError,
 )
 from draughts.geometry import Numbering, SquareNames
+from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.perft import divide, perft
 from draughts.position import Piece, Position
@@ -54,6 +55,7 @@ __all__ = [
     "CapturedRemoval",
     "Color",
     "DraughtsError",
+    "DrawCounters",
     "DrawRules",
     "EndgameRule",
     "IllegalMoveError",
@@ -63,6 +65,7 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidSquareError",
     "KingRange",
+    "LegalMoves",
     "Move",
     "MoveCountRule",
     "Numbering",

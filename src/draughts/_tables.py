@@ -91,7 +91,7 @@ def shift(bits: int, amount: int) -> int:
     return bits << amount if amount > 0 else bits >> -amount
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def compile_rules(rules: Ruleset) -> Tables:
     """The generator tables of ``rules``, computed once per ruleset."""
     geo = rules.geometry

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import enum
-from collections import Counter
+import re
 from collections.abc import Iterator
 
 import attrs
 
-from draughts._text import excerpt
+from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import IllegalMoveError, InvalidMoveError
+from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
@@ -64,20 +65,56 @@ class Outcome:
 
 
 @attrs.frozen
-class _Counters:
-    """Per-ply state the draw rules need, besides the positions themselves."""
+class DrawCounters:
+    """What the draw rules count besides the positions themselves, after the last move.
 
-    move_counts: tuple[int, ...]
-    """Plies since each move-count rule was last reset."""
-    since_material_change: int
-    """Plies since the last capture or crowning (endgame rules count from there)."""
+    Attributes:
+        move_counts: Plies since each of the ruleset's move-count rules
+            (:attr:`DrawRules.move_counts <draughts.DrawRules.move_counts>`, in order) was last reset.
+        since_material_change: Plies since the last capture or crowning; the endgame rules count
+            from there. This is the ``H`` (halfmove clock) of a lidraughts FEN.
+    """
+
+    move_counts: tuple[int, ...] = ()
+    since_material_change: int = 0
+
+
+_CLOCK = re.compile(r":([HF])([0-9]+)", re.IGNORECASE)
+
+
+def _clocks(fen: str) -> tuple[int | None, int | None]:
+    """The lidraughts ``:H<n>`` (halfmove clock) and ``:F<n>`` (fullmove number) of a FEN, if given."""
+    found: dict[str, int | None] = {"H": None, "F": None}
+    for match in _CLOCK.finditer(fen if isinstance(fen, str) else ""):
+        found[match.group(1).upper()] = number(match.group(2))
+    return found["H"], found["F"]
+
+
+def _counters_from_clock(rules: Ruleset, position: Position, halfmoves: int | None) -> DrawCounters:
+    """The draw counts a FEN's halfmove clock restores.
+
+    The clock counts plies since the last capture or crowning: exactly the endgame count. A
+    move-count rule restarted by captures and crownings alone, or on a board without men (no man
+    can have moved since the last capture or crowning), has the same count; other move-count
+    rules, which a man's move also restarts, start from 0, the count the FEN cannot tell.
+    """
+    if not halfmoves:
+        return DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
+    no_men = not (position.white | position.black) & ~position.kings
+    counts = tuple(
+        halfmoves if rule.reset_by_capture and (no_men or not rule.reset_by_man_move) else 0
+        for rule in rules.draw_rules.move_counts
+    )
+    return DrawCounters(counts, halfmoves)
 
 
 class Board:
     """A game in progress: the current position, the moves that led to it, and its end.
 
     Modelled on python-chess: :meth:`push` / :meth:`pop` / :meth:`peek`, :attr:`move_stack`,
-    :attr:`legal_moves` (an immutable snapshot, safe to iterate while pushing), :meth:`outcome`.
+    :attr:`legal_moves` (a live collection of the current position's moves), :meth:`outcome`,
+    :meth:`ply` and :attr:`fullmove_number`. Two boards are equal when they hold the same game:
+    ruleset, starting point (position, counts, move number) and moves.
 
     >>> import draughts
     >>> board = draughts.Board("russian")
@@ -90,22 +127,45 @@ class Board:
     ['d6:f4']
     >>> board.pop()
     Move(start=18, end=15)
-    >>> len(board.move_stack), board.turn
-    (2, <Color.WHITE: 0>)
+    >>> len(board.move_stack), board.turn, board.ply(), board.fullmove_number
+    (2, <Color.WHITE: 0>, 2, 2)
+
+    Args:
+        variant: The ruleset, or a variant name.
+        fen: The starting position (default: the variant's). The lidraughts ``:H<n>:F<n>``
+            suffixes, when present, restore the draw counts and the move number.
     """
 
     def __init__(self, variant: Ruleset | str = "international", fen: str | None = None) -> None:
         rules = get_variant(variant)
-        root = Position.initial(rules) if fen is None else Position.from_fen(rules, fen)
+        if fen is None:
+            self._reset(Position.initial(rules), None, None)
+        else:
+            root = Position.from_fen(rules, fen)
+            halfmoves, fullmove = _clocks(fen)
+            self._reset(root, _counters_from_clock(rules, root, halfmoves), fullmove)
+
+    def _reset(self, root: Position, counters: DrawCounters | None, fullmove: int | None) -> None:
+        rules = root.ruleset
+        if counters is None:
+            counters = DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
         self._positions: list[Position] = [root]
         self._moves: list[Move] = []
-        self._counters: list[_Counters] = [_Counters((0,) * len(rules.draw_rules.move_counts), 0)]
+        self._counters: list[DrawCounters] = [counters]
+        self._root_fullmove = max(fullmove or 1, 1)
+
+    @classmethod
+    def from_fen(cls, variant: Ruleset | str, fen: str) -> Board:
+        """A board starting from ``fen`` (``:H<n>:F<n>`` clock fields are read when present)."""
+        return cls(variant, fen)
 
     @classmethod
     def from_position(cls, position: Position) -> Board:
         """A board starting from ``position``."""
-        board = cls(position.ruleset)
-        board._positions = [position]
+        if not isinstance(position, Position):
+            raise TypeError(f"Board.from_position needs a Position, not {excerpt(position)}")
+        board = cls.__new__(cls)
+        board._reset(position, None, None)
         return board
 
     # --- state ---
@@ -123,7 +183,7 @@ class Board:
     @property
     def turn(self) -> Color:
         """The side to move."""
-        return self.position.turn
+        return self._positions[-1].turn
 
     @property
     def move_stack(self) -> list[Move]:
@@ -131,9 +191,29 @@ class Board:
         return list(self._moves)
 
     @property
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves in the current position: a snapshot, unaffected by later pushes."""
-        return self.position.legal_moves()
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the current position: live (it follows later pushes and pops), sized,
+        with ``in`` and ``count()``; calling it, ``board.legal_moves()``, gives a tuple snapshot."""
+        return LegalMoves(self)
+
+    def _legal_moves(self) -> tuple[Move, ...]:
+        return self._positions[-1]._legal_moves()
+
+    @property
+    def counters(self) -> DrawCounters:
+        """The draw rules' counts after the last move (see :class:`DrawCounters`)."""
+        return self._counters[-1]
+
+    def ply(self) -> int:
+        """Plies played since the start of the game, counting those before a FEN's move number."""
+        first = self.ruleset.first_to_move
+        before_root = 2 * (self._root_fullmove - 1) + (0 if self._positions[0].turn is first else 1)
+        return before_root + len(self._moves)
+
+    @property
+    def fullmove_number(self) -> int:
+        """The number of the current move: 1 at the start, up by one after the second player's move."""
+        return 1 + self.ply() // 2
 
     def root(self) -> Position:
         """The position the game started from."""
@@ -143,26 +223,49 @@ class Board:
         """Every position of the game, root first (a copy)."""
         return list(self._positions)
 
-    def fen(self, *, numeric: bool = False) -> str:
-        """The FEN of the current position."""
-        return self.position.fen(numeric=numeric)
+    def fen(self, *, numeric: bool = False, clocks: bool = False) -> str:
+        """The FEN of the current position; with ``clocks``, followed by lidraughts' ``:H<n>:F<n>``
+        (plies since the last capture or crowning, and the move number), which :class:`Board`
+        reads back."""
+        text = self.position.fen(numeric=numeric)
+        if clocks:
+            text += f":H{self.counters.since_material_change}:F{self.fullmove_number}"
+        return text
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
-        return self.position.is_legal(move)
+        return move in self._legal_moves()
 
     def copy(self, *, stack: bool = True) -> Board:
-        """An independent copy; with ``stack=False`` the copy starts from the current position."""
+        """An independent copy; with ``stack=False`` the copy starts from the current position,
+        keeping its draw counts and move number (only the repetition history is dropped)."""
         board = Board.__new__(Board)
         if stack:
             board._positions = list(self._positions)
             board._moves = list(self._moves)
             board._counters = list(self._counters)
+            board._root_fullmove = self._root_fullmove
         else:
-            board._positions = [self.position]
-            board._moves = []
-            board._counters = [_Counters((0,) * len(self.ruleset.draw_rules.move_counts), 0)]
+            board._reset(self.position, self.counters, self.fullmove_number)
         return board
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self.copy()  # positions and moves are immutable values: sharing them is safe
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            self._positions[0] == other._positions[0]
+            and self._counters[0] == other._counters[0]
+            and self._root_fullmove == other._root_fullmove
+            and self._moves == other._moves
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a board changes
 
     # --- playing ---
 
@@ -170,21 +273,34 @@ class Board:
         """Play ``move``. An illegal or stale move raises and leaves the board as it was.
 
         Raises:
-            IllegalMoveError: the move is not legal in the current position.
+            IllegalMoveError: the move is not legal in the current position (the message names the
+                legal moves with the same start and end, if there are any).
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
-        before = self.position
-        if not isinstance(move, Move):
-            raise InvalidMoveError(f"{excerpt(move)} is not a Move; use push_text for move text")
-        legal = before.legal_moves()
-        if move not in legal:
-            raise IllegalMoveError(f"{excerpt(move)} is not legal in {before.fen()} ({before.ruleset.name})")
-        move = legal[legal.index(move)]
+        before = self._positions[-1]
+        legal = before._legal_moves()
+        try:
+            move = legal[legal.index(move)]
+        except ValueError:
+            raise self._illegal(before, move) from None
         after = before.play(move)
         counters = self._next_counters(before, move)
         self._positions.append(after)
         self._moves.append(move)
         self._counters.append(counters)
+
+    def _illegal(self, position: Position, move: object) -> Exception:
+        if not isinstance(move, Move):
+            return InvalidMoveError(f"{excerpt(move)} is not a Move; use push_text for move text")
+        message = f"{move!r} is not legal in {position.fen()} ({position.ruleset.name})"
+        near = [m for m in position._legal_moves() if m.start == move.start and m.end == move.end]
+        if near:
+            message += "; legal from there to there: " + ", ".join(map(repr, near))
+        return IllegalMoveError(message)
+
+    def parse_text(self, text: str) -> Move:
+        """The legal move ``text`` denotes now (see :mod:`draughts.notation`), without playing it."""
+        return parse_move(self.position, text)
 
     def push_text(self, text: str) -> Move:
         """Play the move written as ``text`` (see :mod:`draughts.notation`) and return it."""
@@ -222,27 +338,34 @@ class Board:
             raise IndexError("peek at a board with no moves")
         return self._moves[-1]
 
-    def _next_counters(self, before: Position, move: Move) -> _Counters:
-        piece = before.piece_at(move.start)
-        man_moved = piece is not None and not piece.king
-        captured = bool(move.captured)
+    def _next_counters(self, before: Position, move: Move) -> DrawCounters:
         previous = self._counters[-1]
+        captured = bool(move.captured)
+        material_changed = captured or move.promotes
+        rules = before.ruleset.draw_rules.move_counts
+        if not rules:
+            return DrawCounters((), 0 if material_changed else previous.since_material_change + 1)
+        man_moved = not before.is_king_at(move.start)
         counts = []
-        for rule, plies in zip(self.ruleset.draw_rules.move_counts, previous.move_counts, strict=True):
+        for rule, plies in zip(rules, previous.move_counts, strict=True):
             reset = (
                 (rule.reset_by_man_move and man_moved)
                 or (rule.reset_by_capture and captured)
                 or (rule.reset_by_promotion and move.promotes)
             )
             counts.append(0 if reset else plies + 1)
-        material_changed = captured or move.promotes
-        return _Counters(tuple(counts), 0 if material_changed else previous.since_material_change + 1)
+        return DrawCounters(tuple(counts), 0 if material_changed else previous.since_material_change + 1)
 
     # --- game end ---
 
     def repetitions(self) -> int:
         """How many times the current position (with the same side to move) has occurred."""
-        return Counter(self._positions)[self.position]
+        current = self._positions[-1]
+        return sum(1 for position in self._positions if position == current)
+
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the current position has occurred at least ``count`` times."""
+        return self.repetitions() >= count
 
     def _draw(self, *, claims: bool) -> Outcome | None:
         """The first draw rule that applies (claim-based ones only with ``claims``)."""
@@ -274,7 +397,7 @@ class Board:
         here: see :meth:`can_claim_draw`.
         """
         position = self.position
-        if not position.legal_moves():
+        if not position._legal_moves():
             winner = position.turn.opponent
             has_pieces = position.white if position.turn is Color.WHITE else position.black
             termination = Termination.NO_MOVES if has_pieces else Termination.NO_PIECES

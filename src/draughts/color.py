@@ -10,10 +10,19 @@ class Color(enum.IntEnum):
 
     In English/American checkers the dark side ("Black", or "Red" on many sets) starts;
     that is the ruleset's :attr:`~draughts.Ruleset.first_to_move`, not a change of frame.
+
+    As in python-chess, **White is truthy and Black falsy**: ``if board.turn:`` means "if White is
+    to move". As an int, White is 0 and Black 1 (``int(color)`` indexes per-side tables).
+
+    >>> bool(WHITE), bool(BLACK), int(WHITE), int(BLACK)
+    (True, False, 0, 1)
     """
 
     WHITE = 0
     BLACK = 1
+
+    def __bool__(self) -> bool:
+        return self is Color.WHITE
 
     @property
     def opponent(self) -> Color:

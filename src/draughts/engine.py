@@ -223,7 +223,7 @@ def _shift(bits: int, amount: int) -> int:
     return bits << amount if amount > 0 else bits >> -amount
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def _eval_tables(ruleset: Ruleset, weights: Weights) -> _EvalTables:
     """Masks for the evaluation, from the geometry's documented bit layout (cached)."""
     geo = ruleset.geometry
@@ -476,6 +476,8 @@ class Engine:
                 ``threading.Event`` (default: the one :meth:`stop` sets, cleared when the search starts).
         """
         limit = self.limit if limit is None else limit
+        if not isinstance(limit, Limit):
+            raise TypeError(f"search limit {limit!r:.80} must be a draughts.engine.Limit, e.g. Limit(depth=6)")
         if isinstance(game, Board):
             position = game.position
             outcome = game.outcome()

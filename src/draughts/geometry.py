@@ -174,7 +174,7 @@ def _ordered_coords(size: int, parity: int, numbering: Numbering) -> list[tuple[
     return [(x, y) for y in rows for x in files if (x + y) % 2 == parity]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def geometry(
     size: int,
     bottom_left_playable: bool = True,

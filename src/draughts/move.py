@@ -2,16 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from draughts._text import excerpt
+from draughts.errors import InvalidMoveError
 
-@attrs.frozen(eq=False)
+
+def _square(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        hint = ""
+        if isinstance(value, str):
+            hint = " (read text with Board.parse_text or Ruleset.parse_square)"
+        raise InvalidMoveError(f"Move {field} {excerpt(value)} must be a square number{hint}")
+    if value < 1:
+        raise InvalidMoveError(f"Move {field} {value} must be a square number from 1 up")
+    return value
+
+
+def _squares(value: object, field: str) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)):
+        raise InvalidMoveError(f"Move {field} {excerpt(value)} must be a tuple of square numbers")
+    return tuple(_square(item, field) for item in value)
+
+
+@attrs.frozen(eq=False, init=False)
 class Move:
     """A legal move, in the variant's square numbers.
 
     Equality and hash are the FMJD identity: start, end and the *set* of captured squares. Two
     capture paths that take the same pieces from the same start to the same end are one move;
     :attr:`path` (carried for notation and display) does not enter equality.
+
+    ``str(move)`` is the long form in numbers (``"32-28"``, ``"28x19x10"``): a move alone does not
+    know its variant's separators or square names; ``board.move_text(move)`` writes it as the
+    variant does.
 
     Attributes:
         start: Square the piece leaves.
@@ -23,13 +49,36 @@ class Move:
 
     start: int
     end: int
-    captured: tuple[int, ...] = ()
-    path: tuple[int, ...] = attrs.field(default=())
-    promotes: bool = False
+    captured: tuple[int, ...]
+    path: tuple[int, ...]
+    promotes: bool
+    _key: tuple[int, int, frozenset[int]] = attrs.field(init=False, repr=False)
+    _hash: int = attrs.field(init=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        if not self.path:
-            object.__setattr__(self, "path", (self.start, self.end))
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        captured: tuple[int, ...] | list[int] = (),
+        path: tuple[int, ...] | list[int] = (),
+        promotes: bool = False,
+    ) -> None:
+        start = _square(start, "start")
+        end = _square(end, "end")
+        captured = _squares(captured, "captured")
+        path = _squares(path, "path") or (start, end)
+        if path[0] != start or path[-1] != end:
+            raise InvalidMoveError(f"Move path {excerpt(path)} must run from start {start} to end {end}")
+        if not isinstance(promotes, bool):
+            raise InvalidMoveError(f"Move promotes {excerpt(promotes)} must be True or False")
+        _fill(self, start, end, captured, path, promotes)
+
+    @classmethod
+    def _trusted(cls, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> Move:
+        """A move built by the library itself from valid squares: no checks (the generator's fast path)."""
+        move = object.__new__(cls)
+        _fill(move, start, end, captured, path, promotes)
+        return move
 
     @property
     def is_capture(self) -> bool:
@@ -39,15 +88,22 @@ class Move:
     @property
     def identity(self) -> tuple[int, int, frozenset[int]]:
         """``(start, end, frozenset(captured))``: what makes two moves the same move."""
-        return self.start, self.end, frozenset(self.captured)
+        return self._key
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, Move):
             return NotImplemented
-        return self.identity == other.identity
+        return self._key == other._key
 
     def __hash__(self) -> int:
-        return hash(self.identity)
+        return self._hash
+
+    def __str__(self) -> str:
+        if self.captured:
+            return "x".join(map(str, self.path))
+        return f"{self.start}-{self.end}"
 
     def __repr__(self) -> str:
         parts = [f"start={self.start}", f"end={self.end}"]
@@ -58,3 +114,22 @@ class Move:
         if self.promotes:
             parts.append("promotes=True")
         return f"Move({', '.join(parts)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self.start, self.end, self.captured, self.path, self.promotes))
+
+
+_set = object.__setattr__
+
+
+def _fill(
+    move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool
+) -> None:
+    key = (start, end, frozenset(captured))
+    _set(move, "start", start)
+    _set(move, "end", end)
+    _set(move, "captured", captured)
+    _set(move, "path", path)
+    _set(move, "promotes", promotes)
+    _set(move, "_key", key)
+    _set(move, "_hash", hash(key))

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from draughts._legal import legal_candidates, legal_compact_captures, legal_raw_captures
 from draughts._tables import compile_rules
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import DraughtsError
 from draughts.move import Move
@@ -43,7 +44,7 @@ Counter = Callable[[int, int, int, int, int], int]
 """``count(own, opponents, kings, color, depth)``: leaves below a node (depth >= 1)."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def _counter(rules: Ruleset, paths: bool) -> Counter:
     """The perft counter of ``rules``: closures over the compiled tables, built once per ruleset.
 
@@ -322,6 +323,13 @@ def _counter(rules: Ruleset, paths: bool) -> Counter:
     return count
 
 
+def _check_position(position: object, what: str) -> None:
+    if not isinstance(position, Position):
+        raise TypeError(
+            f"{what} needs a Position, not {excerpt(position)}; e.g. {what}(draughts.Position.initial('russian'), 5)"
+        )
+
+
 def _check_depth(depth: object, minimum: int, what: str) -> int:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < minimum:
         kind = "non-negative" if minimum == 0 else "positive"
@@ -357,6 +365,7 @@ def perft(position: Position, depth: int, *, paths: bool = False, executor: Exec
         executor: A ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, Dask's
             ``Client.get_executor()``, ...) to count subtrees in parallel; the result is the same.
     """
+    _check_position(position, "perft")
     _check_depth(depth, 0, "perft")
     if executor is not None and depth >= 2:
         return sum(count for _, count in _parallel_divide(position, depth, paths, executor))
@@ -392,6 +401,7 @@ def divide(
     moves, since a :class:`~draughts.Move` is identified by start, end and captured set).
     With ``executor``, the subtrees are counted in parallel (see :func:`perft`).
     """
+    _check_position(position, "divide")
     _check_depth(depth, 1, "divide")
     if executor is not None and depth >= 2:
         return _parallel_divide(position, depth, paths, executor)

@@ -18,18 +18,29 @@ from draughts.errors import (
     InvalidPositionError,
     InvalidSquareError,
 )
+from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.movegen import Candidate, make_move
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
 
+def _check_color(instance: object, attribute: attrs.Attribute[Color], value: object) -> None:
+    if not isinstance(value, Color):
+        raise InvalidPositionError(f"Piece color {excerpt(value)} must be draughts.WHITE or draughts.BLACK")
+
+
+def _check_king(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidPositionError(f"Piece king {excerpt(value)} must be True or False")
+
+
 @attrs.frozen
 class Piece:
     """A piece: its colour and whether it is a king."""
 
-    color: Color
-    king: bool = False
+    color: Color = attrs.field(validator=_check_color)
+    king: bool = attrs.field(default=False, validator=_check_king)
 
     @property
     def symbol(self) -> str:
@@ -217,6 +228,10 @@ class Position:
             return Piece(Color.BLACK, bool(self.kings & bit))
         return None
 
+    def is_king_at(self, square: int) -> bool:
+        """Whether a king stands on ``square`` (a number, as moves give them)."""
+        return bool(self.kings >> self._tables.bit_of_square[self.ruleset.geometry.check(square)] & 1)
+
     def pieces(self) -> dict[int, Piece]:
         """``{square: Piece}`` for every piece, by square number."""
         result = {}
@@ -278,7 +293,7 @@ class Position:
             square = self._tables.square_of_bit
             by_move = {}
             for candidate in candidates:
-                move = Move(
+                move = Move._trusted(
                     square[candidate.start],
                     square[candidate.end],
                     tuple(square[bit] for bit in candidate.captured),
@@ -290,11 +305,17 @@ class Position:
             self._legal.append((ordered, by_move))
         return self._legal[0]
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves, after mandatory capture, precedence and de-duplication (cached).
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, after mandatory capture, precedence and de-duplication.
 
-        Ordered by start square, end square and path.
+        A :class:`~draughts.LegalMoves` collection (``len``, ``in``, ``count()``, indexing), ordered by
+        start square, end square and path; ``position.legal_moves()`` gives them as a tuple. Computed
+        once per position.
         """
+        return LegalMoves(self)
+
+    def _legal_moves(self) -> tuple[Move, ...]:
         return self._moves()[0]
 
     def is_legal(self, move: Move) -> bool:
@@ -303,7 +324,7 @@ class Position:
 
     def has_capture(self) -> bool:
         """Whether the side to move has a legal capture."""
-        return any(move.captured for move in self.legal_moves())
+        return any(move.captured for move in self._legal_moves())
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""

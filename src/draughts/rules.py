@@ -17,7 +17,7 @@ so comparison tables and documentation are generated from the fields, never writ
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -95,16 +95,53 @@ Material = tuple[int, int]
 """One side's material as ``(kings, men)``."""
 
 
-def _materials(value: Iterable[Iterable[int]]) -> tuple[Material, ...]:
+def _tuple_of(value: Any, field: str, expected: str, item: Callable[[Any], Any]) -> tuple[Any, ...]:
+    """``value`` as a tuple whose items ``item`` checks (and may convert): it returns the item, or
+    None for a bad one. Errors name the field and quote the bad value."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidRulesetError(f"{field} {excerpt(value)} must be a sequence of {expected}")
     out = []
-    for item in value:
-        kings, men = item
-        out.append((int(kings), int(men)))
+    for element in value:
+        checked = item(element)
+        if checked is None:
+            raise InvalidRulesetError(f"{field}: {excerpt(element)} is not {expected}")
+        out.append(checked)
     return tuple(out)
 
 
-def _counts(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(int(item) for item in value)
+def _instance(kind: type) -> Callable[[Any], Any]:
+    return lambda value: value if isinstance(value, kind) else None
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _material(value: Any) -> Material | None:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return None
+    items = tuple(value)
+    if len(items) != 2 or _count(items[0]) is None or _count(items[1]) is None:
+        return None
+    return items[0], items[1]
+
+
+def _materials(value: Any) -> tuple[Material, ...]:
+    return _tuple_of(value, "material", "a (kings, men) pair of counts", _material)
+
+
+def _counts(value: Any) -> tuple[int, ...]:
+    return _tuple_of(value, "total_pieces", "a count of pieces", _count)
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be text")
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if _count(value) is None:
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a number from 0 up")
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -134,7 +171,7 @@ class MoveCountRule:
     reset_by_capture: bool = attrs.field(default=True, validator=_bool)
     reset_by_promotion: bool = attrs.field(default=False, validator=_bool)
     claim: bool = attrs.field(default=False, validator=_bool)
-    article: str = ""
+    article: str = attrs.field(default="", validator=_text)
 
     def describe(self) -> str:
         """The rule in words."""
@@ -172,11 +209,11 @@ class EndgameRule:
     moves: int = attrs.field(validator=_positive)
     strong: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
     weak: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
-    strong_min_kings: int = attrs.field(default=0, converter=int)
+    strong_min_kings: int = attrs.field(default=0, validator=_non_negative)
     total_pieces: tuple[int, ...] = attrs.field(default=(), converter=_counts)
     both_have_kings: bool = attrs.field(default=False, validator=_bool)
     weak_king_on_main_diagonal: bool = attrs.field(default=False, validator=_bool)
-    article: str = ""
+    article: str = attrs.field(default="", validator=_text)
 
     def describe(self) -> str:
         """The rule in words."""
@@ -208,12 +245,12 @@ def _material_text(kings: int, men: int) -> str:
     return " + ".join(items) or "nothing"
 
 
-def _move_counts(value: Iterable[MoveCountRule]) -> tuple[MoveCountRule, ...]:
-    return tuple(value)
+def _move_counts(value: Any) -> tuple[MoveCountRule, ...]:
+    return _tuple_of(value, "move_counts", "a MoveCountRule", _instance(MoveCountRule))
 
 
-def _endgames(value: Iterable[EndgameRule]) -> tuple[EndgameRule, ...]:
-    return tuple(value)
+def _endgames(value: Any) -> tuple[EndgameRule, ...]:
+    return _tuple_of(value, "endgames", "an EndgameRule", _instance(EndgameRule))
 
 
 def _repetitions(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -242,7 +279,7 @@ class DrawRules:
     repetition_claim: bool = attrs.field(default=False, validator=_bool)
     move_counts: tuple[MoveCountRule, ...] = attrs.field(default=(), converter=_move_counts)
     endgames: tuple[EndgameRule, ...] = attrs.field(default=(), converter=_endgames)
-    notes: str = attrs.field(default="", eq=False)
+    notes: str = attrs.field(default="", eq=False, validator=_text)
 
     def describe(self) -> list[str]:
         """Each rule in words."""
@@ -255,12 +292,12 @@ class DrawRules:
         return lines
 
 
-def _precedence_tuple(value: Iterable[Precedence]) -> tuple[Precedence, ...]:
-    return tuple(value)
+def _precedence_tuple(value: Any) -> tuple[Precedence, ...]:
+    return _tuple_of(value, "precedence", "a Precedence criterion", _instance(Precedence))
 
 
-def _text_tuple(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+def _text_tuple(value: Any) -> tuple[str, ...]:
+    return _tuple_of(value, "sources", "text", _instance(str))
 
 
 def _label(text: str, **extra: Any) -> dict[str, Any]:
@@ -296,18 +333,8 @@ def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], v
         raise InvalidRulesetError(f"pdn_gametype {excerpt(value)} must be a non-negative number or None")
 
 
-def _enum_instance(kind: type) -> Any:
-    """Validator that a field holds an instance of ``kind``."""
-
-    def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, kind):
-            raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a {kind.__name__}")
-
-    return check
-
-
-def _enum(kind: type[enum.Enum]) -> Any:
-    """Validator that an enum field holds a member of ``kind``."""
+def _enum(kind: type) -> Any:
+    """Validator that a field holds an instance of ``kind`` (an enum or a rules class)."""
 
     def check(instance: Ruleset, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
@@ -387,7 +414,7 @@ class Ruleset:
     move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
     capture_separator: str = attrs.field(default="x", validator=_check_separator, metadata=_label("Capture separator"))
     draw_rules: DrawRules = attrs.field(
-        default=DrawRules(), validator=_enum_instance(DrawRules), metadata=_label("Draws")
+        default=DrawRules(), validator=_enum(DrawRules), metadata=_label("Draws")
     )
     result_notation: ResultNotation = attrs.field(
         default=ResultNotation.DEFAULT, validator=_enum(ResultNotation), metadata=_label("Results written as")

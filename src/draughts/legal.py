@@ -1,0 +1,90 @@
+"""The legal moves of a position or a game, as one collection type.
+
+:attr:`Position.legal_moves <draughts.Position.legal_moves>` and :attr:`Board.legal_moves
+<draughts.Board.legal_moves>` both give a :class:`LegalMoves`: sized, iterable, indexable, with
+``in`` and :meth:`~LegalMoves.count`, as python-chess users expect. On a board it is *live*: it
+always shows the moves of the board's current position, while each iteration walks the moves of
+the position it started in (so pushing inside a loop over it is safe). Calling it returns the
+moves as a tuple, a snapshot that never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from typing import Protocol, overload
+
+from draughts.move import Move
+
+
+class _Source(Protocol):
+    """A position or a board: whatever can list its current legal moves."""
+
+    def _legal_moves(self) -> tuple[Move, ...]: ...
+
+
+class LegalMoves(Collection[Move]):
+    """The legal moves of a position, ordered by start square, end square and path.
+
+    >>> import draughts
+    >>> board = draughts.Board("russian")
+    >>> moves = board.legal_moves
+    >>> moves.count(), draughts.Move(22, 18) in moves, [board.move_text(m) for m in moves][:3]
+    (7, True, ['a3-b4', 'c3-b4', 'c3-d4'])
+    >>> board.push(moves[2])
+    >>> moves.count()  # live: now Black's moves
+    7
+    >>> type(moves())  # calling it takes a snapshot
+    <class 'tuple'>
+    """
+
+    __slots__ = ("_source",)
+
+    def __init__(self, source: _Source) -> None:
+        self._source = source
+
+    def _moves(self) -> tuple[Move, ...]:
+        return self._source._legal_moves()
+
+    def __call__(self) -> tuple[Move, ...]:
+        """The moves as a tuple: a snapshot, unaffected by later pushes."""
+        return self._moves()
+
+    def count(self) -> int:
+        """The number of legal moves."""
+        return len(self._moves())
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __bool__(self) -> bool:
+        return bool(self._moves())
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._moves()
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        return self._moves()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return self._moves() == other._moves()
+        if isinstance(other, (tuple, list)):
+            return self._moves() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # live, so unhashable
+
+    def __repr__(self) -> str:
+        moves = self._moves()
+        shown = ", ".join(str(move) for move in moves[:12])
+        more = ", ..." if len(moves) > 12 else ""
+        return f"<LegalMoves ({len(moves)}): {shown}{more}>"
