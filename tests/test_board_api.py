@@ -19,11 +19,13 @@ def test_legal_moves_is_one_live_collection_on_boards_and_positions() -> None:
     board = Board("russian")
     moves = board.legal_moves
     assert moves.count() == len(moves) == 7
-    assert Move(22, 18) in moves and Move(22, 17, (5,)) not in moves
+    assert Move(22, 18) in moves
+    assert Move(22, 17, (5,)) not in moves
     assert moves() == tuple(moves) == board.position.legal_moves()
     assert isinstance(moves(), tuple)
     board.push(moves[2])
-    assert moves.count() == 7 and all(board.position.piece_at(m.start).color is BLACK for m in moves)
+    assert moves.count() == 7
+    assert all(board.position.piece_at(m.start).color is BLACK for m in moves)
     position = Position.initial("international")
     assert position.legal_moves.count() == 9 == len(position.legal_moves())
     assert bool(Position.from_fen("international", "W:W:B1").legal_moves) is False
@@ -88,7 +90,8 @@ def test_copy_module_copies_are_independent() -> None:
     board.push_text("c3-d4")
     for clone in (copy.copy(board), copy.deepcopy(board)):
         clone.push_text("f6-e5")
-        assert len(board) == 1 and len(clone) == 2
+        assert len(board) == 1
+        assert len(clone) == 2
 
 
 def test_boards_are_equal_when_they_hold_the_same_game() -> None:
@@ -106,7 +109,8 @@ def test_boards_are_equal_when_they_hold_the_same_game() -> None:
 def test_parse_text_does_not_play() -> None:
     board = Board("russian")
     move = board.parse_text("c3-d4")
-    assert move == Move(22, 18) and len(board) == 0
+    assert move == Move(22, 18)
+    assert len(board) == 0
 
 
 def test_is_repetition() -> None:
@@ -114,7 +118,8 @@ def test_is_repetition() -> None:
     assert not board.is_repetition(2)
     for text in ("50-45", "1-6", "45-50", "6-1"):
         board.push_text(text)
-    assert board.is_repetition(2) and not board.is_repetition(3)
+    assert board.is_repetition(2)
+    assert not board.is_repetition(3)
 
 
 def test_white_is_truthy_as_in_python_chess() -> None:
@@ -122,7 +127,8 @@ def test_white_is_truthy_as_in_python_chess() -> None:
     assert board.turn
     board.push_text("c3-d4")
     assert not board.turn
-    assert int(WHITE) == 0 and int(BLACK) == 1
+    assert int(WHITE) == 0
+    assert int(BLACK) == 1
 
 
 def test_move_str_is_the_numeric_long_form() -> None:
@@ -173,7 +179,7 @@ def test_bad_values_are_draughts_errors_naming_the_field(make: object, field: st
     ],
 )
 def test_wrong_types_say_what_was_expected(make: object) -> None:
-    with pytest.raises(TypeError, match="Position|Limit"):
+    with pytest.raises(TypeError, match=r"Position|Limit"):
         make()  # type: ignore[operator]
 
 
@@ -193,4 +199,5 @@ def test_per_ruleset_caches_are_bounded() -> None:
     gc.collect()
     grown = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
-    assert grown < 25_000_000  # about 11 MB with the caches bounded, 42 MB without, f"{grown:,} bytes kept after 120 rulesets"
+    # About 11 MB with the caches bounded, 42 MB without.
+    assert grown < 25_000_000, f"{grown:,} bytes kept after 120 rulesets"
