@@ -103,7 +103,7 @@ def test_compare_moves_side_by_side() -> None:
     assert rows["18x9"] == ["18x9", "d4:b6", "american,", "russian"]
     assert rows["20x11"] == ["17x10", "20x11", "italian,", "american"]
     assert rows["18x25"] == ["d4:b2", "russian"]
-    assert "italian: inverted board, the diagram is mirrored left to right" in out
+    assert "italian: its board has the other colouring than american's (near-left corner light)" in out
 
 
 def test_rules_of_one_variant() -> None:
@@ -116,3 +116,71 @@ def test_pdn_summary(tmp_path: Path) -> None:
     game.write_text('[GameType "20"]\n[Result "*"]\n1. 32-28 19-23 2. 28x19 14x23 *\n', encoding="utf-8")
     out = run("pdn", str(game)).stdout
     assert "1 games read" in out
+
+
+def test_version() -> None:
+    import draughts
+
+    assert run("--version").stdout.strip() == f"draughts (polydraughts {draughts.__version__})"
+
+
+def test_usage_errors_are_one_line() -> None:
+    for args in (["compare"], ["perft", "russian", "x"], ["nosuchcommand"], ["show", "russian", "a", "b"]):
+        done = run(*args, expect=2)
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert "error:" in done.stderr
+        assert "--help" in done.stderr
+
+
+def test_compare_needs_two_variants() -> None:
+    done = run("compare", "italian", expect=2)
+    assert "two or more" in done.stderr
+    assert done.stdout == ""
+
+
+def test_overview_checks_its_depth_before_printing() -> None:
+    done = run("overview", "--depth", "-1", expect=2)
+    assert done.stdout == ""
+    assert "depth -1" in done.stderr
+
+
+def test_divide_progress_stays_out_of_pipes() -> None:
+    done = run("perft", "russian", "3", "--divide")
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[0] == "c3-b4: 47"
+
+
+def test_divide_progress_in_a_terminal_is_cleared() -> None:
+    import os
+    import pty
+
+    primary, secondary = pty.openpty()
+    try:
+        done = subprocess.run(
+            [str(SCRIPT), "perft", "russian", "3", "--divide"],
+            stderr=secondary,
+            stdout=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        os.close(secondary)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(primary, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(primary)
+    assert b"[1/7]" in seen
+    assert seen.endswith(b"\r\x1b[K")  # the progress line is wiped, not left behind
+    assert done.stdout.splitlines()[0] == "c3-b4: 47"
+
+
+def test_compare_explains_a_mirrored_diagram() -> None:
+    out = run("compare", "italian", "american", "--fen", "W:W21,22:B9,10").stdout
+    assert "american: its board has the other colouring than italian's" in out

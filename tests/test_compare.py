@@ -267,7 +267,7 @@ def test_moves_renderers() -> None:
     text = result.to_text()
     assert str(result) == text
     assert "* 18x25" in text
-    assert "italian: inverted board, the diagram is mirrored left to right" in text
+    assert "italian: its board has the other colouring than american's (near-left corner light)" in text
     assert "squares numbered as in american" in text
     md = result.to_markdown().splitlines()
     header = next(index for index, line in enumerate(md) if line.startswith("| Move"))

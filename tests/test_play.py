@@ -200,3 +200,12 @@ def test_unwritable_save_file(tmp_path: Path) -> None:
     assert "Cannot write" in done.stdout  # the save command reports and the game goes on
     assert done.stderr.startswith("draughts play: error: cannot write")
     assert "Game over: *" in done.stdout
+
+
+def test_numbers_show_the_squares_of_pieces_too() -> None:
+    from draughts.diagram import text_diagram
+
+    text = text_diagram(draughts.Position.from_fen("russian", "W:Wc3:Bd6"), numbers=True)
+    assert "w22" in text
+    assert "b10" in text
+    assert ".21" in text

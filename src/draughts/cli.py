@@ -10,7 +10,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from draughts.errors import DraughtsError
 from draughts.position import Position
@@ -22,12 +22,39 @@ class _Failure(Exception):
     """An error already phrased for the user."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the project's error style: one line, bounded, naming the command's help."""
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > 200:
+            message = message[:200] + "..."
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _Progress:
+    """A progress line on standard error, only in a terminal, cleared before other output and at the end."""
+
+    def __init__(self) -> None:
+        self.shown = sys.stderr.isatty()
+
+    def update(self, text: str) -> None:
+        if self.shown:
+            print(f"\r\033[K{text}", end="", file=sys.stderr, flush=True)
+
+    def clear(self) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
 def _position(rules: Ruleset, fen: str | None) -> Position:
     return Position.initial(rules) if fen is None else Position.from_fen(rules, fen)
 
 
 def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.perft import perft
+
+    if args.depth < 0:
+        raise _Failure(f"depth {args.depth} must be 0 or more")
 
     rulesets = [*VARIANTS.values(), get_variant("no-forced-capture")]
     header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{'precedence':<60}perft({args.depth})"
@@ -80,6 +107,8 @@ def _render(table: object, fmt: str) -> str:
 def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.compare import moves_table, rules_table
 
+    if len(args.variants) < 2:
+        raise _Failure(f"compare needs two or more variants, got {len(args.variants)}")
     rulesets = [get_variant(name) for name in args.variants]
     if args.fen is not None:
         print(_render(moves_table(args.fen, rulesets, fen_variant=args.fen_variant), args.format), file=out)
@@ -133,15 +162,17 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     else:
         total = 0
         root_moves = divide(position, 1, paths=args.paths)
-        for index, (move, _) in enumerate(root_moves, 1):
-            count = perft(position.play(move), args.depth - 1, paths=args.paths) if args.depth > 1 else 1
-            total += count
-            text = move_text(position, move, long=True)
-            if args.divide:
-                print(f"{text}: {count}", file=out)
-            elapsed = time.perf_counter() - started
-            print(f"\r[{index}/{len(root_moves)}] {elapsed:.1f} s", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
+        progress = _Progress()
+        try:
+            for index, (move, _) in enumerate(root_moves, 1):
+                progress.update(f"[{index}/{len(root_moves)}] {time.perf_counter() - started:.1f} s")
+                count = perft(position.play(move), args.depth - 1, paths=args.paths) if args.depth > 1 else 1
+                total += count
+                if args.divide:
+                    progress.clear()
+                    print(f"{move_text(position, move, long=True)}: {count}", file=out, flush=True)
+        finally:
+            progress.clear()
     seconds = time.perf_counter() - started
     convention = "keep (every capture path)" if args.paths else "dedup (distinct moves)"
     print(f"perft({args.depth}) = {total}   [{rules.name}, {convention}, {seconds:.2f} s]", file=out)
@@ -198,10 +229,13 @@ def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from draughts import __version__
+
+    parser = _Parser(
         prog="draughts",
         description="The rules of every major draughts variant: compare them, list moves, run perft, check PDN.",
     )
+    parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub = commands.add_parser("overview", help="the eight variants' key rules and perft from each start position")

@@ -526,7 +526,8 @@ class MovesComparison:
         turn = self.positions[0].turn if self.positions else self.reference.first_to_move
         notes = ["* not legal in every variant"] if self.differences else []
         notes.extend(
-            f"{rules.name}: inverted board, the diagram is mirrored left to right"
+            f"{rules.name}: its board has the other colouring than {self.reference.name}'s (near-left corner "
+            f"{'playable' if rules.bottom_left_playable else 'light'}), so the diagram is mirrored left to right"
             for rules, mirrored in zip(self.variants, self.mirrored, strict=True)
             if mirrored
         )

@@ -11,8 +11,9 @@ if TYPE_CHECKING:
 def text_diagram(position: Position, *, numbers: bool = False, flipped: bool = False) -> str:
     """The board as text, White at the bottom (Black with ``flipped``).
 
-    Men are ``w``/``b``, kings ``W``/``B``, empty playing squares ``.`` (or their numbers with
-    ``numbers``); files and ranks are labelled.
+    Men are ``w``/``b``, kings ``W``/``B``, empty playing squares ``.``; files and ranks are
+    labelled. With ``numbers`` each playing square also shows its number, occupied or not
+    (``w32``, ``.28``), so a player can read the square of every piece.
 
     >>> import draughts
     >>> print(text_diagram(draughts.Position.from_fen("american", "W:W21,K30:B9")))
@@ -31,7 +32,8 @@ def text_diagram(position: Position, *, numbers: bool = False, flipped: bool = F
     geometry = position.ruleset.geometry
     size = geometry.size
     pieces = position.pieces()
-    width = len(str(geometry.squares)) if numbers else 1
+    digits = len(str(geometry.squares))
+    width = digits + 1 if numbers else 1
     rows = range(size) if flipped else range(size - 1, -1, -1)
     files = range(size - 1, -1, -1) if flipped else range(size)
     label_width = len(str(size))
@@ -45,10 +47,8 @@ def text_diagram(position: Position, *, numbers: bool = False, flipped: bool = F
                 continue
             square = geometry.square_at(x, y)
             piece = pieces.get(square)
-            if piece is not None:
-                cells.append(piece.symbol.rjust(width))
-            else:
-                cells.append(str(square).rjust(width) if numbers else ".")
+            symbol = "." if piece is None else piece.symbol
+            cells.append(symbol + str(square).rjust(digits) if numbers else symbol)
         lines.append(f"{y + 1:>{label_width}} | {' '.join(cells)} |")
     lines.append(border)
     file_labels = " ".join(chr(ord("a") + x).rjust(width) for x in files)
