@@ -1,4 +1,4 @@
-"""A deliberately naive second move generator, written from the rule text (RULES.md), for the tests.
+"""A deliberately naive second move generator, written from the rule texts, for the tests.
 
 It shares nothing with :mod:`draughts.movegen`: the board is a mailbox dictionary
 ``{(x, y): (color, is_king)}`` (``x`` = file, 0 = a at White's left; ``y`` = rank, 0 = White's back
@@ -7,7 +7,8 @@ plain recursion over the real landing squares. Only the ruleset's fields are rea
 used for nothing but converting coordinates to square numbers (``geometry.square_at``/``coords``)
 and for reading a :class:`draughts.Position` (``pieces()``, ``turn``).
 
-The rules implemented (RULES.md §0, §1, §10):
+The rules implemented (FMJD International rules art. 3-4, RUS64 5-6, FID Regolamento, WCDF laws,
+CBD, FEDA and ČFD rules as each ruleset's ``sources`` cite them; PDN 3.0 restriction 9 for paths):
 
 * a man steps one square diagonally forward; a short king one square in any diagonal direction; a
   flying king any number of free squares along a diagonal;

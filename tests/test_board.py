@@ -361,3 +361,30 @@ def test_user_defined_draw_rules_are_data() -> None:
     )
     board = Board(rules, fen=KINGS_FEN["american"])
     assert plies_until_draw(board, 6) == 6
+
+
+def test_italian_crowning_restarts_the_forty_move_count_but_a_man_step_does_not() -> None:
+    """FID 10.4: 40 moves each without a capture or a crowning (a man's step does not count)."""
+    board = Board("italian", fen="W:WK29,K30,5,21:BK3,K4,28")
+    for text in ("30-26", "4-8", "26-30", "8-4", "30-26", "4-8"):
+        board.push_text(text)
+    assert board.counters.move_counts == (6,)
+    board.push_text("21-17")  # a plain man step
+    assert board.counters.move_counts == (7,)
+    board.push_text("8-4")
+    crowning = board.push_text("5-1")
+    assert crowning.promotes
+    assert board.counters.move_counts == (0,)
+
+
+def test_a_crowning_restarts_the_endgame_count() -> None:
+    """The endgame rules count from the capture or crowning that makes the balance."""
+    board = Board("international", fen="W:WK46,K47,7:BK50")
+    walk(board, 4)
+    assert board.counters.since_material_change == 4
+    crowning = next(m for m in board.legal_moves if m.start == 7)
+    assert crowning.promotes
+    board.push(crowning)
+    assert board.counters.since_material_change == 0
+    walk(board, 1)
+    assert board.counters.since_material_change == 1

@@ -137,7 +137,7 @@ def test_long_playouts_match_oracle(rules: Ruleset, choices: list[int]) -> None:
         position = position.play(moves[choice % len(moves)])
 
 
-# --- the oracle itself, on positions whose answer is published (RULES.md §0, §9, §11) ---
+# --- the oracle itself, on positions whose answer is published (FMJD 4.x examples, PDN 3.0, perft sources) ---
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Hypothesis properties, one per rule dimension of the ruleset (DESIGN.md "Tests").
+"""Hypothesis properties, one per rule dimension of the ruleset.
 
 Each property reads the legal moves of :class:`draughts.Position` and checks one rule against
 facts computed here from the board (or, where a property needs "every capture before precedence",
@@ -293,7 +293,8 @@ def test_a_capture_goes_on_while_it_can(position: Position) -> None:
 def test_flying_king_lands_where_the_capture_continues(position: Position) -> None:
     """No free square beyond a king's last captured piece lets the capture continue.
 
-    If one did, the king would have had to land there (RULES.md §0), so the move could not end.
+    If one did, the king would have had to land there (a capture must be completed: FMJD 4.13,
+    RUS64 6.7, CBD 13), so the move could not end.
     """
     rules = position.ruleset
     immediate = rules.captured_removal is CapturedRemoval.IMMEDIATE

@@ -45,8 +45,14 @@ def test_start_position_perft_deep(variant: str, convention: str, depth: int, ex
 
 
 def test_keep_and_dedup_split_where_published() -> None:
-    """Russian depth 8 is the first depth where the conventions differ (929905 vs 929899)."""
-    assert PERFT["russian"]["keep"]["8"] != PERFT["russian"]["dedup"]["8"]
+    """Russian depth 8 is the first depth where the conventions differ (929905 vs 929899): the
+    generator must find exactly the six duplicate capture paths, no more, no fewer, and none before."""
+    start = draughts.Position.initial("russian")
+    assert draughts.perft(start, 7, paths=True) == draughts.perft(start, 7) == PERFT["russian"]["dedup"]["7"]
+    keep = draughts.perft(start, 8, paths=True)
+    dedup = draughts.perft(start, 8)
+    assert (keep, dedup) == (PERFT["russian"]["keep"]["8"], PERFT["russian"]["dedup"]["8"])
+    assert keep - dedup == 6
 
 
 NFC = PERFT["no_forced_capture"]["unpublished_selfcomputed"]
