@@ -359,9 +359,14 @@ class Position:
         return result
 
     def _entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
-        """Each legal move (each capture path with ``paths``) with its xor masks, in move order."""
+        """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
+
+        Where several capture paths make one move (same start, end and captured set), the move
+        carries the path that comes first in square-number order, whatever order the generator
+        found them in.
+        """
         own, opp, kings, color, state = self._node()
-        quiet, captures = self._generator.legal(own, opp, kings, color, state, paths)
+        quiet, captures = self._generator.legal(own, opp, kings, color, state, True)
         square = self._tables.square_of_bit
         crown = self._tables.crown_row[color]
         entries = []
@@ -383,7 +388,19 @@ class Position:
             crowned = moved if kings & start else (end if promotes else 0)
             entries.append((move, (moved, captured, crowned ^ (kings & captured))))
         entries.sort(key=lambda entry: (entry[0].start, entry[0].end, entry[0].path))
+        if not paths and captures:
+            seen: set[Move] = set()
+            unique = []
+            for entry in entries:
+                if entry[0] not in seen:
+                    seen.add(entry[0])
+                    unique.append(entry)
+            entries = unique
         return entries
+
+    def _path_moves(self) -> tuple[Move, ...]:
+        """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
+        return tuple(entry[0] for entry in self._entries(paths=True))
 
     def _children(self, *, paths: bool) -> list[tuple[Move, Position]]:
         """Each legal move (each capture path with ``paths``) and the position after it, in move order."""

@@ -614,7 +614,7 @@ class Ruleset:
     )
     capture_reversal: bool = attrs.field(default=True, validator=_bool, metadata=_label("A capture may turn back 180°"))
     king_move_limit: int | None = attrs.field(
-        default=None, validator=_check_limit, metadata=_label("Quiet moves in a row with one king (side with men)")
+        default=None, validator=_check_limit, metadata=_label("Quiet moves in a row by one king")
     )
     no_move_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("A player with no move wins"))
     crowning_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("Crowning a man wins"))
