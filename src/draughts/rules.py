@@ -123,15 +123,10 @@ class KingLanding(enum.Enum):
 
 
 class CaptureFacts(NamedTuple):
-    """What a precedence criterion may compare about one capture.
-
-    Attributes:
-        pieces: Pieces captured.
-        kings: Kings among them.
-        with_king: Whether the capturing piece was a king when the move began.
-        order: For each captured piece in capture order, whether it was a king; filled only when
-            a criterion of the ruleset sets ``needs_order`` (otherwise empty).
-    """
+    """What a precedence criterion may compare about one capture: ``pieces`` captured, ``kings``
+    among them, ``with_king`` (whether the capturing piece was a king when the move began) and
+    ``order`` (for each captured piece in capture order, whether it was a king; filled only when a
+    criterion of the ruleset sets ``needs_order``, otherwise empty)."""
 
     pieces: int
     kings: int
