@@ -21,16 +21,21 @@ CaptureSearch = Callable[[int, int, int, int, int, int, bool], list["RawCapture"
 """``search(color, men, kings, opponents, opponent_kings, empty, record)``: every capture path."""
 
 
-def facts(raw: RawCapture, kings: int, recorded: bool) -> CaptureFacts:
+_make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
+
+
+def facts(raw: RawCapture, kings: int, order: bool, recorded: bool) -> CaptureFacts:
     """What the precedence criteria may compare about ``raw`` (``kings``: all kings before the move).
 
-    Without a recorded order there were no kings to meet (see :func:`legal_captures`): the order is
-    then all men.
+    The capture order is filled only when ``order`` asks for it; without a recorded order there
+    were no kings to meet (see :func:`legal_captures`), so it is all men.
     """
-    start, _, captured, _, order, _ = raw
+    start, _, captured, _, jumped, _ = raw
     taken = captured.bit_count()
-    pattern = tuple([bool(bit & kings) for bit in order]) if recorded else (False,) * taken
-    return CaptureFacts(taken, (captured & kings).bit_count(), bool(start & kings), pattern)
+    pattern: tuple[bool, ...] = ()
+    if order:
+        pattern = tuple([bool(bit & kings) for bit in jumped]) if recorded else (False,) * taken
+    return _make(CaptureFacts, (taken, (captured & kings).bit_count(), bool(start & kings), pattern))
 
 
 def best(tables: Tables, raws: list[RawCapture], kings: int, recorded: bool) -> list[RawCapture]:
@@ -38,7 +43,8 @@ def best(tables: Tables, raws: list[RawCapture], kings: int, recorded: bool) -> 
     key = tables.capture_key
     if key is None or len(raws) < 2:
         return raws
-    keys = [key(facts(raw, kings, recorded)) for raw in raws]
+    order = tables.needs_order
+    keys = [key(facts(raw, kings, order, recorded)) for raw in raws]
     top = max(keys)
     return [raw for raw, value in zip(raws, keys, strict=True) if value == top]
 
