@@ -6,6 +6,7 @@ Each test here failed on the reader as it was before the hardening issue (its it
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import subprocess
@@ -15,6 +16,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import draughts
 from draughts import DraughtsError, PDNError, pdn
@@ -126,6 +129,20 @@ def test_latin1_umlauts_are_not_read_as_cyrillic(tmp_path: Path) -> None:
     italian = tmp_path / "italian.pdn"  # one-letter words say nothing: Italian "è" stays è
     italian.write_bytes('[Event "x"]\n1. 32-28 {il 7-12 è vincente} *\n'.encode("latin-1"))
     assert next(pdn.read_games(italian)).comments == {1: ["il 7-12 è vincente"]}
+
+
+PREFIXES = st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"[\x00E\x00"])
+PIECES = st.sampled_from([b'[Event "e"]\n', b"1. 32-28 ", b"{", b"(", b"\x00", b"\xd8", b"\xe9t\xe9", b"\r", b"\n"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(PREFIXES, st.lists(st.binary(max_size=12) | PIECES, max_size=30).map(b"".join))
+def test_fuzz_bytes_never_stop_a_skipping_reader(prefix: bytes, data: bytes) -> None:
+    """A detected encoding is a guess: broken bytes never stop ``errors="skip"`` nor raise but a DraughtsError."""
+    read_skipping(io.BytesIO(prefix + data))
+    read_skipping(OneWay(prefix + data))
+    with contextlib.suppress(DraughtsError):
+        list(pdn.read_games(io.BytesIO(prefix + data)))
 
 
 def test_bytes_the_forced_encoding_cannot_decode_are_a_pdn_error() -> None:

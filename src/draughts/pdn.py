@@ -486,15 +486,18 @@ def _binary_lines(read: Callable[[int], bytes], encoding: str | None) -> Iterato
         if len(head) >= 64:
             break
     stream = itertools.chain([head], chunks)
-    codec = encoding or _sniff(head)
-    if codec is None:
+    if encoding is not None:
+        yield from _split_lines(_decoded(stream, encoding, "strict"), _TEXT_LINE_END, "\r")
+        return
+    sniffed = _sniff(head)
+    if sniffed is None:
         yield from _detected_lines(stream)
-    else:
-        yield from _split_lines(_decoded(stream, codec), _TEXT_LINE_END, "\r")
+    else:  # a guess, not the caller's word: a broken character becomes U+FFFD
+        yield from _split_lines(_decoded(stream, sniffed, "replace"), _TEXT_LINE_END, "\r")
 
 
-def _decoded(chunks: Iterable[bytes], codec: str) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder(codec)()
+def _decoded(chunks: Iterable[bytes], codec: str, errors: str) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder(codec)(errors)
     offset = 0
     for chunk in itertools.chain(chunks, [None]):
         try:
