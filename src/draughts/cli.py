@@ -1,7 +1,7 @@
 """The ``draughts`` command: variants, rules, comparisons, moves, diagrams, perft and PDN checks.
 
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
-there is never a traceback for bad input.
+there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ _PDN_STATUS = """exit status:
      a file that cannot be opened"""
 
 
-def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> None:
+def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
     import warnings
 
     from draughts import pdn
@@ -224,7 +224,8 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> None:
         out.flush()
         print(f"draughts pdn: error: {failure}", file=sys.stderr)
     if failure is not None or skipped or not games:
-        raise SystemExit(1)  # games failed: not the 2 of a check that could not run
+        return 1  # games failed: not the 2 of a check that could not run
+    return 0
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -352,7 +353,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.print_help(stream)
         return 0
     try:
-        args.run(args, stream)
+        status = args.run(args, stream)
     except (DraughtsError, _Failure) as error:
         print(f"draughts {args.command}: error: {error}", file=sys.stderr)
         return 2
@@ -361,7 +362,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":
