@@ -39,6 +39,14 @@ RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 Compact = tuple[int, int, int]
 Node = tuple[int, int, int, int, int]
 
+_EXPLOSION = 4096
+"""Capture paths a search may find before it starts again pruning routes that reach one state twice."""
+
+
+class _Explosion(Exception):
+    """Too many capture paths: the search restarts pruned."""
+
+
 _SIDE_BITS = 20
 _SIDE_MASK = (1 << _SIDE_BITS) - 1
 
@@ -443,6 +451,8 @@ def _build(t: Tables) -> Generator:
     def legal(
         own: int, opp: int, kings: int, color: int, state: int, paths: bool
     ) -> tuple[list[tuple[int, int, bool]], list[RawCapture]]:
+        """Quiet moves and recorded captures; with ``paths`` False, captures are not merged (the caller
+        picks each move's path) but the search may prune, keeping each move's first path in square order."""
         if crowning_wins and kings:
             return [], []
         empty = board ^ (own | opp)
@@ -452,7 +462,7 @@ def _build(t: Tables) -> Generator:
         captures: list[RawCapture] = []
         men_jump = man_jumps_of(men, prey, empty, color)[0]
         if men_jump or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            captures = legal_captures(t, search, color, own, opp, kings, paths, True)
+            captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
             if captures and mandatory:
                 return [], captures
         quiet = []
@@ -501,6 +511,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
     behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
     behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
     men_take_kings = t.men_capture_kings
+    needs_order = t.needs_order
+    square_of_bit = t.square_of_bit
 
     def split(
         steps: tuple[tuple[int, int, bool], ...],
@@ -512,9 +524,36 @@ def _capture_search(t: Tables) -> CaptureSearch:
     split_king = (split(king_captures[0]), split(king_captures[1]))
 
     def search(
-        color: int, men: int, kings: int, opponents: int, opponent_kings: int, empty: int, record: bool = False
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool = False,
+        every_path: bool = True,
     ) -> list[RawCapture]:
+        if every_path or needs_order:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, None)
+        try:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, _EXPLOSION)
+        except _Explosion:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, 0)
+
+    def run(
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool,
+        budget: int | None,
+    ) -> list[RawCapture]:
+        """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
         found: list[RawCapture] = []
+        visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
+        budget = budget or None
         crown = crowns[color]
         ups_man, downs_man = split_man[color]
         ups_king, downs_king = split_king[color]
@@ -526,7 +565,7 @@ def _capture_search(t: Tables) -> CaptureSearch:
         # and the free squares (the same for the whole capture unless pieces are lifted at once).
         start = occupied = free_now = 0
 
-        def short(
+        def short_jumps(
             cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a man or a short king from ``cur``; returns whether there was any."""
@@ -544,6 +583,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     lands.append((d, land, land << a))
             if not lands:
                 return False
+            if visited is not None and record and len(lands) > 1:
+                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
             for d, land, over in lands:
                 now = cap | over
                 if record:
@@ -554,6 +595,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 crowned = not king and bool(land & crown)
                 if crowned and ends_move:
                     found.append((start, land, now, True, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
                     continue
                 if crowned and as_king:
                     if flying:
@@ -565,9 +608,11 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     continue
                 if not short(land, now, king, promoted, now_order, now_path):  # noqa: F821 (unbound after)
                     found.append((start, land, now, promoted or crowned, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
             return True
 
-        def fly(
+        def fly_jumps(
             cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a flying king from ``cur``; returns whether there was any."""
@@ -575,6 +620,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
             blockers = occupied & ~cap if immediate else occupied
             prey = opponents & ~cap
             jumped = False
+            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
             for d in dirs:
                 ray = rays[d]
                 seen = ray[index] & blockers
@@ -607,12 +654,15 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 now_prey = prey & ~over
                 free = board & ~after
                 now_order = (*order, over) if record else order
-                continuations: list[tuple[int, tuple[int, ...]]] = []
-                # Straight on: the next piece along the ray is prey with a free square behind it.
+                continuations = len(onward)
+                # Straight on: the next piece along the ray is prey with a free square behind it. The
+                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
+                # from there join it in one state.
+                straight: tuple[int, ...] = ()
                 if nxt & now_prey:
                     a = amount[d]
                     if (nxt << a if d_up else nxt >> a) & free:
-                        continuations.append((nearest, (d,)))
+                        straight = (d,)
                 # Turning: from each landing square (nearest first), the other capture directions.
                 rest = lands
                 while rest:
@@ -630,11 +680,11 @@ def _capture_search(t: Tables) -> CaptureSearch:
                             a = amount[turn]
                             if (first << a if t_up else first >> a) & free:
                                 found_turns.append(turn)
-                    if found_turns:
-                        continuations.append((land, tuple(found_turns)))
-                if continuations:
-                    for land, next_dirs in continuations:
-                        fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
+                    if land == nearest and straight:
+                        onward.append((land, (*straight, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
                     continue
                 if behind_last_king and over & opponent_kings:
                     lands = nearest
@@ -643,7 +693,38 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
                     rest ^= land
                     found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+                if budget and len(found) > budget:
+                    raise _Explosion
+            if onward:
+                if visited is not None and record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
             return jumped
+
+        if visited is None:
+            short, fly = short_jumps, fly_jumps
+        else:
+            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
+            # reached again by another route has the same completions, all found already.
+
+            def short(
+                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, king, promoted)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)  # noqa: F821
+                return known
+
+            def fly(
+                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, promoted, dirs)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)  # noqa: F821
+                return known
 
         if men:
             jumpers = 0
@@ -670,7 +751,7 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 short(start, 0, True, False, (), ())
         # The closures call themselves through their own cells, a reference cycle: unbind them so
         # that reference counting frees this search at once, leaving nothing to the garbage collector.
-        del short, fly
+        del short, fly, short_jumps, fly_jumps
         return found
 
     return search

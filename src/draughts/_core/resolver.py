@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from draughts._core.generator import RawCapture
     from draughts._core.tables import Tables
 
-CaptureSearch = Callable[[int, int, int, int, int, int, bool], list["RawCapture"]]
-"""``search(color, men, kings, opponents, opponent_kings, empty, record)``: every capture path."""
+CaptureSearch = Callable[[int, int, int, int, int, int, bool, bool], list["RawCapture"]]
+"""``search(color, men, kings, opponents, opponent_kings, empty, record, every_path)``: the capture
+paths; every one of them, or (``every_path`` False) at least one of each move, which lets the search
+prune routes that reach the same state twice."""
 
 
 _make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
@@ -72,11 +74,14 @@ def legal_captures(
     kings: int,
     paths: bool,
     record: bool,
+    every_path: bool | None = None,
 ) -> list[RawCapture]:
     """The legal captures of the side owning ``own`` (precedence applied; de-duplicated unless ``paths``).
 
     The capture order is recorded when ``record`` asks for it, or when a criterion compares it and
-    there are kings to meet.
+    there are kings to meet. ``every_path`` (default: ``paths``) False lets a search that finds a
+    flood of paths prune routes to states it has met (see the generator): then at least the path
+    that comes first in square order is kept for each move, which is all the public API shows.
     """
     recorded = record or (tables.needs_order and bool(opponents & kings))
     raws = search(
@@ -87,6 +92,7 @@ def legal_captures(
         opponents & kings,
         tables.board & ~(own | opponents),
         recorded,
+        paths if every_path is None else every_path,
     )
     raws = best(tables, raws, kings, recorded)
     return raws if paths else deduplicate(raws)
