@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import pathlib
 import queue
@@ -711,3 +712,47 @@ def test_long_numbers_and_long_text_give_bounded_draughts_errors() -> None:
     with pytest.raises(draughts.InvalidPositionError) as raised:
         hub.parse_position("international", "W" + "e" * 100_000)
     assert len(str(raised.value)) < 400
+
+
+_COMMANDS = ["pos", "level", "set-param", "go", "hub", "init", "new-game", "ping", "stop", "ponder-hit", "xyz"]
+_ARGS = ["pos", "moves", "depth", "nodes", "move-time", "time", "inc", "infinite", "name", "value", "start"]
+_VALUES = st.one_of(
+    st.text(max_size=60),
+    st.from_regex(r"[0-9]{1,6000}", fullmatch=True),
+    st.from_regex(r"[WBwbe]{30,52}", fullmatch=True),
+    st.from_regex(r"[0-9]{1,3}([-x][0-9]{1,3}){1,4}( [0-9]{1,3}-[0-9]{1,3}){0,3}", fullmatch=True),
+    st.sampled_from(["variant", "level", "seed", "russian", "beginner", "nan", "-1", "1e999", "0", ""]),
+)
+
+
+@st.composite
+def server_lines(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return draw(st.text(max_size=80))
+    words = [draw(st.sampled_from(_COMMANDS))]
+    for _ in range(draw(st.integers(0, 4))):
+        name = draw(st.sampled_from(_ARGS))
+        value = draw(_VALUES)
+        words.append(draw(st.sampled_from([f"{name}={value}", f'{name}="{value}"', name])))
+    return " ".join(words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(server_lines(), min_size=1, max_size=6))
+def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> None:
+    out = io.StringIO()
+    server = hub._Server("international", out)
+    server.handle("set-param name=level value=beginner")  # keeps each go short
+    goes = 0
+    for line in lines:
+        for part in line.splitlines() or [""]:
+            assert server.handle(part)
+            server.finish_search()
+            with contextlib.suppress(HubError):  # a malformed line is refused whole
+                goes += parse_line(part)[0] == "go"
+    answers = [parse_line(text) for text in out.getvalue().splitlines()]  # strict: each one well-formed
+    assert sum(command == "done" for command, _ in answers) == goes
+    for command, args in answers:
+        assert command in {"id", "param", "wait", "ready", "pong", "info", "done", "error"}
+        if command == "error":
+            assert len(args["message"]) < 1000
