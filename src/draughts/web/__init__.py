@@ -1,0 +1,41 @@
+"""The web board: play, analyse and compare any ruleset in a browser (``draughts serve``).
+
+Needs the ``web`` extra (``pip install "polydraughts[web]"``: Starlette and uvicorn); ``import
+draughts`` never loads it. The pieces:
+
+* :mod:`draughts.web.app` -- :func:`create_app`, the ASGI app: the pages and the JSON API;
+* :mod:`draughts.web.server` -- :func:`serve`, what ``draughts serve`` runs (uvicorn);
+* :mod:`draughts.web.rulesets` -- naming rulesets: :func:`resolve_ruleset` for the command line,
+  and the registry requests use (it never imports code);
+* :mod:`draughts.web.sessions` -- games kept between requests, and their expiry;
+* :mod:`draughts.web.search` -- engine searches off the event loop, bounded in time;
+* :mod:`draughts.web.views` -- the JSON of moves, rules, comparisons, and the checks of request fields.
+
+The page assets (JavaScript modules, CSS, an SVG icon) ship in ``draughts/web/static`` and use no
+network: the page works offline. Importing this package loads neither Starlette nor uvicorn until
+:func:`create_app` or :func:`serve` is used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from draughts.web.rulesets import RulesetRegistry, resolve_ruleset
+
+if TYPE_CHECKING:
+    from draughts.web.app import Settings, create_app
+    from draughts.web.server import serve
+
+__all__ = ["RulesetRegistry", "Settings", "create_app", "resolve_ruleset", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("create_app", "Settings"):
+        from draughts.web import app
+
+        return getattr(app, name)
+    if name == "serve":
+        from draughts.web import server
+
+        return server.serve
+    raise AttributeError(f"module 'draughts.web' has no attribute {name!r}")
