@@ -41,9 +41,19 @@ class GameSession:
     """One game on the server: a line of moves from a root position, and a cursor in it.
 
     Args:
+        session_id: The id the store hands out.
         rules: The ruleset.
         fen: The root position (default: the start position); lidraughts clock fields are read.
         headers: PDN tags kept for the export.
+
+    Attributes:
+        id: The session's id.
+        board: The game up to the cursor (its root is the line's start).
+        line: Every move of the line, those after the cursor included.
+        headers: PDN tags of an imported game, written back on export.
+        claimed: The draw claimed at the cursor, if any.
+        version: Goes up with every change, so a request made on an old state can be refused.
+        touched: When the session was last used (the store's clock).
     """
 
     def __init__(self, session_id: str, rules: Ruleset, fen: str | None = None, headers: dict[str, str] | None = None):

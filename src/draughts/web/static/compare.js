@@ -37,7 +37,7 @@ function renderRules(rules, all) {
   for (const row of rules.rows) {
     const tr = body.insertRow();
     tr.dataset.key = row.key;
-    if (row.differs) tr.classList.add('differs');
+    if (row.differs && all) tr.classList.add('differs'); // with only the differences, every row differs
     cell(tr, row.label, true);
     for (const text of row.cells) cell(tr, text);
   }
