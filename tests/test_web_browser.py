@@ -224,6 +224,11 @@ class Board:
         self.find(f"#{element_id}").click()
 
 
+def test_missing_browser_fails_loudly() -> None:
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
+        _binary("no-such-browser-here", "/nonexistent/no-such-browser-here")
+
+
 def test_russian_game_by_clicks_with_a_man_crowned_mid_capture(page: Board, shots: Path) -> None:
     page.open(variant="russian")
     board = draughts.Board("russian")
@@ -314,6 +319,7 @@ def test_engine_replies_and_the_page_stays_responsive(page: Board) -> None:
     flipped_after = time.monotonic() - started
     page.wait(lambda d: len(page.history()) == 2, timeout=15, message="no engine reply")
     assert flipped_after < 1.5
+    page.wait(lambda d: page.find("#board svg").get_attribute("data-flipped") == "true", timeout=5)
     board = draughts.Board("international")
     board.push_text("32-28")
     assert board.parse_text(page.history()[1]) in board.legal_moves

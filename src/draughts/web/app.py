@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -42,6 +43,7 @@ from draughts.board import Board
 from draughts.engine import LEVELS, Level, SearchResult, get_level, line_text
 from draughts.errors import DraughtsError
 from draughts.geometry import SquareNames
+from draughts.pdn import read_game
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
@@ -104,7 +106,7 @@ class Settings:
     default_variant: Ruleset | str = "international"
     custom: tuple[Ruleset, ...] = attrs.field(default=(), converter=rulesets_tuple)
     allowed_hosts: tuple[str, ...] | None = None
-    max_body: int = 64 * 1024
+    max_body: int = 128 * 1024
     session_ttl: float = 3600.0
     max_sessions: int = 1000
     engine_workers: int = 2
@@ -468,7 +470,10 @@ class _Web:
         text = text_field(data, "pdn", limit=_MAX_PDN)
         assert text is not None
         rules = self.variant(data) if data.get("variant") else session.rules
-        session.import_pdn(text, rules)
+        # Reading replays every move: off the event loop, like a search (the text is bounded).
+        game = await run_in_threadpool(read_game, text, rules)
+        session = self.sessions.get(session.id)
+        session.load_game(game)
         return self.state(session, data)
 
 

@@ -184,7 +184,14 @@ class GameSession:
             PDNError: the text holds no readable game.
             RequestError: the game is longer than a session keeps.
         """
-        game = read_game(text, default)
+        self.load_game(read_game(text, default))
+
+    def load_game(self, game: Game) -> None:
+        """Replace the game with ``game`` (read from PDN), the cursor at its end.
+
+        Raises:
+            RequestError: the game is longer than a session keeps.
+        """
         if len(game.moves) > MAX_PLIES:
             raise RequestError(f"the game has {len(game.moves)} plies; a session keeps at most {MAX_PLIES}")
         board = Board.from_position(game.start)

@@ -32,8 +32,8 @@ __all__ = [
     "variant_json",
 ]
 
-MAX_FEN = 1_000
-"""Longest FEN a request may carry (a 26x26 board written out in full is shorter)."""
+MAX_FEN = 4_000
+"""Longest FEN a request may carry (enough for the largest board, 26x26, with every square written)."""
 
 MAX_TEXT = 200
 """Longest short text field (a variant name, a move, a level)."""

@@ -119,6 +119,9 @@ function render(data) {
   renderChooser();
   drawMarks();
   scheduleEngine();
+  // An answer to a request sent before the board was flipped (the computer's move, say) is
+  // drawn the old way: draw it again as the page now shows boards.
+  if (data.flipped !== view.flipped || data.numbers !== view.numbers) refresh();
 }
 
 function renderStatus() {
