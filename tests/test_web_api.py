@@ -459,6 +459,16 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     state = ok(client.post(f"/api/games/{game}/position", json={"variant": "pool"}))
     assert state["variant"]["name"] == "pool"
     assert state["fen"] == draughts.Position.initial(POOL).fen()
+    # A custom ruleset's game goes out with its Variant tag and comes back under the same rules,
+    # even into a board of another variant.
+    state = ok(client.post(f"/api/games/{game}/move", json={"move": "c3-d4"}))
+    pool_pdn = ok(client.get(f"/api/games/{game}/pdn"))["pdn"]
+    assert '[Variant "pool"]' in pool_pdn
+    state = ok(client.post(f"/api/games/{game}/position", json={"variant": "italian"}))
+    state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": pool_pdn}))
+    assert (state["variant"]["name"], state["history"][0]["text"]) == ("pool", "c3-d4")
+    state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": '[Variant "Russian"]\n1. c3-d4 *'}))
+    assert state["variant"]["name"] == "russian"
 
 
 def test_unknown_and_malformed_games(client: TestClient) -> None:

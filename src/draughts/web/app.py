@@ -41,9 +41,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from draughts import __version__
 from draughts.board import Board
 from draughts.engine import LEVELS, Level, SearchResult, get_level, line_text
-from draughts.errors import DraughtsError
+from draughts.errors import DraughtsError, PDNError, UnknownVariantError
 from draughts.geometry import SquareNames
-from draughts.pdn import read_game
+from draughts.pdn import Game, PDNUnknownVariantError, read_game
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
@@ -471,10 +471,42 @@ class _Web:
         assert text is not None
         rules = self.variant(data) if data.get("variant") else session.rules
         # Reading replays every move: off the event loop, like a search (the text is bounded).
-        game = await run_in_threadpool(read_game, text, rules)
+        game = await run_in_threadpool(read_pdn, text, rules, self.registry)
         session = self.sessions.get(session.id)
         session.load_game(game)
         return self.state(session, data)
+
+
+def read_pdn(text: str, rules: Ruleset, registry: RulesetRegistry) -> Game:
+    """The first game of PDN ``text``: under ``rules`` (the board's), unless its tags name others.
+
+    A ``Variant`` tag naming another ruleset the server offers (a custom one too), or a
+    ``GameType`` tag of another named variant, decides; a game without either is read under
+    ``rules``.
+
+    Raises:
+        PDNError: the text holds no game that reads under its rules.
+    """
+    game: Game | None = None
+    failure: PDNError | None = None
+    try:
+        game = read_game(text, rules)
+        headers = game.headers
+    except PDNError as error:
+        failure, headers = error, error.headers
+    tags = {name.lower(): value for name, value in headers.items()}
+    try:
+        named = registry.get(tags["variant"]) if "variant" in tags else None
+    except UnknownVariantError:
+        named = None
+    if named is not None and named != rules:
+        return read_game(text, named)
+    if game is not None:
+        return game
+    assert failure is not None
+    if "gametype" in tags and isinstance(failure, PDNUnknownVariantError):
+        return read_game(text, None)
+    raise failure
 
 
 def _search_json(position: Position, result: SearchResult, level: str) -> Json:

@@ -24,7 +24,7 @@ from draughts.board import Board, Outcome
 from draughts.errors import IllegalMoveError
 from draughts.move import Move
 from draughts.notation import move_text
-from draughts.pdn import Game, read_game, result_for, write_game
+from draughts.pdn import Game, result_for, write_game
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
 from draughts.web.views import Json, RequestError, move_json, outcome_json, variant_json
@@ -176,15 +176,6 @@ class GameSession:
     def export_pdn(self) -> str:
         """The line as PDN text (see :func:`draughts.pdn.write_game`)."""
         return write_game(self.to_game())
-
-    def import_pdn(self, text: str, default: Ruleset) -> None:
-        """Replace the game with the first game of PDN ``text`` (its GameType, else ``default``), at its end.
-
-        Raises:
-            PDNError: the text holds no readable game.
-            RequestError: the game is longer than a session keeps.
-        """
-        self.load_game(read_game(text, default))
 
     def load_game(self, game: Game) -> None:
         """Replace the game with ``game`` (read from PDN), the cursor at its end.
