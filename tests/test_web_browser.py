@@ -256,6 +256,9 @@ def test_russian_game_by_clicks_with_a_man_crowned_mid_capture(page: Board, shot
 
 def test_italian_game_by_clicks(page: Board) -> None:
     page.open(variant="italian")
+    page.find("#rules summary").click()  # the rules of the variant, from its ruleset
+    page.wait(lambda d: page.finds('#rules tr[data-key="men_capture_kings"] td'))
+    assert page.find('#rules tr[data-key="men_capture_kings"] td').text == "no"
     board = draughts.Board("italian")
     for path in ITALIAN_GAME:
         page.play(path, board)
