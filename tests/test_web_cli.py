@@ -130,7 +130,9 @@ def test_serve_a_custom_ruleset(tmp_path: Path) -> None:
         with urllib.request.urlopen(url + "api/variants", timeout=30) as response:
             listing = json.load(response)
         assert listing["default"] == "my-pool"
-        assert {"my-pool": True, "my-pool-nfc": True}.items() <= {v["name"]: v["custom"] for v in listing["variants"]}.items()
+        assert {"my-pool": True, "my-pool-nfc": True}.items() <= {
+            v["name"]: v["custom"] for v in listing["variants"]
+        }.items()
         with urllib.request.urlopen(url, timeout=30) as response:
             page = response.read().decode()
         assert "<title>Pool checkers — polydraughts</title>" in page
