@@ -49,6 +49,7 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
+from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
 from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant, no_forced_capture
 
 __version__ = "0.1.0"
@@ -102,6 +103,10 @@ __all__ = [
     "divide",
     "from_gametype",
     "get_variant",
+    "load_ruleset",
     "no_forced_capture",
     "perft",
+    "ruleset_from_text",
+    "ruleset_to_text",
+    "save_ruleset",
 ]
