@@ -34,7 +34,7 @@ Unknown keys and bad values are errors that name the field (``draw_rules.move_co
 and quote the value; the ruleset's own constructor checks everything else.
 
 The format follows the file's suffix (``.toml``, ``.json``) unless given. Reading TOML needs
-Python 3.11 (the standard :mod:`tomllib`); on 3.10 use JSON. Writing both needs nothing beyond the
+Python 3.11 (the standard ``tomllib``); on 3.10 use JSON. Writing both needs nothing beyond the
 standard library.
 
 >>> import draughts
@@ -426,7 +426,7 @@ def ruleset_to_text(rules: Ruleset, format: str = "toml", *, base: str | Ruleset
     Args:
         rules: The ruleset.
         format: ``"toml"`` (with a comment naming each field's meaning and choices) or ``"json"``.
-        base: Write only what differs from this named variant (see :func:`ruleset_to_data`).
+        base: Write only what differs from this named variant (see :func:`~draughts.rulesfile.ruleset_to_data`).
     """
     chosen = _format(format)
     data = ruleset_to_data(rules, base=base)
@@ -440,7 +440,7 @@ def ruleset_from_text(text: str, format: str = "toml", *, source: str | None = N
 
     Raises:
         InvalidRulesetError: the text is not valid TOML or JSON, or describes no valid ruleset
-            (see :func:`ruleset_from_data`).
+            (see :func:`~draughts.rulesfile.ruleset_from_data`).
         UnknownVariantError: its ``base`` names no variant.
         DraughtsError: TOML on Python 3.10, which has no TOML reader.
     """
