@@ -49,6 +49,7 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
+from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
 from draughts.variants import (
     ALIASES,
     VARIANTS,
@@ -111,7 +112,11 @@ __all__ = [
     "divide",
     "from_gametype",
     "get_variant",
+    "load_ruleset",
     "losing",
     "no_forced_capture",
     "perft",
+    "ruleset_from_text",
+    "ruleset_to_text",
+    "save_ruleset",
 ]
