@@ -130,6 +130,9 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.claim_draws = claim_draws
+        draws = rules.draw_rules
+        # Board.can_claim_draw() scans the game: ask it only where the rules let a player claim.
+        self._claims = claim_draws and (draws.repetition_claim or any(rule.claim for rule in draws.move_counts))
         self.illegal_action = illegal_action
         self._fen = fen
         first = rules.first_to_move
@@ -146,6 +149,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
         self._board: Board | None = None
+        self._seen: dict[Position, int] = {}
         self._pending: tuple[int, ...] = ()
         self._choice: Choice | None = None
         self._outcome: Outcome | None = None
@@ -247,7 +251,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         agent = self._agent(agent)
         game = self._game
         counters = game.counters
-        repetitions = game.repetitions() if self.ruleset.draw_rules.repetitions else 1
+        repetitions = self._seen.get(game.position, 1)
         choice = self._current()
         pending_move = choice.entries[0][1] if self._pending else None
         planes: FloatArray = self.encoding._observation(
@@ -275,6 +279,8 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
                 self.action_spaces[agent].seed(seed + i)
                 self.observation_spaces[agent].seed(seed + i)
         self._board = board
+        # How often each position has occurred (Board.repetitions() counts by scanning the game).
+        self._seen = {board.position: 1}
         self._pending = ()
         self._choice = None
         self._outcome = None
@@ -319,6 +325,8 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             self._forfeit(agent, value)
         elif choice.complete:
             self._board.push(choice.entries[0][1])
+            after = self._board.position
+            self._seen[after] = self._seen.get(after, 0) + 1
             self._pending = ()
             self._choice = None
             self.agent_selection = self._agent_of[self._board.turn]
@@ -331,7 +339,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     def _end_if_over(self) -> None:
         board = self._game
         outcome = board.outcome()
-        if outcome is None and self.claim_draws and board.can_claim_draw():
+        if outcome is None and self._claims and board.can_claim_draw():
             outcome = board.claim_draw()
         if outcome is not None:
             self._outcome = outcome

@@ -286,8 +286,17 @@ class Encoding:
             return cached[1]
         if position.ruleset != self.ruleset:
             raise DraughtsError(f"a {position.ruleset.name} position given to the {self.ruleset.name} encoding")
-        turn = position.turn
-        found = [(self.path_actions(turn, move), move) for move in position.legal_moves()]
+        table = self._segment[position.turn]
+        found = []
+        for move in position.legal_moves():
+            path = move.path
+            if len(path) == 2:  # most moves: one segment
+                action = table[path[0]][path[1]]
+                if action < 0:
+                    raise InvalidMoveError(f"{move!r}: path squares {path[0]} and {path[1]} are not on one line")
+                found.append(((action,), move))
+            else:
+                found.append((self.path_actions(position.turn, move), move))
         self._entries_cache = (position, found)
         return found
 
@@ -406,41 +415,43 @@ class Encoding:
         since_material_change: int,
         repetitions: int,
     ) -> FloatArray:
-        """Fill the planes in the order of :func:`_plane_names` (keep the two in step)."""
+        """Fill the planes in the order of :func:`_plane_names` (keep the two in step).
+
+        Board planes are set through one list of flat indices (``cell * planes + plane``), constant
+        planes through one row of values, so that the cost is a few numpy calls whatever the position.
+        """
         side = position.turn if perspective is None else perspective
         n = self.size
-        planes = np.zeros((n * n, len(self.planes)), dtype=np.float32)
+        depth = len(self.planes)
         grid = self._grid[side]
+        hits: list[int] = []
         for plane, (color, kings) in enumerate(
             ((side, False), (side, True), (side.opponent, False), (side.opponent, True))
         ):
-            squares = position.squares(color, kings=kings)
-            if squares:
-                planes[[grid[s] for s in squares], plane] = 1.0
-        plane = 4
+            hits.extend(grid[square] * depth + plane for square in position.squares(color, kings=kings))
         # A capture being chosen segment by segment: where it started, where the piece stands, what it took.
         if pending_move is not None:
             path = pending_move.path
-            planes[grid[path[0]], plane] = 1.0
-            planes[grid[path[pending_length]], plane + 1] = 1.0
+            hits.append(grid[path[0]] * depth + 4)
+            hits.append(grid[path[pending_length]] * depth + 5)
             taken = self._captured_along(position.turn, pending_move, pending_length)
-            if taken:
-                planes[[grid[s] for s in taken], plane + 2] = 1.0
-        plane += 3
-        # Rule state the position carries would go here, one plane per counter.
-        # Draw-rule progress: 1.0 when the rule ends the game (or allows a claim).
+            hits.extend(grid[square] * depth + 6 for square in taken)
+        # Planes that are the same everywhere: the rule state the position carries (none yet; a
+        # counter would go first here), then each draw rule's progress, 1.0 when it ends the game
+        # (or allows a claim).
+        constants: list[float] = []
         draws = self.ruleset.draw_rules
         if draws.repetitions:
-            planes[:, plane] = min(1.0, (max(repetitions, 1) - 1) / (draws.repetitions - 1))
-            plane += 1
+            constants.append(min(1.0, (max(repetitions, 1) - 1) / (draws.repetitions - 1)))
         for i, rule in enumerate(draws.move_counts):
             plies = counts[i] if i < len(counts) else 0
-            planes[:, plane] = min(1.0, plies / (2 * rule.moves))
-            plane += 1
-        for endgame in draws.endgames:
-            planes[:, plane] = min(1.0, since_material_change / (2 * endgame.moves))
-            plane += 1
-        return planes.reshape(n, n, len(self.planes))
+            constants.append(min(1.0, plies / (2 * rule.moves)))
+        constants.extend(min(1.0, since_material_change / (2 * endgame.moves)) for endgame in draws.endgames)
+        planes = np.empty((n * n, depth), dtype=np.float32)
+        planes[:] = [0.0] * _FIXED_PLANES + constants
+        flat = planes.reshape(-1)
+        flat[hits] = 1.0
+        return planes.reshape(n, n, depth)
 
     def _captured_along(self, turn: Color, move: Move, segments: int) -> list[int]:
         """The pieces ``move`` captures on its first ``segments`` segments.
@@ -458,6 +469,10 @@ class Encoding:
                 if 0 <= on < span and on // per_line == span // per_line:
                     taken.append(square)
         return taken
+
+
+_FIXED_PLANES = 7
+"""Planes every ruleset has: four of pieces, three of a capture being chosen."""
 
 
 def _plane_names(ruleset: Ruleset) -> tuple[str, ...]:
