@@ -52,6 +52,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(concurrent\.futures\.)?(Executor|Future)"),
     (r"py:.*", r"(os\.)?PathLike"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
+    (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo)(\..*)?"),  # draughts.ai's dependencies
 ]
 
 autodoc_member_order = "bysource"

@@ -3,11 +3,15 @@
 Needs the ``ai`` extra (``pip install "polydraughts[ai]"``: numpy, gymnasium, pettingzoo);
 ``import draughts`` never imports this package.
 
-* :func:`encoding` gives a ruleset's :class:`Encoding`: the observation planes and the fixed
-  action space, built from the board's geometry alone (:mod:`draughts.ai.tensors`);
-  :func:`observation`, :func:`action_mask`, :func:`encode` and :func:`decode` are its shortcuts.
-* :func:`env` makes a PettingZoo AEC environment (:class:`DraughtsEnv`) and
-  :class:`SingleAgentEnv` a Gymnasium one against a built-in opponent (:mod:`draughts.ai.envs`).
+* :func:`~draughts.ai.tensors.encoding` gives a ruleset's :class:`~draughts.ai.tensors.Encoding`:
+  the observation planes and the fixed action space, built from the board's geometry alone
+  (:mod:`draughts.ai.tensors`); ``observation``, ``action_mask``, ``encode`` and ``decode`` are its
+  shortcuts.
+* :func:`~draughts.ai.envs.env` makes a PettingZoo AEC environment
+  (:class:`~draughts.ai.envs.DraughtsEnv`) and :class:`~draughts.ai.envs.SingleAgentEnv` a
+  Gymnasium one against a built-in opponent (:mod:`draughts.ai.envs`).
+
+Everything named here is importable from ``draughts.ai``; see :doc:`/ai` for the whole story.
 
 >>> import draughts, draughts.ai
 >>> pos = draughts.Position.initial("international")
@@ -21,36 +25,22 @@ Needs the ``ai`` extra (``pip install "polydraughts[ai]"``: numpy, gymnasium, pe
 
 from __future__ import annotations
 
-from draughts.ai.envs import AGENTS, RENDER_MODES, DraughtsEnv, GameOverError, Opponent, SingleAgentEnv, env
-from draughts.ai.tensors import (
-    DIRECTION_NAMES,
-    DIRECTIONS,
-    Choice,
-    Encoding,
-    InvalidActionError,
-    action_mask,
-    decode,
-    encode,
-    encoding,
-    observation,
-)
-
-__all__ = [
-    "AGENTS",
-    "DIRECTIONS",
-    "DIRECTION_NAMES",
-    "RENDER_MODES",
-    "Choice",
-    "DraughtsEnv",
-    "Encoding",
-    "GameOverError",
-    "InvalidActionError",
-    "Opponent",
-    "SingleAgentEnv",
-    "action_mask",
-    "decode",
-    "encode",
-    "encoding",
-    "env",
-    "observation",
-]
+# Re-exported as ``name as name`` (explicit for type checkers) rather than through ``__all__``, so
+# that the API documentation has each object once, under its defining module (docs/ai.rst).
+from draughts.ai.envs import AGENTS as AGENTS
+from draughts.ai.envs import RENDER_MODES as RENDER_MODES
+from draughts.ai.envs import DraughtsEnv as DraughtsEnv
+from draughts.ai.envs import GameOverError as GameOverError
+from draughts.ai.envs import Opponent as Opponent
+from draughts.ai.envs import SingleAgentEnv as SingleAgentEnv
+from draughts.ai.envs import env as env
+from draughts.ai.tensors import DIRECTION_NAMES as DIRECTION_NAMES
+from draughts.ai.tensors import DIRECTIONS as DIRECTIONS
+from draughts.ai.tensors import Choice as Choice
+from draughts.ai.tensors import Encoding as Encoding
+from draughts.ai.tensors import InvalidActionError as InvalidActionError
+from draughts.ai.tensors import action_mask as action_mask
+from draughts.ai.tensors import decode as decode
+from draughts.ai.tensors import encode as encode
+from draughts.ai.tensors import encoding as encoding
+from draughts.ai.tensors import observation as observation

@@ -2,7 +2,7 @@
 
 :class:`DraughtsEnv` (made by :func:`env`) has two agents, ``"player_0"`` (the ruleset's first
 player: White, or Black in American checkers) and ``"player_1"``. Each observation is a dict with
-``"observation"`` (the :class:`~draughts.ai.Encoding` planes, seen from the observing agent) and
+``"observation"`` (the :class:`~draughts.ai.tensors.Encoding` planes, seen from the observing agent) and
 ``"action_mask"`` (``int8``, 1 for each legal action; all 0 for the agent not to move). Actions
 are those of the ruleset's encoding: a move is chosen by its first segment, and while several legal
 moves begin with the segments chosen so far, the same agent is selected again to choose the next.
@@ -295,7 +295,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._end_if_over()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        """Take ``action`` for :attr:`agent_selection` (None for an agent whose game has ended).
+        """Take ``action`` for ``agent_selection`` (None for an agent whose game has ended).
 
         Raises:
             InvalidActionError: ``action`` is not an integer of the action space.
@@ -365,7 +365,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     # --- display ---
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The current position as :attr:`render_mode` says (None without a render mode)."""
+        """The current position as ``render_mode`` says (None without a render mode)."""
         board = self._game
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; choose one of " + ", ".join(RENDER_MODES))
@@ -542,7 +542,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return spec
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """The current position as :attr:`render_mode` says."""
+        """The current position as ``render_mode`` says."""
         return self.game.render()
 
     def close(self) -> None:
