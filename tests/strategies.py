@@ -11,6 +11,7 @@ from draughts import (
     WHITE,
     CapturedRemoval,
     CapturePromotion,
+    Directions,
     KingRange,
     Numbering,
     Piece,
@@ -32,10 +33,13 @@ named_rulesets = st.sampled_from(NAMED)
 house_rulesets = st.sampled_from(HOUSE_RULES)
 
 
+CRITERIA = [Precedence.MOST_PIECES, Precedence.WITH_KING, Precedence.MOST_KINGS, Precedence.KINGS_EARLIEST]
+
+
 @st.composite
 def precedences(draw: st.DrawFn) -> tuple[Precedence, ...]:
     """Any ordered subset of the precedence criteria (empty = free choice)."""
-    order = draw(st.permutations(list(Precedence)))
+    order = draw(st.permutations(CRITERIA))
     return tuple(order[: draw(st.integers(0, len(order)))])
 
 
@@ -53,7 +57,7 @@ def custom_rulesets(draw: st.DrawFn) -> Ruleset:
         rows_per_side=rows,
         bottom_left_playable=draw(st.booleans()),
         first_to_move=draw(st.sampled_from([WHITE, BLACK])),
-        men_capture_backward=draw(st.booleans()),
+        men_capture=draw(st.sampled_from([Directions.DIAGONAL_FORWARD, Directions.DIAGONAL])),
         men_capture_kings=draw(st.booleans()),
         king_range=draw(st.sampled_from(KingRange)),
         capture_promotion=draw(st.sampled_from(CapturePromotion)),

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import draughts
 import strategies
-from draughts import BLACK, WHITE, DrawRules, Position, Precedence, Ruleset, pdn
+from draughts import BLACK, WHITE, Directions, DrawRules, Position, Precedence, Ruleset, pdn
 from draughts.pdn import PDNUnknownVariantError
 
 NAMED = tuple(draughts.VARIANTS.values())
@@ -39,7 +39,7 @@ def tweaked(draw: st.DrawFn) -> Ruleset:
                 {"first_to_move": BLACK if base.first_to_move is WHITE else WHITE},
                 {"precedence": ()},
                 {"precedence": (Precedence.MOST_PIECES,)},
-                {"men_capture_backward": not base.men_capture_backward},
+                {"men_capture": Directions.DIAGONAL_FORWARD if base.men_capture_backward else Directions.DIAGONAL},
                 {"capture_mandatory": not base.capture_mandatory},
             ]
         )

@@ -252,6 +252,19 @@ def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     serve(variant=args.variant, stdout=out)
 
 
+_WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
+
+
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        from draughts.web.server import serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in _WEB_EXTRA:
+            raise
+        raise _Failure(f'the web board needs the web extra: pip install "polydraughts[web]" ({error})') from None
+    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out)
+
+
 def _parser() -> argparse.ArgumentParser:
     from draughts import __version__
 
@@ -341,6 +354,15 @@ def _parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
     sub.add_argument("--variant", default="international", help="variant until a GUI sets one (default international)")
     sub.set_defaults(run=_cmd_hub)
+
+    sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
+    sub.add_argument(
+        "variant", nargs="?", default="international", help="ruleset to open: a name, or module:attribute"
+    )
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
+    sub.add_argument("--open", action="store_true", help="open the board in the default browser")
+    sub.set_defaults(run=_cmd_serve)
     return parser
 
 

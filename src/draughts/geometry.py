@@ -1,19 +1,15 @@
-"""Board geometry: playable squares, numbering schemes, square names and the bit layout.
+"""Board geometry: playable squares, numbering schemes and square names.
 
 Coordinates are ``(x, y)`` with ``x`` the file (0 = a, White's left) and ``y`` the rank
-(0 = White's back row), always seen from White. On a board of size ``n`` a square is
-playable when ``x + y`` has the parity that makes the bottom-left corner playable, or the other
-parity for the inverted boards of Italian and Spanish.
+(0 = White's back row), always seen from White. On a board of dark squares of size ``n`` a square
+is playable when ``x + y`` has the parity that makes the bottom-left corner playable, or the other
+parity for the inverted boards of Italian and Spanish; on a board that uses every square (Turkish
+draughts) all ``n * n`` squares are playable.
 
-Squares are numbered 1..n*n/2 in the variant's scheme (:class:`Numbering`): square 1 sits in
-one corner as seen from White and rows are read horizontally away from it. PDN calls these N1/N2
-from the starting player's side; :meth:`Geometry.pdn_corner` converts.
-
-Internally each playable square also has a *bit index* ``(y * (n + 1) + x - p) // 2`` (``p`` the
-parity of playable squares on row 0). In that layout every diagonal step is a constant shift
-(``n/2`` or ``n/2 + 1``) and a step off the board lands on a "ghost" bit that belongs to no
-square, so whole sets of men move with one shift and one mask (the Scan 10x10 layout, generalised
-to any even size).
+Squares are numbered 1..N in the variant's scheme (:class:`Numbering`): square 1 sits in one
+corner as seen from White and rows are read horizontally away from it. PDN calls these N1/N2
+from the starting player's side; :meth:`Geometry.pdn_corner` converts. How the move generator lays
+the squares out in bits is its own business (``draughts._core``), not part of this module.
 """
 
 from __future__ import annotations
@@ -40,6 +36,15 @@ class Numbering(enum.Enum):
     """1 = White's near-left playable square, read left to right, bottom to top."""
     BOTTOM_RIGHT = "bottom-right"
     """1 = White's near-right playable square, read right to left, bottom to top (Spanish N1)."""
+
+
+class BoardSquares(enum.Enum):
+    """Which squares of the board are played on."""
+
+    DARK = "the dark squares"
+    """Half the squares, in a chequer pattern (every variant but the Turkish family)."""
+    ALL = "every square"
+    """All ``n * n`` squares (Turkish and Armenian draughts)."""
 
 
 class SquareNames(enum.Enum):
@@ -77,14 +82,12 @@ class Geometry:
     bottom_left_playable: bool
     numbering: Numbering
     square_names: SquareNames
+    board_squares: BoardSquares
     #: ``coords[sq]`` = (x, y) of square ``sq`` (index 0 unused).
     coords: tuple[tuple[int, int], ...] = attrs.field(repr=False)
-    #: ``bits[sq]`` = internal bit index of square ``sq`` (index 0 unused).
-    bits: tuple[int, ...] = attrs.field(repr=False)
-    #: ``square_of_bit[b]`` = square at bit index ``b``, 0 for ghost bits.
-    square_of_bit: tuple[int, ...] = attrs.field(repr=False)
     names: tuple[str, ...] = attrs.field(repr=False)
     _by_name: dict[str, int] = attrs.field(repr=False, eq=False)
+    _by_coords: dict[tuple[int, int], int] = attrs.field(repr=False, eq=False)
 
     @property
     def squares(self) -> int:
@@ -93,22 +96,19 @@ class Geometry:
 
     @property
     def parity(self) -> int:
-        """Parity of ``x + y`` on playable squares."""
+        """Parity of ``x + y`` on playable squares of a dark-squares board."""
         return 0 if self.bottom_left_playable else 1
 
     def is_playable(self, x: int, y: int) -> bool:
         """Whether ``(x, y)`` is on the board and playable."""
-        return 0 <= x < self.size and 0 <= y < self.size and (x + y) % 2 == self.parity
-
-    def bit_of(self, x: int, y: int) -> int:
-        """Internal bit index of a playable ``(x, y)``."""
-        return (y * (self.size + 1) + x - self.parity) // 2
+        return (x, y) in self._by_coords
 
     def square_at(self, x: int, y: int) -> int:
         """Square number at ``(x, y)``; :class:`InvalidSquareError` if not playable."""
-        if not self.is_playable(x, y):
+        square = self._by_coords.get((x, y))
+        if square is None:
             raise InvalidSquareError(f"({x}, {y}) is not a playable square of the {self.size}x{self.size} board")
-        return self.square_of_bit[self.bit_of(x, y)]
+        return square
 
     def check(self, square: int) -> int:
         """Return ``square`` if it is a square number of this board, else raise."""
@@ -136,7 +136,7 @@ class Geometry:
         if isinstance(text, int) and not isinstance(text, bool):
             return self.check(text)
         if not isinstance(text, str):
-            raise InvalidSquareError(f"square {text!r} is neither a number nor a name")
+            raise InvalidSquareError(f"square {excerpt(text)} is neither a number nor a name")
         cleaned = text.strip().lower()
         if cleaned.isascii() and cleaned.isdigit():
             value = number(cleaned)
@@ -166,12 +166,12 @@ class Geometry:
         return _PDN_CORNER[numbering]
 
 
-def _ordered_coords(size: int, parity: int, numbering: Numbering) -> list[tuple[int, int]]:
+def _ordered_coords(size: int, parity: int | None, numbering: Numbering) -> list[tuple[int, int]]:
     top = numbering in (Numbering.TOP_LEFT, Numbering.TOP_RIGHT)
     left = numbering in (Numbering.TOP_LEFT, Numbering.BOTTOM_LEFT)
     rows = range(size - 1, -1, -1) if top else range(size)
     files = list(range(size)) if left else list(range(size - 1, -1, -1))
-    return [(x, y) for y in rows for x in files if (x + y) % 2 == parity]
+    return [(x, y) for y in rows for x in files if parity is None or (x + y) % 2 == parity]
 
 
 @functools.lru_cache(maxsize=64)
@@ -180,27 +180,22 @@ def geometry(
     bottom_left_playable: bool = True,
     numbering: Numbering = Numbering.TOP_LEFT,
     square_names: SquareNames = SquareNames.NUMERIC,
+    board_squares: BoardSquares = BoardSquares.DARK,
 ) -> Geometry:
     """The (cached) :class:`Geometry` of a ``size`` x ``size`` board."""
     if size < 4 or size % 2 or size > 26:
         raise InvalidSquareError(f"board size {size!r} is not an even number from 4 to 26")
-    parity = 0 if bottom_left_playable else 1
+    parity = None if board_squares is BoardSquares.ALL else (0 if bottom_left_playable else 1)
     ordered = _ordered_coords(size, parity, numbering)
-    coords = [(-1, -1), *ordered]
-    bits = [-1] + [(y * (size + 1) + x - parity) // 2 for x, y in ordered]
-    square_of_bit = [0] * (max(bits) + 1)
-    for square, bit in enumerate(bits):
-        if square:
-            square_of_bit[bit] = square
     names = [""] + [f"{chr(ord('a') + x)}{y + 1}" for x, y in ordered]
     return Geometry(
         size=size,
         bottom_left_playable=bottom_left_playable,
         numbering=numbering,
         square_names=square_names,
-        coords=tuple(coords),
-        bits=tuple(bits),
-        square_of_bit=tuple(square_of_bit),
+        board_squares=board_squares,
+        coords=((-1, -1), *ordered),
         names=tuple(names),
         by_name={name: square for square, name in enumerate(names) if square},
+        by_coords={coords: square for square, coords in enumerate(ordered, 1)},
     )

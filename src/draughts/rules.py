@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
-from draughts.geometry import Geometry, Numbering, SquareNames, geometry
+from draughts.geometry import BoardSquares, Geometry, Numbering, SquareNames, geometry
 
 
 class KingRange(enum.Enum):
@@ -62,19 +62,178 @@ class CapturedRemoval(enum.Enum):
     square is free for the rest of the capture."""
 
 
-class Precedence(enum.Enum):
-    """One criterion of the capture-priority rule; a ruleset lists them in order of importance."""
+class Directions(enum.Flag):
+    """Directions a piece moves or captures in, seen from its owner (forward = towards the
+    opponent). Combine them with ``|``: ``Directions.DIAGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS``.
 
-    MOST_PIECES = "most pieces"
+    On a board of dark squares only, an orthogonal step goes to the next dark square along the row
+    or column, two squares away (Frisian captures: over ``n ± 1`` to ``n ± 2`` along a row of the
+    numbering, over ``n ± 10`` to ``n ± 20`` along a column of the 10x10 board); on a board that
+    uses every square it goes to the neighbouring square.
+    """
+
+    DIAGONAL_FORWARD = enum.auto()
+    """The two diagonal steps towards the opponent."""
+    DIAGONAL_BACKWARD = enum.auto()
+    """The two diagonal steps towards the own side."""
+    ORTHOGONAL_FORWARD = enum.auto()
+    """Straight ahead along the column."""
+    ORTHOGONAL_SIDEWAYS = enum.auto()
+    """Left and right along the row."""
+    ORTHOGONAL_BACKWARD = enum.auto()
+    """Straight back along the column."""
+
+    DIAGONAL = DIAGONAL_FORWARD | DIAGONAL_BACKWARD
+    ORTHOGONAL = ORTHOGONAL_FORWARD | ORTHOGONAL_SIDEWAYS | ORTHOGONAL_BACKWARD
+    ALL = DIAGONAL | ORTHOGONAL
+
+    def describe(self) -> str:
+        """The directions in words (``"diagonal"``, ``"diagonal forward, orthogonal sideways"``)."""
+        for whole, text in (
+            (Directions.ALL, "all eight"),
+            (Directions.DIAGONAL, "diagonal"),
+            (Directions.ORTHOGONAL, "orthogonal"),
+        ):
+            if self == whole:
+                return text
+        return (
+            ", ".join(str(part.name).lower().replace("_", " ") for part in _DIRECTION_PARTS if part in self) or "none"
+        )
+
+
+_DIRECTION_PARTS = (
+    Directions.DIAGONAL_FORWARD,
+    Directions.DIAGONAL_BACKWARD,
+    Directions.ORTHOGONAL_FORWARD,
+    Directions.ORTHOGONAL_SIDEWAYS,
+    Directions.ORTHOGONAL_BACKWARD,
+)
+
+
+class KingLanding(enum.Enum):
+    """Where a flying king may stop after jumping a piece."""
+
+    ANYWHERE = "anywhere beyond the captured piece"
+    """Any free square beyond it (but where the capture continues, if it can from some): FMJD 4.12."""
+    DIRECTLY_BEHIND = "directly behind the captured piece"
+    """Only the square right behind each captured piece (Thai draughts)."""
+    BEHIND_LAST_KING = "directly behind a king taken last"
+    """Anywhere, except that a capture whose last captured piece is a king ends directly behind
+    that king (Killer draughts)."""
+
+
+class CaptureFacts(NamedTuple):
+    """What a precedence criterion may compare about one capture: ``pieces`` captured, ``kings``
+    among them, ``with_king`` (whether the capturing piece was a king when the move began) and
+    ``order`` (for each captured piece in capture order, whether it was a king; filled only when a
+    criterion of the ruleset sets ``needs_order``, otherwise empty)."""
+
+    pieces: int
+    kings: int
+    with_king: bool
+    order: tuple[bool, ...] = ()
+
+
+@attrs.frozen
+class Criterion:
+    """One criterion of the capture-priority rule: a key on :class:`CaptureFacts`, larger preferred.
+
+    A ruleset lists its criteria in order of importance; only the captures with the best tuple of
+    keys are legal. A new criterion is a new subclass with :meth:`key` and ``label``.
+    """
+
+    label: ClassVar[str] = ""
+    needs_order: ClassVar[bool] = False
+    """Whether :meth:`key` reads :attr:`CaptureFacts.order`."""
+
+    def key(self, capture: CaptureFacts) -> Any:
+        """The value this criterion gives ``capture`` (larger is preferred)."""
+        raise NotImplementedError
+
+    @property
+    def value(self) -> str:
+        """The criterion in words (as tables show it)."""
+        return self.label
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class MostPieces(Criterion):
     """Capture the largest number of pieces (a king counts one)."""
-    WITH_KING = "with a king"
-    """Capture with a king rather than with a man (alone, this is the Czech rule "a king must
-    capture if one can")."""
-    MOST_KINGS = "most kings"
+
+    label: ClassVar[str] = "most pieces"
+
+    def key(self, capture: CaptureFacts) -> int:
+        return capture.pieces
+
+
+@attrs.frozen
+class WithKing(Criterion):
+    """Capture with a king rather than with a man (alone: the Czech rule "a king must capture if
+    one can"; after a value criterion: Frisian's "a king capturer wins ties")."""
+
+    label: ClassVar[str] = "with a king"
+
+    def key(self, capture: CaptureFacts) -> bool:
+        return capture.with_king
+
+
+@attrs.frozen
+class MostKings(Criterion):
     """Capture the largest number of kings."""
-    KINGS_EARLIEST = "kings met earliest"
+
+    label: ClassVar[str] = "most kings"
+
+    def key(self, capture: CaptureFacts) -> int:
+        return capture.kings
+
+
+@attrs.frozen
+class KingsEarliest(Criterion):
     """Capture the sequence that meets a king earliest: the king/man pattern of the captured pieces
     in capture order is compared lexicographically, king before man (FID 6.9)."""
+
+    label: ClassVar[str] = "kings met earliest"
+    needs_order: ClassVar[bool] = True
+
+    def key(self, capture: CaptureFacts) -> tuple[bool, ...]:
+        return capture.order
+
+
+def _weight(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be a positive whole number")
+
+
+@attrs.frozen
+class MostValue(Criterion):
+    """Capture the largest total value, a man worth ``man`` and a king ``king``.
+
+    Frisian (official rules 2011, art. 11): a king is worth more than a man and less than two;
+    n kings are worth less than 2n men and more than 2n-1 men, which ``man=100, king=199`` states
+    exactly for any capture of fewer than 100 kings.
+    """
+
+    man: int = attrs.field(default=1, validator=_weight)
+    king: int = attrs.field(default=2, validator=_weight)
+
+    @property
+    def value(self) -> str:
+        return f"most value (man {self.man}, king {self.king})"
+
+    def key(self, capture: CaptureFacts) -> int:
+        return (capture.pieces - capture.kings) * self.man + capture.kings * self.king
+
+
+class Precedence:
+    """The usual criteria, by name: ``precedence=(Precedence.MOST_PIECES, Precedence.MOST_KINGS)``."""
+
+    MOST_PIECES: ClassVar[Criterion] = MostPieces()
+    WITH_KING: ClassVar[Criterion] = WithKing()
+    MOST_KINGS: ClassVar[Criterion] = MostKings()
+    KINGS_EARLIEST: ClassVar[Criterion] = KingsEarliest()
 
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
@@ -292,8 +451,8 @@ class DrawRules:
         return lines
 
 
-def _precedence_tuple(value: Any) -> tuple[Precedence, ...]:
-    return _tuple_of(value, "precedence", "a Precedence criterion", _instance(Precedence))
+def _precedence_tuple(value: Any) -> tuple[Criterion, ...]:
+    return _tuple_of(value, "precedence", "a precedence Criterion", _instance(Criterion))
 
 
 def _text_tuple(value: Any) -> tuple[str, ...]:
@@ -315,12 +474,22 @@ def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) 
 
 
 def _check_precedence(
-    instance: Ruleset, attribute: attrs.Attribute[tuple[Precedence, ...]], value: tuple[Precedence, ...]
+    instance: Ruleset, attribute: attrs.Attribute[tuple[Criterion, ...]], value: tuple[Criterion, ...]
 ) -> None:
-    if not all(isinstance(item, Precedence) for item in value):
-        raise InvalidRulesetError(f"precedence {excerpt(value)} must list Precedence criteria")
     if len(set(value)) != len(value):
         raise InvalidRulesetError(f"precedence {excerpt(value)} lists a criterion twice")
+
+
+def _directions(instance: Ruleset, attribute: attrs.Attribute[Directions], value: object) -> None:
+    if not isinstance(value, Directions):
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be Directions (e.g. Directions.DIAGONAL)")
+    if not value:
+        raise InvalidRulesetError(f"{attribute.name} names no direction")
+
+
+def _check_limit(instance: Ruleset, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be None or a number from 1 up")
 
 
 def _check_separator(instance: Ruleset, attribute: attrs.Attribute[str], value: str) -> None:
@@ -355,19 +524,34 @@ class Ruleset:
         name: Short identifier (``"russian"``); :func:`~draughts.get_variant` finds named variants by it.
         title: Human name (``"Russian draughts"``).
         board_size: Squares per side of the board (an even number; 8, 10, 12 ...).
+        board_squares: Played on the dark squares only, or on every square (Turkish).
         bottom_left_playable: Whether each player's near-left corner is a playing square (False for
-            the inverted Italian and Spanish boards; PDN's invert flag is its negation).
+            the inverted Italian and Spanish boards; PDN's invert flag is its negation). Always
+            True on a board of every square.
         rows_per_side: Rows of men each side sets up (3 on 8x8, 4 in International).
+        men_start_row: The row, counted from each player's side, of the first row of men (2 in
+            Turkish draughts, whose back row starts empty).
         first_to_move: The side that makes the first move (Black in English checkers).
-        men_capture_backward: Whether men may capture backwards as well as forwards.
+        men_move: The directions of a man's quiet step.
+        men_capture: The directions a man captures in (``Directions.DIAGONAL`` where men capture
+            backward).
         men_capture_kings: Whether men may capture kings (False in Italian).
         king_range: Short kings (one square) or flying kings (any distance).
+        kings_move: The directions of a king's quiet move.
+        kings_capture: The directions a king captures in.
+        king_landing: Where a flying king stops after each captured piece.
         capture_promotion: What a man reaching the crowning row in the middle of a capture does.
         capture_mandatory: Whether a player who can capture must capture. Once begun, a capture is
             always completed.
         precedence: The capture-priority criteria in order of importance; empty = free choice
             among captures.
         captured_removal: When captured pieces leave the board (official rule: at the end of the move).
+        capture_reversal: Whether a flying king may turn back 180° between two jumps (possible only
+            where captured pieces leave at once; the Turkish rules forbid it).
+        king_move_limit: At most this many quiet moves in a row with the same king while its side
+            still has men (Frisian: 3); None for no limit. Positions carry the count.
+        no_move_wins: A player with no legal move wins instead of losing (losing draughts).
+        crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
         square_names: Whether players write square numbers or algebraic names.
         move_separator: Separator of a quiet move in notation (``-``).
@@ -381,15 +565,33 @@ class Ruleset:
     name: str = attrs.field(metadata=_label("Name"))
     title: str = attrs.field(metadata=_label("Variant"))
     board_size: int = attrs.field(default=8, validator=_check_size, metadata=_label("Board size"))
+    board_squares: BoardSquares = attrs.field(
+        default=BoardSquares.DARK, validator=_enum(BoardSquares), metadata=_label("Played on")
+    )
     bottom_left_playable: bool = attrs.field(
         default=True, validator=_bool, metadata=_label("Near-left corner is a playing square")
     )
     rows_per_side: int = attrs.field(default=3, validator=_check_rows, metadata=_label("Rows of men per side"))
+    men_start_row: int = attrs.field(default=1, validator=_check_rows, metadata=_label("Men start from row"))
     first_to_move: Color = attrs.field(default=Color.WHITE, validator=_enum(Color), metadata=_label("Who starts"))
-    men_capture_backward: bool = attrs.field(default=False, validator=_bool, metadata=_label("Men capture backward"))
+    men_move: Directions = attrs.field(
+        default=Directions.DIAGONAL_FORWARD, validator=_directions, metadata=_label("Men move")
+    )
+    men_capture: Directions = attrs.field(
+        default=Directions.DIAGONAL_FORWARD, validator=_directions, metadata=_label("Men capture")
+    )
     men_capture_kings: bool = attrs.field(default=True, validator=_bool, metadata=_label("Men may capture kings"))
     king_range: KingRange = attrs.field(
         default=KingRange.SHORT, validator=_enum(KingRange), metadata=_label("Kings move")
+    )
+    kings_move: Directions = attrs.field(
+        default=Directions.DIAGONAL, validator=_directions, metadata=_label("Kings move along")
+    )
+    kings_capture: Directions = attrs.field(
+        default=Directions.DIAGONAL, validator=_directions, metadata=_label("Kings capture along")
+    )
+    king_landing: KingLanding = attrs.field(
+        default=KingLanding.ANYWHERE, validator=_enum(KingLanding), metadata=_label("A flying king stops")
     )
     capture_promotion: CapturePromotion = attrs.field(
         default=CapturePromotion.ENDS_MOVE,
@@ -397,7 +599,7 @@ class Ruleset:
         metadata=_label("Reaching the crowning row during a capture"),
     )
     capture_mandatory: bool = attrs.field(default=True, validator=_bool, metadata=_label("Capture is mandatory"))
-    precedence: tuple[Precedence, ...] = attrs.field(
+    precedence: tuple[Criterion, ...] = attrs.field(
         default=(), converter=_precedence_tuple, validator=_check_precedence, metadata=_label("Capture precedence")
     )
     captured_removal: CapturedRemoval = attrs.field(
@@ -405,6 +607,12 @@ class Ruleset:
         validator=_enum(CapturedRemoval),
         metadata=_label("Captured pieces are removed"),
     )
+    capture_reversal: bool = attrs.field(default=True, validator=_bool, metadata=_label("A capture may turn back 180°"))
+    king_move_limit: int | None = attrs.field(
+        default=None, validator=_check_limit, metadata=_label("Quiet moves in a row by one king")
+    )
+    no_move_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("A player with no move wins"))
+    crowning_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("Crowning a man wins"))
     numbering: Numbering = attrs.field(
         default=Numbering.TOP_LEFT, validator=_enum(Numbering), metadata=_label("Square 1 (seen from White)")
     )
@@ -413,9 +621,7 @@ class Ruleset:
     )
     move_separator: str = attrs.field(default="-", validator=_check_separator, metadata=_label("Move separator"))
     capture_separator: str = attrs.field(default="x", validator=_check_separator, metadata=_label("Capture separator"))
-    draw_rules: DrawRules = attrs.field(
-        default=DrawRules(), validator=_enum(DrawRules), metadata=_label("Draws")
-    )
+    draw_rules: DrawRules = attrs.field(default=DrawRules(), validator=_enum(DrawRules), metadata=_label("Draws"))
     result_notation: ResultNotation = attrs.field(
         default=ResultNotation.DEFAULT, validator=_enum(ResultNotation), metadata=_label("Results written as")
     )
@@ -429,10 +635,16 @@ class Ruleset:
             raise InvalidRulesetError(f"name {excerpt(self.name)} must be a non-empty word without spaces")
         if not isinstance(self.title, str):
             raise InvalidRulesetError(f"title {excerpt(self.title)} must be text")
-        if 2 * self.rows_per_side >= self.board_size:
+        if 2 * (self.men_start_row - 1 + self.rows_per_side) >= self.board_size:
             raise InvalidRulesetError(
-                f"rows_per_side {self.rows_per_side} leaves no empty row between the sides on a "
-                f"{self.board_size}x{self.board_size} board"
+                f"rows_per_side {self.rows_per_side} from row {self.men_start_row} leaves no empty row between "
+                f"the sides on a {self.board_size}x{self.board_size} board"
+            )
+        if self.board_squares is BoardSquares.ALL and not self.bottom_left_playable:
+            raise InvalidRulesetError("bottom_left_playable must be True on a board of every square")
+        if self.king_landing is not KingLanding.ANYWHERE and self.king_range is not KingRange.FLYING:
+            raise InvalidRulesetError(
+                f"king_landing {self.king_landing.name} needs flying kings (a short king always lands directly behind)"
             )
         if self.move_separator == self.capture_separator:
             raise InvalidRulesetError(
@@ -447,19 +659,26 @@ class Ruleset:
         return self.king_range is KingRange.FLYING
 
     @property
+    def men_capture_backward(self) -> bool:
+        """Whether men capture diagonally backward (read from :attr:`men_capture`)."""
+        return Directions.DIAGONAL_BACKWARD in self.men_capture
+
+    @property
     def geometry(self) -> Geometry:
         """The board's squares, numbering and names."""
-        return geometry(self.board_size, self.bottom_left_playable, self.numbering, self.square_names)
+        return geometry(
+            self.board_size, self.bottom_left_playable, self.numbering, self.square_names, self.board_squares
+        )
 
     @property
     def squares(self) -> int:
-        """Number of playable squares (32 on 8x8, 50 on 10x10)."""
-        return self.board_size * self.board_size // 2
+        """Number of playable squares (32 on 8x8, 50 on 10x10, 64 on a Turkish board)."""
+        return self.board_size * self.board_size // (1 if self.board_squares is BoardSquares.ALL else 2)
 
     @property
     def men_per_side(self) -> int:
         """Men each side starts with."""
-        return self.rows_per_side * self.board_size // 2
+        return self.rows_per_side * self.squares // self.board_size
 
     @property
     def pdn_gametype_tag(self) -> str | None:

@@ -36,6 +36,7 @@ from draughts.errors import UnknownVariantError
 from draughts.geometry import Numbering, SquareNames
 from draughts.rules import (
     CapturePromotion,
+    Directions,
     DrawRules,
     EndgameRule,
     KingRange,
@@ -52,7 +53,7 @@ INTERNATIONAL = Ruleset(
     bottom_left_playable=True,  # FMJD 2.4: the long diagonal starts at each player's left
     rows_per_side=4,  # FMJD 2.8: 20 men each, on 1-20 and 31-50
     first_to_move=WHITE,  # FMJD 3.3
-    men_capture_backward=True,  # FMJD 4.1: men capture forwards and backwards
+    men_capture=Directions.DIAGONAL,  # FMJD 4.1: men capture forwards and backwards
     men_capture_kings=True,  # FMJD 4.1
     king_range=KingRange.FLYING,  # FMJD 3.9, 4.3
     capture_promotion=CapturePromotion.ONLY_AT_END,  # FMJD 3.5, 4.15: passing the row does not crown
@@ -86,7 +87,7 @@ AMERICAN = Ruleset(
     bottom_left_playable=True,  # WCDF 1.4: a playing square at each player's near left (single corner)
     rows_per_side=3,  # WCDF: 12 men each, on 1-12 and 21-32
     first_to_move=BLACK,  # WCDF: the dark (Red/Black) side moves first; PDN 21,B
-    men_capture_backward=False,  # WCDF 1.18: men capture forward only
+    men_capture=Directions.DIAGONAL_FORWARD,  # WCDF 1.18: men capture forward only
     men_capture_kings=True,  # WCDF 1.18: over a man or king
     king_range=KingRange.SHORT,  # WCDF: kings move one square, jump short
     capture_promotion=CapturePromotion.ENDS_MOVE,  # WCDF 1.16, 1.19: crowning completes the turn
@@ -119,7 +120,7 @@ ITALIAN = Ruleset(
     bottom_left_playable=False,  # FID 2.3: the bottom-right square is dark (board inverted)
     rows_per_side=3,  # FID 2.6: Black on 1-12, White on 21-32
     first_to_move=WHITE,  # FID 3.4
-    men_capture_backward=False,  # FID 5.3(a): men capture forward only
+    men_capture=Directions.DIAGONAL_FORWARD,  # FID 5.3(a): men capture forward only
     men_capture_kings=False,  # FID 5.3(b): men never capture kings
     king_range=KingRange.SHORT,  # FID rule 2 / 5.8: one square; land directly behind the piece
     capture_promotion=CapturePromotion.ENDS_MOVE,  # federdama rule 2: the move ends on the crowning row
@@ -160,7 +161,7 @@ RUSSIAN = Ruleset(
     bottom_left_playable=True,  # RU federation: the dark corner square is at the player's left
     rows_per_side=3,
     first_to_move=WHITE,
-    men_capture_backward=True,  # RUS64 / RU-WP: men capture forward and backward
+    men_capture=Directions.DIAGONAL,  # RUS64 / RU-WP: men capture forward and backward
     men_capture_kings=True,
     king_range=KingRange.FLYING,  # RUS64: flying kings
     capture_promotion=CapturePromotion.CONTINUES_AS_KING,  # RU-inv, BK: crowned at once, goes on as a king
@@ -201,7 +202,7 @@ BRAZILIAN = Ruleset(
     bottom_left_playable=True,  # CBD 3: the dark main diagonal at each player's left
     rows_per_side=3,
     first_to_move=WHITE,  # CBD 4
-    men_capture_backward=True,  # CBD 11
+    men_capture=Directions.DIAGONAL,  # CBD 11
     men_capture_kings=True,  # CBD 10: men and kings capture each other
     king_range=KingRange.FLYING,  # CBD 8, 17
     capture_promotion=CapturePromotion.ONLY_AT_END,  # CBD 13: passing the crowning row does not crown
@@ -229,7 +230,7 @@ SPANISH = Ruleset(
     bottom_left_playable=False,  # PDN invert flag 1; ES-de: light square at the near left
     rows_per_side=3,  # ES-rs: White on 1-12, Black on 21-32
     first_to_move=WHITE,  # ES-s64
-    men_capture_backward=False,  # ES-s64, ES-tf: men capture forward only
+    men_capture=Directions.DIAGONAL_FORWARD,  # ES-s64, ES-tf: men capture forward only
     men_capture_kings=True,  # no source restricts it
     king_range=KingRange.FLYING,  # ES-s64
     capture_promotion=CapturePromotion.ENDS_MOVE,  # ludoteka: crowned, may not continue
@@ -257,7 +258,7 @@ CZECH = Ruleset(
     bottom_left_playable=True,  # CZ-H 3: the dark corner on the player's left
     rows_per_side=3,  # CZ-WP
     first_to_move=WHITE,  # CZ-H 8
-    men_capture_backward=False,  # CZ-H 9-10, CZ-K: men move and capture only forward
+    men_capture=Directions.DIAGONAL_FORWARD,  # CZ-H 9-10, CZ-K: men move and capture only forward
     men_capture_kings=True,
     king_range=KingRange.FLYING,  # CZ-H 9
     capture_promotion=CapturePromotion.ENDS_MOVE,  # CZ-H 10: crowned, acts as a king from its next move

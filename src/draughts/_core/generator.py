@@ -1,0 +1,757 @@
+"""The one move generator: legal moves, counting and playing, for every ruleset.
+
+A **node** is five ints: ``own`` and ``opp`` (the pieces of the side to move and of the other side),
+``kings`` (both sides' kings), ``color`` (0 White, 1 Black, the side to move) and ``state`` (rule
+state the ruleset keeps in positions, 0 when it keeps none; see :func:`state_of`). Squares are
+single bits in the layout of :mod:`draughts._core.tables`.
+
+A **move** for counting and playing is three xor masks ``(moved, captured, crowned)``: after it the
+mover's pieces are ``own ^ moved``, the opponent's ``opp ^ captured`` and the kings
+``kings ^ crowned``. A **raw capture** is ``(start, end, captured, promotes, order, path)`` (single
+bits; ``order`` the captured bits in capture order and ``path`` the landing bits PDN 3.0
+restriction 9 names, both empty unless recorded).
+
+Everything a ruleset changes comes from its :class:`~draughts._core.tables.Tables`: the
+directions men and kings move and capture in, short or flying kings and where they land, when
+captured pieces leave the board, crowning during a capture, mandatory capture and precedence (the
+resolver: :func:`draughts._core.resolver.legal_captures`), the king-move limit and the win
+conditions. Perft (:mod:`draughts.perft`) is a thin recursion over :attr:`Generator.moves`,
+:attr:`Generator.play`, :attr:`Generator.count1` and :attr:`Generator.count2`; the engine and
+positions use the same methods.
+
+How the counting stays fast: "can this side capture?" is a few whole-board shifts; captures by men
+that cannot go on are read off shift masks without a search; the last ply is counted with
+population counts; and :attr:`Generator.count2` counts two plies at once where the opponent has
+only men and no capture, because then a quiet man move changes the opponent's options only at
+the two squares it touches (see its docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from draughts._core.resolver import CaptureSearch, legal_captures
+from draughts._core.tables import Tables, compile_rules
+from draughts.rules import CapturePromotion, KingLanding, Ruleset
+
+RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
+Compact = tuple[int, int, int]
+Node = tuple[int, int, int, int, int]
+
+_EXPLOSION = 4096
+"""Capture paths a search may find before it starts again pruning routes that reach one state twice."""
+
+
+class _Explosion(Exception):
+    """Too many capture paths: the search restarts pruned."""
+
+
+_SIDE_BITS = 20
+_SIDE_MASK = (1 << _SIDE_BITS) - 1
+
+
+def state_of(square_bit: int, count: int) -> int:
+    """One side's king-move state: the tracked king's bit index plus one, and its count (0 = none)."""
+    return ((square_bit + 1) << 8) | count if count else 0
+
+
+def side_state(state: int, color: int) -> tuple[int, int]:
+    """``(bit index of the tracked king or -1, count)`` of ``color`` in a node's ``state``."""
+    value = (state >> (_SIDE_BITS * color)) & _SIDE_MASK
+    return (value >> 8) - 1, value & 0xFF
+
+
+class Generator(NamedTuple):
+    """The generator of one ruleset: closures over its tables (build with :func:`generator`)."""
+
+    tables: Tables
+    moves: Callable[[int, int, int, int, int], list[Compact]]
+    """``moves(own, opp, kings, color, state)``: the legal moves as xor masks (captures first)."""
+    paths: Callable[[int, int, int, int, int], list[Compact]]
+    """The same, one per capture path (the perft "keep" convention)."""
+    play: Callable[[int, int, int, int, int, Compact], Node]
+    """``play(own, opp, kings, color, state, move)``: the node after ``move``, sides swapped."""
+    count1: Callable[[int, int, int, int, int, bool], int]
+    """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
+    count2: Callable[[int, int, int, int, int, bool], int]
+    """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
+    legal: Callable[[int, int, int, int, int, bool], tuple[list[tuple[int, int, bool]], list[RawCapture]]]
+    """``legal(own, opp, kings, color, state, paths)``: quiet moves ``(from, to, promotes)`` and the
+    legal captures as recorded raw captures (paths included), for the public API."""
+    search: CaptureSearch
+    """The capture search itself (every path, before precedence)."""
+
+
+def generator(rules: Ruleset) -> Generator:
+    """The generator of ``rules`` (built once per compiled ruleset)."""
+    tables = compile_rules(rules)
+    built: Generator | None = tables.memo.get("generator")
+    if built is None:
+        built = tables.memo["generator"] = _build(tables)
+    return built
+
+
+def _build(t: Tables) -> Generator:
+    board = t.board
+    crowns = t.crown_row
+    man_moves = t.man_moves
+    man_captures = t.man_captures
+    king_moves = t.king_moves
+    king_captures = t.king_captures
+    flying = t.flying
+    mandatory = t.capture_mandatory
+    men_take_kings = t.men_capture_kings
+    goes_on = t.jump_goes_on
+    needs_search = t.jump_needs_search
+    preference = t.single_jump_preference
+    limit = t.king_move_limit
+    crowning_wins = t.crowning_wins
+    search = _capture_search(t)
+
+    # --- whole-board tests -----------------------------------------------------------------------
+
+    def kings_can_jump(own_kings: int, prey: int, empty: int, color: int) -> bool:
+        for _, a, up in king_captures[color]:
+            if flying:
+                reach = own_kings
+                front = (own_kings << a if up else own_kings >> a) & empty
+                while front:
+                    reach |= front
+                    front = (front << a if up else front >> a) & empty
+            else:
+                reach = own_kings
+            if up:
+                if (((reach << a) & prey) << a) & empty:
+                    return True
+            elif (((reach >> a) & prey) >> a) & empty:
+                return True
+        return False
+
+    def movable_kings(own: int, kings: int, color: int, state: int) -> int:
+        """The kings of the side to move that may make a quiet move (the king-move limit applied)."""
+        own_kings = own & kings
+        if limit and own_kings and own & ~kings:
+            index, count = side_state(state, color)
+            if count >= limit and index >= 0:
+                own_kings &= ~(1 << index)
+        return own_kings
+
+    def count_king_steps(own_kings: int, empty: int, color: int) -> int:
+        total = 0
+        for _, a, up in king_moves[color]:
+            front = (own_kings << a if up else own_kings >> a) & empty
+            if not flying:
+                total += front.bit_count()
+                continue
+            while front:
+                total += front.bit_count()
+                front = (front << a if up else front >> a) & empty
+        return total
+
+    # --- captures --------------------------------------------------------------------------------
+
+    man_jumps = tuple(tuple((a, a + a, up) for _, a, up in man_captures[color]) for color in (0, 1))
+    jumps_up = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if up) for color in (0, 1))
+    jumps_down = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if not up) for color in (0, 1))
+
+    def man_jumps_of(men: int, prey: int, empty: int, color: int) -> tuple[int, int, int, list[tuple[int, bool, int]]]:
+        """Jumps by men, read off whole-board shifts: ``(count, landings, origins, jumps)`` where
+        ``jumps`` holds ``(amount, up, jumpers)`` per direction with jumpers, ``landings`` their
+        landing squares and ``origins`` every square from which a man could jump."""
+        total = landings = origins = 0
+        jumps = []
+        for a, a2, up in man_jumps[color]:
+            if up:
+                here = (prey >> a) & (empty >> a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers << a2
+            else:
+                here = (prey << a) & (empty << a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers >> a2
+            origins |= here
+            if jumpers:
+                total += jumpers.bit_count()
+                jumps.append((a, up, jumpers))
+        return total, landings, origins, jumps
+
+    def single_jumps_only(own_kings: int, landings: int, origins: int, color: int) -> bool:
+        """Whether every capture is one jump by a man that cannot go on (no search needed).
+
+        A jump goes on if its landing square is an origin of some jump. The way back never shows up
+        there (it would land on the man's own start square, occupied before the move), and no other
+        jump can land on the start square or on the square of the piece just taken.
+        """
+        return not own_kings and not landings & ((origins & goes_on[color]) | needs_search[color])
+
+    def preferred(jumps: list[tuple[int, bool, int]], prey_kings: int) -> list[tuple[int, bool, int]]:
+        """The single jumps the precedence keeps: over kings, or over men, when the criteria prefer one."""
+        chosen = []
+        for a, up, jumpers in jumps:
+            over_kings = prey_kings >> a if up else prey_kings << a
+            kept = jumpers & over_kings if preference > 0 else jumpers & ~over_kings
+            if kept:
+                chosen.append((a, up, kept))
+        return chosen or jumps
+
+    def capture_list(own: int, opp: int, kings: int, color: int, paths: bool) -> list[Compact] | None:
+        """The legal captures as xor masks, or None if the side to move has no capture."""
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        own_kings = own & kings
+        prey = opp if men_take_kings else opp & ~kings
+        total, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
+        if not total and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            return None
+        if not total or not single_jumps_only(own_kings, landings, origins, color):
+            out = []
+            for start, end, captured, promotes, _, _ in legal_captures(t, search, color, own, opp, kings, paths, False):
+                moved = start ^ end
+                crowned = moved if kings & start else (end if promotes else 0)
+                out.append((moved, captured, crowned ^ (kings & captured)))
+            return out
+        if preference and prey & kings:
+            jumps = preferred(jumps, prey & kings)
+        crown = crowns[color]
+        out = []
+        for a, up, jumpers in jumps:
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                over = start << a if up else start >> a
+                to = over << a if up else over >> a
+                out.append((start | to, over, (kings & over) | (to & crown)))
+        return out
+
+    # --- quiet moves -----------------------------------------------------------------------------
+
+    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        crown = crowns[color]
+        out: list[Compact] = []
+        for _, a, up in man_moves[color]:
+            targets = (men << a if up else men >> a) & empty
+            while targets:
+                to = targets & -targets
+                targets ^= to
+                out.append(((to | (to >> a if up else to << a)), 0, to & crown))
+        movers = movable_kings(own, kings, color, state)
+        if movers:
+            out.extend(king_steps(movers, empty, color))
+        return out
+
+    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
+        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
+        out: list[Compact] = []
+        while movers:
+            king = movers & -movers
+            movers ^= king
+            for _, a, up in king_moves[color]:
+                to = (king << a if up else king >> a) & empty
+                while to:
+                    moved = king | to
+                    out.append((moved, 0, moved))
+                    if not flying:
+                        break
+                    to = (to << a if up else to >> a) & empty
+        return out
+
+    # --- the public entry points -----------------------------------------------------------------
+
+    def moves_of(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> list[Compact]:
+        if crowning_wins and kings:
+            return []
+        found = capture_list(own, opp, kings, color, paths)
+        if found is None:
+            return quiet_list(own, opp, kings, color, state)
+        if mandatory:
+            return found
+        return found + quiet_list(own, opp, kings, color, state)
+
+    def moves(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return moves_of(own, opp, kings, color, state, False)
+
+    def moves_with_paths(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return moves_of(own, opp, kings, color, state, True)
+
+    def play(own: int, opp: int, kings: int, color: int, state: int, move: Compact) -> Node:
+        moved, captured, crowned = move
+        if limit:
+            state = next_state(own, opp, kings, color, state, moved, captured)
+        return opp ^ captured, own ^ moved, kings ^ crowned, 1 - color, state
+
+    def next_state(own: int, opp: int, kings: int, color: int, state: int, moved: int, captured: int) -> int:
+        """The king-move state after a move: the mover's count goes up on a quiet move of the same
+        king, starts at 1 for another king, and is cleared by a man's move or a capture; a side's
+        count is also cleared when it has no men left or its tracked king is gone (so that equal
+        positions have equal states)."""
+        start = moved & own
+        mover = 0
+        if not captured and start & kings:
+            index, count = side_state(state, color)
+            end = moved ^ start
+            count = count + 1 if index >= 0 and start >> index & 1 else 1
+            if own & ~kings:
+                mover = state_of(end.bit_length() - 1, count)
+        other = 1 - color
+        index, count = side_state(state, other)
+        left = opp ^ captured
+        kept = state_of(index, count) if count and left & ~kings and (left >> index) & 1 else 0
+        return (mover << (_SIDE_BITS * color)) | (kept << (_SIDE_BITS * other))
+
+    steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
+    steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))
+
+    def count(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> int:
+        """The number of legal moves, without listing them.
+
+        Captures by men that cannot go on are counted off the masks of :func:`man_jumps_of`
+        (inlined: this is the innermost loop of perft); any other capture runs the search.
+        """
+        if crowning_wins and kings:
+            return 0
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        own_kings = own & kings
+        prey = opp if men_take_kings else opp & ~kings
+        total = landings = origins = 0
+        for a, a2 in jumps_up[color]:
+            here = (prey >> a) & (empty >> a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers << a2
+                total += jumpers.bit_count()
+        for a, a2 in jumps_down[color]:
+            here = (prey << a) & (empty << a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers >> a2
+                total += jumpers.bit_count()
+        if total:
+            if own_kings or landings & ((origins & goes_on[color]) | needs_search[color]):
+                total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
+            elif preference and prey & kings:
+                jumps = preferred(man_jumps_of(men, prey, empty, color)[3], prey & kings)
+                total = sum(jumpers.bit_count() for _, _, jumpers in jumps)
+            if mandatory:
+                return total
+        elif own_kings and kings_can_jump(own_kings, opp, empty, color):
+            total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
+            if mandatory:
+                return total
+        for a in steps_up[color]:
+            total += ((men << a) & empty).bit_count()
+        for a in steps_down[color]:
+            total += ((men >> a) & empty).bit_count()
+        if own_kings:
+            movers = movable_kings(own, kings, color, state) if limit else own_kings
+            if movers:
+                total += count_king_steps(movers, empty, color)
+        return total
+
+    their_captures = (man_captures[1], man_captures[0])
+    # A man of ours stepping in direction e is offered to an enemy man right in front of it when
+    # that man captures in the reverse direction (landing on the square ours left).
+    offered = tuple(
+        tuple(any(d == (e + 4) % 8 for d, _, _ in their_captures[color]) for e in range(8)) for color in (0, 1)
+    )
+
+    def count2(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> int:
+        """Leaves two plies below this node, most of them counted in bulk.
+
+        Captures, king moves, and positions where the opponent has kings or a capture already are
+        played one by one and their replies counted by :func:`count`. Otherwise a quiet man move
+        from ``f`` to ``t`` gives the opponent a capture only by offering the man on ``t`` (an
+        enemy man behind it with a free square beyond, or in front of it landing on ``f``) or by
+        opening ``f`` as a landing square; those moves are found for all men at once with masks and
+        counted one by one. Every other move leaves the opponent only quiet man moves, whose number
+        differs from the current one only at ``f`` and ``t``: their sum is a few population counts
+        per direction.
+        """
+        if crowning_wins and kings:
+            return 0
+        total = 0
+        other = 1 - color
+        found = capture_list(own, opp, kings, color, paths)
+        if found is not None:
+            for move in found:
+                if limit:
+                    total += count(*play(own, opp, kings, color, state, move), paths)
+                else:
+                    moved, captured, crowned = move
+                    total += count(opp ^ captured, own ^ moved, kings ^ crowned, other, 0, paths)
+            if mandatory:
+                return total
+        empty = board ^ (own | opp)
+        crown = crowns[color]
+        men = own & ~kings
+        their_men = opp & ~kings
+        their_prey = own if men_take_kings else men
+        exposed = opened = 0
+        for a, a2 in jumps_up[other]:
+            exposed |= (their_men << a) & (empty >> a)
+            opened |= (their_men << a2) & (their_prey << a)
+        for a, a2 in jumps_down[other]:
+            exposed |= (their_men >> a) & (empty << a)
+            opened |= (their_men >> a2) & (their_prey >> a)
+        if opp & kings or opened & empty:
+            for move in quiet_list(own, opp, kings, color, state):
+                total += count(*play(own, opp, kings, color, state, move), paths)
+            return total
+        # Where their men cannot take kings, a man crowned on arrival is safe; where crowning wins,
+        # the game ends there and the move has no replies.
+        safe = -1 if men_take_kings else ~crown
+        special = crown if crowning_wins else 0
+        replies = 0
+        their_steps = []
+        for a in steps_up[other]:
+            step = their_men << a
+            their_steps.append(step)
+            replies += (step & empty).bit_count()
+        for a in steps_down[other]:
+            step = their_men >> a
+            their_steps.append(step)
+            replies += (step & empty).bit_count()
+        front = offered[color]
+        for e, a, up in man_moves[color]:
+            if up:
+                targets = (men << a) & empty
+                ahead = their_men >> a if front[e] else 0
+                bad = targets & (((exposed | ahead) & safe) | (opened << a) | special)
+                good = targets ^ bad
+                sources = good >> a
+            else:
+                targets = (men >> a) & empty
+                ahead = their_men << a if front[e] else 0
+                bad = targets & (((exposed | ahead) & safe) | (opened >> a) | special)
+                good = targets ^ bad
+                sources = good << a
+            if good:
+                total += good.bit_count() * replies
+                for step in their_steps:
+                    total += (step & sources).bit_count() - (step & good).bit_count()
+            while bad:
+                to = bad & -bad
+                bad ^= to
+                moved = to | (to >> a if up else to << a)
+                # A man's move clears its side's king-move count; the opponent has no kings here.
+                total += count(opp, own ^ moved, kings | (to & crown), other, 0, paths)
+        movers = movable_kings(own, kings, color, state)
+        if movers:
+            for move in king_steps(movers, empty, color):
+                total += count(*play(own, opp, kings, color, state, move), paths)
+        return total
+
+    def legal(
+        own: int, opp: int, kings: int, color: int, state: int, paths: bool
+    ) -> tuple[list[tuple[int, int, bool]], list[RawCapture]]:
+        """Quiet moves and recorded captures; with ``paths`` False, captures are not merged (the caller
+        picks each move's path) but the search may prune, keeping each move's first path in square order."""
+        if crowning_wins and kings:
+            return [], []
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        own_kings = own & kings
+        prey = opp if men_take_kings else opp & ~kings
+        captures: list[RawCapture] = []
+        men_jump = man_jumps_of(men, prey, empty, color)[0]
+        if men_jump or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
+            if captures and mandatory:
+                return [], captures
+        quiet = []
+        for moved, _, crowned in quiet_list(own, opp, kings, color, state):
+            start = moved & own
+            quiet.append((start, moved ^ start, bool(crowned) and not start & kings))
+        return quiet, captures
+
+    return Generator(
+        tables=t,
+        moves=moves,
+        paths=moves_with_paths,
+        play=play,
+        count1=count,
+        count2=count2,
+        legal=legal,
+        search=search,
+    )
+
+
+def _capture_search(t: Tables) -> CaptureSearch:
+    """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
+
+    Rules applied here: captured pieces stay on the board until the move ends (they block and
+    cannot be jumped twice) unless the ruleset lifts them at once; the capturing piece's start
+    square is empty during the move; a flying king may land on any free square beyond the piece
+    it takes (or only directly behind it, as the ruleset says), but if the capture can go on from
+    some of them it must land on one of those, and a straight-on continuation is one path (PDN
+    3.0 restriction 9), not one per landing square; a man reaching its crowning row mid-capture
+    stops, goes on as a king, or goes on as a man, as the ruleset says.
+    """
+    board = t.board
+    immediate = t.immediate_removal
+    flying = t.flying
+    crowns = t.crown_row
+    rule = t.capture_promotion
+    ends_move = rule is CapturePromotion.ENDS_MOVE
+    as_king = rule is CapturePromotion.CONTINUES_AS_KING
+    rays = t.rays
+    up_of = t.up
+    amount = t.amount
+    man_captures = t.man_captures
+    king_captures = t.king_captures
+    all_turns = t.turns
+    all_crowned_turns = t.crowned_turns
+    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
+    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
+    men_take_kings = t.men_capture_kings
+    needs_order = t.needs_order
+    square_of_bit = t.square_of_bit
+
+    def split(
+        steps: tuple[tuple[int, int, bool], ...],
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
+
+    split_man = (split(man_captures[0]), split(man_captures[1]))
+    king_dir_indices = tuple(tuple(d for d, _, _ in king_captures[color]) for color in (0, 1))
+    split_king = (split(king_captures[0]), split(king_captures[1]))
+
+    def search(
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool = False,
+        every_path: bool = True,
+    ) -> list[RawCapture]:
+        if every_path or needs_order:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, None)
+        try:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, _EXPLOSION)
+        except _Explosion:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, 0)
+
+    def run(
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool,
+        budget: int | None,
+    ) -> list[RawCapture]:
+        """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
+        found: list[RawCapture] = []
+        visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
+        budget = budget or None
+        crown = crowns[color]
+        ups_man, downs_man = split_man[color]
+        ups_king, downs_king = split_king[color]
+        turns = all_turns[color]
+        crowned_turns = all_crowned_turns[color]
+        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
+        pieces = board & ~empty
+        # Per searched piece: its bit, the occupied squares without it (it has left its square)
+        # and the free squares (the same for the whole capture unless pieces are lifted at once).
+        start = occupied = free_now = 0
+
+        def short_jumps(
+            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """Jumps of a man or a short king from ``cur``; returns whether there was any."""
+            prey = (opponents if king else man_prey) & ~cap
+            free = board & ~(occupied & ~cap) if immediate else free_now
+            # First every landing square (most calls find none and return at once), then each jump.
+            lands = []
+            for d, a in ups_king if king else ups_man:
+                land = (((cur << a) & prey) << a) & free
+                if land:
+                    lands.append((d, land, land >> a))
+            for d, a in downs_king if king else downs_man:
+                land = (((cur >> a) & prey) >> a) & free
+                if land:
+                    lands.append((d, land, land << a))
+            if not lands:
+                return False
+            if visited is not None and record and len(lands) > 1:
+                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
+            for d, land, over in lands:
+                now = cap | over
+                if record:
+                    now_order = (*order, over)
+                    now_path = (*path, land)
+                else:
+                    now_order = now_path = order
+                crowned = not king and bool(land & crown)
+                if crowned and ends_move:
+                    found.append((start, land, now, True, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
+                    continue
+                if crowned and as_king:
+                    if flying:
+                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)  # noqa: F821
+                    else:
+                        more = short(land, now, True, True, now_order, now_path)  # noqa: F821
+                    if not more:
+                        found.append((start, land, now, True, now_order, now_path))
+                    continue
+                if not short(land, now, king, promoted, now_order, now_path):  # noqa: F821 (unbound after)
+                    found.append((start, land, now, promoted or crowned, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
+            return True
+
+        def fly_jumps(
+            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """Jumps of a flying king from ``cur``; returns whether there was any."""
+            index = cur.bit_length() - 1
+            blockers = occupied & ~cap if immediate else occupied
+            prey = opponents & ~cap
+            jumped = False
+            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+            for d in dirs:
+                ray = rays[d]
+                seen = ray[index] & blockers
+                if not seen:
+                    continue
+                d_up = up_of[d]
+                over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
+                if not over & prey:
+                    continue
+                now = cap | over
+                after = blockers & ~over if immediate else blockers
+                beyond = ray[over.bit_length() - 1]
+                seen = beyond & after
+                if seen:
+                    if d_up:
+                        nxt = seen & -seen
+                        lands = beyond & (nxt - 1)
+                    else:
+                        nxt = 1 << (seen.bit_length() - 1)
+                        lands = beyond & -(nxt << 1)
+                else:
+                    nxt = 0
+                    lands = beyond
+                if not lands:
+                    continue
+                nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                if behind_only:
+                    lands = nearest
+                jumped = True
+                now_prey = prey & ~over
+                free = board & ~after
+                now_order = (*order, over) if record else order
+                continuations = len(onward)
+                # Straight on: the next piece along the ray is prey with a free square behind it. The
+                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
+                # from there join it in one state.
+                straight: tuple[int, ...] = ()
+                if nxt & now_prey:
+                    a = amount[d]
+                    if (nxt << a if d_up else nxt >> a) & free:
+                        straight = (d,)
+                # Turning: from each landing square (nearest first), the other capture directions.
+                rest = lands
+                while rest:
+                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+                    rest ^= land
+                    at = land.bit_length() - 1
+                    found_turns: list[int] = []
+                    for turn in turns[d]:
+                        seen = rays[turn][at] & after
+                        if not seen:
+                            continue
+                        t_up = up_of[turn]
+                        first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
+                        if first & now_prey:
+                            a = amount[turn]
+                            if (first << a if t_up else first >> a) & free:
+                                found_turns.append(turn)
+                    if land == nearest and straight:
+                        onward.append((land, (*straight, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
+                    continue
+                if behind_last_king and over & opponent_kings:
+                    lands = nearest
+                rest = lands
+                while rest:
+                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+                    rest ^= land
+                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+                if budget and len(found) > budget:
+                    raise _Explosion
+            if onward:
+                if visited is not None and record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
+            return jumped
+
+        if visited is None:
+            short, fly = short_jumps, fly_jumps
+        else:
+            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
+            # reached again by another route has the same completions, all found already.
+
+            def short(
+                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, king, promoted)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)  # noqa: F821
+                return known
+
+            def fly(
+                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, promoted, dirs)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)  # noqa: F821
+                return known
+
+        if men:
+            jumpers = 0
+            for _, a in ups_man:
+                jumpers |= (man_prey >> a) & (empty >> (a + a))
+            for _, a in downs_man:
+                jumpers |= (man_prey << a) & (empty << (a + a))
+            jumpers &= men
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                occupied = pieces ^ start
+                free_now = board & ~occupied
+                short(start, 0, False, False, (), ())
+        rest = kings
+        while rest:
+            start = rest & -rest
+            rest ^= start
+            occupied = pieces ^ start
+            free_now = board & ~occupied
+            if flying:
+                fly(start, 0, king_dir_indices[color], False, (), ())
+            else:
+                short(start, 0, True, False, (), ())
+        # The closures call themselves through their own cells, a reference cycle: unbind them so
+        # that reference counting frees this search at once, leaving nothing to the garbage collector.
+        del short, fly, short_jumps, fly_jumps
+        return found
+
+    return search
