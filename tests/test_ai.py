@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 import warnings
@@ -94,7 +95,7 @@ def _check_encoding(position: Position) -> None:
         assert enc.squares_of(position.turn, actions[0]) == move.path[:2]
         # Every segment of the path has the action that names its two squares.
         full = enc.path_actions(position.turn, move)
-        assert [enc.squares_of(position.turn, a) for a in full] == list(itertools_pairs(move.path))
+        assert [enc.squares_of(position.turn, a) for a in full] == list(itertools.pairwise(move.path))
         with pytest.raises(draughts.IllegalMoveError, match="chosen after"):
             ai.decode(position, [*actions, actions[-1]])
         # Each later action is a real choice, made where the moves still possible part: they share
@@ -108,10 +109,6 @@ def _check_encoding(position: Position) -> None:
             following = {path[depth : depth + 2] for path in paths}
             assert int(ai.action_mask(position, actions[:k]).sum()) == len(following) >= 2
             assert enc.squares_of(position.turn, actions[k]) == move.path[depth : depth + 2]
-
-
-def itertools_pairs(path: tuple[int, ...]) -> list[tuple[int, int]]:
-    return list(zip(path, path[1:], strict=False))
 
 
 @pytest.mark.parametrize("rules", [*NAMED, *HOUSE_RULES], ids=lambda rules: rules.name)
@@ -229,9 +226,11 @@ def test_shared_jumps_are_skipped_up_to_where_the_captures_part() -> None:
     enc = ai.encoding("russian")
     first, second = position.legal_moves()
     a, b = ai.encode(position, first), ai.encode(position, second)
-    assert a[0] == b[0] and len(a) == len(b) == 2
+    assert a[0] == b[0]
+    assert len(a) == len(b) == 2
     choice = enc.choose(position, a[:1])
-    assert choice.depth == 3 and not choice.complete
+    assert choice.depth == 3
+    assert not choice.complete
     assert [enc.squares_of(WHITE, action) for action in choice.actions()] == [
         tuple(position.ruleset.parse_square(name) for name in pair) for pair in (("d8", "b6"), ("d8", "a5"))
     ]
@@ -343,11 +342,13 @@ def test_rewards_follow_the_outcome() -> None:
     game.step(action)
     assert game.terminations == {"player_0": True, "player_1": True}
     assert game.rewards == {"player_0": 1.0, "player_1": -1.0}
-    assert game.outcome is not None and game.outcome.winner is WHITE
+    assert game.outcome is not None
+    assert game.outcome.winner is WHITE
     assert game.infos["player_1"]["result"] == "1-0"
     assert game.agent_selection == "player_1"
     _, reward, terminated, _, _ = game.last()
-    assert terminated and reward == -1.0
+    assert terminated
+    assert reward == -1.0
 
 
 def test_a_choice_of_several_jumps_keeps_the_same_agent() -> None:
@@ -420,7 +421,8 @@ def test_claimable_draws_are_claimed_unless_told_not_to() -> None:
                 game.step(action)
         assert all(game.terminations.values()) is claim
         if claim:
-            assert game.outcome is not None and game.outcome.winner is None
+            assert game.outcome is not None
+            assert game.outcome.winner is None
             assert game.outcome.termination is draughts.Termination.REPETITION
             assert game.rewards == {"player_0": 0.0, "player_1": 0.0}
             planes = game.observe("player_0")["observation"]
@@ -455,12 +457,15 @@ def test_render_modes() -> None:
     game = ai.env("spanish", render_mode="svg")
     game.reset()
     svg = game.render()
-    assert isinstance(svg, str) and svg.startswith("<svg") and svg.count('class="piece ') == 24
+    assert isinstance(svg, str)
+    assert svg.startswith("<svg")
+    assert svg.count('class="piece ') == 24
     game = ai.env("american", render_mode="rgb_array")
     game.reset(options={"fen": "B:WK29:B4"})
     picture = game.render()
     assert isinstance(picture, np.ndarray)
-    assert picture.shape == (256, 256, 3) and picture.dtype == np.uint8
+    assert picture.shape == (256, 256, 3)
+    assert picture.dtype == np.uint8
     # Square 4 (h8, top right) holds a black man, square 29 (a1) a white king: their centres.
     geo = game.ruleset.geometry
     for square, colour in ((4, (0x2A, 0x2A, 0x2A)), (29, (0xFB, 0xF8, 0xF0))):
@@ -492,7 +497,7 @@ def test_environment_options_are_checked() -> None:
 def test_single_agent_wins_and_losses() -> None:
     # The agent (White) captures Black's last piece: +1.
     win = ai.SingleAgentEnv("russian", color=WHITE, fen="W:Wc3:Bd4")
-    observation, info = win.reset(seed=0)
+    _, info = win.reset(seed=0)
     assert info["color"] == "white"
     action = int(np.flatnonzero(win.action_masks())[0])
     _, reward, terminated, truncated, info = win.step(action)

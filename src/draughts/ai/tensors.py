@@ -287,7 +287,7 @@ class Encoding:
         if position.ruleset != self.ruleset:
             raise DraughtsError(f"a {position.ruleset.name} position given to the {self.ruleset.name} encoding")
         table = self._segment[position.turn]
-        found = []
+        found: list[Entry] = []
         for move in position.legal_moves():
             path = move.path
             if len(path) == 2:  # most moves: one segment
