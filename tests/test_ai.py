@@ -112,14 +112,30 @@ def _check_encoding(position: Position) -> None:
 
 
 @pytest.mark.parametrize("rules", [*NAMED, *HOUSE_RULES], ids=lambda rules: rules.name)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_encoding_round_trip_and_mask_size(rules: draughts.Ruleset, data: st.DataObject) -> None:
     _check_encoding(data.draw(positions(rules)))
     _check_encoding(data.draw(promotion_positions(rules)))
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [*NAMED, *HOUSE_RULES], ids=lambda rules: rules.name)
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_encoding_round_trip_long_run(rules: draughts.Ruleset, data: st.DataObject) -> None:
+    _check_encoding(data.draw(positions(rules)))
+    _check_encoding(data.draw(promotion_positions(rules)))
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None)
+@given(rules=custom_rulesets())
+def test_pettingzoo_api_test_on_random_custom_rulesets(rules: draughts.Ruleset) -> None:
+    _quiet(api_test, ai.env(rules, max_plies=300), num_cycles=1000)
+
+
+@settings(max_examples=150, deadline=None)
 @given(position=positions(custom_rulesets()))
 def test_encoding_round_trip_custom_rulesets(position: Position) -> None:
     _check_encoding(position)
