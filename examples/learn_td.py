@@ -43,9 +43,10 @@ def features(encoding: draughts.ai.Encoding, position: draughts.Position) -> npt
 
 
 def value(encoding: draughts.ai.Encoding, weights: Weights, position: draughts.Position) -> float:
-    """``V``: the expected result for the side to move (-1 when it has no move: the game is lost)."""
-    if not position.legal_moves():
-        return -1.0
+    """``V``: the expected result for the side to move; the result itself where the rules end the game."""
+    outcome = draughts.Board.from_position(position).outcome()
+    if outcome is not None:
+        return 0.0 if outcome.winner is None else 1.0 if outcome.winner is position.turn else -1.0
     return float(np.tanh(weights @ features(encoding, position)))
 
 
