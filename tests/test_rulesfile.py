@@ -509,17 +509,17 @@ def test_get_variant_never_reads_files(tmp_path: Path, monkeypatch: pytest.Monke
 # --- the command line ----------------------------------------------------------------------------
 
 POOL = """\
-name = "pool"
+name = "my-pool"
 title = "American pool checkers"
 base = "brazilian"
 first_to_move = "black"
 precedence = []
 square_names = "numeric"
-pdn_gametype = 23
+pdn_gametype = 45
 """
 POOL_JSON = (
-    '{"name": "pool", "title": "American pool checkers", "base": "brazilian", "first_to_move": "black", '
-    '"precedence": [], "square_names": "numeric", "pdn_gametype": 23}'
+    '{"name": "my-pool", "title": "American pool checkers", "base": "brazilian", "first_to_move": "black", '
+    '"precedence": [], "square_names": "numeric", "pdn_gametype": 45}'
 )
 
 
@@ -534,7 +534,7 @@ def pool(tmp_path: Path) -> Path:
 def test_the_pool_file_forms_agree() -> None:
     from_json = draughts.ruleset_from_text(POOL_JSON, "json")
     assert from_json.precedence == ()
-    assert from_json.pdn_gametype_tag == "23,B,8,8,N1,0"
+    assert from_json.pdn_gametype_tag == "45,B,8,8,N1,0"
     if READS_TOML:
         assert same(draughts.ruleset_from_text(POOL), from_json)
 
@@ -569,12 +569,12 @@ def test_cli_compare_moves_show_perft(pool: Path) -> None:
     out = run("compare", "brazilian", pool, "--diff").stdout
     assert "Who starts" in out
     assert "Capture precedence" in out
-    assert "23,B,8,8,N1,0" in out
+    assert "45,B,8,8,N1,0" in out
     moves = run("compare", pool, "american", "--fen", "B:W26,27:B22", "--fen-variant", pool).stdout
     assert "22x24" in moves
     assert run("moves", pool, "B:W26,27:B22").stdout.split() == ["22x24"]  # a man stays a man mid-capture
     assert "black to move" in run("show", pool).stdout
-    assert "perft(6) = 37986   [pool," in run("perft", pool, "6").stdout  # the published pool counts
+    assert "perft(6) = 37986   [my-pool," in run("perft", pool, "6").stdout  # the published pool counts
     as_json = pool.with_suffix(".json")
     draughts.save_ruleset(draughts.load_ruleset(pool), as_json)
     assert "perft(4) = 1469" in run("perft", as_json, "4").stdout
@@ -584,7 +584,7 @@ def test_cli_pdn_with_a_ruleset_file(pool: Path, tmp_path: Path) -> None:
     games = tmp_path / "pool.pdn"
     games.write_text('[Event "club"]\n\n1. 9-14 22-17 2. 11-15 *\n', encoding="utf-8")
     out = run("pdn", games, "--variant", pool).stdout
-    assert "1 games read, every move legal (3 moves; pool: 1)" in out
+    assert "1 games read, every move legal (3 moves; my-pool: 1)" in out
     assert "1 games skipped" in run("pdn", games, "--variant", "russian", expect=1).stdout  # White starts there
 
 
@@ -597,12 +597,12 @@ def test_cli_play_with_a_ruleset_file(pool: Path) -> None:
 def test_cli_hub_with_a_ruleset_file(pool: Path) -> None:
     from draughts import hub
 
-    script = "hub\nset-param name=variant value=pool\ninit\npos\nlevel depth=2\ngo think\nquit\n"
+    script = "hub\nset-param name=variant value=my-pool\ninit\npos\nlevel depth=2\ngo think\nquit\n"
     done = run("hub", "--variant", pool, stdin=script, timeout=60)
     replies = [hub.parse_line(line) for line in done.stdout.splitlines()]
     declared = next(args for command, args in replies if command == "param" and args["name"] == "variant")
-    assert declared["value"] == "pool"
-    assert {"pool", "pool-nfc", "russian"} <= set(declared["values"].split())
+    assert declared["value"] == "my-pool"
+    assert {"my-pool", "my-pool-nfc", "russian"} <= set(declared["values"].split())
     assert "error" not in [command for command, _ in replies]
     start = draughts.Position.initial(draughts.load_ruleset(pool))
     move = hub.parse_move(start, dict(replies)["done"]["move"])
@@ -610,18 +610,17 @@ def test_cli_hub_with_a_ruleset_file(pool: Path) -> None:
 
 
 def test_cli_serve_with_a_ruleset_file(pool: Path) -> None:
-    pytest.importorskip("uvicorn")
     server = subprocess.Popen(
         [str(SCRIPT), "serve", str(pool), "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
-        assert "(pool)" in line, line
+        assert "(my-pool)" in line, line
         url = line.split(": ", 1)[1].split()[0]
         with urllib.request.urlopen(url + "api/variants", timeout=30) as response:
             listing = json.load(response)
-        assert listing["default"] == "pool"
+        assert listing["default"] == "my-pool"
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=30) == 0
     finally:
