@@ -5,10 +5,10 @@ notation and everything else read these fields; no code outside this module and
 :mod:`draughts.variants` asks which variant it is playing. A new variant is a new ruleset::
 
     >>> import attrs, draughts
-    >>> pool = attrs.evolve(draughts.get_variant("brazilian"), name="pool", title="Pool checkers",
-    ...                     first_to_move=draughts.BLACK, precedence=())
-    >>> pool.flying_kings, pool.capture_mandatory
-    (True, True)
+    >>> frisian64 = attrs.evolve(draughts.get_variant("frisian"), name="frisian-64", title="Frisian on 8x8",
+    ...                          board_size=8, rows_per_side=3, pdn_gametype=None)
+    >>> frisian64.flying_kings, frisian64.squares, frisian64.men_per_side
+    (True, 32, 12)
 
 Each field carries a human ``label`` in its attrs metadata (``attrs.fields(Ruleset).x.metadata``)
 so comparison tables and documentation are generated from the fields, never written twice.
