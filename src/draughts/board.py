@@ -279,12 +279,13 @@ class Board:
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
         before = self._positions[-1]
-        legal = before._legal_moves()
+        legal, compacts = before._moves()
         try:
-            move = legal[legal.index(move)]
+            index = legal.index(move)
         except ValueError:
             raise self._illegal(before, move) from None
-        after = before.play(move)
+        move = legal[index]
+        after = before._child(compacts[index])
         counters = self._next_counters(before, move)
         self._positions.append(after)
         self._moves.append(move)
@@ -346,7 +347,7 @@ class Board:
         rules = before.ruleset.draw_rules.move_counts
         if not rules:
             return DrawCounters((), 0 if material_changed else previous.since_material_change + 1)
-        man_moved = not before.is_king_at(move.start)
+        man_moved = not before._kings >> before._tables.bit_of_square[move.start] & 1
         counts = []
         for rule, plies in zip(rules, previous.move_counts, strict=True):
             reset = (
