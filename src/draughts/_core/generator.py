@@ -783,6 +783,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 jumpers ^= start
                 occupied = pieces ^ start
                 free_now = board & ~occupied
+                if visited is not None:
+                    visited.clear()  # states are per moving piece: its start is part of every move's identity
                 short(start, 0, False, False, (), ())
         rest = kings
         while rest:
@@ -790,6 +792,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
             rest ^= start
             occupied = pieces ^ start
             free_now = board & ~occupied
+            if visited is not None:
+                visited.clear()
             if flying:
                 fly(start, 0, king_dir_indices[color], False, (), ())
             else:
