@@ -550,4 +550,3 @@ def _progress(plies: int, moves: int) -> float:
     A limit of zero moves (Frisian art. 21: one king each is drawn at once) is already reached.
     """
     return 1.0 if moves == 0 else min(1.0, plies / (2 * moves))
-
