@@ -137,3 +137,15 @@ def test_draughts_pdn_on_the_cluster(client: Client) -> None:
     assert remote.stdout == local.stdout
     assert remote.stdout.splitlines()[5] == "total: 5 files, 36 games read, every move legal (2,038 moves; russian: 36)"
     assert len(stream.data) == 5  # the files were read by the cluster's workers
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("convention", ["dedup", "keep"])
+def test_deep_perft_on_the_cluster(client: Client, convention: str) -> None:
+    """International depth 8, the first depth where the conventions differ (6,483,961 and 6,483,971)."""
+    position = Position.initial("international")
+    with get_task_stream(client) as stream:
+        count = draughts.perft(position, 8, paths=convention == "keep", executor=client.get_executor())
+    assert count == PERFT["international"][convention]["8"]
+    assert _workers_used(stream) == set(client.scheduler_info()["workers"])
