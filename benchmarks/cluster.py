@@ -119,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             Client(cluster) as client,
         ):
             client.wait_for_workers(workers, timeout=120)
-            rows[workers] = measure(client.get_executor(), position, args.depth, args.games, args.repeat)
+            # pure=False: every run computes again, none reuses the results of the run before
+            executor = client.get_executor(pure=False)
+            rows[workers] = measure(executor, position, args.depth, args.games, args.repeat)
 
     failed = False
     expected = PUBLISHED.get((args.variant, args.depth))

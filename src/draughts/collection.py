@@ -205,8 +205,24 @@ def _named(error: PDNError, path: Path) -> PDNError:
     return named
 
 
-def _replay_one(path: Path, where: str, variant: Ruleset | None, errors: str, encoding: str | None) -> FileReport:
-    """Read every game of one file (the job sent to executors; ``where`` is the absolute path)."""
+def _stamp(path: Path) -> tuple[int, int]:
+    """The size and modification time of a file ((-1, -1) if it cannot be looked at)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (status.st_size, status.st_mtime_ns)
+
+
+def _replay_one(
+    path: Path, where: str, variant: Ruleset | None, errors: str, encoding: str | None, stamp: tuple[int, int]
+) -> FileReport:
+    """Read every game of one file (the job sent to executors; ``where`` is the absolute path).
+
+    ``stamp`` (:func:`_stamp`) is not used here: it makes the job's arguments change when the file
+    does, for executors that reuse the result of a call with the same arguments (Dask's
+    ``client.submit`` is ``pure`` by default).
+    """
     started = time.process_time()
     games = moves = 0
     variants: dict[str, int] = {}
@@ -288,7 +304,7 @@ def replay_files(
     """
     pdn._check_options(errors, encoding, "first")
     files = _expand(paths)
-    jobs = [(path, os.path.abspath(path), _rules(variant, path), errors, encoding) for path in files]
+    jobs = [(path, os.path.abspath(path), _rules(variant, path), errors, encoding, _stamp(path)) for path in files]
     if executor is None:
         return CollectionReport(tuple(_replay_one(*job) for job in jobs))
     futures = [executor.submit(_replay_one, *job) for job in jobs]
