@@ -190,9 +190,11 @@ _PDN_STATUS = """several files or a directory (every *.pdn under it) are read on
 exit status:
   0  every game was read and every move is legal
   1  a game could not be read (skipped, or the first bad one with --errors raise),
-     or the input holds no game (a file of a directory: holds no game or cannot be read)
+     or the input holds no game; of several files: one of them holds no game or
+     cannot be read to its end
   2  the check could not run: bad arguments, an unknown --variant or --encoding,
-     a file that cannot be opened, a Dask scheduler that cannot be reached"""
+     a path that does not exist, the one file given (or, with --errors raise, any
+     file) that cannot be opened, a Dask scheduler that cannot be reached"""
 
 
 def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
@@ -454,7 +456,9 @@ def _parser() -> argparse.ArgumentParser:
         help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
     )
     sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
-    sub.add_argument("--workers", type=int, help="several files: read them in N local processes (default: one per CPU)")
+    sub.add_argument(
+        "--workers", type=int, metavar="N", help="several files: read them in N local processes (default: one per CPU)"
+    )
     sub.add_argument(
         "--scheduler", metavar="ADDRESS", help="several files: read them on a Dask cluster (tcp://host:8786)"
     )
