@@ -30,9 +30,8 @@ import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from distributed import Client, LocalCluster
 
@@ -58,33 +57,61 @@ def load() -> str:
     return f"load {one:.2f} (1 min), {five:.2f} (5 min)"
 
 
-def best(repeat: int, job: Callable[[], T]) -> tuple[float, T]:
-    """The shortest wall-clock time of ``repeat`` runs of ``job``, and its result."""
-    times = []
+class Timing(NamedTuple):
+    """The best of several runs: wall-clock seconds, and CPU seconds of each process that worked."""
+
+    wall: float
+    cpu: list[float]
+
+    @property
+    def cpu_bound(self) -> float:
+        """The run's length if nothing else ran on the machine: its busiest process's CPU time."""
+        return max(self.cpu)
+
+
+def cpu_seconds(client: Client | None) -> list[float]:
+    """CPU seconds used so far by each worker process (or by this process, without a cluster)."""
+    if client is None:
+        return [time.process_time()]
+    return [seconds for _, seconds in sorted(client.run(time.process_time).items())]
+
+
+def best(repeat: int, client: Client | None, job: Callable[[], T]) -> tuple[Timing, T]:
+    """The run of ``job`` with the shortest wall-clock time among ``repeat``, and its result."""
+    timings = []
     result: T
     for _ in range(repeat):
+        before = cpu_seconds(client)
         started = time.perf_counter()
         result = job()
-        times.append(time.perf_counter() - started)
-    return min(times), result
+        wall = time.perf_counter() - started
+        timings.append(Timing(wall, [after - then for after, then in zip(cpu_seconds(client), before, strict=True)]))
+    return min(timings), result
 
 
 def measure(
-    executor: Executor | None, position: draughts.Position, depth: int, games: Path, repeat: int
-) -> tuple[float, int, float, CollectionReport]:
+    client: Client | None, position: draughts.Position, depth: int, games: Path, repeat: int
+) -> tuple[Timing, int, Timing, CollectionReport]:
+    # pure=False: every run computes again, none reuses the results of the run before
+    executor = None if client is None else client.get_executor(pure=False)
     variant = folder_variant if games.is_dir() else None
     # Warm-up: every worker compiles the tables of every ruleset it meets, once.
     draughts.perft(position, min(depth, 5), executor=executor)
     replay_files(games, variant, executor=executor)
-    perft_seconds, count = best(repeat, lambda: draughts.perft(position, depth, executor=executor))
-    print(f"    perft({depth}) = {count:,} in {perft_seconds:.2f} s   [{load()}]", flush=True)
-    map_seconds, report = best(repeat, lambda: replay_files(games, variant, executor=executor))
+    perft_time, count = best(repeat, client, lambda: draughts.perft(position, depth, executor=executor))
+    print(f"    perft({depth}) = {count:,}: {describe(perft_time)}   [{load()}]", flush=True)
+    map_time, report = best(repeat, client, lambda: replay_files(games, variant, executor=executor))
     print(
-        f"    {len(report.files)} files, {report.games:,} games, {report.moves:,} moves in {map_seconds:.2f} s   "
+        f"    {len(report.files)} files, {report.games:,} games, {report.moves:,} moves: {describe(map_time)}   "
         f"[{load()}]",
         flush=True,
     )
-    return perft_seconds, count, map_seconds, report
+    return perft_time, count, map_time, report
+
+
+def describe(timing: Timing) -> str:
+    cpu = " + ".join(f"{seconds:.2f}" for seconds in timing.cpu)
+    return f"{timing.wall:.2f} s wall, CPU s per process {cpu}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,26 +146,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             Client(cluster) as client,
         ):
             client.wait_for_workers(workers, timeout=120)
-            # pure=False: every run computes again, none reuses the results of the run before
-            executor = client.get_executor(pure=False)
-            rows[workers] = measure(executor, position, args.depth, args.games, args.repeat)
+            rows[workers] = measure(client, position, args.depth, args.games, args.repeat)
 
     failed = False
     expected = PUBLISHED.get((args.variant, args.depth))
     serial_report = rows[0][3]
     print()
-    print(f"{'run':<12}{'perft s':>9}{'speed-up':>10}{'PDN map s':>11}{'speed-up':>10}")
+    print(f"{'':<12}{'perft':>32}{'PDN map':>32}")
+    print(f"{'run':<12}" + f"{'wall s':>8}{'speed-up':>9}{'CPU-bound s':>15}" * 2)
     base = rows.get(1, rows[0])
-    for workers, (perft_seconds, count, map_seconds, report) in rows.items():
+    for workers, (perft_time, count, map_time, report) in rows.items():
         name = "serial" if workers == 0 else f"{workers} worker{'s' if workers > 1 else ''}"
-        print(
-            f"{name:<12}{perft_seconds:>9.2f}{base[0] / perft_seconds:>9.2f}x"
-            f"{map_seconds:>11.2f}{base[2] / map_seconds:>9.2f}x"
-        )
+        cells = []
+        for timing, reference in ((perft_time, base[0]), (map_time, base[2])):
+            bound = f"{timing.cpu_bound:.2f} ({reference.cpu_bound / timing.cpu_bound:.2f}x)"
+            cells.append(f"{timing.wall:>8.2f}{reference.wall / timing.wall:>8.2f}x{bound:>15}")
+        print(f"{name:<12}" + "".join(cells))
         if (expected is not None and count != expected) or count != rows[0][1] or report != serial_report:
             print(f"  {name}: the result differs from the serial run or the published count", file=sys.stderr)
             failed = True
-    print("(speed-up against 1 worker)")
+    print(
+        "speed-up: against 1 worker. CPU-bound: the CPU seconds of the busiest process, what the run would take\n"
+        "if nothing else used the machine (and its speed-up): the balance of the split, whatever the load."
+    )
     return 1 if failed else 0
 
 
