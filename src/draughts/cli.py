@@ -336,7 +336,7 @@ def _dask_executor(address: str) -> Iterator[Executor]:
     except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise _Failure(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
     try:
-        yield client.get_executor(pure=False)  # a file read twice is read twice
+        yield client.get_executor(pure=False)  # every file is read again, no result of an earlier run reused
     finally:
         client.close()
 

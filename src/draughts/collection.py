@@ -310,7 +310,9 @@ def replay_files(
         encoding: Decode every file with this encoding (default: detected per file).
         executor: A ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``, Dask's
             ``Client.get_executor()``, ...) to read the files in parallel; None reads them here,
-            one after another. The report is the same either way.
+            one after another. The report is the same either way. Each job's arguments include
+            the file's size and modification time, so an executor that reuses the results of
+            equal calls (Dask's, unless ``get_executor(pure=False)``) reads a changed file again.
 
     Returns:
         A :class:`CollectionReport` with one :class:`FileReport` per file, in the order of
