@@ -21,7 +21,7 @@ from draughts import (
     SquareNames,
 )
 
-NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS.values())
+NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS)
 """The seven federation variants."""
 
 HOUSE_RULES: tuple[Ruleset, ...] = tuple(draughts.no_forced_capture(rules) for rules in NAMED)
