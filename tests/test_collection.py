@@ -208,6 +208,14 @@ def test_cli_directory_in_a_process_pool_and_here() -> None:
     assert len(lines) == 7
 
 
+def test_cli_directory_with_a_ruleset_file(tmp_path: Path) -> None:
+    rules = tmp_path / "czech.toml"
+    draughts.save_ruleset(draughts.get_variant("czech"), rules)
+    done = run("pdn", str(GAMES / "czech"), "--variant", str(rules), "--workers", "1")
+    assert done.returncode == 0, done
+    assert "total: 5 files, 23 games read, every move legal (897 moves; czech: 23)\n" in done.stdout
+
+
 def test_cli_several_files_with_failures_exit_1(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     done = run("pdn", str(folder / "a.pdn"), str(folder / "b.pdn"), str(folder / "c.pdn"))
