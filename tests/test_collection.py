@@ -14,7 +14,6 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import attrs
 import pytest
 
 import draughts
@@ -292,20 +291,3 @@ def test_import_draughts_loads_no_dask() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
 
-
-def test_a_ruleset_sent_to_a_worker_is_replayed_with_one_object() -> None:
-    """A copy (as pickling makes) is swapped for the named ruleset, or for the first copy of a custom one."""
-    from draughts.collection import _one_copy
-
-    russian = draughts.get_variant("russian")
-    assert _one_copy(pickle.loads(pickle.dumps(russian))) is russian
-    house = _one_copy(pickle.loads(pickle.dumps(draughts.get_variant("american-nfc"))))
-    assert house == draughts.get_variant("american-nfc")
-    assert _one_copy(pickle.loads(pickle.dumps(house))) is house
-    custom = attrs.evolve(russian, name="custom", king_range=draughts.KingRange.SHORT)
-    first = _one_copy(pickle.loads(pickle.dumps(custom)))
-    assert first == custom
-    assert _one_copy(pickle.loads(pickle.dumps(custom))) is first
-    renamed = attrs.evolve(russian, name="international")  # a name that is not its rules
-    assert _one_copy(renamed) == renamed
-    assert _one_copy(None) is None

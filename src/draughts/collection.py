@@ -40,7 +40,7 @@ import attrs
 
 from draughts import pdn
 from draughts._text import excerpt
-from draughts.errors import PDNError, UnknownVariantError
+from draughts.errors import PDNError
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -205,28 +205,6 @@ def _named(error: PDNError, path: Path) -> PDNError:
     return named
 
 
-_ONE_COPY: dict[Ruleset, Ruleset] = {}
-"""The rulesets this process has replayed, each the key and value of itself."""
-
-
-def _one_copy(rules: Ruleset | None) -> Ruleset | None:
-    """The one object this process uses for rules equal to ``rules``: the named ruleset when it is one.
-
-    A ruleset sent to a worker arrives as a copy. Tables and notations are cached per ruleset, and a
-    cache lookup with a copy compares it field by field with the original on every call (a quarter
-    of a replay's time), where the original itself is found at once.
-    """
-    if rules is None:
-        return None
-    try:
-        named = get_variant(rules.name)
-    except UnknownVariantError:
-        named = None
-    if named == rules:
-        rules = named
-    return _ONE_COPY.setdefault(rules, rules)
-
-
 def _stamp(path: Path) -> tuple[int, int]:
     """The size and modification time of a file ((-1, -1) if it cannot be looked at)."""
     try:
@@ -246,7 +224,6 @@ def _replay_one(
     ``client.submit`` is ``pure`` by default).
     """
     started = time.process_time()
-    variant = _one_copy(variant)
     games = moves = 0
     variants: dict[str, int] = {}
     results: dict[str, dict[str, int]] = {}
