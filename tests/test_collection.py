@@ -290,4 +290,3 @@ def test_import_draughts_loads_no_dask() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
-
