@@ -217,17 +217,25 @@ def _build(t: Tables) -> Generator:
                 crowned = moved if kings & start else (end if promotes else 0)
                 out.append((moved, captured, crowned ^ (kings & captured)))
             return out
-        if preference and prey & kings:
-            jumps = preferred(jumps, prey & kings)
+        return [
+            (start | to, over, (kings & over) | (to if promotes else 0))
+            for start, to, over, promotes, _, _ in single_raws(jumps, prey & kings, color)
+        ]
+
+    def single_raws(jumps: list[tuple[int, bool, int]], prey_kings: int, color: int) -> list[RawCapture]:
+        """The legal captures when each is one jump by a man that cannot go on (see
+        :func:`single_jumps_only`), as recorded raw captures, precedence applied."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
         crown = crowns[color]
-        out = []
+        out: list[RawCapture] = []
         for a, up, jumpers in jumps:
             while jumpers:
                 start = jumpers & -jumpers
                 jumpers ^= start
                 over = start << a if up else start >> a
                 to = over << a if up else over >> a
-                out.append((start | to, over, (kings & over) | (to & crown)))
+                out.append((start, to, over, bool(to & crown), (over,), (to,)))
         return out
 
     # --- quiet moves -----------------------------------------------------------------------------
@@ -547,32 +555,17 @@ def _build(t: Tables) -> Generator:
         prey = opp if men_take_kings else opp & ~kings
         empty = board ^ (own | opp)
         if man_can_capture(men, prey, empty, color) or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            captures = single_captures(men, prey, empty, kings, color) if not own_kings else None
+            captures = None
+            if not own_kings:  # the usual case first: single jumps by men, read off the masks
+                _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
+                if single_jumps_only(own_kings, landings, origins, color):
+                    captures = single_raws(jumps, prey & kings, color)
             if captures is None:
                 captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
             if mandatory:
                 return [], captures
             return quiet_publics(own, opp, kings, color, state), captures
         return quiet_publics(own, opp, kings, color, state), []
-
-    def single_captures(men: int, prey: int, empty: int, kings: int, color: int) -> list[RawCapture] | None:
-        """The legal captures as recorded raw captures when each is one jump by a man that cannot go
-        on (the usual case, read off the masks as :func:`capture_list` does), else None."""
-        total, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
-        if not total or not single_jumps_only(0, landings, origins, color):
-            return None
-        if preference and prey & kings:
-            jumps = preferred(jumps, prey & kings)
-        crown = crowns[color]
-        out: list[RawCapture] = []
-        for a, up, jumpers in jumps:
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
-                over = start << a if up else start >> a
-                to = over << a if up else over >> a
-                out.append((start, to, over, bool(to & crown), (over,), (to,)))
-        return out
 
     def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
         for a, a2 in jumps_up[color]:
