@@ -178,6 +178,12 @@ class Case:
         return replay(self.root, self.history)
 
 
+def limit_binds(position: Position) -> bool:
+    """Whether a king of the side to move has made as many quiet moves in a row as the rules allow."""
+    moves = position.king_moves(position.turn)
+    return moves is not None and moves[1] >= (position.ruleset.king_move_limit or 0)
+
+
 def replay(root: Position, history: Iterable[Move]) -> Position:
     position = root
     for move in history:
@@ -281,7 +287,7 @@ def king_limit_cases(rules: Ruleset, rng: random.Random, count: int) -> list[Cas
         root = placement(rules, rng, counts, side)
         position, history, favourite = root, [], None
         for _ply in range(rng.choice((6, 8))):
-            moves = position.legal_moves()
+            moves: Sequence[Move] = position.legal_moves()
             if not moves or any(move.captured for move in moves):
                 break  # the limit is about quiet moves: keep the histories free of captures
             if position.turn is side and rng.random() < 0.9:
@@ -665,13 +671,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         cases = cases_for(variant, args.positions, args.seed)
         kinds = Counter(case.kind for case in cases)
-        limit = sum(
-            1
-            for case in cases
-            if case.kind == "king-limit"
-            and case.final.king_moves(case.final.turn)
-            and case.final.king_moves(case.final.turn)[1] >= 3
-        )
+        limit = sum(1 for case in cases if case.kind == "king-limit" and limit_binds(case.final))
         print(
             f"{variant}: {len(cases)} positions ({', '.join(f'{n} {k}' for k, n in kinds.items())})"
             + (f"; the king-move limit binds in {limit}" if limit else ""),
