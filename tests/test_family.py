@@ -8,6 +8,11 @@ Turkish king's quiet move pass over its own piece (its perft 5 is 85,146; kish's
 
 from __future__ import annotations
 
+import random
+import subprocess
+import sys
+from pathlib import Path
+
 import attrs
 import pytest
 
@@ -84,8 +89,6 @@ FAMILY_NAMES = [name for name in draughts.VARIANTS if name not in draughts.varia
 def test_random_games_round_trip_through_notation_fen_and_pdn(variant: str) -> None:
     """Seeded random games in each family variant: every move's text reads back as the move, every
     position's FEN reads back as the position, and the game's PDN reads back to the same moves."""
-    import random
-
     from draughts import pdn
 
     rng = random.Random(variant)
@@ -102,3 +105,61 @@ def test_random_games_round_trip_through_notation_fen_and_pdn(variant: str) -> N
         again = pdn.read_game(pdn.write_game(game))
         assert again.ruleset is board.ruleset
         assert again.moves == game.moves
+
+
+SCRIPT = Path(sys.executable).parent / "draughts"
+
+
+@pytest.mark.parametrize("variant", FAMILY_NAMES)
+def test_a_whole_game_through_draughts_play(variant: str, tmp_path: __import__("pathlib").Path) -> None:
+    """Computer against computer through the real command, to the end; the saved game replays to
+    the same end on a Board."""
+    from draughts import pdn
+
+    target = tmp_path / "game.pdn"
+    done = subprocess.run(
+        [
+            str(SCRIPT),
+            "play",
+            variant,
+            "--white",
+            "computer:beginner",
+            "--black",
+            "computer:beginner",
+            "--seed",
+            "3",
+            "--save",
+            str(target),
+        ],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Game over:" in done.stdout
+    game = pdn.read_game(target.read_text(encoding="utf-8"))
+    assert game.ruleset is draughts.VARIANTS[variant]
+    outcome = game.board().outcome()
+    assert outcome is not None
+    assert outcome.result == game.result
+
+
+@pytest.mark.parametrize("variant", [*FAMILY_NAMES, "normal", "bt", "losing"])
+def test_games_through_the_hub_server(variant: str) -> None:
+    """Scan's names (normal, killer, bt, frisian, losing) and ours, through the real Hub server."""
+    from draughts.engine import Limit
+    from draughts.hub import HubEngine
+
+    client = HubEngine([sys.executable, "-m", "draughts.hub"], timeout=30)
+    try:
+        client.init(variant)
+        board = draughts.Board(variant)
+        for _ in range(6):
+            if board.outcome() is not None:
+                break
+            result = client.go(board, Limit(depth=2))
+            assert result.move in board.legal_moves
+            board.push(result.move)
+    finally:
+        client.quit()

@@ -598,7 +598,25 @@ def write_api_pages(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+class BoardDiagram(SphinxDirective):
+    """``.. board-diagram:: VARIANT [FEN]`` -- the library's own SVG picture of a position, inline."""
+
+    required_arguments = 1
+    optional_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {"size": directives.positive_int, "numbers": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        rules = draughts.get_variant(self.arguments[0])
+        fen = self.arguments[1] if len(self.arguments) > 1 else None
+        position = draughts.Position.initial(rules) if fen is None else draughts.Position.from_fen(rules, fen)
+        picture = draughts.svg.board(
+            position, size=self.options.get("size", 320), square_numbers="numbers" in self.options
+        )
+        return [nodes.raw("", f'<div class="board-diagram">{picture}</div>', format="html")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("board-diagram", BoardDiagram)
     app.connect("builder-inited", write_variant_pages)
     app.connect("builder-inited", write_api_pages)
     app.add_directive("variant-table", VariantTable)

@@ -91,8 +91,8 @@ class Move:
         return self._key
 
     def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
+        if other.__class__ is Move:  # the common case first: this is called in every legal-move lookup
+            return self._key == other._key
         if not isinstance(other, Move):
             return NotImplemented
         return self._key == other._key
