@@ -138,6 +138,12 @@ def test_captures_lost_to_rounding_are_the_pydraughts_float_bug() -> None:
     theirs = {move for move in ours if move[0] == 11}
     assert pc.classify("pydraughts", case, ours, theirs)[0] == pc.NEW_BUG
     assert pc.classify("pydraughts", case, ours, set())[0] == pc.UNEXPLAINED
+    # Rounding depends on the order only for some mixes of men (1.0) and kings (1.501).
+    assert pc.order_matters(3, 2)
+    assert pc.order_matters(4, 3)
+    assert not pc.order_matters(2, 2)
+    assert not pc.order_matters(5, 2)
+    assert not pc.order_matters(0, 6)
 
 
 def test_king_move_limit_unenforced_is_a_py_draughts_limitation() -> None:

@@ -42,6 +42,8 @@ Usage (polydraughts importable, e.g. its virtual environment or ``PYTHONPATH=src
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
 import json
 import os
 import random
@@ -530,14 +532,28 @@ def float_sums_lose_moves(case: Case, ours: set[Identity], theirs: set[Identity]
     such as 1 + 1.501 + 1 + 1 + 1.501 rounds below the same numbers added in another order, so it
     drops captures of the same pieces in another order and other captures of the same value."""
     best = same_moves_under(_pydraughts_value, case)
-    return (
-        bool(theirs)
-        and theirs < best
-        and all(
-            len(captured) >= 5 and any(case.final.is_king_at(square) for square in captured)
-            for _, _, captured in best - theirs
-        )
-    )
+    if not theirs or not theirs < best:
+        return False
+    for _, _, captured in best - theirs:
+        kings = sum(1 for square in captured if case.final.is_king_at(square))
+        if not order_matters(len(captured) - kings, kings):
+            return False
+    return True
+
+
+@functools.cache
+def order_matters(men: int, kings: int) -> bool:
+    """Whether adding ``men`` times 1.0 and ``kings`` times 1.501 in floating point gives different
+    sums in different orders (first for three men and two kings)."""
+    sums = set()
+    for places in itertools.islice(itertools.combinations(range(men + kings), kings), 100_000):
+        total = 0.0
+        for index in range(men + kings):
+            total += 1.501 if index in places else 1.0
+        sums.add(total)
+        if len(sums) > 1:
+            return True
+    return False
 
 
 def _pydraughts_value(rules: Ruleset) -> Ruleset:
