@@ -516,7 +516,7 @@ def variant_page(rules: draughts.Ruleset, docstring: str, aliases: Sequence[str]
         "In code: ``draughts.get_variant(" + repr(rules.name) + ")``; it also answers to " + names + ".",
     ]
     if rules.pdn_gametype_tag:
-        lines += ["", f"PDN: ``[GameType \"{rules.pdn_gametype_tag}\"]``."]
+        lines += ["", f'PDN: ``[GameType "{rules.pdn_gametype_tag}"]``.']
     lines += ["", "Rules", "-----", "", ".. variant-table::", f"   :variants: {rules.name}", ""]
     draws = rules.draw_rules
     lines += ["Draw rules", "----------", ""]
@@ -542,8 +542,10 @@ def write_variant_pages(app: Sphinx) -> None:
         aliases.setdefault(canonical, []).append(alias)
     docstrings = variant_docstrings()
     house = draughts.no_forced_capture(draughts.VARIANTS["american"])
-    pages = {rules.name: (rules, docstrings.get(rules.name, ""), aliases.get(rules.name, []))
-             for rules in draughts.VARIANTS.values()}
+    pages = {
+        rules.name: (rules, docstrings.get(rules.name, ""), aliases.get(rules.name, []))
+        for rules in draughts.VARIANTS.values()
+    }
     pages[house.name] = (
         house,
         "The no-forced-capture house rule of American checkers: capture is optional, but a capture, once "

@@ -122,9 +122,7 @@ class Move:
 _set = object.__setattr__
 
 
-def _fill(
-    move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool
-) -> None:
+def _fill(move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> None:
     key = (start, end, frozenset(captured))
     _set(move, "start", start)
     _set(move, "end", end)
