@@ -212,7 +212,7 @@ class Board:
         return LegalMoves(self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return self._positions[-1]._legal_moves()
+        return self._positions[-1]._moves()[0]
 
     @property
     def counters(self) -> DrawCounters:
