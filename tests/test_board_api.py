@@ -233,3 +233,26 @@ def test_each_move_count_rule_counts_from_its_own_resets() -> None:
         board.push(move)
         assert board.counters.move_counts == tuple(expected)
     assert seen == {"capture", "crowning", "man", "king"}, "the game met every kind of reset"
+
+
+@pytest.mark.parametrize("variant", ["international", "russian", "turkish", "frisian", "american"])
+def test_repetitions_count_every_earlier_occurrence(variant: str) -> None:
+    """Against a count over the whole history, through captures, crownings and king shuffles."""
+    rules = attrs.evolve(draughts.get_variant(variant), name=f"{variant}-no-draws", draw_rules=draughts.DrawRules())
+    rng = random.Random(variant)
+    repeated = 0
+    n = rules.geometry.squares
+    pieces = {n: Piece(WHITE, king=True), n - 2: Piece(WHITE, king=True), n // 2 + 1: Piece(WHITE)}
+    pieces |= {1: Piece(BLACK, king=True), 3: Piece(BLACK, king=True), n // 2 - 3: Piece(BLACK)}
+    for _ in range(10):
+        board = draughts.Board.from_position(Position.from_pieces(rules, pieces))
+        while len(board.move_stack) < 400 and board.legal_moves.count():
+            moves = list(board.legal_moves)
+            stack = board.move_stack
+            # Often a king's step back to where it came from two plies ago: positions come back.
+            back = [m for m in moves if len(stack) > 1 and (m.start, m.end) == (stack[-2].end, stack[-2].start)]
+            board.push(rng.choice(back if back and rng.random() < 0.7 else moves))
+            expected = board.positions().count(board.position)
+            assert board.repetitions() == expected
+            repeated += expected > 1
+    assert repeated, "some positions came back"

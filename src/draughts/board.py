@@ -377,8 +377,22 @@ class Board:
 
     def repetitions(self) -> int:
         """How many times the current position (with the same side to move) has occurred."""
-        current = self._positions[-1]
-        return sum(1 for position in self._positions if position == current)
+        positions = self._positions
+        current = positions[-1]
+        occupied = current._white | current._black
+        pieces, men = occupied.bit_count(), (occupied & ~current._kings).bit_count()
+        count = 0
+        # Every move changes the side to move, so only every second position can be the same one;
+        # and pieces and men never come back (captures and crownings are for good): going back,
+        # the first position with more of either ends the search.
+        for index in range(len(positions) - 1, -1, -2):
+            position = positions[index]
+            occupied = position._white | position._black
+            if occupied.bit_count() != pieces or (occupied & ~position._kings).bit_count() != men:
+                break
+            if position == current:
+                count += 1
+        return count
 
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the current position has occurred at least ``count`` times."""
