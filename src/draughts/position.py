@@ -59,7 +59,7 @@ def _squares(tables: Tables, mask: int) -> list[int]:
     return sorted(squares)
 
 
-@attrs.frozen(repr=False, init=False)
+@attrs.frozen(repr=False, init=False, eq=False)
 class Position:
     """A draughts position: where the pieces stand, who is to move, and any rule state, under one ruleset.
 
@@ -352,6 +352,23 @@ class Position:
         from draughts.svg import board
 
         return board(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Position:
+            return NotImplemented
+        assert isinstance(other, Position)
+        return (
+            self._white == other._white
+            and self._black == other._black
+            and self._kings == other._kings
+            and self.turn is other.turn
+            and self._state == other._state
+            and (self.ruleset is other.ruleset or self.ruleset == other.ruleset)  # the same object, mostly
+        )
+
+    def __hash__(self) -> int:
+        # The ruleset is left out: equal positions still hash alike, and most tables hold one ruleset.
+        return hash((self._white, self._black, self._kings, self.turn, self._state))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position._make, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))

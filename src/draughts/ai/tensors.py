@@ -284,7 +284,7 @@ class Encoding:
         cached = self._entries_cache
         if cached is not None and cached[0] is position:
             return cached[1]
-        if position.ruleset != self.ruleset:
+        if position.ruleset is not self.ruleset and position.ruleset != self.ruleset:
             raise DraughtsError(f"a {position.ruleset.name} position given to the {self.ruleset.name} encoding")
         table = self._segment[position.turn]
         found: list[Entry] = []
@@ -396,7 +396,7 @@ class Encoding:
             position, counts, since, repetitions = game, (), 0, 1
         else:
             raise TypeError(f"observation needs a Position or a Board, not {excerpt(game)}")
-        if position.ruleset != self.ruleset:
+        if position.ruleset is not self.ruleset and position.ruleset != self.ruleset:
             raise DraughtsError(f"a {position.ruleset.name} position given to the {self.ruleset.name} encoding")
         choice = self.choose(position, pending) if pending else None
         if choice is not None and choice.complete:
