@@ -186,6 +186,8 @@ class Encoding:
         # row 0 being the far row of that side.
         self._index: tuple[list[int], list[int]] = ([-1], [-1])
         self._grid: tuple[list[int], list[int]] = ([-1], [-1])
+        # Per side: the first plane's flat index of each bit of the positions' bitboards (filled at first use).
+        self._bit_cells: tuple[list[int], list[int]] = ([], [])
         for turn in (Color.WHITE, Color.BLACK):
             for x, y in coords:
                 fx, fy = frame(turn, x, y)
@@ -424,11 +426,17 @@ class Encoding:
         n = self.size
         depth = len(self.planes)
         grid = self._grid[side]
+        cells = self._bit_cells[side] or self._fill_bit_cells(position)[side]
         hits: list[int] = []
-        for plane, (color, kings) in enumerate(
-            ((side, False), (side, True), (side.opponent, False), (side.opponent, True))
-        ):
-            hits.extend(grid[square] * depth + plane for square in position.squares(color, kings=kings))
+        own, opponent = (
+            (position._white, position._black) if side is Color.WHITE else (position._black, position._white)
+        )
+        kings = position._kings
+        for plane, mask in enumerate((own & ~kings, own & kings, opponent & ~kings, opponent & kings)):
+            while mask:  # straight from the bitboards: each piece's flat index in this plane
+                low = mask & -mask
+                mask ^= low
+                hits.append(cells[low.bit_length() - 1] + plane)
         # A capture being chosen segment by segment: where it started, where the piece stands, what it took.
         if pending_move is not None:
             path = pending_move.path
@@ -462,6 +470,14 @@ class Encoding:
         for index, value in counted:
             flat[index] = value
         return planes.reshape(n, n, depth)
+
+    def _fill_bit_cells(self, position: Position) -> tuple[list[int], list[int]]:
+        square_of_bit = position._tables.square_of_bit
+        depth = len(self.planes)
+        for side in (Color.WHITE, Color.BLACK):
+            grid = self._grid[side]
+            self._bit_cells[side][:] = [grid[square] * depth if square else -1 for square in square_of_bit]
+        return self._bit_cells
 
     def _captured_along(self, turn: Color, move: Move, segments: int) -> list[int]:
         """The pieces ``move`` captures on its first ``segments`` segments.
