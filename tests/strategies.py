@@ -1,16 +1,23 @@
-"""Hypothesis strategies: rulesets (named, house-rule and user-defined) and legal random positions."""
+"""Hypothesis strategies: rulesets (named, house-rule, user-defined and anywhere in the family's rule
+space) and legal random positions, also reached by play (with king-move history)."""
 
 from __future__ import annotations
+
+import functools
+import operator
+from dataclasses import dataclass
 
 import attrs
 from hypothesis import strategies as st
 
 import draughts
+import naive
 from draughts import (
     BLACK,
     WHITE,
     CapturedRemoval,
     CapturePromotion,
+    Color,
     KingRange,
     Numbering,
     Piece,
@@ -19,6 +26,9 @@ from draughts import (
     Ruleset,
     SquareNames,
 )
+from draughts.geometry import BoardSquares
+from draughts.rules import Criterion, Directions, KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
+from family import FAMILY
 
 NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS.values())
 """The seven federation variants."""
@@ -53,7 +63,7 @@ def custom_rulesets(draw: st.DrawFn) -> Ruleset:
         rows_per_side=rows,
         bottom_left_playable=draw(st.booleans()),
         first_to_move=draw(st.sampled_from([WHITE, BLACK])),
-        men_capture_backward=draw(st.booleans()),
+        men_capture=draw(st.sampled_from([Directions.DIAGONAL_FORWARD, Directions.DIAGONAL])),
         men_capture_kings=draw(st.booleans()),
         king_range=draw(st.sampled_from(KingRange)),
         capture_promotion=draw(st.sampled_from(CapturePromotion)),
@@ -149,3 +159,182 @@ def promotion_positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Rule
             pieces[square] = Piece(color, king)
             counts[color] += 1
     return Position.from_pieces(rules, pieces, turn)
+
+
+# --- the whole rule space of the family ---
+
+_PARTS = (
+    Directions.DIAGONAL_FORWARD,
+    Directions.DIAGONAL_BACKWARD,
+    Directions.ORTHOGONAL_FORWARD,
+    Directions.ORTHOGONAL_SIDEWAYS,
+    Directions.ORTHOGONAL_BACKWARD,
+)
+_USUAL_DIRECTIONS = (
+    Directions.DIAGONAL_FORWARD,
+    Directions.DIAGONAL,
+    Directions.ORTHOGONAL,
+    Directions.ALL,
+    Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,
+    Directions.DIAGONAL_FORWARD | Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,
+)
+
+directions: st.SearchStrategy[Directions] = st.one_of(
+    st.sampled_from(_USUAL_DIRECTIONS),
+    st.lists(st.sampled_from(_PARTS), min_size=1, unique=True).map(lambda parts: functools.reduce(operator.or_, parts)),
+)
+"""Any non-empty set of directions, often one that a real variant uses."""
+
+
+@st.composite
+def criteria(draw: st.DrawFn) -> tuple[Criterion, ...]:
+    """Any ordered subset of the precedence criteria, value weights included (empty = free choice)."""
+    value = MostValue(man=draw(st.integers(1, 5)), king=draw(st.integers(1, 12)))
+    pool = [MostPieces(), WithKing(), MostKings(), KingsEarliest(), value]
+    order = draw(st.permutations(pool))
+    return tuple(order[: draw(st.integers(0, len(order)))])
+
+
+@st.composite
+def family_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset anywhere in the rule space: every field varied, boards 6x6 to 12x12 of dark squares
+    or of every square, only combinations the Ruleset accepts."""
+    size = draw(st.sampled_from([6, 8, 10, 12]))
+    squares = draw(st.sampled_from(BoardSquares))
+    start_row = draw(st.integers(1, size // 2 - 1))
+    flying = draw(st.booleans())
+    return Ruleset(
+        name="family",
+        title="Random family ruleset",
+        board_size=size,
+        board_squares=squares,
+        bottom_left_playable=True if squares is BoardSquares.ALL else draw(st.booleans()),
+        rows_per_side=draw(st.integers(1, size // 2 - start_row)),
+        men_start_row=start_row,
+        first_to_move=draw(st.sampled_from([WHITE, BLACK])),
+        men_move=draw(directions),
+        men_capture=draw(directions),
+        men_capture_kings=draw(st.booleans()),
+        king_range=KingRange.FLYING if flying else KingRange.SHORT,
+        kings_move=draw(directions),
+        kings_capture=draw(directions),
+        king_landing=draw(st.sampled_from(KingLanding)) if flying else KingLanding.ANYWHERE,
+        capture_promotion=draw(st.sampled_from(CapturePromotion)),
+        capture_mandatory=draw(st.booleans()),
+        precedence=draw(criteria()),
+        captured_removal=draw(st.sampled_from(CapturedRemoval)),
+        capture_reversal=draw(st.booleans()),
+        king_move_limit=draw(st.one_of(st.none(), st.integers(1, 4))),
+        no_move_wins=draw(st.booleans()),
+        crowning_wins=draw(st.integers(0, 4)) == 0,
+        numbering=draw(st.sampled_from(Numbering)),
+        square_names=draw(st.sampled_from(SquareNames)),
+    )
+
+
+family_named = st.sampled_from(FAMILY)
+"""The family variants as tests/family.py builds them."""
+
+any_rulesets: st.SearchStrategy[Ruleset] = st.one_of(named_rulesets, house_rulesets, family_named, family_rulesets())
+"""Any ruleset at all: named, house rule, family variant or random point of the rule space."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A position reached by play: a start position and the moves played from it.
+
+    The moves were chosen among the oracle's legal moves, so a library that lacks one of them
+    fails on replaying it. ``start`` maps square numbers to ``(color, is_king)``.
+    """
+
+    rules: Ruleset
+    start: dict[int, tuple[Color, bool]]
+    turn: Color
+    played: tuple[naive.NaiveMove, ...]
+
+    def start_state(self) -> naive.State:
+        coords = self.rules.geometry.coords
+        return naive.State(self.rules, {coords[square]: piece for square, piece in self.start.items()}, self.turn)
+
+    def states(self) -> list[naive.State]:
+        """The oracle's state at the start and after each played move."""
+        out = [self.start_state()]
+        for move in self.played:
+            out.append(naive.play(out[-1], move))
+        return out
+
+    def start_position(self) -> Position:
+        pieces = {square: Piece(color, king) for square, (color, king) in self.start.items()}
+        return Position.from_pieces(self.rules, pieces, self.turn)
+
+    def __repr__(self) -> str:
+        white = ",".join(f"{'K' if k else ''}{s}" for s, (c, k) in sorted(self.start.items()) if c is WHITE)
+        black = ",".join(f"{'K' if k else ''}{s}" for s, (c, k) in sorted(self.start.items()) if c is BLACK)
+        moves = " ".join("x".join(map(str, m.path)) if m.captured else "-".join(map(str, m.path)) for m in self.played)
+        return f"Line({self.turn.letter}:W{white}:B{black} then {moves or 'nothing'} in {self.rules!r})"
+
+
+_MOST_PIECES = 24
+"""At most this many pieces in a random family position: flying kings capturing in eight
+directions with pieces lifted at once make dense boards explode combinatorially."""
+
+
+@st.composite
+def family_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """A random legal start: no man on its own crowning row, no side above its men per side, and
+    where crowning wins, kings only for the side that just moved (a king means the game is over)."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    squares = list(range(1, geo.squares + 1))
+    if draw(st.integers(0, 3)) == 0:
+        # Crowd the rows near the crowning rows: promotions during captures.
+        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.size - 1 - geo.coords[sq][1]) < 3]
+    most = min(2 * rules.men_per_side, len(squares), _MOST_PIECES)
+    count = draw(st.integers(1, most))
+    chosen = draw(st.permutations(squares))[:count]
+    king_level = draw(st.integers(0, 4))
+    if rules.crowning_wins and draw(st.integers(0, 3)):
+        king_level = 0
+    white_share = draw(st.integers(1, 3))
+    pieces: dict[int, tuple[Color, bool]] = {}
+    counts = {WHITE: 0, BLACK: 0}
+    for square in chosen:
+        color = WHITE if draw(st.integers(0, 3)) < white_share else BLACK
+        if counts[color] >= rules.men_per_side:
+            color = color.opponent
+            if counts[color] >= rules.men_per_side:
+                break
+        king = draw(st.integers(0, 3)) < king_level
+        on_crown = geo.coords[square][1] == (geo.size - 1 if color is WHITE else 0)
+        if rules.crowning_wins and color is turn and (king or on_crown):
+            continue  # the side to move cannot have crowned: the game would be over already
+        pieces[square] = (color, king or on_crown)
+        counts[color] += 1
+    return pieces, turn
+
+
+@st.composite
+def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rulesets, most: int = 10) -> Line:
+    """A random start and up to ``most`` moves played from it, the oracle choosing among the legal
+    moves and often preferring quiet king moves (so that king-move runs build up)."""
+    if isinstance(rules, st.SearchStrategy):
+        rules = draw(rules)
+    if draw(st.booleans()):
+        state = naive.initial(rules)
+        start = state.pieces()
+        turn = state.turn
+    else:
+        start, turn = draw(family_starts(rules))
+        state = naive.State(rules, {rules.geometry.coords[s]: p for s, p in start.items()}, turn)
+    played: list[naive.NaiveMove] = []
+    kings_first = draw(st.booleans())
+    for _ in range(draw(st.integers(0, most))):
+        moves = naive.moves(state, paths=True)
+        if not moves:
+            break
+        quiet_kings = [move for move in moves if move.with_king and not move.captured]
+        pool = quiet_kings if kings_first and quiet_kings else moves
+        move = pool[draw(st.integers(0, len(pool) - 1))]
+        played.append(move)
+        state = naive.play(state, move)
+    return Line(rules, start, turn, tuple(played))
