@@ -147,7 +147,7 @@ def test_overview_checks_its_depth_before_printing() -> None:
 def test_divide_progress_stays_out_of_pipes() -> None:
     done = run("perft", "russian", "3", "--divide")
     assert done.stderr == ""
-    assert done.stdout.splitlines()[0] == "c3-b4: 47"
+    assert done.stdout.splitlines()[0] == "a3-b4: 47"
 
 
 def test_divide_progress_in_a_terminal_is_cleared() -> None:
@@ -178,7 +178,7 @@ def test_divide_progress_in_a_terminal_is_cleared() -> None:
         os.close(primary)
     assert b"[1/7]" in seen
     assert seen.endswith(b"\r\x1b[K")  # the progress line is wiped, not left behind
-    assert done.stdout.splitlines()[0] == "c3-b4: 47"
+    assert done.stdout.splitlines()[0] == "a3-b4: 47"
 
 
 def test_compare_explains_a_mirrored_diagram() -> None:

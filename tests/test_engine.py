@@ -19,8 +19,7 @@ from draughts.engine import (
     Limit,
     SearchResult,
     Weights,
-    _children,
-    _move_key,
+    _generator,
     evaluate,
     get_level,
     king_value,
@@ -238,14 +237,15 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 @settings(max_examples=150, deadline=None)
 @given(positions(rulesets))
 def test_search_generator_matches_legal_moves(position: Position) -> None:
-    children = _children(position.ruleset, int(position.turn), position.white, position.black, position.kings)
-    assert {(c.start, c.end, c.captured) for c in children} == {
-        _move_key(position.ruleset, m) for m in position.legal_moves()
-    }
+    """The search's children are the legal moves, each leading to the position ``play`` gives."""
+    children = _generator(position.ruleset)(*position._node())
+    moves, compacts = position._moves()
+    assert sorted(child.key for child in children) == sorted(compacts)
     for child in children:
-        move = next(m for m in position.legal_moves() if _move_key(position.ruleset, m) == child[:3])
-        after = position.play(move)
-        assert (after.white, after.black, after.kings) == (child.white, child.black, child.kings)
+        move = moves[compacts.index(child.key)]
+        assert position.play(move)._node() == child.node
+        assert child.taken == len(move.captured)
+        assert child.promotes == move.promotes
 
 
 # --- the end of the game ------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import draughts
+from draughts import BoardSquares, Directions
 from draughts.geometry import Numbering, SquareNames, geometry
 
 
@@ -70,31 +72,87 @@ def test_bad_squares(variant: str, bad: object) -> None:
 def test_any_even_board(size: int, numbering: Numbering, bottom_left: bool) -> None:
     geo = geometry(size, bottom_left, numbering, SquareNames.ALGEBRAIC)
     assert geo.squares == size * size // 2
-    seen = set()
     for square in range(1, geo.squares + 1):
         x, y = geo.coords[square]
         assert geo.is_playable(x, y)
-        assert geo.square_of_bit[geo.bits[square]] == square
+        assert geo.square_at(x, y) == square
         assert geo.parse(geo.name(square)) == square
         assert geo.rotate(geo.rotate(square)) == square
-        seen.add(geo.bits[square])
-    assert len(seen) == geo.squares
     assert geo.is_playable(0, 0) == bottom_left
+    assert len(set(geo.coords[1:])) == geo.squares
 
 
-def test_one_diagonal_step_is_a_constant_shift() -> None:
-    """The bit layout puts every north-west step at +n/2 and north-east step at +n/2+1."""
-    for size in (8, 10, 12):
-        for bottom_left in (True, False):
-            geo = geometry(size, bottom_left)
-            for square in range(1, geo.squares + 1):
-                x, y = geo.coords[square]
-                for dx, shift in ((-1, size // 2), (1, size // 2 + 1)):
-                    if geo.is_playable(x + dx, y + 1):
-                        assert geo.bit_of(x + dx, y + 1) - geo.bits[square] == shift
-                    elif y + 1 < size:
-                        ghost = geo.bits[square] + shift
-                        assert ghost >= len(geo.square_of_bit) or geo.square_of_bit[ghost] == 0
+@pytest.mark.parametrize("numbering", list(Numbering))
+def test_boards_of_every_square(numbering: Numbering) -> None:
+    geo = geometry(8, True, numbering, SquareNames.ALGEBRAIC, BoardSquares.ALL)
+    assert geo.squares == 64
+    assert {geo.coords[square] for square in range(1, 65)} == {(x, y) for x in range(8) for y in range(8)}
+    assert sorted(geo.names[1:]) == sorted(f"{file}{rank}" for file in "abcdefgh" for rank in range(1, 9))
+    if numbering is Numbering.BOTTOM_LEFT:  # Turkish boards, as pydraughts numbers them: a1 = 1, h8 = 64
+        assert (geo.algebraic(1), geo.algebraic(9), geo.algebraic(64)) == ("a1", "a2", "h8")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        draughts.get_variant("international"),
+        draughts.get_variant("italian"),
+        attrs.evolve(
+            draughts.get_variant("international"),
+            name="frisian-like",
+            men_capture=Directions.ALL,
+            kings_capture=Directions.ALL,
+        ),
+        attrs.evolve(
+            draughts.get_variant("russian"),
+            name="turkish-like",
+            board_squares=BoardSquares.ALL,
+            men_move=Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,
+            men_capture=Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,
+            kings_move=Directions.ORTHOGONAL,
+            kings_capture=Directions.ALL,
+            men_start_row=2,
+            rows_per_side=2,
+        ),
+        attrs.evolve(
+            draughts.get_variant("international"),
+            name="big",
+            board_size=14,
+            rows_per_side=5,
+            bottom_left_playable=False,
+            kings_capture=Directions.ALL,
+        ),
+    ],
+    ids=lambda rules: rules.name,
+)
+def test_every_step_is_a_constant_shift_and_leaving_the_board_lands_on_a_ghost(rules: draughts.Ruleset) -> None:
+    """The generator's bit layout: a step in any direction the board has is one shift; a step off the
+    board (through either side edge too, which is where a naive layout wraps to the next row) lands
+    on a bit that is no square."""
+    from draughts._core import compile_rules
+    from draughts._core.tables import VECTORS
+
+    tables = compile_rules(rules)
+    geo = rules.geometry
+    every = rules.board_squares is BoardSquares.ALL
+    for d, (dx, dy) in enumerate(VECTORS):
+        amount, up = tables.amount[d], tables.up[d]
+        if not amount:
+            continue
+        scale = 1 if every or dx * dy else 2  # on dark squares an orthogonal step skips a light square
+        for square in range(1, geo.squares + 1):
+            x, y = geo.coords[square]
+            bit = tables.bit_of_square[square]
+            target = bit + amount if up else bit - amount
+            there = (x + dx * scale, y + dy * scale)
+            if geo.is_playable(*there):
+                assert tables.square_of_bit[target] == geo.square_at(*there)
+            else:
+                assert not 0 <= target < len(tables.square_of_bit) or tables.square_of_bit[target] == 0, (
+                    rules.name,
+                    d,
+                    square,
+                )
 
 
 def test_pdn_corner_reads_from_the_starting_side() -> None:

@@ -171,14 +171,14 @@ def test_from_pieces_and_piece_at() -> None:
     assert Piece(WHITE).symbol == "w"
 
 
-def test_bitboard_constructor_validates() -> None:
+def test_positions_are_built_from_squares_not_bit_layouts() -> None:
     rules = draughts.get_variant("american")
-    with pytest.raises(draughts.InvalidPositionError, match="outside"):
-        Position(rules, 1 << 200, 0, 0, WHITE)
+    with pytest.raises(TypeError, match="from_fen"):
+        Position(rules, 1 << 5, 0, 0, WHITE)
     with pytest.raises(draughts.InvalidPositionError, match="turn"):
-        Position(rules, 0, 0, 0, "W")  # type: ignore[arg-type]
-    with pytest.raises(draughts.InvalidPositionError, match="kings on empty"):
-        Position(rules, 0, 0, 1 << rules.geometry.bits[1], WHITE)
+        Position.from_pieces(rules, {1: Piece(WHITE)}, "W")  # type: ignore[arg-type]
+    with pytest.raises(draughts.InvalidPositionError, match="crowning row"):
+        Position.from_pieces(rules, {1: Piece(WHITE)}, WHITE)
 
 
 def test_mirror_swaps_colours() -> None:

@@ -1,79 +1,115 @@
-"""The capture-priority resolver on its own, with hand-made candidates (no generator involved)."""
+"""The capture-priority resolver on its own: the criteria keys, and the resolver that the generator
+runs, fed hand-made raw captures (no capture search involved)."""
 
 from __future__ import annotations
 
 import attrs
+import pytest
 
 import draughts
-from draughts import Precedence
-from draughts.movegen import Candidate
-from draughts.precedence import best_captures, deduplicate, identity, precedence_key, resolve
+from draughts import CaptureFacts, MostValue, Precedence
+from draughts._core import compile_rules
+from draughts._core.resolver import best, deduplicate, facts
 
 KINGS = 1 << 10 | 1 << 11  # bits 10 and 11 hold kings
+B = [1 << index for index in range(16)]
 
 
-def capture(start: int, end: int, captured: tuple[int, ...], *, king: bool = False) -> Candidate:
-    return Candidate(start, end, captured, (start, *captured[1:], end), False, king)
+def capture(start: int, end: int, captured: tuple[int, ...]) -> tuple[int, int, int, bool, tuple[int, ...], tuple[()]]:
+    """A raw capture by the piece on bit ``start``, recorded with its capture order."""
+    mask = 0
+    for index in captured:
+        mask |= B[index]
+    return (B[start], B[end], mask, False, tuple(B[index] for index in captured), ())
 
 
-QUIET = Candidate(1, 2, (), (1, 2), False, False)
 FOUR_MEN = capture(0, 9, (3, 4, 5, 6))
-THREE_BY_KING = capture(0, 9, (3, 4, 5), king=True)
+THREE_BY_KING = capture(10, 9, (3, 4, 5))  # the capturer on bit 10 is a king
 TWO_KINGS = capture(0, 8, (10, 11))
 KING_FIRST = capture(0, 7, (10, 3))
 KING_SECOND = capture(0, 7, (3, 11))
 
 
+def ruleset(*criteria: draughts.Criterion) -> draughts.Ruleset:
+    return attrs.evolve(draughts.VARIANTS["russian"], name="test", precedence=criteria)
+
+
+def chosen(rules: draughts.Ruleset, raws: list[object]) -> list[object]:
+    return best(compile_rules(rules), raws, KINGS, True)  # type: ignore[arg-type]
+
+
+def test_facts() -> None:
+    assert facts(THREE_BY_KING, KINGS, True) == CaptureFacts(3, 0, True, (False, False, False))  # type: ignore[arg-type]
+    assert facts(KING_FIRST, KINGS, True) == CaptureFacts(2, 1, False, (True, False))  # type: ignore[arg-type]
+    # Without a recorded order the search met no king: an order of men only.
+    assert facts(FOUR_MEN, KINGS, False).order == (False,) * 4  # type: ignore[arg-type]
+
+
 def test_free_choice_keeps_every_capture() -> None:
-    assert best_captures((), [FOUR_MEN, TWO_KINGS], KINGS) == [FOUR_MEN, TWO_KINGS]
+    assert chosen(ruleset(), [FOUR_MEN, TWO_KINGS]) == [FOUR_MEN, TWO_KINGS]
 
 
 def test_most_pieces() -> None:
-    assert best_captures((Precedence.MOST_PIECES,), [TWO_KINGS, FOUR_MEN, THREE_BY_KING], KINGS) == [FOUR_MEN]
+    assert chosen(ruleset(Precedence.MOST_PIECES), [TWO_KINGS, FOUR_MEN, THREE_BY_KING]) == [FOUR_MEN]
 
 
 def test_with_king_alone_is_the_czech_rule() -> None:
-    chosen = best_captures((Precedence.WITH_KING,), [FOUR_MEN, THREE_BY_KING, TWO_KINGS], KINGS)
-    assert chosen == [THREE_BY_KING]
+    assert chosen(ruleset(Precedence.WITH_KING), [FOUR_MEN, THREE_BY_KING, TWO_KINGS]) == [THREE_BY_KING]
 
 
 def test_most_kings_before_most_pieces_when_listed_first() -> None:
-    chosen = best_captures((Precedence.MOST_KINGS, Precedence.MOST_PIECES), [FOUR_MEN, TWO_KINGS, KING_FIRST], KINGS)
-    assert chosen == [TWO_KINGS]
+    rules = ruleset(Precedence.MOST_KINGS, Precedence.MOST_PIECES)
+    assert chosen(rules, [FOUR_MEN, TWO_KINGS, KING_FIRST]) == [TWO_KINGS]
 
 
 def test_kings_met_earliest() -> None:
     """FID 6.9: with equal counts, the capture meeting a king first wins (K,m beats m,K)."""
-    chosen = best_captures((Precedence.MOST_PIECES, Precedence.KINGS_EARLIEST), [KING_SECOND, KING_FIRST], KINGS)
-    assert chosen == [KING_FIRST]
-    assert precedence_key((Precedence.KINGS_EARLIEST,), KING_FIRST, KINGS) == ((1, 0),)
-    assert precedence_key((Precedence.KINGS_EARLIEST,), KING_SECOND, KINGS) == ((0, 1),)
+    rules = ruleset(Precedence.MOST_PIECES, Precedence.KINGS_EARLIEST)
+    assert chosen(rules, [KING_SECOND, KING_FIRST]) == [KING_FIRST]
+    assert Precedence.KINGS_EARLIEST.key(CaptureFacts(2, 1, False, (True, False))) == (True, False)
+
+
+def test_value_then_king_capturer_is_the_frisian_rule() -> None:
+    """Frisian 2011 art. 11-12: a king is worth more than a man, less than two; a king capturer wins ties."""
+    rules = ruleset(MostValue(man=100, king=199), Precedence.WITH_KING)
+    two_men = capture(0, 9, (3, 4))
+    one_king = capture(0, 8, (10,))
+    assert chosen(rules, [one_king, two_men]) == [two_men]  # 1 king < 2 men
+    three_men = capture(0, 9, (3, 4, 5))
+    two_kings = capture(0, 8, (10, 11))
+    assert chosen(rules, [three_men, two_kings]) == [two_kings]  # 2 kings > 3 men
+    man_by_king = capture(10, 9, (3,))
+    man_by_man = capture(0, 9, (4,))
+    assert chosen(rules, [man_by_man, man_by_king]) == [man_by_king]
+
+
+@pytest.mark.parametrize(("kings", "men", "bigger"), [(1, 1, True), (1, 2, False), (3, 5, True), (3, 6, False)])
+def test_frisian_value_bounds(kings: int, men: int, bigger: bool) -> None:
+    """n kings are worth more than 2n-1 men and less than 2n men."""
+    value = MostValue(man=100, king=199)
+    assert (value.key(CaptureFacts(kings, kings, False)) > value.key(CaptureFacts(men, 0, False))) is bigger
 
 
 def test_ties_all_stay() -> None:
     twin = capture(0, 9, (6, 5, 4, 3))
-    assert best_captures((Precedence.MOST_PIECES,), [FOUR_MEN, twin, TWO_KINGS], KINGS) == [FOUR_MEN, twin]
+    assert chosen(ruleset(Precedence.MOST_PIECES), [FOUR_MEN, twin, TWO_KINGS]) == [FOUR_MEN, twin]
 
 
 def test_identity_ignores_capture_order_and_path() -> None:
     reversed_order = capture(0, 9, (6, 5, 4, 3))
-    assert identity(reversed_order) == identity(FOUR_MEN)
-    assert deduplicate([FOUR_MEN, reversed_order, TWO_KINGS]) == [FOUR_MEN, TWO_KINGS]
+    assert deduplicate([FOUR_MEN, reversed_order, TWO_KINGS]) == [FOUR_MEN, TWO_KINGS]  # type: ignore[list-item]
 
 
-def test_resolve_mandatory_and_optional_capture() -> None:
-    american = draughts.VARIANTS["american"]
-    assert resolve(american, [QUIET], [FOUR_MEN, TWO_KINGS], KINGS) == [FOUR_MEN, TWO_KINGS]
-    assert resolve(american, [QUIET], [], KINGS) == [QUIET]
-    house = draughts.no_forced_capture(american)
-    assert resolve(house, [QUIET], [FOUR_MEN, TWO_KINGS], KINGS) == [QUIET, FOUR_MEN, TWO_KINGS]
-    # The house rule keeps the base precedence among captures.
-    brazilian_house = draughts.no_forced_capture(draughts.VARIANTS["brazilian"])
-    assert resolve(brazilian_house, [QUIET], [FOUR_MEN, TWO_KINGS], KINGS) == [QUIET, FOUR_MEN]
+def test_single_jump_preference_is_derived_from_the_criteria() -> None:
+    """Among single jumps by men only taking a king or a man can differ: the tables read it off the keys."""
+    assert compile_rules(ruleset(Precedence.MOST_PIECES)).single_jump_preference == 0
+    assert compile_rules(ruleset(Precedence.MOST_PIECES, Precedence.MOST_KINGS)).single_jump_preference == 1
+    assert compile_rules(ruleset(MostValue(man=100, king=199))).single_jump_preference == 1
+    assert compile_rules(ruleset(MostValue(man=3, king=1))).single_jump_preference == -1
 
 
-def test_resolve_paths_keeps_duplicates() -> None:
-    rules = attrs.evolve(draughts.VARIANTS["russian"], precedence=())
-    twin = capture(0, 9, (6, 5, 4, 3))
-    assert resolve(rules, [], [FOUR_MEN, twin], KINGS) == [FOUR_MEN]
-    assert resolve(rules, [], [FOUR_MEN, twin], KINGS, paths=True) == [FOUR_MEN, twin]
+def test_criteria_are_validated() -> None:
+    with pytest.raises(draughts.InvalidRulesetError, match="king"):
+        MostValue(man=1, king=0)
+    with pytest.raises(draughts.InvalidRulesetError, match="twice"):
+        ruleset(Precedence.MOST_PIECES, Precedence.MOST_PIECES)

@@ -18,6 +18,7 @@ from draughts import (
     CapturedRemoval,
     CapturePromotion,
     Color,
+    Directions,
     KingRange,
     Move,
     Position,
@@ -326,7 +327,11 @@ def promotion_rulesets(draw: st.DrawFn) -> Ruleset:
     """Any ruleset with any capture promotion rule, men often capturing backward (to go on from the row)."""
     rules = draw(rulesets)
     backward = draw(st.booleans()) or rules.men_capture_backward
-    return attrs.evolve(rules, capture_promotion=draw(st.sampled_from(CapturePromotion)), men_capture_backward=backward)
+    return attrs.evolve(
+        rules,
+        capture_promotion=draw(st.sampled_from(CapturePromotion)),
+        men_capture=Directions.DIAGONAL if backward else Directions.DIAGONAL_FORWARD,
+    )
 
 
 @settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])

@@ -558,8 +558,49 @@ def write_variant_pages(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+API_PAGES = "api"
+"""Folder (under the docs) of the generated API pages, one per public module."""
+
+
+def api_page(module_name: str) -> str:
+    """The reST of one module's API page."""
+    if module_name == "draughts":
+        lines = [
+            "draughts",
+            "========",
+            "",
+            "Everything a program normally needs, importable from the top-level package and documented",
+            "here once; the other pages document each public module without repeating these names.",
+            "",
+            ".. automodule:: draughts",
+            "   :members:",
+            "   :member-order: groupwise",
+            "",
+            ".. exported-data::",
+        ]
+    else:
+        lines = [module_name, "=" * len(module_name), "", *submodule_api_lines(module_name)]
+    return "\n".join(lines) + "\n"
+
+
+def write_api_pages(app: Sphinx) -> None:
+    """Write ``api/<module>.rst`` for the package and each public module (new modules need no edit)."""
+    folder = Path(app.srcdir) / API_PAGES
+    folder.mkdir(exist_ok=True)
+    wanted = {"draughts", *public_submodules("draughts")}
+    for stale in folder.glob("*.rst"):
+        if stale.stem not in wanted:
+            stale.unlink()
+    for module_name in sorted(wanted):
+        target = folder / f"{module_name}.rst"
+        text = api_page(module_name)
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_variant_pages)
+    app.connect("builder-inited", write_api_pages)
     app.add_directive("variant-table", VariantTable)
     app.add_directive("ruleset-fields", RulesetFields)
     app.add_directive("variant-list", VariantList)

@@ -24,21 +24,30 @@ from draughts.errors import (
     PDNError,
     UnknownVariantError,
 )
-from draughts.geometry import Numbering, SquareNames
+from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.perft import divide, perft
 from draughts.position import Piece, Position
 from draughts.rules import (
     CapturedRemoval,
+    CaptureFacts,
     CapturePromotion,
+    Criterion,
+    Directions,
     DrawRules,
     EndgameRule,
+    KingLanding,
     KingRange,
+    KingsEarliest,
+    MostKings,
+    MostPieces,
+    MostValue,
     MoveCountRule,
     Precedence,
     ResultNotation,
     Ruleset,
+    WithKing,
 )
 from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant, no_forced_capture
 
@@ -51,9 +60,13 @@ __all__ = [
     "WHITE",
     "AmbiguousMoveError",
     "Board",
+    "BoardSquares",
+    "CaptureFacts",
     "CapturePromotion",
     "CapturedRemoval",
     "Color",
+    "Criterion",
+    "Directions",
     "DraughtsError",
     "DrawCounters",
     "DrawRules",
@@ -64,8 +77,13 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRulesetError",
     "InvalidSquareError",
+    "KingLanding",
     "KingRange",
+    "KingsEarliest",
     "LegalMoves",
+    "MostKings",
+    "MostPieces",
+    "MostValue",
     "Move",
     "MoveCountRule",
     "Numbering",
@@ -79,6 +97,7 @@ __all__ = [
     "SquareNames",
     "Termination",
     "UnknownVariantError",
+    "WithKing",
     "__version__",
     "divide",
     "from_gametype",

@@ -24,6 +24,7 @@ class Termination(enum.Enum):
 
     NO_PIECES = "no pieces left"
     NO_MOVES = "no legal move"
+    CROWNING = "a man crowned"
     REPETITION = "repetition"
     MOVE_COUNT = "move-count rule"
     ENDGAME = "endgame rule"
@@ -100,7 +101,7 @@ def _counters_from_clock(rules: Ruleset, position: Position, halfmoves: int | No
     """
     if not halfmoves:
         return DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
-    no_men = not (position.white | position.black) & ~position.kings
+    no_men = not (position.material(Color.WHITE)[1] or position.material(Color.BLACK)[1])
     counts = tuple(
         halfmoves if rule.reset_by_capture and (no_men or not rule.reset_by_man_move) else 0
         for rule in rules.draw_rules.move_counts
@@ -392,16 +393,21 @@ class Board:
     def outcome(self) -> Outcome | None:
         """How the game has ended, or None while it goes on.
 
-        A player to move with no legal move loses (no pieces, or all blocked). Otherwise the
-        ruleset's automatic draw rules are checked; claim-based ones (American) are not applied
-        here: see :meth:`can_claim_draw`.
+        By the rules of play first: a player to move with no legal move (no pieces, or all
+        blocked) loses, or wins where the ruleset says so (losing draughts); where crowning wins
+        (breakthrough), the first king ends the game. Then the ruleset's automatic draw rules;
+        claim-based ones (American) are not applied here: see :meth:`can_claim_draw`.
         """
         position = self.position
-        if not position._legal_moves():
-            winner = position.turn.opponent
-            has_pieces = position.white if position.turn is Color.WHITE else position.black
-            termination = Termination.NO_MOVES if has_pieces else Termination.NO_PIECES
-            rule = f"{position.turn} has {termination.value}"
+        winner = position.winner()
+        if winner is not None:
+            if self.ruleset.crowning_wins and position.material(winner)[0]:
+                termination = Termination.CROWNING
+                rule = f"{winner} crowned a man and wins"
+            else:
+                stuck = position.turn
+                termination = Termination.NO_MOVES if sum(position.material(stuck)) else Termination.NO_PIECES
+                rule = f"{stuck} has {termination.value}" + (" and wins" if winner is stuck else "")
             return Outcome(termination, winner, rule, result_text(self.ruleset, winner))
         return self._draw(claims=False)
 

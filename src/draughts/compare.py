@@ -57,7 +57,7 @@ from draughts.geometry import Numbering
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Piece, Position
-from draughts.rules import DrawRules, Precedence, Ruleset
+from draughts.rules import Criterion, Directions, DrawRules, Ruleset
 from draughts.variants import get_variant
 
 __all__ = [
@@ -310,10 +310,15 @@ def _color(value: Color, rules: Ruleset) -> str:
     return str(value)
 
 
-def _precedence(value: tuple[Precedence, ...], rules: Ruleset) -> str:
+def _precedence(value: tuple[Criterion, ...], rules: Ruleset) -> str:
     if not value:
         return "free choice"
     return ", then ".join(criterion.value for criterion in value)
+
+
+def _directions(value: Directions, rules: Ruleset) -> str:
+    return value.describe()
+
 
 
 def _draw_rules(value: DrawRules, rules: Ruleset) -> str:
@@ -345,7 +350,8 @@ def _plain(value: object, rules: Ruleset) -> str:
 _TYPE_FORMATTERS: dict[object, Formatter] = {
     bool: _yes_no,
     Color: _color,
-    tuple[Precedence, ...]: _precedence,
+    tuple[Criterion, ...]: _precedence,
+    Directions: _directions,
     DrawRules: _draw_rules,
     Numbering: _numbering,
 }
@@ -355,6 +361,7 @@ _VIEWS: dict[str, Formatter] = {
     # Two integer fields whose plain number says less than the ruleset's own derived text.
     "board_size": lambda value, rules: f"{value}x{value}",
     "pdn_gametype": lambda value, rules: rules.pdn_gametype_tag or "none",
+    "king_move_limit": lambda value, rules: "no limit" if value is None else str(value),
 }
 """Fields shown through a derived view of the ruleset rather than their bare value."""
 

@@ -61,6 +61,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from draughts._core import generator
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError
@@ -212,48 +213,43 @@ class _EvalTables(NamedTuple):
     rows: tuple[tuple[int, ...], tuple[int, ...]]
     """Per colour, the bits of each row counted from that colour's side (index 0 = own first row)."""
     centre: int
-    forward: tuple[tuple[int, ...], tuple[int, ...]]
-    """Per colour, the shifts of a man's forward steps."""
-    shifts: tuple[int, ...]
+    forward: tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, bool], ...]]
+    """Per colour, a man's quiet steps as ``(amount, up)`` shifts."""
+    king_steps: tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, bool], ...]]
+    """Per colour, a king's one-square quiet steps."""
     men_total: int
     weights: Weights
-
-
-def _shift(bits: int, amount: int) -> int:
-    return bits << amount if amount > 0 else bits >> -amount
+    sign: int
+    """+1, or -1 where a player with no move wins (material and mobility are then a burden)."""
 
 
 @functools.lru_cache(maxsize=32)
 def _eval_tables(ruleset: Ruleset, weights: Weights) -> _EvalTables:
-    """Masks for the evaluation, from the geometry's documented bit layout (cached)."""
+    """Masks for the evaluation, from the generator's tables (cached)."""
+    tables = generator(ruleset).tables
     geo = ruleset.geometry
     size = ruleset.board_size
-    board = 0
     rows = [[0] * size, [0] * size]
     centre = 0
     low, high = size // 4, size - 1 - size // 4
     for square in range(1, geo.squares + 1):
         x, y = geo.coords[square]
-        bit = 1 << geo.bits[square]
-        board |= bit
+        bit = 1 << tables.bit_of_square[square]
         rows[Color.WHITE][y] |= bit
         rows[Color.BLACK][size - 1 - y] |= bit
         if low <= x <= high and low <= y <= high:
             centre |= bit
-    # A diagonal step is a constant shift in this layout: (dy * (size + 1) + dx) / 2.
-    half = size // 2
-    up = (half, half + 1)
-    down = (-half, -(half + 1))
     return _EvalTables(
-        board=board,
+        board=tables.board,
         man=weights.man,
         king=king_value(ruleset) if weights.king is None else weights.king,
         rows=(tuple(rows[0]), tuple(rows[1])),
         centre=centre,
-        forward=(up, down),
-        shifts=(*up, *down),
+        forward=tuple(tuple((a, up) for _, a, up in tables.man_moves[color]) for color in (0, 1)),  # type: ignore[arg-type]
+        king_steps=tuple(tuple((a, up) for _, a, up in tables.king_moves[color]) for color in (0, 1)),  # type: ignore[arg-type]
         men_total=2 * ruleset.men_per_side,
         weights=weights,
+        sign=-1 if ruleset.no_move_wins else 1,
     )
 
 
@@ -274,11 +270,11 @@ def _side_score(t: _EvalTables, color: int, own: int, opponents: int, kings: int
         score += w.centre * (own & t.centre).bit_count()
     if w.mobility:
         moves = 0
-        for step in t.forward[color]:
-            moves += (_shift(men, step) & empty).bit_count()
+        for a, up in t.forward[color]:
+            moves += ((men << a if up else men >> a) & empty).bit_count()
         if own_kings:
-            for step in t.shifts:
-                moves += (_shift(own_kings, step) & empty).bit_count()
+            for a, up in t.king_steps[color]:
+                moves += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
         score += w.mobility * moves
     return score
 
@@ -287,6 +283,7 @@ def _evaluate_bits(t: _EvalTables, white: int, black: int, kings: int, turn: int
     empty = t.board & ~(white | black)
     late = 3 * (white | black).bit_count() < t.men_total
     score = _side_score(t, 0, white, black, kings, empty, late) - _side_score(t, 1, black, white, kings, empty, late)
+    score *= t.sign
     return score if turn == 0 else -score
 
 
@@ -303,88 +300,57 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     300
     """
     t = _eval_tables(position.ruleset, Weights() if weights is None else weights)
-    return _evaluate_bits(t, position.white, position.black, position.kings, int(position.turn))
+    own, opp, kings, color, _ = position._node()
+    white, black = (own, opp) if color == 0 else (opp, own)
+    return _evaluate_bits(t, white, black, kings, color)
 
 
 # --- the generator adapter ----------------------------------------------------------------------
 #
-# The search works on raw bitboards for speed (about five times faster than building Position and
-# Move objects per node). This is the one place that reaches into the generator's internals; the
-# search only sees ``_Child`` tuples. tests/test_engine.py checks it against Position.legal_moves().
+# The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on
+# Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
+# is its xor masks. tests/test_engine.py checks the children against Position.legal_moves.
 
 
 MoveKey = tuple[int, int, int]
-"""A move's identity in bits: ``(start, end, captured)``."""
+"""A move as the generator plays it: ``(moved, captured, crowned)`` xor masks."""
+
+Key = tuple[int, int, int, int, int]
+"""A position in the transposition table: the generator's node (rule state included)."""
 
 
 class _Child(NamedTuple):
-    start: int
-    """Bit index of the start square."""
-    end: int
-    captured: int
-    """Bitboard of the captured pieces."""
+    key: MoveKey
     taken: int
     """Number of captured pieces."""
     promotes: bool
-    white: int
-    black: int
-    kings: int
+    node: Key
+    """The node after the move (the opponent to move)."""
 
 
-def _generator(ruleset: Ruleset) -> Callable[[int, int, int, int], list[_Child]]:
-    """``children(turn, white, black, kings)``: the legal moves of ``turn`` and the bitboards after each."""
-    from draughts._legal import legal_candidates
-    from draughts._tables import compile_rules
-    from draughts.movegen import make_move
-
-    tables = compile_rules(ruleset)  # once: hashing a ruleset per node would cost a tenth of the search
+def _generator(ruleset: Ruleset) -> Callable[[int, int, int, int, int], list[_Child]]:
+    """``children(own, opp, kings, color, state)``: each legal move and the node after it."""
+    gen = generator(ruleset)  # once: hashing a ruleset per node would cost a tenth of the search
+    moves = gen.moves
+    play = gen.play
     make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
 
-    def children(turn: int, white: int, black: int, kings: int) -> list[_Child]:
-        own, opponents = (white, black) if turn == 0 else (black, white)
+    def children(own: int, opp: int, kings: int, color: int, state: int) -> list[_Child]:
         out = []
-        for candidate in legal_candidates(tables, turn, own, opponents, kings):
-            mover, other, after_kings = make_move(own, opponents, kings, candidate)
-            captured = 0
-            for bit in candidate.captured:
-                captured |= 1 << bit
-            w, b = (mover, other) if turn == 0 else (other, mover)
-            out.append(
-                make(
-                    _Child,
-                    (
-                        candidate.start,
-                        candidate.end,
-                        captured,
-                        len(candidate.captured),
-                        candidate.promotes,
-                        w,
-                        b,
-                        after_kings,
-                    ),
-                )
-            )
+        for move in moves(own, opp, kings, color, state):
+            moved, captured, crowned = move
+            promotes = bool(crowned & ~(kings & captured)) and not moved & own & kings
+            out.append(make(_Child, (move, captured.bit_count(), promotes, play(own, opp, kings, color, state, move))))
         return out
 
     return children
 
 
-def _children(ruleset: Ruleset, turn: int, white: int, black: int, kings: int) -> list[_Child]:
-    """The legal moves of the side ``turn`` and the bitboards after each (see :func:`_generator`)."""
-    return _generator(ruleset)(turn, white, black, kings)
-
-
-def _move_key(ruleset: Ruleset, move: Move) -> MoveKey:
-    """A public move's identity in the bits ``_Child`` uses."""
-    bits = ruleset.geometry.bits
-    captured = 0
-    for square in move.captured:
-        captured |= 1 << bits[square]
-    return bits[move.start], bits[move.end], captured
-
-
-def _child_key(child: _Child) -> MoveKey:
-    return child.start, child.end, child.captured
+def _terminal_score(rules: Ruleset, own: int, kings: int, ply: int) -> int:
+    """The score, for the side to move, of a node where the game is over by the rules of play."""
+    if rules.crowning_wins and kings:
+        return MATE - ply if own & kings else -MATE + ply
+    return MATE - ply if rules.no_move_wins else -MATE + ply
 
 
 # --- search -------------------------------------------------------------------------------------
@@ -395,9 +361,6 @@ class _Stop(Exception):
 
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-Key = tuple[int, int, int, int]
-"""A position in the transposition table: ``(white, black, kings, turn)``."""
 
 
 @attrs.define(eq=False)
@@ -484,14 +447,15 @@ class Engine:
             if outcome is not None:
                 score = 0 if outcome.winner is None else (MATE if outcome.winner is position.turn else -MATE)
                 return SearchResult(None, score, (), 0, 0)
-            history = [_key_of(p) for p in game.positions()[:-1]]
+            history = [p._node() for p in game.positions()[:-1]]
         elif isinstance(game, Position):
             position = game
             history = []
         else:
             raise TypeError(f"cannot search {game!r}: pass a Board or a Position")
-        if not position.legal_moves():
-            return SearchResult(None, -MATE, (), 0, 0)
+        if position.is_over():
+            own, _, kings, _, _ = position._node()
+            return SearchResult(None, _terminal_score(position.ruleset, own, kings, 0), (), 0, 0)
         if stop is None:
             stop = self._stop_event
             stop.clear()
@@ -512,10 +476,6 @@ def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = 
         texts.append(move_text(position, move, long=long, numeric=numeric))
         position = position.play(move)
     return " ".join(texts)
-
-
-def _key_of(position: Position) -> Key:
-    return position.white, position.black, position.kings, int(position.turn)
 
 
 @attrs.define
@@ -548,23 +508,28 @@ class _Search:
         for key in history:
             self.seen[key] = self.seen.get(key, 0) + 1
         self.killers: list[list[MoveKey]] = [[] for _ in range(_MAX_DEPTH + 2)]
-        self.history: dict[MoveKey, int] = {}
+        self.history: dict[tuple[int, MoveKey], int] = {}
         self.pv: list[list[MoveKey]] = [[] for _ in range(_MAX_DEPTH + 64)]
+        rules = self.rules
         if engine.evaluate is not None:
             custom = engine.evaluate
-            rules = self.rules
 
-            def leaf(white: int, black: int, kings: int, turn: int) -> int:
-                return int(custom(Position(rules, white, black, kings, Color(turn))))
+            def leaf(own: int, opp: int, kings: int, color: int, state: int) -> int:
+                white, black = (own, opp) if color == 0 else (opp, own)
+                return int(custom(Position._make(rules, white, black, kings, Color(color), state)))
 
             self.leaf = leaf
         else:
-            tables = _eval_tables(self.rules, engine.weights)
+            tables = _eval_tables(rules, engine.weights)
 
-            def builtin(white: int, black: int, kings: int, turn: int) -> int:
-                return _evaluate_bits(tables, white, black, kings, turn)
+            def builtin(own: int, opp: int, kings: int, color: int, state: int) -> int:
+                white, black = (own, opp) if color == 0 else (opp, own)
+                return _evaluate_bits(tables, white, black, kings, color)
 
             self.leaf = builtin
+
+    def terminal(self, node: Key, ply: int) -> int:
+        return _terminal_score(self.rules, node[0], node[2], ply)
 
     # --- limits ---
 
@@ -582,20 +547,21 @@ class _Search:
 
     def run(self) -> SearchResult:
         root = self.root
-        legal = {_move_key(self.rules, move): move for move in root.legal_moves()}
-        children = self.children(int(root.turn), root.white, root.black, root.kings)
-        if {_child_key(c) for c in children} != set(legal):
-            raise RuntimeError(f"engine move generation disagrees with Position.legal_moves() in {root.fen()}")
-        key = _key_of(root)
+        key = root._node()
+        moves, compacts = root._moves()
+        legal = dict(zip(compacts, moves, strict=True))
+        children = self.children(*key)
+        if {c.key for c in children} != set(legal):
+            raise RuntimeError(f"engine move generation disagrees with Position.legal_moves in {root.fen()}")
         self.seen[key] = self.seen.get(key, 0) + 1
         max_depth = min(self.limit.depth or _MAX_DEPTH, _MAX_DEPTH)
-        order = self._order(children, self._table_move(key), 0, int(root.turn))
+        order = self._order(children, self._table_move(key), 0, key[3])
         done: _Iteration | None = None
         current = _Iteration(0)
         for depth in range(1, max_depth + 1):
             if done is not None:
                 previous = done.scores
-                order.sort(key=lambda c: -previous[_child_key(c)])
+                order.sort(key=lambda c: -previous[c.key])
             current = _Iteration(depth)
             try:
                 self._root_iteration(order, current)
@@ -614,7 +580,7 @@ class _Search:
             done.depth = 0
             if not done.scores:
                 first = order[0]
-                done.scores[_child_key(first)] = -self.leaf(first.white, first.black, first.kings, 1 - key[3])
+                done.scores[first.key] = -self.leaf(*first.node)
         best = max(done.scores.values())
         margin = self.engine.margin
         good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
@@ -630,30 +596,27 @@ class _Search:
         depth = iteration.depth
         scores = iteration.scores
         pvs = iteration.pvs
-        turn = int(self.root.turn)
         best = -_INF
         self.tick()
         for child in order:
             floor = -_INF if best == -_INF else best - margin - 1
             self.pv[1] = []
-            score = -self._negamax(child, 1 - turn, depth - 1, -_INF, -floor, 1)
-            move_key = _child_key(child)
-            scores[move_key] = score
-            pvs[move_key] = list(self.pv[1])
+            score = -self._negamax(child.node, depth - 1, -_INF, -floor, 1)
+            scores[child.key] = score
+            pvs[child.key] = list(self.pv[1])
             if score > best:
                 best = score
-        key = _key_of(self.root)
         best_key = max(scores, key=lambda k: scores[k])
-        self._store(key, depth, best, _EXACT, best_key, 0)
+        self._store(self.root._node(), depth, best, _EXACT, best_key, 0)
 
     def _pv_moves(self, first: Move, rest: list[MoveKey]) -> tuple[Move, ...]:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:
-            by_key = {_move_key(self.rules, m): m for m in position.legal_moves()}
-            move = by_key.get(move_key)
-            if move is None:
+            candidates, compacts = position._moves()
+            if move_key not in compacts:
                 break
+            move = candidates[compacts.index(move_key)]
             moves.append(move)
             position = position.play(move)
         return tuple(moves)
@@ -678,21 +641,19 @@ class _Search:
         history = self.history
 
         def rank(child: _Child) -> int:
-            move_key = (child.start, child.end, child.captured)
+            move_key = child.key
             if move_key == best:
                 return 1 << 40
             value = (child.taken << 30) + (child.promotes << 29)
             if move_key in killers:
                 value += 1 << 28
-            return value + history.get((turn, child.start, child.end), 0)
+            return value + history.get((turn, move_key), 0)
 
         return sorted(children, key=rank, reverse=True)
 
-    def _negamax(self, node: _Child, turn: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of the position ``node`` leads to, for ``turn`` (the side to move there)."""
+    def _negamax(self, key: Key, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the node ``key`` for its side to move."""
         self.tick()
-        white, black, kings = node.white, node.black, node.kings
-        key = (white, black, kings, turn)
         if self.repetitions and key in self.seen:
             self.pv[ply] = []
             return 0
@@ -709,14 +670,15 @@ class _Search:
                     if flag == _EXACT or (flag == _LOWER and score >= beta) or (flag == _UPPER and score <= alpha):
                         self.pv[ply] = [table_move] if table_move is not None else []
                         return score
-        children = self.children(turn, white, black, kings)
+        children = self.children(*key)
         if not children:
             self.pv[ply] = []
-            return -MATE + ply
+            return self.terminal(key, ply)
         if depth <= 0 or ply >= _MAX_DEPTH:
-            return self._quiesce(children, turn, white, black, kings, alpha, beta, ply)
+            return self._quiesce(key, children, alpha, beta, ply)
         if len(children) == 1 and children[0].taken:
             depth += 1  # a forced capture costs no depth
+        turn = key[3]
         original_alpha = alpha
         best = -_INF
         best_key = None
@@ -725,14 +687,14 @@ class _Search:
         try:
             for index, child in enumerate(self._order(children, table_move, ply, turn)):
                 if index == 0:
-                    score = -self._negamax(child, 1 - turn, depth - 1, -beta, -alpha, ply + 1)
+                    score = -self._negamax(child.node, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    score = -self._negamax(child, 1 - turn, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    score = -self._negamax(child.node, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
-                        score = -self._negamax(child, 1 - turn, depth - 1, -beta, -alpha, ply + 1)
+                        score = -self._negamax(child.node, depth - 1, -beta, -alpha, ply + 1)
                 if score > best:
                     best = score
-                    best_key = (child.start, child.end, child.captured)
+                    best_key = child.key
                     best_pv = [best_key, *self.pv[ply + 1]]
                     if score > alpha:
                         alpha = score
@@ -742,7 +704,7 @@ class _Search:
                                 if best_key not in killers:
                                     killers.insert(0, best_key)
                                     del killers[2:]
-                                history_key = (turn, child.start, child.end)
+                                history_key = (turn, best_key)
                                 self.history[history_key] = self.history.get(history_key, 0) + depth * depth
                             break
         finally:
@@ -752,17 +714,15 @@ class _Search:
         self._store(key, depth, best, flag, best_key, ply)
         return best
 
-    def _quiesce(
-        self, children: list[_Child], turn: int, white: int, black: int, kings: int, alpha: int, beta: int, ply: int
-    ) -> int:
+    def _quiesce(self, key: Key, children: list[_Child], alpha: int, beta: int, ply: int) -> int:
         """Follow captures until the side to move has none; then the evaluation decides."""
         self.pv[ply] = []
         captures = [child for child in children if child.taken]
         if not captures or ply >= _MAX_DEPTH + 60:
-            return self.leaf(white, black, kings, turn)
+            return self.leaf(*key)
         best = -_INF
         if not self.mandatory and len(captures) < len(children):
-            best = self.leaf(white, black, kings, turn)  # stand pat: capturing is optional here
+            best = self.leaf(*key)  # stand pat: capturing is optional here
             if best >= beta:
                 return best
             alpha = max(alpha, best)
@@ -770,17 +730,15 @@ class _Search:
         best_pv: list[MoveKey] = []
         for child in captures:
             self.tick()
-            child_children = self.children(1 - turn, child.white, child.black, child.kings)
+            child_children = self.children(*child.node)
             if not child_children:
-                score = MATE - ply - 1
+                score = -self.terminal(child.node, ply + 1)
                 self.pv[ply + 1] = []
             else:
-                score = -self._quiesce(
-                    child_children, 1 - turn, child.white, child.black, child.kings, -beta, -alpha, ply + 1
-                )
+                score = -self._quiesce(child.node, child_children, -beta, -alpha, ply + 1)
             if score > best:
                 best = score
-                best_pv = [(child.start, child.end, child.captured), *self.pv[ply + 1]]
+                best_pv = [child.key, *self.pv[ply + 1]]
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:

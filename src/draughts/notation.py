@@ -138,9 +138,14 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
         lambda m: m.end == end and _follows(_trajectory(rules, m.path), squares[1:-1]),
         lambda m: len(squares) > 2 and m.end == squares[1] and sorted(m.captured) == sorted(squares[2:]),
     )
+    # Every path of every legal move is read, so that any path of a move names it; what is found
+    # is the legal move itself (equal by identity: start, end and captured set).
+    paths = position._path_moves() if any(m.captured for m in legal) else legal
     found: list[Move] = []
     for reading in readings:
-        found.extend(m for m in legal if m.start == start and reading(m) and m not in found)
+        for m in paths:
+            if m.start == start and reading(m) and m not in found:
+                found.append(legal[legal.index(m)])
         if found and not every_reading:
             break
     return found

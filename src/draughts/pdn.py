@@ -886,7 +886,7 @@ class _Builder:
     def replay(self, start: Position, plies: list[_Ply]) -> list[_Node]:
         """Every ply in turn, keeping each candidate of an ambiguous ply until later plies decide."""
         # buckets[i]: the lines that have consumed i ply tokens, by position (kept in the order found).
-        buckets: dict[int, dict[tuple[int, int, int, Color], tuple[Position, _Node | None]]] = {
+        buckets: dict[int, dict[tuple[int, int, int, int, int], tuple[Position, _Node | None]]] = {
             0: {_key(start): (start, None)}
         }
         failure: tuple[int, Position, _Node | None] | None = None
@@ -993,9 +993,9 @@ class _Builder:
         )
 
 
-def _key(position: Position) -> tuple[int, int, int, Color]:
+def _key(position: Position) -> tuple[int, int, int, int, int]:
     """A cheap hash key for positions under one ruleset."""
-    return position.white, position.black, position.kings, position.turn
+    return position._node()
 
 
 def _chain_of(node: _Node | None) -> list[_Node]:

@@ -1,15 +1,16 @@
-"""The immutable position: bitboards, side to move, FEN, legal moves."""
+"""The immutable position: pieces, side to move, rule state, FEN and legal moves."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
-from draughts._legal import legal_candidates
-from draughts._tables import Tables, compile_rules
-from draughts._text import excerpt
+from draughts._core import Generator, Tables, generator
+from draughts._core.generator import side_state, state_of
+from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import (
     IllegalMoveError,
@@ -20,7 +21,6 @@ from draughts.errors import (
 )
 from draughts.legal import LegalMoves
 from draughts.move import Move
-from draughts.movegen import Candidate, make_move
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -49,29 +49,6 @@ class Piece:
         return letter if self.king else letter.lower()
 
 
-def _check_masks(rules: Ruleset, tables: Tables, white: int, black: int, kings: int, turn: object) -> None:
-    if not isinstance(turn, Color):
-        raise InvalidPositionError(f"turn {excerpt(turn)} must be draughts.WHITE or draughts.BLACK")
-    for label, mask in (("white", white), ("black", black), ("kings", kings)):
-        if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or mask & ~tables.board:
-            raise InvalidPositionError(f"{label} bitboard {excerpt(mask)} has bits outside the {rules.name} board")
-    overlap = white & black
-    if overlap:
-        raise InvalidPositionError(f"squares {_squares(tables, overlap)} hold both a white and a black piece")
-    if kings & ~(white | black):
-        raise InvalidPositionError(f"kings on empty squares {_squares(tables, kings & ~(white | black))}")
-    for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
-        men_on_crown = mask & ~kings & tables.crown_row[color]
-        if men_on_crown:
-            raise InvalidPositionError(
-                f"{color} men on their own crowning row: {_squares(tables, men_on_crown)} (they would be kings)"
-            )
-        if mask.bit_count() > rules.men_per_side:
-            raise InvalidPositionError(
-                f"{color} has {mask.bit_count()} pieces; {rules.name} starts with {rules.men_per_side}"
-            )
-
-
 def _squares(tables: Tables, mask: int) -> list[int]:
     squares = []
     while mask:
@@ -81,37 +58,81 @@ def _squares(tables: Tables, mask: int) -> list[int]:
     return sorted(squares)
 
 
-@attrs.frozen(repr=False)
+_set = object.__setattr__
+
+
+@attrs.frozen(repr=False, init=False)
 class Position:
-    """A draughts position: where the pieces stand and who is to move, under one ruleset.
+    """A draughts position: where the pieces stand, who is to move, and any rule state, under one ruleset.
 
     Immutable and hashable: :meth:`play` returns a new position. Build positions with
-    :meth:`initial`, :meth:`from_fen` or :meth:`from_pieces`; the constructor takes bitboards in
-    the internal bit layout (``ruleset.geometry.bits[square]``) and validates them.
+    :meth:`initial`, :meth:`from_fen` or :meth:`from_pieces` (the constructor is not public).
+    Positions are equal when their ruleset, pieces, side to move and rule state are (the count
+    of consecutive king moves, where the ruleset limits them).
 
     >>> import draughts
     >>> pos = draughts.Position.initial("russian")
-    >>> len(pos.legal_moves()), pos.turn
+    >>> pos.legal_moves.count(), pos.turn
     (7, <Color.WHITE: 0>)
     """
 
     ruleset: Ruleset
-    white: int
-    black: int
-    kings: int
+    _white: int
+    _black: int
+    _kings: int
     turn: Color
-    _legal: list[tuple[tuple[Move, ...], dict[Move, Candidate]]] = attrs.field(
-        factory=list, init=False, eq=False, repr=False
-    )
+    _state: int
+    _cache: list[Any] = attrs.field(eq=False, repr=False)
+    """Filled once: the legal moves, and the compact moves the generator plays them with."""
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.ruleset, Ruleset):
-            raise InvalidPositionError(f"ruleset {excerpt(self.ruleset)} is not a Ruleset")
-        _check_masks(self.ruleset, self._tables, self.white, self.black, self.kings, self.turn)
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
+
+    @classmethod
+    def _make(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
+        """A position the library built itself (already valid): no checks."""
+        position = object.__new__(cls)
+        _set(position, "ruleset", rules)
+        _set(position, "_white", white)
+        _set(position, "_black", black)
+        _set(position, "_kings", kings)
+        _set(position, "turn", turn)
+        _set(position, "_state", state)
+        _set(position, "_cache", [])
+        return position
+
+    @classmethod
+    def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
+        """A position from user input, validated (what the public constructors end in)."""
+        tables = generator(rules).tables
+        if not isinstance(turn, Color):
+            raise InvalidPositionError(f"turn {excerpt(turn)} must be draughts.WHITE or draughts.BLACK")
+        for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
+            men_on_crown = mask & ~kings & tables.crown_row[color]
+            if men_on_crown:
+                raise InvalidPositionError(
+                    f"{color} men on their own crowning row: {_squares(tables, men_on_crown)} (they would be kings)"
+                )
+            if mask.bit_count() > rules.men_per_side:
+                raise InvalidPositionError(
+                    f"{color} has {mask.bit_count()} pieces; {rules.name} starts with {rules.men_per_side}"
+                )
+        if rules.crowning_wins and kings & white and kings & black:
+            raise InvalidPositionError(f"both sides have a king, but in {rules.name} the first king ends the game")
+        return cls._make(rules, white, black, kings, turn, _canonical_state(tables, white, black, kings, state))
+
+    @property
+    def _generator(self) -> Generator:
+        return generator(self.ruleset)
 
     @property
     def _tables(self) -> Tables:
-        return compile_rules(self.ruleset)
+        return generator(self.ruleset).tables
+
+    def _node(self) -> tuple[int, int, int, int, int]:
+        if self.turn is Color.WHITE:
+            return self._white, self._black, self._kings, 0, self._state
+        return self._black, self._white, self._kings, 1, self._state
 
     # --- construction ---
 
@@ -119,14 +140,14 @@ class Position:
     def initial(cls, ruleset: Ruleset | str) -> Position:
         """The start position of ``ruleset`` (a ruleset or a variant name)."""
         rules = get_variant(ruleset)
-        tables = compile_rules(rules)
-        return cls(rules, tables.start_men[Color.WHITE], tables.start_men[Color.BLACK], 0, rules.first_to_move)
+        tables = generator(rules).tables
+        return cls._make(rules, tables.start_men[Color.WHITE], tables.start_men[Color.BLACK], 0, rules.first_to_move)
 
     @classmethod
     def empty(cls, ruleset: Ruleset | str, turn: Color | None = None) -> Position:
         """An empty board with ``turn`` (default: the ruleset's first player) to move."""
         rules = get_variant(ruleset)
-        return cls(rules, 0, 0, 0, rules.first_to_move if turn is None else turn)
+        return cls._checked(rules, 0, 0, 0, rules.first_to_move if turn is None else turn)
 
     @classmethod
     def from_pieces(
@@ -134,6 +155,8 @@ class Position:
         ruleset: Ruleset | str,
         pieces: Mapping[int, Piece] | Mapping[str, Piece] | Mapping[int | str, Piece],
         turn: Color | None = None,
+        *,
+        king_moves: Mapping[Color, tuple[int | str, int]] | None = None,
     ) -> Position:
         """A position from ``{square: Piece}`` (squares as numbers or names).
 
@@ -141,11 +164,20 @@ class Position:
         >>> from draughts import Piece, WHITE, BLACK
         >>> draughts.Position.from_pieces("international", {28: Piece(WHITE), 19: Piece(BLACK, king=True)}).fen()
         'W:W28:BK19'
+
+        Args:
+            ruleset: The rules (or a variant name).
+            pieces: The pieces by square.
+            turn: The side to move (default: the ruleset's first player).
+            king_moves: Where the ruleset limits consecutive king moves: per side, the square of the
+                king that made them and how many (see :meth:`king_moves`).
         """
         rules = get_variant(ruleset)
-        tables = compile_rules(rules)
+        tables = generator(rules).tables
         masks = {Color.WHITE: 0, Color.BLACK: 0}
         kings = 0
+        if not isinstance(pieces, Mapping):
+            raise TypeError(f"pieces must be a mapping of squares to Piece, not {excerpt(pieces)}")
         for key, piece in pieces.items():
             bit = 1 << tables.bit_of_square[rules.parse_square(key)]
             if not isinstance(piece, Piece):
@@ -153,15 +185,22 @@ class Position:
             masks[piece.color] |= bit
             if piece.king:
                 kings |= bit
-        return cls(rules, masks[Color.WHITE], masks[Color.BLACK], kings, rules.first_to_move if turn is None else turn)
+        state = 0
+        for color, (square, count) in (king_moves or {}).items():
+            state |= _side_value(rules, tables, color, square, count)
+        return cls._checked(
+            rules, masks[Color.WHITE], masks[Color.BLACK], kings, rules.first_to_move if turn is None else turn, state
+        )
 
     @classmethod
     def from_fen(cls, ruleset: Ruleset | str, fen: str) -> Position:
         """Read a PDN 3.0 FEN: ``"W:W31-50:B1-20"``, ``"B:W18,K10:BK1,2"``, ``"W:Wa1,c1,Kd2:Bf6"``.
 
         Accepted beyond the strict grammar: ranges of kings (``K1-3``), a side with no pieces
-        (``"W:W:B1"`` or the side left out), spaces, a trailing dot, lowercase letters, and the
-        lidraughts ``:H<n>:F<n>`` suffixes (ignored).
+        (``"W:W:B1"`` or the side left out), spaces, a trailing dot, lowercase letters, the
+        lidraughts ``:H<n>:F<n>`` clocks (read by :class:`~draughts.Board`, ignored here), and, where
+        the ruleset limits consecutive king moves, lidraughts' ``:+<count><square>+<count><square>``
+        field (Black's count first).
 
         Raises:
             InvalidFenError: the text does not parse or describes an impossible position; the
@@ -186,15 +225,19 @@ class Position:
             raise InvalidFenError(
                 f"FEN {excerpt(fen)} must start with the side to move, 'W' or 'B', not {excerpt(fields[0])}"
             )
-        tables = compile_rules(rules)
+        tables = generator(rules).tables
         masks: dict[str, int] = {}
         kings = 0
+        state = 0
         for field in fields[1:]:
             if not field:
                 continue
             tag = field[0].upper()
             if tag in ("H", "F") and field[1:].isdigit():
                 continue  # lidraughts halfmove clock / fullmove number
+            if tag == "+" and rules.king_move_limit:
+                state = _read_king_moves(rules, tables, fen, field)
+                continue
             if tag not in ("W", "B"):
                 raise InvalidFenError(f"FEN {excerpt(fen)}: field {excerpt(field)} must start with 'W' or 'B'")
             if tag in masks:
@@ -215,55 +258,76 @@ class Position:
                         kings |= bit
             masks[tag] = mask
         turn = Color.WHITE if turn_text == "W" else Color.BLACK
-        return cls(rules, masks.get("W", 0), masks.get("B", 0), kings, turn)
+        return cls._checked(rules, masks.get("W", 0), masks.get("B", 0), kings, turn, state)
 
     # --- reading the position ---
 
     def piece_at(self, square: int | str) -> Piece | None:
         """The piece on ``square`` (number or name), or None."""
         bit = 1 << self._tables.bit_of_square[self.ruleset.parse_square(square)]
-        if self.white & bit:
-            return Piece(Color.WHITE, bool(self.kings & bit))
-        if self.black & bit:
-            return Piece(Color.BLACK, bool(self.kings & bit))
+        if self._white & bit:
+            return Piece(Color.WHITE, bool(self._kings & bit))
+        if self._black & bit:
+            return Piece(Color.BLACK, bool(self._kings & bit))
         return None
 
     def is_king_at(self, square: int) -> bool:
         """Whether a king stands on ``square`` (a number, as moves give them)."""
-        return bool(self.kings >> self._tables.bit_of_square[self.ruleset.geometry.check(square)] & 1)
+        return bool(self._kings >> self._tables.bit_of_square[self.ruleset.geometry.check(square)] & 1)
 
     def pieces(self) -> dict[int, Piece]:
         """``{square: Piece}`` for every piece, by square number."""
         result = {}
-        for color, mask in ((Color.WHITE, self.white), (Color.BLACK, self.black)):
+        for color, mask in ((Color.WHITE, self._white), (Color.BLACK, self._black)):
             for square in _squares(self._tables, mask):
                 bit = 1 << self._tables.bit_of_square[square]
-                result[square] = Piece(color, bool(self.kings & bit))
+                result[square] = Piece(color, bool(self._kings & bit))
         return dict(sorted(result.items()))
 
     def squares(self, color: Color, *, kings: bool | None = None) -> list[int]:
         """Sorted squares of ``color``'s pieces: all of them, only kings, or only men."""
-        mask = self.white if color is Color.WHITE else self.black
+        mask = self._white if color is Color.WHITE else self._black
         if kings is True:
-            mask &= self.kings
+            mask &= self._kings
         elif kings is False:
-            mask &= ~self.kings
+            mask &= ~self._kings
         return _squares(self._tables, mask)
+
+    def material(self, color: Color) -> tuple[int, int]:
+        """``(kings, men)`` of ``color``."""
+        mask = self._white if color is Color.WHITE else self._black
+        kings = (mask & self._kings).bit_count()
+        return kings, mask.bit_count() - kings
+
+    def king_moves(self, color: Color) -> tuple[int, int] | None:
+        """Where the ruleset limits consecutive king moves (:attr:`~draughts.Ruleset.king_move_limit`):
+        the square of ``color``'s king that made the last quiet moves in a row and how many, or None."""
+        index, count = side_state(self._state, int(color))
+        if not count:
+            return None
+        return self._tables.square_of_bit[index], count
 
     def fen(self, *, numeric: bool = False) -> str:
         """The PDN 3.0 FEN, squares written as the variant writes them (numbers with ``numeric``).
 
         Squares come in increasing number order, kings with a ``K`` prefix; ranges are not used.
+        Where the ruleset limits consecutive king moves and a count is running, lidraughts'
+        ``:+<count><square>+<count><square>`` field follows (Black's first).
         """
         name = str if numeric else self.ruleset.square_name
         parts = [self.turn.letter]
+        pieces = self.pieces()
         for color in (Color.WHITE, Color.BLACK):
             items = [
-                ("K" if piece.king else "") + name(square)
-                for square, piece in self.pieces().items()
-                if piece.color is color
+                ("K" if piece.king else "") + name(square) for square, piece in pieces.items() if piece.color is color
             ]
             parts.append(color.letter + ",".join(items))
+        if self._state:
+            fields = []
+            for color in (Color.BLACK, Color.WHITE):
+                moves = self.king_moves(color)
+                fields.append("+0" if moves is None else f"+{moves[1]}{moves[0]:02d}")
+            parts.append("".join(fields))
         return ":".join(parts)
 
     def __repr__(self) -> str:
@@ -279,31 +343,68 @@ class Position:
 
         return board(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Position._make, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))
+
     # --- moves ---
 
-    def _own_opponents(self) -> tuple[int, int]:
-        if self.turn is Color.WHITE:
-            return self.white, self.black
-        return self.black, self.white
+    def _moves(self) -> tuple[tuple[Move, ...], tuple[tuple[int, int, int], ...]]:
+        """The legal moves in order, and the xor masks each is played with (computed once)."""
+        cache = self._cache
+        if cache:
+            return cache[0]  # type: ignore[no-any-return]
+        entries = self._entries(paths=False)
+        result = (tuple(entry[0] for entry in entries), tuple(entry[1] for entry in entries))
+        cache.append(result)
+        return result
 
-    def _moves(self) -> tuple[tuple[Move, ...], dict[Move, Candidate]]:
-        if not self._legal:
-            own, opponents = self._own_opponents()
-            candidates = legal_candidates(self._tables, self.turn, own, opponents, self.kings)
-            square = self._tables.square_of_bit
-            by_move = {}
-            for candidate in candidates:
-                move = Move._trusted(
-                    square[candidate.start],
-                    square[candidate.end],
-                    tuple(square[bit] for bit in candidate.captured),
-                    tuple(square[bit] for bit in candidate.path),
-                    candidate.promotes,
-                )
-                by_move[move] = candidate
-            ordered = tuple(sorted(by_move, key=lambda m: (m.start, m.end, m.path)))
-            self._legal.append((ordered, by_move))
-        return self._legal[0]
+    def _entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
+        """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
+
+        Where several capture paths make one move (same start, end and captured set), the move
+        carries the path that comes first in square-number order, whatever order the generator
+        found them in.
+        """
+        own, opp, kings, color, state = self._node()
+        quiet, captures = self._generator.legal(own, opp, kings, color, state, True)
+        square = self._tables.square_of_bit
+        crown = self._tables.crown_row[color]
+        entries = []
+        for start, end, promotes in quiet:
+            moved = start | end
+            first, last = square[start.bit_length() - 1], square[end.bit_length() - 1]
+            move = Move._trusted(first, last, (), (first, last), promotes)
+            entries.append((move, (moved, 0, moved if start & kings else end & crown)))
+        for start, end, captured, promotes, order, path in captures:
+            first = square[start.bit_length() - 1]
+            move = Move._trusted(
+                first,
+                square[end.bit_length() - 1],
+                tuple([square[bit.bit_length() - 1] for bit in order]),
+                (first, *[square[bit.bit_length() - 1] for bit in path]),
+                promotes,
+            )
+            moved = start ^ end
+            crowned = moved if kings & start else (end if promotes else 0)
+            entries.append((move, (moved, captured, crowned ^ (kings & captured))))
+        entries.sort(key=lambda entry: (entry[0].start, entry[0].end, entry[0].path))
+        if not paths and captures:
+            seen: set[Move] = set()
+            unique = []
+            for entry in entries:
+                if entry[0] not in seen:
+                    seen.add(entry[0])
+                    unique.append(entry)
+            entries = unique
+        return entries
+
+    def _path_moves(self) -> tuple[Move, ...]:
+        """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
+        return tuple(entry[0] for entry in self._entries(paths=True))
+
+    def _children(self, *, paths: bool) -> list[tuple[Move, Position]]:
+        """Each legal move (each capture path with ``paths``) and the position after it, in move order."""
+        return [(move, self._child(compact)) for move, compact in self._entries(paths=paths)]
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -320,23 +421,46 @@ class Position:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
-        return isinstance(move, Move) and move in self._moves()[1]
+        return move in self._moves()[0]
 
     def has_capture(self) -> bool:
         """Whether the side to move has a legal capture."""
-        return any(move.captured for move in self._legal_moves())
+        return any(move.captured for move in self._moves()[0])
+
+    def is_over(self) -> bool:
+        """Whether the game has ended here by the rules of play (no legal move, or a won breakthrough);
+        draw rules need the game's history: see :meth:`Board.outcome <draughts.Board.outcome>`."""
+        return not self._moves()[0]
+
+    def winner(self) -> Color | None:
+        """Who has won, if the position ends the game by the rules of play (not by a draw rule).
+
+        In a position without a legal move the side to move loses, or wins where the ruleset says
+        so (:attr:`~draughts.Ruleset.no_move_wins`); where crowning wins, the side with a king has won.
+        """
+        rules = self.ruleset
+        if rules.crowning_wins and self._kings:
+            return Color.WHITE if self._kings & self._white else Color.BLACK
+        if self._moves()[0]:
+            return None
+        return self.turn if rules.no_move_wins else self.turn.opponent
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        if not isinstance(move, Move):
-            raise InvalidMoveError(f"{excerpt(move)} is not a Move")
-        candidate = self._moves()[1].get(move)
-        if candidate is None:
-            raise IllegalMoveError(f"{excerpt(move)} is not legal in {self.fen()} ({self.ruleset.name})")
-        own, opponents = self._own_opponents()
-        own, opponents, kings = make_move(own, opponents, self.kings, candidate)
-        white, black = (own, opponents) if self.turn is Color.WHITE else (opponents, own)
-        return Position(self.ruleset, white, black, kings, self.turn.opponent)
+        moves, compact = self._moves()
+        try:
+            index = moves.index(move)
+        except ValueError:
+            if not isinstance(move, Move):
+                raise InvalidMoveError(f"{excerpt(move)} is not a Move") from None
+            raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})") from None
+        return self._child(compact[index])
+
+    def _child(self, move: tuple[int, int, int]) -> Position:
+        own, opp, kings, color, state = self._generator.play(*self._node(), move)
+        if color == 0:  # White moves next: ``own`` is White's
+            return Position._make(self.ruleset, own, opp, kings, Color.WHITE, state)
+        return Position._make(self.ruleset, opp, own, kings, Color.BLACK, state)
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -344,7 +468,52 @@ class Position:
         pieces = {
             geo.rotate(square): Piece(piece.color.opponent, piece.king) for square, piece in self.pieces().items()
         }
-        return Position.from_pieces(self.ruleset, pieces, self.turn.opponent)
+        king_moves = {}
+        for color in (Color.WHITE, Color.BLACK):
+            moves = self.king_moves(color)
+            if moves is not None:
+                king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
+        return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
+
+
+def _side_value(rules: Ruleset, tables: Tables, color: Color, square: int | str, count: int) -> int:
+    if not rules.king_move_limit:
+        raise InvalidPositionError(f"{rules.name} keeps no count of king moves")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= rules.king_move_limit:
+        raise InvalidPositionError(f"king-move count {excerpt(count)} must be 0 to {rules.king_move_limit}")
+    index = tables.bit_of_square[rules.parse_square(square)]
+    return state_of(index, count) << (20 * int(color))
+
+
+def _canonical_state(tables: Tables, white: int, black: int, kings: int, state: int) -> int:
+    """``state`` without the counts that cannot matter: a side without men, or no king on the square."""
+    kept = 0
+    for color, mask in ((0, white), (1, black)):
+        index, count = side_state(state, color)
+        if count and mask & ~kings and (mask & kings) >> index & 1:
+            kept |= state_of(index, count) << (20 * color)
+    return kept
+
+
+def _read_king_moves(rules: Ruleset, tables: Tables, fen: str, field: str) -> int:
+    """lidraughts' ``+<count><square>+<count><square>``, Black's first (a count of 0 needs no square)."""
+    parts = field.split("+")[1:]
+    if len(parts) != 2:
+        raise InvalidFenError(
+            f"FEN {excerpt(fen)}: king-move field {excerpt(field)} must be '+<n><square>+<n><square>'"
+        )
+    state = 0
+    for color, part in zip((Color.BLACK, Color.WHITE), parts, strict=True):
+        count = number(part[:1]) if part else None
+        if count is None:
+            raise InvalidFenError(f"FEN {excerpt(fen)}: king-move count in {excerpt(field)} must be a digit")
+        if count:
+            if len(part) < 2:
+                raise InvalidFenError(
+                    f"FEN {excerpt(fen)}: a king-move count needs the king's square ({excerpt(field)})"
+                )
+            state |= _side_value(rules, tables, color, part[1:], count)
+    return state
 
 
 def _is_square(rules: Ruleset, text: str) -> bool:

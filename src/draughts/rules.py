@@ -123,15 +123,10 @@ class KingLanding(enum.Enum):
 
 
 class CaptureFacts(NamedTuple):
-    """What a precedence criterion may compare about one capture.
-
-    Attributes:
-        pieces: Pieces captured.
-        kings: Kings among them.
-        with_king: Whether the capturing piece was a king when the move began.
-        order: For each captured piece in capture order, whether it was a king; filled only when
-            a criterion of the ruleset sets ``needs_order`` (otherwise empty).
-    """
+    """What a precedence criterion may compare about one capture: ``pieces`` captured, ``kings``
+    among them, ``with_king`` (whether the capturing piece was a king when the move began) and
+    ``order`` (for each captured piece in capture order, whether it was a king; filled only when a
+    criterion of the ruleset sets ``needs_order``, otherwise empty)."""
 
     pieces: int
     kings: int
@@ -614,7 +609,7 @@ class Ruleset:
     )
     capture_reversal: bool = attrs.field(default=True, validator=_bool, metadata=_label("A capture may turn back 180°"))
     king_move_limit: int | None = attrs.field(
-        default=None, validator=_check_limit, metadata=_label("Quiet moves in a row with one king (side with men)")
+        default=None, validator=_check_limit, metadata=_label("Quiet moves in a row by one king")
     )
     no_move_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("A player with no move wins"))
     crowning_wins: bool = attrs.field(default=False, validator=_bool, metadata=_label("Crowning a man wins"))
