@@ -9,10 +9,14 @@ and ``test_oracle_v2.py`` the library.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import attrs
 
+import draughts
+from conftest import load_json
 from draughts import BLACK, WHITE, CapturedRemoval, CapturePromotion, Color, KingRange, Numbering, Ruleset
 from draughts import variants as _named
 from draughts.geometry import BoardSquares, SquareNames
@@ -31,7 +35,11 @@ FRISIAN = attrs.evolve(
 )
 FRYSK = attrs.evolve(FRISIAN, name="frysk", title="Frysk!", rows_per_side=1)  # 5 men on the back rank
 KILLER = attrs.evolve(
-    _named.INTERNATIONAL, name="killer", title="Killer draughts", king_landing=KingLanding.BEHIND_LAST_KING, pdn_gametype=None
+    _named.INTERNATIONAL,
+    name="killer",
+    title="Killer draughts",
+    king_landing=KingLanding.BEHIND_LAST_KING,
+    pdn_gametype=None,
 )
 ANTIDRAUGHTS = attrs.evolve(
     _named.INTERNATIONAL, name="antidraughts", title="Antidraughts", no_move_wins=True, pdn_gametype=None
@@ -87,7 +95,18 @@ CANADIAN = attrs.evolve(
     _named.INTERNATIONAL, name="canadian", title="Canadian draughts", board_size=12, rows_per_side=5, pdn_gametype=None
 )
 
-FAMILY: tuple[Ruleset, ...] = (FRISIAN, FRYSK, KILLER, ANTIDRAUGHTS, BREAKTHROUGH, THAI_12, THAI, TURKISH, POOL, CANADIAN)
+FAMILY: tuple[Ruleset, ...] = (
+    FRISIAN,
+    FRYSK,
+    KILLER,
+    ANTIDRAUGHTS,
+    BREAKTHROUGH,
+    THAI_12,
+    THAI,
+    TURKISH,
+    POOL,
+    CANADIAN,
+)
 """The family rulesets (the published perft counts are in tests/data/perft-family.json)."""
 
 
@@ -404,6 +423,76 @@ CASES: tuple[Case, ...] = (
         played=("6-1",),
     ),
 )
+
+
+# --- the published counts (tests/data/perft-family.json and perft.json) ---
+
+
+PUBLISHED_RULES: dict[str, Ruleset] = {  # the data files' labels
+    "frisian": FRISIAN,
+    "frysk": FRYSK,
+    "killer": KILLER,
+    "antidraughts": ANTIDRAUGHTS,
+    "breakthrough": BREAKTHROUGH,
+    "thai": THAI_12,
+    "turkish": TURKISH,
+    "pool": POOL,
+    "canadian": CANADIAN,
+    "srilankan": attrs.evolve(CANADIAN, name="srilankan", bottom_left_playable=False),  # dctl: the other colouring
+    "portuguese": _named.SPANISH,  # dctl's Spanish rules cite the Portuguese federation (FAMILY.md 7.4)
+    "14x14": attrs.evolve(_named.INTERNATIONAL, name="intl-14", board_size=14, rows_per_side=6),  # 2 empty rows
+}
+
+
+def _convention(entry: dict[str, Any]) -> str:
+    text = (entry.get("convention") or "").lower()
+    if "kish" in entry["source"]:
+        return "landings"
+    if "kept" in text:
+        return "paths"
+    if "dropped" in text:
+        return "identities"
+    raise AssertionError(f"unknown convention in {entry}")
+
+
+def _family_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
+    series: dict[tuple[str, str, str, str], dict[int, int]] = {}
+    for key, entries in load_json("perft-family.json").items():
+        for entry in entries:
+            if entry.get("count") is None:
+                continue  # "none found"
+            if key == "turkish" and "kish" not in entry["source"]:
+                continue  # pydraughts 0.6.7: its d5 is wrong (FAMILY.md section 8 diagnoses the defect)
+            label = key
+            if key == "other_boards_international_rules":
+                if not entry["fen"].startswith("14x14"):
+                    continue  # rectangular boards: not in the rule space
+                label = "14x14"
+            fen = "start" if label == "14x14" else entry["fen"]
+            source = next(name for name in ("dctl", "kish", "py-draughts", "pydraughts") if name in entry["source"])
+            series.setdefault((label, fen, _convention(entry), source), {})[entry["depth"]] = entry["count"]
+    for (label, fen, convention, source), counts in series.items():
+        yield label, PUBLISHED_RULES[label], fen, f"{convention} ({source})", counts
+
+
+def _seven_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
+    names = {"english": "american"}
+    for key, data in load_json("perft.json")["variants"].items():
+        if key == "no_forced_capture":
+            continue  # self-computed seeds, not published
+        rules = draughts.get_variant(names.get(key, key))
+        for convention, published in (("paths", data["keep"]), ("identities", data["dedup"])):
+            yield key, rules, "start", convention, {int(depth): count for depth, count in published.items()}
+
+
+def published_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
+    """Every published perft series: (label, ruleset, ``"start"`` or FEN, convention, {depth: count}).
+
+    The convention is ``"paths"`` (duplicates KEPT), ``"identities"`` (DROPPED) or ``"landings"``
+    (kish: every sequence of landing squares), followed by the source's name.
+    """
+    yield from _family_series()
+    yield from _seven_series()
 
 
 def parse_move(rules: Ruleset, text: str) -> tuple[tuple[int, ...], frozenset[int]]:

@@ -577,6 +577,22 @@ def perft(state: State, depth: int, *, paths: bool = False, landings: bool = Fal
     return sum(perft(play(state, move), depth - 1, paths=paths, landings=landings) for move in found)
 
 
+def perft_counts(state: State, depth: int, *, paths: bool = False, landings: bool = False) -> list[int]:
+    """``[perft(state, 1), ..., perft(state, depth)]`` in one walk of the tree."""
+    counts = [0] * depth
+
+    def walk(node: State, ply: int) -> None:
+        found = moves(node, paths=paths, landings=landings)
+        counts[ply] += len(found)
+        if ply + 1 < depth:
+            for move in found:
+                walk(play(node, move), ply + 1)
+
+    if depth:
+        walk(state, 0)
+    return counts
+
+
 def divide(state: State, depth: int, *, paths: bool = False) -> list[tuple[NaiveMove, int]]:
     """perft split by root move."""
     return [(move, perft(play(state, move), depth - 1, paths=paths)) for move in moves(state, paths=paths)]

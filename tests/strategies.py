@@ -3,6 +3,7 @@ space) and legal random positions, also reached by play (with king-move history)
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 from dataclasses import dataclass
@@ -255,10 +256,16 @@ class Line:
     start: dict[int, tuple[Color, bool]]
     turn: Color
     played: tuple[naive.NaiveMove, ...]
+    runs: dict[Color, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    """King-move runs at the start, ``{color: (square, count)}``."""
 
     def start_state(self) -> naive.State:
         coords = self.rules.geometry.coords
-        return naive.State(self.rules, {coords[square]: piece for square, piece in self.start.items()}, self.turn)
+        runs = [naive.NO_RUN, naive.NO_RUN]
+        for color, (square, count) in self.runs.items():
+            runs[0 if color is WHITE else 1] = naive.Run(coords[square], count)
+        board = {coords[square]: piece for square, piece in self.start.items()}
+        return naive.State(self.rules, board, self.turn, (runs[0], runs[1]))
 
     def states(self) -> list[naive.State]:
         """The oracle's state at the start and after each played move."""
@@ -269,13 +276,14 @@ class Line:
 
     def start_position(self) -> Position:
         pieces = {square: Piece(color, king) for square, (color, king) in self.start.items()}
-        return Position.from_pieces(self.rules, pieces, self.turn)
+        return Position.from_pieces(self.rules, pieces, self.turn, king_moves=self.runs or None)
 
     def __repr__(self) -> str:
         white = ",".join(f"{'K' if k else ''}{s}" for s, (c, k) in sorted(self.start.items()) if c is WHITE)
         black = ",".join(f"{'K' if k else ''}{s}" for s, (c, k) in sorted(self.start.items()) if c is BLACK)
         moves = " ".join("x".join(map(str, m.path)) if m.captured else "-".join(map(str, m.path)) for m in self.played)
-        return f"Line({self.turn.letter}:W{white}:B{black} then {moves or 'nothing'} in {self.rules!r})"
+        runs = f" king runs {self.runs}" if self.runs else ""
+        return f"Line({self.turn.letter}:W{white}:B{black}{runs} then {moves or 'nothing'} in {self.rules!r})"
 
 
 _MOST_PIECES = 24
@@ -318,18 +326,63 @@ def family_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Colo
 
 
 @st.composite
+def king_line_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """A start built around one king of the side to move: along each of its lines opposing pieces
+    (and a few own ones) at random distances, so that long captures, turns (180° ones too),
+    landing choices and crownings on the way are common."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    playable = naive.NaiveGenerator(rules, {}, turn).playable
+    middle = [
+        sq
+        for sq in range(1, geo.squares + 1)
+        if all(geo.size // 4 <= c < geo.size - geo.size // 4 for c in geo.coords[sq])
+    ]
+    centre = draw(st.sampled_from(middle) if draw(st.booleans()) else st.integers(1, geo.squares))
+    pieces: dict[int, tuple[Color, bool]] = {centre: (turn, True)}
+    counts = {turn: 1, turn.opponent: 0}
+    cx, cy = geo.coords[centre]
+    for dx, dy in naive.vectors(rules, Directions.ALL, turn):
+        t = 0  # steps from the king along this line
+        while draw(st.integers(0, 4)) < 3:
+            # a few free squares, a piece (usually an opposing one), then at least one free square
+            t += draw(st.integers(1, 3)) if t == 0 else draw(st.integers(2, 3))
+            x, y = cx + t * dx, cy + t * dy
+            if not playable(x, y) or len(pieces) >= _MOST_PIECES:
+                break
+            color = turn if draw(st.integers(0, 5)) == 0 else turn.opponent
+            if counts[color] < rules.men_per_side:
+                on_crown = y == (geo.size - 1 if color is WHITE else 0)
+                king = on_crown or draw(st.integers(0, 3)) == 0
+                if not (rules.crowning_wins and king):
+                    pieces[geo.square_at(x, y)] = (color, king)
+                    counts[color] += 1
+    if rules.crowning_wins:
+        del pieces[centre]  # no king may stand where crowning wins: the men around it remain
+    return pieces, turn
+
+
+@st.composite
 def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rulesets, most: int = 10) -> Line:
     """A random start and up to ``most`` moves played from it, the oracle choosing among the legal
     moves and often preferring quiet king moves (so that king-move runs build up)."""
     if isinstance(rules, st.SearchStrategy):
         rules = draw(rules)
-    if draw(st.booleans()):
+    runs: dict[Color, tuple[int, int]] = {}
+    kind = draw(st.integers(0, 2))
+    if kind == 0:
         state = naive.initial(rules)
         start = state.pieces()
         turn = state.turn
     else:
-        start, turn = draw(family_starts(rules))
-        state = naive.State(rules, {rules.geometry.coords[s]: p for s, p in start.items()}, turn)
+        start, turn = draw(family_starts(rules) if kind == 1 else king_line_starts(rules))
+        limit = rules.king_move_limit
+        for color in (WHITE, BLACK):
+            kings = [sq for sq, (c, k) in start.items() if c is color and k]
+            has_men = any(c is color and not k for c, k in start.values())
+            if limit is not None and kings and has_men and draw(st.booleans()):
+                runs[color] = (draw(st.sampled_from(kings)), draw(st.integers(1, limit)))
+        state = Line(rules, start, turn, (), runs).start_state()
     played: list[naive.NaiveMove] = []
     kings_first = draw(st.booleans())
     for _ in range(draw(st.integers(0, most))):
@@ -341,4 +394,4 @@ def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rul
         move = pool[draw(st.integers(0, len(pool) - 1))]
         played.append(move)
         state = naive.play(state, move)
-    return Line(rules, start, turn, tuple(played))
+    return Line(rules, start, turn, tuple(played), runs)

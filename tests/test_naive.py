@@ -8,7 +8,7 @@ up to a leaf budget: the cheap depths in the default run, deeper ones behind ``s
 the slow budget (millions of leaves for a Python mailbox generator) are left out, not skipped. A
 few deep counts are kept on purpose because a family rule first changes the count there:
 Thai d9 (flying kings landing directly behind), Turkish d7 (kings, and kish's way of counting),
-Pool and Russian d8 (crowning during a capture; keep/drop divergence).
+Pool and Russian d8 (crowning during a capture; keep/drop divergence), Frisian d7 (its first kings).
 
 Conventions: "duplicates KEPT" counts every restriction-9 capture path (``paths=True``);
 "DROPPED" counts one move per identity (start, end, captured set). The Turkish counts of the kish
@@ -21,7 +21,6 @@ conventions agree for Turkish through depth 6; at depth 7 kish's 10,782,382 need
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -29,59 +28,60 @@ import pytest
 
 import draughts
 import naive
-from conftest import load_json
 from draughts import BLACK, WHITE, Ruleset
-from draughts import variants as named
 from family import (
-    ANTIDRAUGHTS,
     BREAKTHROUGH,
     CANADIAN,
     CASES,
     FRISIAN,
     FRYSK,
-    KILLER,
-    POOL,
-    THAI_12,
+    PUBLISHED_RULES,
     TURKISH,
     Case,
     expected,
     parse_move,
+    published_series,
 )
 
 DEFAULT_LEAVES = 12_000
 """Largest count checked in the default run (a few tenths of a second each)."""
 SLOW_LEAVES = 600_000
 """Largest count checked under ``slow``, apart from :data:`DEEP`."""
-DEEP = {("thai", 9), ("turkish", 7), ("pool", 8), ("russian", 8)}
+DEEP = {("thai", 9), ("turkish", 7), ("pool", 8), ("russian", 8), ("frisian", 7)}
 """Deeper counts checked under ``slow`` because a rule first shows there."""
 
-# --- the published counts, as (label, ruleset, start state, convention, {depth: count}) series ---
 
-_FAMILY_RULES: dict[str, Ruleset] = {
-    "frisian": FRISIAN,
-    "frysk": FRYSK,
-    "killer": KILLER,
-    "antidraughts": ANTIDRAUGHTS,
-    "breakthrough": BREAKTHROUGH,
-    "thai": THAI_12,
-    "turkish": TURKISH,
-    "pool": POOL,
-    "canadian": CANADIAN,
-    "srilankan": attrs.evolve(CANADIAN, name="srilankan", bottom_left_playable=False),  # dctl: the other colouring
-    "portuguese": named.SPANISH,  # dctl's Spanish rules cite the Portuguese federation (FAMILY.md 7.4)
-    "14x14": attrs.evolve(named.INTERNATIONAL, name="intl-14", board_size=14, rows_per_side=6),  # 2 empty rows
-}
-
-
-def _convention(entry: dict[str, Any]) -> str:
-    text = (entry.get("convention") or "").lower()
-    if "kish" in entry["source"]:
-        return "landings"
-    if "kept" in text:
-        return "paths"
-    if "dropped" in text:
-        return "identities"
-    raise AssertionError(f"unknown convention in {entry}")
+def _cases(slow: bool) -> list[Any]:
+    """One test per published series: its cheap depths, or (``slow``) every depth up to the
+    deepest reachable one (counted in one walk). Under ``slow`` the peer computations are left to
+    the default run where a published series of the same position exists."""
+    out = []
+    series = list(published_series())
+    published = {(label, fen) for label, _, fen, convention, _ in series if "py" not in convention}
+    paths = {(label, fen): counts for label, _, fen, convention, counts in series if convention.startswith("paths")}
+    seen = set()
+    for label, rules, fen, convention, counts in series:
+        if slow:
+            if ("py" in convention and (label, fen) in published) or (label, fen, convention[:5]) in seen:
+                continue  # a peer's computation of a published series, or a second peer
+            seen.add((label, fen, convention[:5]))
+            reachable = [d for d, count in counts.items() if count <= SLOW_LEAVES or (label, d) in DEEP]
+            if label in draughts.VARIANTS or label == "english":
+                reachable = [d for d in reachable if (label, d) in DEEP]  # test_oracle.py covers the rest
+            if convention.startswith("identities") and all(
+                paths.get((label, fen), {}).get(d) == counts[d] for d in reachable
+            ):
+                continue  # no duplicate capture within reach: the paths series checks the same counts
+            if not reachable or max(counts[d] for d in reachable) <= DEFAULT_LEAVES:
+                continue
+            depths = [d for d in counts if d <= max(reachable)]
+        else:
+            depths = [depth for depth, count in counts.items() if count <= DEFAULT_LEAVES]
+        if depths:
+            wanted = {depth: counts[depth] for depth in sorted(depths)}
+            name = f"{label}-{fen[:12]}-{convention}-d{max(depths)}"
+            out.append(pytest.param(rules, fen, convention, wanted, id=name))
+    return out
 
 
 def _start(rules: Ruleset, fen: str) -> naive.State:
@@ -90,58 +90,10 @@ def _start(rules: Ruleset, fen: str) -> naive.State:
     return naive.from_fen(rules, fen.split(" (")[0])
 
 
-def _family_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
-    series: dict[tuple[str, str, str, str], dict[int, int]] = {}
-    for key, entries in load_json("perft-family.json").items():
-        for entry in entries:
-            if entry.get("count") is None:
-                continue  # "none found"
-            if key == "turkish" and "kish" not in entry["source"]:
-                continue  # pydraughts 0.6.7: its d5 is wrong (FAMILY.md section 8 diagnoses the defect)
-            label = key
-            if key == "other_boards_international_rules":
-                if not entry["fen"].startswith("14x14"):
-                    continue  # rectangular boards: not in the rule space
-                label = "14x14"
-            fen = "start" if label == "14x14" else entry["fen"]
-            source = next(name for name in ("dctl", "kish", "py-draughts", "pydraughts") if name in entry["source"])
-            series.setdefault((label, fen, _convention(entry), source), {})[entry["depth"]] = entry["count"]
-    for (label, fen, convention, source), counts in series.items():
-        yield label, _FAMILY_RULES[label], fen, f"{convention} ({source})", counts
-
-
-def _seven_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
-    names = {"english": "american"}
-    for key, data in load_json("perft.json")["variants"].items():
-        if key == "no_forced_capture":
-            continue  # self-computed seeds, not published
-        rules = draughts.get_variant(names.get(key, key))
-        for convention, published in (("paths", data["keep"]), ("identities", data["dedup"])):
-            yield key, rules, "start", convention, {int(depth): count for depth, count in published.items()}
-
-
-def _cases(slow: bool) -> list[Any]:
-    """One test per published series: its cheap depths, or (``slow``) its deeper reachable ones."""
-    out = []
-    for label, rules, fen, convention, counts in (*_family_series(), *_seven_series()):
-        if slow:
-            depths = [
-                depth
-                for depth, count in counts.items()
-                if count > DEFAULT_LEAVES and (count <= SLOW_LEAVES or (label, depth) in DEEP)
-            ]
-        else:
-            depths = [depth for depth, count in counts.items() if count <= DEFAULT_LEAVES]
-        if depths:
-            wanted = {depth: counts[depth] for depth in sorted(depths)}
-            out.append(pytest.param(rules, fen, convention, wanted, id=f"{label}-{fen[:12]}-{convention}-d{max(depths)}"))
-    return out
-
-
 def _perft_all(state: naive.State, depths: list[int], convention: str) -> dict[int, int]:
     mode = convention.split()[0]
-    options = {"paths": mode == "paths", "landings": mode == "landings"}
-    return {depth: naive.perft(state, depth, **options) for depth in depths}
+    counts = naive.perft_counts(state, max(depths), paths=mode == "paths", landings=mode == "landings")
+    return {depth: counts[depth - 1] for depth in depths}
 
 
 @pytest.mark.parametrize(("rules", "fen", "convention", "counts"), _cases(slow=False))
@@ -160,7 +112,7 @@ def test_oracle_reproduces_published_perft_deeper(
 def test_every_published_series_is_checked() -> None:
     """No series of the data files is silently left out (each has at least its first depths checked)."""
     labels = {case.values[0].name for case in _cases(slow=False)}
-    assert {rules.name for rules in _FAMILY_RULES.values()} <= labels
+    assert {rules.name for rules in PUBLISHED_RULES.values()} <= labels
     assert set(draughts.VARIANTS) <= labels
 
 
@@ -193,9 +145,9 @@ def test_kish_ten_piece_king_capture() -> None:
     assert len(moves) == 9
     assert {len(move.captured) for move in moves} == {10}
     for move in naive.moves(state, paths=True):
-        steps = zip(move.path, move.path[1:])
+        steps = zip(move.path, move.path[1:], strict=False)
         directions = [_direction(TURKISH, a, b) for a, b in steps]
-        assert all(d != (-e[0], -e[1]) for d, e in zip(directions[1:], directions)), move.path
+        assert all(d != (-e[0], -e[1]) for d, e in zip(directions[1:], directions, strict=False)), move.path
 
 
 def _direction(rules: Ruleset, a: int, b: int) -> tuple[int, int]:
@@ -206,7 +158,9 @@ def _direction(rules: Ruleset, a: int, b: int) -> tuple[int, int]:
 def test_counting_conventions_for_a_king_going_straight_on() -> None:
     """The king can stop on d5, e5 or f5 and go on over g5: one path, one identity, three landings."""
     state = naive.from_fen(TURKISH, "W:WKa5:Bc5,g5")
-    assert [move.path for move in naive.moves(state, paths=True)] == [tuple(map(TURKISH.parse_square, ("a5", "d5", "h5")))]
+    assert [move.path for move in naive.moves(state, paths=True)] == [
+        tuple(map(TURKISH.parse_square, ("a5", "d5", "h5")))
+    ]
     assert len(naive.moves(state)) == 1
     landings = naive.moves(state, landings=True)
     assert sorted(TURKISH.square_name(move.landings[0]) for move in landings) == ["d5", "e5", "f5"]
@@ -259,11 +213,13 @@ def test_king_runs_end_when_the_king_is_taken() -> None:
 def test_states_differing_only_in_runs_differ() -> None:
     start = naive.from_fen(FRISIAN, "W:WKd2,a3:BKi9")
     back = _after(FRISIAN, "W:WKd2,a3:BKi9", ("d2-e3", "i9-j10", "e3-d2", "j10-i9"))
-    assert back.board == start.board and back.turn is start.turn
+    assert back.board == start.board
+    assert back.turn is start.turn
     assert back != start
     one = _after(FRISIAN, "W:WKd2,a3:BKi9", ("d2-e3", "i9-j10", "e3-f4", "j10-i9"))
     other = _after(FRISIAN, "W:WKd2,a3:BKi9", ("d2-g5", "i9-j10", "g5-f4", "j10-i9"))
-    assert one == other and hash(one) == hash(other)
+    assert one == other
+    assert hash(one) == hash(other)
 
 
 def test_no_runs_without_the_limit() -> None:

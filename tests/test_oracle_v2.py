@@ -1,0 +1,300 @@
+"""Core v2 against the naive oracle (tests/naive.py), over the whole rule space of the family.
+
+For a position reached by play (or set up with king-move runs) the library and the oracle must
+agree on: the legal moves as identities (start, end, captured set), each move's promotion flag
+and resulting position, the multiset of capture paths (PDN restriction 9, ``divide(paths=True)``),
+perft in both conventions, the king-move runs carried from move to move, and who has won when
+the game is over. The named tests take the hand-worked cases of tests/family.py (180° turns,
+landing rules, Frisian value precedence, the king-move limit, both win conditions) through the
+library, and the family's published perft counts through ``draughts.perft``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import draughts
+import naive
+from draughts import BLACK, WHITE, KingRange, Position, Ruleset
+from family import CASES, FAMILY, FRISIAN, Case, expected, parse_move, published_series
+from strategies import Line, any_rulesets, family_named, family_rulesets, king_line_starts, lines
+
+# --- comparing one position ---
+
+
+def describe(position: Position, state: naive.State) -> str:
+    return f"{position.fen(numeric=True)} (oracle runs {state.runs}) in {position.ruleset!r}"
+
+
+def oracle_runs(state: naive.State, color: draughts.Color) -> tuple[int, int] | None:
+    square, count = state.run(color)
+    return None if square is None else (square, count)
+
+
+def assert_matches_oracle(position: Position, state: naive.State) -> None:
+    """Fail with a readable difference if the library and the oracle disagree on ``position``."""
+    rules = position.ruleset
+    assert naive.board_of(position) == state.board, f"boards differ: {describe(position, state)}"
+    assert position.turn is state.turn
+    for color in (WHITE, BLACK):
+        assert position.king_moves(color) == oracle_runs(state, color), (
+            f"{color} king-move run {position.king_moves(color)}, oracle {oracle_runs(state, color)} at "
+            f"{describe(position, state)}"
+        )
+    expected_paths = naive.moves(state, paths=True)
+    moves = list(position.legal_moves)
+
+    # 1. Legal moves as identities.
+    want = {move.identity for move in expected_paths}
+    got = [move.identity for move in moves]
+    assert len(got) == len(set(got)), f"duplicate identities in {got} at {describe(position, state)}"
+    missing, extra = want - set(got), set(got) - want
+    assert want == set(got), (
+        f"legal moves differ at {describe(position, state)}: library lacks {sorted(missing, key=str)}, "
+        f"has extra {sorted(extra, key=str)}"
+    )
+
+    # 2. Promotion flag and resulting position of each move (king-move runs included).
+    by_identity: dict[naive.Identity, list[naive.NaiveMove]] = {}
+    for path in expected_paths:
+        by_identity.setdefault(path.identity, []).append(path)
+    for move in moves:
+        candidates = by_identity[move.identity]
+        assert move.promotes in {path.promotes for path in candidates}, (
+            f"{move} promotes={move.promotes}, oracle says {[p.promotes for p in candidates]} at "
+            f"{describe(position, state)}"
+        )
+        child = position.play(move)
+        children = [naive.play(state, path) for path in candidates if path.promotes == move.promotes]
+        assert any(_same(child, after) for after in children), (
+            f"{move} leads to {child.fen()} at {describe(position, state)}"
+        )
+
+    # 3. Every capture path with its captured pieces in order.
+    got_paths = Counter((m.path, m.captured, m.promotes) for m, _ in draughts.divide(position, 1, paths=True))
+    want_paths = Counter((p.path, p.captured, p.promotes) for p in expected_paths)
+    assert got_paths == want_paths, (
+        f"paths differ at {describe(position, state)}: library extra {sorted((got_paths - want_paths).elements())}, "
+        f"library lacks {sorted((want_paths - got_paths).elements())}"
+    )
+
+    # 4. Counting agrees with listing.
+    assert draughts.perft(position, 1) == len(want)
+    assert draughts.perft(position, 1, paths=True) == len(expected_paths)
+
+    # 5. The end of the game.
+    assert position.is_over() == (not expected_paths)
+    assert position.winner() == naive.winner(state), f"winner differs at {describe(position, state)}"
+    assert rules is state.rules
+
+
+def _same(position: Position, state: naive.State) -> bool:
+    return (
+        naive.board_of(position) == state.board
+        and position.turn is state.turn
+        and all(position.king_moves(color) == oracle_runs(state, color) for color in (WHITE, BLACK))
+    )
+
+
+def replay(line: Line) -> list[tuple[Position, naive.State]]:
+    """The line's positions in the library and the oracle, each move found by its identity."""
+    position = line.start_position()
+    states = line.states()
+    out = [(position, states[0])]
+    for move, state in zip(line.played, states[1:], strict=True):
+        (library_move,) = [m for m in position.legal_moves if m.identity == move.identity] or [None]
+        assert library_move is not None, f"the library lacks {move.path} at {describe(position, out[-1][1])}"
+        position = position.play(library_move)
+        out.append((position, state))
+    return out
+
+
+# --- random positions over the whole rule space ---
+
+
+@settings(deadline=None, max_examples=250)
+@given(lines(family_rulesets()))
+def test_random_rulesets_match_oracle(line: Line) -> None:
+    for position, state in replay(line):
+        assert_matches_oracle(position, state)
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.data())
+def test_flying_king_captures_match_oracle(data: st.DataObject) -> None:
+    """Positions built around a flying king with pieces along its lines: turns, 180° turns,
+    landing rules and pieces lifted at once or at the end meet here most often."""
+    rules = data.draw(family_rulesets().filter(lambda rules: rules.king_range is KingRange.FLYING))
+    start, turn = data.draw(king_line_starts(rules))
+    line = Line(rules, start, turn, ())
+    assert_matches_oracle(line.start_position(), line.start_state())
+
+
+@pytest.mark.parametrize("rules", FAMILY, ids=lambda rules: rules.name)
+@settings(deadline=None, max_examples=40)
+@given(data=st.data())
+def test_family_variants_match_oracle(rules: Ruleset, data: st.DataObject) -> None:
+    for position, state in replay(data.draw(lines(rules, most=16))):
+        assert_matches_oracle(position, state)
+
+
+@settings(deadline=None, max_examples=60)
+@given(lines(any_rulesets, most=6), st.booleans())
+def test_perft_matches_oracle(line: Line, paths: bool) -> None:
+    position, state = replay(line)[-1]
+    assert draughts.perft(position, 2, paths=paths) == naive.perft(state, 2, paths=paths), describe(position, state)
+
+
+@settings(deadline=None, max_examples=80)
+@given(lines(st.one_of(family_named, family_rulesets()).filter(lambda r: r.king_move_limit is not None), most=14))
+def test_positions_equal_exactly_when_the_oracle_states_are(line: Line) -> None:
+    """Equal board, side to move and king-move runs: equal positions with equal hashes; a different
+    run (that can still matter): different positions. The FEN carries the runs."""
+    pairs = replay(line)
+    for position, _ in pairs:
+        assert Position.from_fen(position.ruleset, position.fen()) == position, position.fen()
+    for a, sa in pairs:
+        for b, sb in pairs:
+            if sa == sb:
+                assert a == b, f"{a.fen()} != {b.fen()}"
+                assert hash(a) == hash(b)
+            elif sa.board == sb.board and sa.turn is sb.turn:
+                assert a != b, f"{a.fen()} == {b.fen()} although the king-move runs differ: {sa.runs} / {sb.runs}"
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=1500)
+@given(lines(family_rulesets(), most=20))
+def test_many_random_rulesets_match_oracle(line: Line) -> None:
+    for position, state in replay(line):
+        assert_matches_oracle(position, state)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=200)
+@given(lines(any_rulesets, most=8), st.booleans())
+def test_deeper_perft_matches_oracle(line: Line, paths: bool) -> None:
+    position, state = replay(line)[-1]
+    assert draughts.perft(position, 3, paths=paths) == naive.perft(state, 3, paths=paths), describe(position, state)
+
+
+# --- published counts through the library ---
+
+_LIBRARY_LEAVES = 200_000
+
+
+def _published() -> list[object]:
+    out = []
+    for label, rules, fen, convention, counts in published_series():
+        mode = convention.split()[0]
+        # kish counts every landing square; it equals both library conventions through depth 6.
+        usable = {d: c for d, c in counts.items() if c <= _LIBRARY_LEAVES and (mode != "landings" or d <= 6)}
+        if usable and label not in draughts.VARIANTS and label != "english":
+            out.append(pytest.param(rules, fen, mode == "paths", usable, id=f"{label}-{fen[:10]}-{convention}"))
+    return out
+
+
+@pytest.mark.parametrize(("rules", "fen", "paths", "counts"), _published())
+def test_library_reproduces_published_family_perft(
+    rules: Ruleset, fen: str, paths: bool, counts: dict[int, int]
+) -> None:
+    start = Position.initial(rules) if fen.startswith("start") else Position.from_fen(rules, fen.split(" (")[0])
+    assert {depth: draughts.perft(start, depth, paths=paths) for depth in counts} == counts
+
+
+# --- the hand-worked cases through the library ---
+
+
+def play_case(case: Case) -> tuple[Position, naive.State]:
+    position = Position.from_fen(case.rules, case.fen)
+    state = naive.from_fen(case.rules, case.fen)
+    for text in case.played:
+        path, captured = parse_move(case.rules, text)
+        (move,) = [
+            m for m, _ in draughts.divide(position, 1, paths=True) if m.path == path and set(m.captured) == captured
+        ]
+        (oracle_move,) = [m for m in naive.moves(state, paths=True) if m.path == path]
+        position, state = position.play(move), naive.play(state, oracle_move)
+    return position, state
+
+
+def check_case(name: str) -> None:
+    (case,) = [case for case in CASES if case.name == name]
+    position, state = play_case(case)
+    got = sorted((m.path, frozenset(m.captured)) for m, _ in draughts.divide(position, 1, paths=True))
+    assert got == expected(case), case.why
+    assert position.winner() == case.winner
+    assert_matches_oracle(position, state)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_hand_worked_cases(case: Case) -> None:
+    check_case(case.name)
+
+
+def test_180_degree_turn_forbidden() -> None:
+    check_case("180-degree turn forbidden")
+
+
+def test_180_degree_turn_allowed() -> None:
+    check_case("180-degree turn allowed")
+
+
+def test_landing_directly_behind() -> None:
+    check_case("Thai: the king lands directly behind the piece")
+    check_case("Thai: straight on, each time directly behind")
+
+
+def test_landing_behind_the_last_king() -> None:
+    check_case("Killer: after a king taken last, the capture ends directly behind it")
+    check_case("Killer: only the final landing is restricted")
+    check_case("Killer: a final king ends the capture right behind it")
+
+
+def test_frisian_value_then_king() -> None:
+    check_case("Frisian: two kings (398) outweigh three men (300)")
+    check_case("Frisian: value before the king capturer (a king, 199, beats a man, 100)")
+    check_case("Frisian: at equal value the king captures")
+    check_case("Frisian: two men (200) outweigh one king (199)")
+
+
+def test_fourth_quiet_king_move_is_illegal() -> None:
+    check_case("Frisian: the fourth quiet move in a row with the same king is illegal")
+    check_case("Frisian: the king stopped by the limit may still capture")
+    check_case("Frisian: a man move lifts the ban")
+
+
+def test_positions_differing_only_in_king_runs() -> None:
+    start = Position.from_fen(FRISIAN, "W:WKd2,a3:BKi9")
+
+    def after(*moves: str) -> Position:
+        position = start
+        for text in moves:
+            path, _ = parse_move(FRISIAN, text)
+            position = position.play(next(m for m in position.legal_moves if m.path == path))
+        return position
+
+    back = after("d2-e3", "i9-j10", "e3-d2", "j10-i9")
+    assert back.pieces() == start.pieces()
+    assert back.turn is start.turn
+    assert back.king_moves(WHITE) == (FRISIAN.parse_square("d2"), 2)
+    assert back != start
+    one = after("d2-e3", "i9-j10", "e3-f4", "j10-i9")
+    other = after("d2-g5", "i9-j10", "g5-f4", "j10-i9")
+    assert one == other
+    assert hash(one) == hash(other)
+    assert Position.from_fen(FRISIAN, back.fen()) == back
+
+
+def test_no_move_wins() -> None:
+    check_case("Antidraughts: a blocked side wins")
+    check_case("International: a blocked side loses")
+
+
+def test_crowning_wins() -> None:
+    check_case("Breakthrough: crowning ends the game")
+    check_case("Breakthrough: the man one step short has not won yet")
