@@ -186,6 +186,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--peer-depth", type=int, default=5, help="perft depth for pydraughts with --compare (default 5)"
     )
     parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="SRC",
+        help="also time another source tree of polydraughts (its src folder, e.g. a checkout of an older "
+        "commit) on the same runs, alternating with this one, and print the ratio (an A/B of two versions)",
+    )
+    parser.add_argument(
         "--clock",
         choices=sorted(CLOCKS),
         default=None,
@@ -216,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{platform.system()} {platform.machine()}"
     )
     header = f"{'variant':<16}{'depth':>5}  {'convention':<10}{'leaves':>14}{'seconds':>10}{'leaves/s':>12}  check"
+    if args.baseline:
+        header += f"{'baseline/s':>14}{'ratio':>8}"
     print(header)
     print("-" * len(header))
     runs: list[Run] = []
@@ -223,15 +232,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     for rules in rulesets:
         depth = depth_for(rules, table, args.depth)
         for paths in conventions:
-            run = timed_perft(rules, depth, paths, args.repeat, args.clock or "wall")
+            clock = args.clock or "wall"
+            if args.baseline:
+                run, base = alternate(rules, depth, paths, args.repeat, clock, args.baseline)
+            else:
+                run = timed_perft(rules, depth, paths, args.repeat, clock)
             runs.append(run)
             total += run.seconds
             rate = run.leaves / run.seconds if run.seconds > 0 else float("inf")
-            print(
+            line = (
                 f"{rules.name:<16}{depth:>5}  {run.convention:<10}{run.leaves:>14,}{run.seconds:>10.3f}"
-                f"{rate:>12,.0f}  {run.check}",
-                flush=True,
+                f"{rate:>12,.0f}  {run.check}"
             )
+            if args.baseline:
+                base_rate = base.leaves / base.seconds if base.seconds > 0 else float("inf")
+                agree = "" if base.leaves == run.leaves else f"  (baseline counts {base.leaves:,})"
+                line += f"{base_rate:>14,.0f}{rate / base_rate:>8.2f}{agree}"
+            print(line, flush=True)
     print("-" * len(header))
     leaves = sum(run.leaves for run in runs)
     print(f"{'total':<33}{leaves:>14,}{total:>10.3f}{leaves / total if total > 0 else 0:>12,.0f}")
@@ -248,6 +265,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     for run in mismatches:
         print(f"error: {run.rules.name} perft({run.depth}, {run.convention}) = {run.leaves:,}: {run.check}")
     return 1 if mismatches else 0
+
+
+# --- --baseline: an A/B of two source trees, timed alternately ---
+
+BASELINE_SCRIPT = r"""
+import json, sys, time, draughts
+name, depth, paths, clock = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
+now = time.process_time if clock == "cpu" else time.perf_counter
+start = draughts.Position.initial(name)
+began = now()
+leaves = draughts.perft(start, depth, paths=paths)
+print(json.dumps({"leaves": leaves, "seconds": now() - began}))
+"""
+
+
+def alternate(
+    rules: draughts.Ruleset, depth: int, paths: bool, repeat: int, clock: str, baseline: Path
+) -> tuple[Run, Run]:
+    """``rules``'s perft timed in this tree and in the ``baseline`` source tree, one after the other
+    ``repeat`` times (so that both meet the same machine load), the best of each."""
+    env = {**os.environ, "PYTHONPATH": str(baseline.resolve())}
+    ours = theirs = float("inf")
+    leaves = base_leaves = 0
+    for _ in range(repeat):
+        done = subprocess.run(
+            [sys.executable, "-c", BASELINE_SCRIPT, rules.name, str(depth), "1" if paths else "0", clock],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        result = json.loads(done.stdout)
+        base_leaves, theirs = result["leaves"], min(theirs, result["seconds"])
+        run = timed_perft(rules, depth, paths, 1, clock)
+        leaves, ours = run.leaves, min(ours, run.seconds)
+    return Run(rules, depth, paths, leaves, ours), Run(rules, depth, paths, base_leaves, theirs)
 
 
 # --- --compare: the peers, each in a virtual environment of its own ---

@@ -1,6 +1,7 @@
 """Replay a PDN file: read every game, check every move, print a summary and the final positions.
 
-Usage: ``python examples/replay_pdn.py [FILE [VARIANT]]`` (VARIANT for games without a GameType tag).
+Usage: ``python examples/replay_pdn.py [FILE [VARIANT]]`` (VARIANT: the rules of the games, for games
+without a GameType tag; by default each game's GameType decides, else International draughts).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ SAMPLE = """
 
 def main(argv: list[str]) -> int:
     source = argv[1] if len(argv) > 1 else io.StringIO(SAMPLE)
-    variant = argv[2] if len(argv) > 2 else "international"
+    variant = argv[2] if len(argv) > 2 else None
     with warnings.catch_warnings(record=True) as skipped:
         warnings.simplefilter("always")
         games = list(pdn.read_games(source, variant=variant, errors="skip"))

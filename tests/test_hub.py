@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import math
+import pathlib
+import queue
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Iterator
 
@@ -102,12 +108,9 @@ def test_server_reports_errors(engine: HubEngine) -> None:
     command, args = engine.receive()
     assert command == "error"
     assert "godlike" in args["message"]
-    engine.send("go think")
-    command, args = engine.receive()
-    assert command == "error"
-    assert "no position" in args["message"]
     engine.send("some-future-command x=1")  # ignored, as the protocol asks
     engine.ping()
+    assert len(engine.errors) == 2  # one error line each, nothing for the unknown command
 
 
 def test_client_refuses_a_variant_the_engine_does_not_play(engine: HubEngine) -> None:
@@ -122,6 +125,250 @@ def test_client_sets_parameters(engine: HubEngine) -> None:
     result = engine.go(board)  # no limit: the engine's level decides (beginner: depth 1)
     assert result.move in board.legal_moves
     assert result.info["depth"] == "1"
+
+
+# --- the server, line by line through the real command, with deadlines -------------------------
+
+DEADLINE = 20.0
+"""Seconds a step may take before the test fails: a hung server fails the test, it never blocks CI."""
+
+START = hub.position_text(Position.initial("international"))
+
+
+class Session:
+    """``python -m draughts.hub`` with a reader thread: every wait has a deadline."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [*SERVER, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, *lines: str | bytes) -> None:
+        assert self.process.stdin is not None
+        for line in lines:
+            data = line if isinstance(line, bytes) else line.encode()
+            self.process.stdin.write(data + b"\n")
+        self.process.stdin.flush()
+
+    def next(self, deadline: float = DEADLINE) -> tuple[str, dict[str, str]]:
+        try:
+            item = self.lines.get(timeout=deadline)
+        except queue.Empty:
+            pytest.fail(f"the server said nothing for {deadline} s (hung?); it said before: {self.seen[-5:]}")
+        if item is None:
+            self.process.wait(5)
+            assert self.process.stderr is not None
+            pytest.fail(f"the server exited; it said {self.seen[-5:]}; stderr: {self.process.stderr.read()[-2000:]!r}")
+        text = item.decode()
+        self.seen.append(text.rstrip())
+        return parse_line(text)
+
+    def until(self, wanted: str) -> list[tuple[str, dict[str, str]]]:
+        """The lines up to and including the next ``wanted`` one."""
+        replies = []
+        while True:
+            replies.append(self.next())
+            if replies[-1][0] == wanted:
+                return replies
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                self.send("quit")
+            try:
+                self.process.wait(DEADLINE)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                pytest.fail("the server did not end on quit")
+
+
+@pytest.fixture
+def session() -> Iterator[Session]:
+    server = Session()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def errors_and_done(replies: list[tuple[str, dict[str, str]]]) -> tuple[list[str], dict[str, str]]:
+    return [args["message"] for command, args in replies if command == "error"], replies[-1][1]
+
+
+def test_server_answers_a_long_number_with_an_error_line(session: Session) -> None:
+    # 4,301 digits are past CPython's int-conversion limit: the server used to die with a traceback.
+    digits = "9" * 4301
+    session.send(f'pos pos={START} moves="{digits}-1"', "ping")
+    command, args = session.next()
+    assert command == "error"
+    assert args["message"].startswith("pos: move 1 of moves=")
+    assert len(args["message"]) < 400  # a bounded excerpt, not the 4,303 characters
+    assert session.next()[0] == "pong"
+    session.send(f"level depth={digits}", f"set-param name=seed value={digits}", "ping")
+    for _ in range(2):
+        command, args = session.next()
+        assert command == "error"
+        assert len(args["message"]) < 400
+    assert session.next()[0] == "pong"
+
+
+BAD_LINES = [
+    b'pos pos="Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww',  # the quote is not closed
+    b"=junk",
+    b"pos pos=" + b"W" * 100_000,
+    b"pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwww\xff",  # not UTF-8
+    b"level depth=abc",
+    b"level depth=0",
+    b"level move-time=nan",
+    b"level move-time=-1",
+    b"level moves=40",  # moves= without time=
+    b"level time=60 inc=1e999",
+    b"set-param name=level value=godlike",
+    b"set-param name=seed value=-3",
+    b"set-param name=nonsense value=1",
+    b"set-param value=1",
+    b"set-param name=variant value=" + b"x" * 10_000,
+]
+
+
+def test_server_answers_every_bad_line_with_one_error_and_goes_on(session: Session) -> None:
+    for line in BAD_LINES:
+        session.send(line, "ping")
+        command, args = session.next()
+        assert command == "error", line[:60]
+        assert len(args["message"]) < 1000, line[:60]  # the input quoted in a bounded excerpt
+        assert session.next()[0] == "pong", line[:60]  # exactly one error line, and still serving
+    # none of them changed the position or the level: go searches the start position at the level's limit
+    session.send("level depth=1", "go think")
+    done = session.until("done")[-1][1]
+    assert hub.parse_move(Position.initial("international"), done["move"])
+
+
+def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(session: Session) -> None:
+    # A second go during "level infinite": the first search ends with done, as on "stop" (Scan does
+    # the same), and the second one starts; the stop after it is read and answered.
+    session.send(f"pos pos={START}", "level infinite", "go analyze")
+    session.send("go analyze")
+    first = session.until("done")
+    session.send("stop")
+    second = session.until("done")
+    for replies in (first, second):
+        errors, done = errors_and_done(replies)
+        assert errors == []
+        assert hub.parse_move(Position.initial("international"), done["move"])
+    # a pos during an infinite search: the search answers done, then the new position is taken
+    other = Position.from_fen("international", "W:W31,K46:B5,K10")
+    session.send("level infinite", "go think", f"pos pos={hub.position_text(other)}")
+    assert errors_and_done(session.until("done"))[0] == []
+    session.send("stop", "level depth=1", "go think")  # stop while idle is ignored
+    errors, done = errors_and_done(session.until("done"))
+    assert errors == []
+    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+    session.send("ping")
+    assert session.next()[0] == "pong"
+
+
+def test_server_ends_an_infinite_search_at_the_end_of_input() -> None:
+    server = Session()
+    server.send(f"pos pos={START}", "level infinite", "go think")
+    time.sleep(0.2)
+    assert server.process.stdin is not None
+    server.process.stdin.close()  # the GUI has gone: quit as directly as possible
+    try:
+        assert server.process.wait(DEADLINE) == 0
+    finally:
+        server.close()
+
+
+def drawn_by_repetition() -> tuple[Position, str]:
+    """A position and king moves from it after which it stands for the third time."""
+    start = Position.from_fen("international", "W:WK50,45:BK1,6")
+    board = Board.from_position(start)
+    for text in ["50-44", "1-7", "44-50", "7-1"] * 2:
+        board.push(hub.parse_move(board.position, text))
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.termination is draughts.Termination.REPETITION
+    assert board.legal_moves
+    return start, " ".join(["50-44", "1-7", "44-50", "7-1"] * 2)
+
+
+def test_server_answers_go_with_a_move_in_a_position_it_calls_drawn(session: Session) -> None:
+    start, moves = drawn_by_repetition()
+    session.send(f'pos pos={hub.position_text(start)} moves="{moves}"', "level depth=2", "go think")
+    errors, done = errors_and_done(session.until("done"))
+    assert errors == []
+    assert hub.parse_move(start, done["move"]) in start.legal_moves()  # the third repetition is the start
+
+
+def test_server_go_before_any_position_searches_the_start_position(session: Session) -> None:
+    session.send("hub", "set-param name=variant value=russian", "init")
+    session.until("ready")
+    session.send("level depth=1", "go think")
+    errors, done = errors_and_done(session.until("done"))
+    assert errors == []
+    russian = Position.initial("russian")
+    assert hub.parse_move(russian, done["move"]) in russian.legal_moves()
+    # a refused pos leaves the position as it was
+    other = Position.from_fen("russian", "W:Wa1,c1:Bh8")
+    session.send(f"pos pos={hub.position_text(other)}", "pos pos=Wxyz", "level depth=1", "go")
+    errors, done = errors_and_done(session.until("done"))
+    assert len(errors) == 1
+    assert "33" in errors[0]
+    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+    # and so does a pos with a move that is not legal in turn (all or nothing)
+    session.send(f'pos pos={hub.position_text(russian)} moves="22-18 22-18"', "level depth=1", "go")
+    errors, done = errors_and_done(session.until("done"))
+    assert len(errors) == 1
+    assert "move 2" in errors[0]
+    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+
+
+def test_server_go_without_a_legal_move_still_answers_done(session: Session) -> None:
+    # The GUI should never ask; if it does, an error line and a done without a move, as Scan answers.
+    blocked = Position.from_fen("russian", "W:Wa1:Bb2,c3")
+    assert not blocked.legal_moves()
+    session.send("set-param name=variant value=russian", f"pos pos={hub.position_text(blocked)}", "go think")
+    errors, done = errors_and_done(session.until("done"))
+    assert len(errors) == 1
+    assert "no legal move" in errors[0]
+    assert done == {}
+
+
+def test_server_level_lines_and_clocks(session: Session) -> None:
+    # The clock forms are read (no error), a level line belongs to one search, and lines add up.
+    for level in ("level time=3", "level moves=40 time=4 inc=0.05", "level time=0.5 inc=0.1", "level time=-1"):
+        session.send(f"pos pos={START}", level, "go think")
+        errors, done = errors_and_done(session.until("done"))
+        assert errors == [], level
+        assert hub.parse_move(Position.initial("international"), done["move"])
+    session.send(f"pos pos={START}", "level depth=2", "level nodes=100000", "go think")
+    replies = session.until("done")
+    assert replies[-2][0] == "info"
+    assert replies[-2][1]["depth"] == "2"  # depth=2 kept when nodes= came
+    session.send("set-param name=level value=beginner", "go think")  # no level line: the level's (depth 1)
+    replies = session.until("done")
+    assert replies[-2][1]["depth"] == "1"
+
+
+def test_cli_hub_survives_a_long_number() -> None:
+    script = f'pos pos={START} moves="{"9" * 4301}-1"\nping\nquit\n'
+    script_path = sys.executable.rsplit("/", 1)[0] + "/draughts"
+    run = subprocess.run([script_path, "hub"], input=script, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stderr == ""
+    commands = [parse_line(line)[0] for line in run.stdout.splitlines()]
+    assert commands == ["error", "pong"]
 
 
 # --- a foreign engine: scripted answers ---------------------------------------------------------
@@ -189,6 +436,153 @@ def test_engine_that_exits() -> None:
     with pytest.raises(HubError, match=r"exited|did not answer"):
         client.init()
     client.quit()
+
+
+# --- the client: errors surfaced, clock levels, pondering -----------------------------------------
+
+SCRIPTED = textwrap.dedent(
+    """
+    import sys
+    mode = sys.argv[1]
+    record = open(sys.argv[2], "a", encoding="utf-8") if len(sys.argv) > 2 else None
+    def say(*lines):
+        print(*lines, sep="\\n", flush=True)
+    for line in sys.stdin:
+        if record:
+            record.write(line)
+            record.flush()
+        words = line.split()
+        command = words[0] if words else ""
+        if command == "hub":
+            say("id name=scripted", "wait")
+        elif command == "init":
+            say("ready")
+        elif command == "pos" and mode == "refuse":
+            say('error message="bad position"')
+        elif command == "go":
+            if mode in ("error", "error-then-silence"):
+                say('error message="evaluation table missing"')  # and no done until stop (or never)
+            elif "ponder" not in words:
+                say("info depth=1", "done move=32-28")
+        elif command == "stop" and mode in ("error", "record"):
+            say("done move=32-28")
+        elif command == "ponder-hit":
+            say("done move=32-28 ponder=19-23")
+        elif command == "quit":
+            break
+    """
+)
+
+
+def scripted(mode: str, *extra: str, timeout: float = 5) -> HubEngine:
+    return HubEngine([sys.executable, "-c", SCRIPTED, mode, *extra], timeout=timeout)
+
+
+def test_client_stops_at_once_on_an_error_during_the_search() -> None:
+    with scripted("error", timeout=5) as client:
+        client.init("international")
+        started = time.monotonic()
+        with pytest.raises(HubError, match="evaluation table missing"):
+            client.go(Board("international"), Limit(time=3))  # it used to wait 8 s, then take the move
+        assert time.monotonic() - started < 2.5
+    with scripted("error-then-silence", timeout=1) as client:
+        client.init("international")
+        with pytest.raises(HubError, match=r"did not answer 'stop'.*evaluation table missing"):
+            client.go(Board("international"), Limit(time=0.5))
+
+
+def test_client_says_the_engine_refused_the_position() -> None:
+    position = Position.from_fen("international", "W:W31:B20")  # 32-28, the scripted answer, is not legal here
+    with scripted("refuse") as client:
+        client.init("international")
+        with pytest.raises(HubError, match=r"refused the search of W:W31:B20.*pos pos=.*bad position") as raised:
+            client.go(position, Limit(depth=1))
+    assert "not legal" not in str(raised.value)
+
+
+def test_client_surfaces_the_refusal_of_the_real_server(engine: HubEngine) -> None:
+    engine.init("russian")
+    engine.send("set-param name=variant value=international")  # now the server reads 51-character positions
+    with pytest.raises(HubError, match=r"refused the search.*33 characters; international needs 51"):
+        engine.go(Board("russian"), Limit(depth=1))
+
+
+def test_client_quotes_the_error_output_of_an_engine_that_exits_at_start_up() -> None:
+    code = "import sys; sys.stderr.write('scripted: cannot open data/eval\\n'); sys.exit(3)"
+    client = HubEngine([sys.executable, "-c", code], timeout=5)
+    with pytest.raises(HubError, match=r"has exited \(exit code 3\); its error output ends: scripted: cannot open"):
+        client.init("international")
+    client.quit()
+
+
+def test_client_sends_each_level_form_and_ponders(tmp_path: pathlib.Path) -> None:
+    record = tmp_path / "sent.txt"
+    board = Board("international")
+    with scripted("record", str(record)) as client:
+        client.init("international")
+        client.go(board, Limit(depth=3, nodes=1000, time=0.5))
+        client.go(board, Limit())
+        client.go(board, clock=hub.Clock(time=60, inc=1, moves=40))
+        client.go(board, clock=hub.Clock(time=90.25))
+        client.ponder(board, Limit(depth=5))  # returns at once: the scripted engine waits for ponder-hit
+        result = client.ponder_hit()
+        assert result.text == "32-28"
+        assert result.ponder == parse_move(board.position.play(result.move), "19-23")
+        client.ponder(board)
+        missed = client.stop()  # the opponent played something else
+        assert missed is not None
+        assert missed.text == "32-28"
+        assert client.go(board, Limit(depth=1)).text == "32-28"  # no stale done in between
+        with pytest.raises(HubError, match="ponder"):
+            client.ponder_hit()
+    sent = [
+        line for line in record.read_text().splitlines() if line.split()[0] in ("level", "go", "ponder-hit", "stop")
+    ]
+    assert sent == [
+        "level depth=3",
+        "level nodes=1000",
+        "level move-time=0.5",
+        "go think",
+        "level infinite",
+        "go think",
+        "level moves=40 time=60 inc=1",
+        "go think",
+        "level time=90.25",
+        "go think",
+        "level depth=5",
+        "go ponder",
+        "ponder-hit",
+        "go ponder",
+        "stop",
+        "level depth=1",
+        "go think",
+    ]
+
+
+def test_clock_is_checked() -> None:
+    assert hub.Clock(time=0) == hub.Clock(0.0, 0.0, None)
+    for bad in ({"time": -1}, {"time": math.nan}, {"time": 1, "inc": -1}, {"time": 1, "moves": 0}):
+        with pytest.raises(draughts.DraughtsError):
+            hub.Clock(**bad)  # type: ignore[arg-type]
+
+
+def test_client_ponders_and_uses_clocks_with_the_real_server(engine: HubEngine) -> None:
+    engine.init("international")
+    board = Board("international")
+    first = engine.go(board, clock=hub.Clock(time=1.5, inc=0.05))
+    assert first.move in board.legal_moves
+    assert first.ponder is not None
+    board.push(first.move)
+    board.push(first.ponder)
+    engine.ponder(board, Limit(depth=2))
+    hit = engine.ponder_hit()
+    assert hit.move in board.legal_moves
+    engine.ponder(board, Limit())  # an infinite ponder search, then the opponent plays another move
+    missed = engine.stop()
+    assert missed is not None
+    assert missed.move in board.legal_moves
+    other = Board("international")
+    assert engine.go(other, Limit(depth=1)).move in other.legal_moves
 
 
 def test_cli_hub_subcommand() -> None:
@@ -278,3 +672,87 @@ def test_move_round_trip_in_any_capture_order(data: st.DataObject) -> None:
         order = data.draw(st.permutations(list(move.captured)))
         shuffled = "x".join(str(square) for square in (move.start, move.end, *order))
         assert hub.parse_move(position, shuffled) == move
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ('pos pos="Wbbb', "not closed"),
+        ("=junk", "does not start with a command"),
+        ('go "think"', "starts no argument"),
+        ('info pv="32-28"x', "follows"),
+        ('level a=b"c', "follows"),
+    ],
+)
+def test_malformed_lines(line: str, problem: str) -> None:
+    with pytest.raises(HubError, match=problem):
+        parse_line(line)
+    parse_line(line, strict=False)  # a lenient reader takes what it can
+
+
+def test_lenient_reading_keeps_what_parses() -> None:
+    assert parse_line('done move=32-28 ponder="19-23', strict=False) == ("done", {"move": "32-28"})
+    assert parse_line("done move=32-28 ponder=", strict=False) == ("done", {"move": "32-28", "ponder": ""})
+
+
+def test_formatted_lines_stay_one_line() -> None:
+    line = format_line("error", message='a "quoted"\nsecond line\r\x00end')
+    assert "\n" not in line
+    assert "\r" not in line
+    assert parse_line(line) == ("error", {"message": "a 'quoted' second line  end"})
+
+
+def test_long_numbers_and_long_text_give_bounded_draughts_errors() -> None:
+    start = Position.initial("international")
+    for text in ("9" * 4301 + "-1", "1-" + "0" * 5000 + "5", "32-28x" + "7" * 10_000):
+        with pytest.raises(draughts.DraughtsError) as raised:
+            hub.parse_move(start, text)
+        assert len(str(raised.value)) < 400
+    assert hub.parse_move(start, "0032-0028") == parse_move(start, "32-28")  # leading zeros are harmless
+    with pytest.raises(draughts.InvalidPositionError) as raised:
+        hub.parse_position("international", "W" + "e" * 100_000)
+    assert len(str(raised.value)) < 400
+
+
+_COMMANDS = ["pos", "level", "set-param", "go", "hub", "init", "new-game", "ping", "stop", "ponder-hit", "xyz"]
+_ARGS = ["pos", "moves", "depth", "nodes", "move-time", "time", "inc", "infinite", "name", "value", "start"]
+_VALUES = st.one_of(
+    st.text(max_size=60),
+    st.from_regex(r"[0-9]{1,6000}", fullmatch=True),
+    st.from_regex(r"[WBwbe]{30,52}", fullmatch=True),
+    st.from_regex(r"[0-9]{1,3}([-x][0-9]{1,3}){1,4}( [0-9]{1,3}-[0-9]{1,3}){0,3}", fullmatch=True),
+    st.sampled_from(["variant", "level", "seed", "russian", "beginner", "nan", "-1", "1e999", "0", ""]),
+)
+
+
+@st.composite
+def server_lines(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return draw(st.text(max_size=80))
+    words = [draw(st.sampled_from(_COMMANDS))]
+    for _ in range(draw(st.integers(0, 4))):
+        name = draw(st.sampled_from(_ARGS))
+        value = draw(_VALUES)
+        words.append(draw(st.sampled_from([f"{name}={value}", f'{name}="{value}"', name])))
+    return " ".join(words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(server_lines(), min_size=1, max_size=6))
+def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> None:
+    out = io.StringIO()
+    server = hub._Server("international", out)
+    server.handle("set-param name=level value=beginner")  # keeps each go short
+    goes = 0
+    for line in lines:
+        for part in line.splitlines() or [""]:
+            assert server.handle(part)
+            server.finish_search()
+            with contextlib.suppress(HubError):  # a malformed line is refused whole
+                goes += parse_line(part)[0] == "go"
+    answers = [parse_line(text) for text in out.getvalue().splitlines()]  # strict: each one well-formed
+    assert sum(command == "done" for command, _ in answers) == goes
+    for command, args in answers:
+        assert command in {"id", "param", "wait", "ready", "pong", "info", "done", "error"}
+        if command == "error":
+            assert len(args["message"]) < 1000

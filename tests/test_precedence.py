@@ -39,10 +39,12 @@ def chosen(rules: draughts.Ruleset, raws: list[object]) -> list[object]:
 
 
 def test_facts() -> None:
-    assert facts(THREE_BY_KING, KINGS, True) == CaptureFacts(3, 0, True, (False, False, False))  # type: ignore[arg-type]
-    assert facts(KING_FIRST, KINGS, True) == CaptureFacts(2, 1, False, (True, False))  # type: ignore[arg-type]
+    assert facts(THREE_BY_KING, KINGS, True, True) == CaptureFacts(3, 0, True, (False, False, False))  # type: ignore[arg-type]
+    assert facts(KING_FIRST, KINGS, True, True) == CaptureFacts(2, 1, False, (True, False))  # type: ignore[arg-type]
     # Without a recorded order the search met no king: an order of men only.
-    assert facts(FOUR_MEN, KINGS, False).order == (False,) * 4  # type: ignore[arg-type]
+    assert facts(FOUR_MEN, KINGS, True, False).order == (False,) * 4  # type: ignore[arg-type]
+    # Where no criterion reads the order, it is left empty.
+    assert facts(KING_FIRST, KINGS, False, True).order == ()  # type: ignore[arg-type]
 
 
 def test_free_choice_keeps_every_capture() -> None:

@@ -79,6 +79,7 @@ def check_pieces(svg: str, position: draughts.Position, flipped: bool = False) -
         piece = expected[square]
         assert classes(group) == {"piece", str(piece.color), "king" if piece.king else "man"}
         assert group.get("data-name") == rules.square_name(square)
+        assert group.get("data-piece") == f"{piece.color}-{'king' if piece.king else 'man'}"
         disc = group.find(f"{NS}circle")
         assert disc is not None
         where = grid.coords(float(disc.get("cx", "")), float(disc.get("cy", "")), flipped)

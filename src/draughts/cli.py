@@ -1,7 +1,7 @@
 """The ``draughts`` command: variants, rules, comparisons, moves, diagrams, perft and PDN checks.
 
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
-there is never a traceback for bad input.
+there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
 """
 
 from __future__ import annotations
@@ -178,30 +178,54 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     print(f"perft({args.depth}) = {total}   [{rules.name}, {convention}, {seconds:.2f} s]", file=out)
 
 
-def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> None:
+_PDN_STATUS = """exit status:
+  0  every game was read and every move is legal
+  1  a game could not be read (skipped, or the first bad one with --errors raise),
+     or the input holds no game
+  2  the check could not run: bad arguments, an unknown --variant or --encoding,
+     a file that cannot be opened"""
+
+
+def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
     import warnings
 
     from draughts import pdn
+    from draughts._text import excerpt
+    from draughts.errors import PDNError
 
+    stdin = args.file == "-"
+    source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else args.file
+    name = "standard input" if stdin else args.file
     games = moves = 0
-    skipped: list[str] = []
     by_variant: dict[str, int] = {}
+    failure: PDNError | None = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            for game in pdn.read_games(args.file, variant=args.variant, errors=args.errors):
+            for game in pdn.read_games(source, variant=args.variant, errors=args.errors, encoding=args.encoding):
                 games += 1
                 moves += len(game.moves)
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:
-            raise _Failure(f"cannot read {args.file!r}: {error.strerror}") from None
-        skipped = [str(warning.message) for warning in caught]
-    variants = ", ".join(f"{name}: {count}" for name, count in sorted(by_variant.items())) or "none"
-    print(f"{args.file}: {games} games read, every move legal ({moves} moves; {variants})", file=out)
+            raise _Failure(f"cannot read {excerpt(args.file)}: {error.strerror or error}") from None
+        except PDNError as error:  # --errors raise, or bytes the forced encoding cannot decode
+            failure = error
+    skipped = [str(warning.message) for warning in caught if issubclass(warning.category, pdn.PDNWarning)]
+    variants = ", ".join(f"{rules}: {count}" for rules, count in sorted(by_variant.items())) or "none"
+    if games:
+        print(f"{name}: {games} games read, every move legal ({moves} moves; {variants})", file=out)
+    else:
+        print(f"{name}: no game read" if skipped or failure else f"{name}: no game found", file=out)
     if skipped:
         print(f"{len(skipped)} games skipped:", file=out)
         for message in skipped:
             print(f"  {message}", file=out)
+    if failure is not None:
+        out.flush()
+        print(f"draughts pdn: error: {failure}", file=sys.stderr)
+    if failure is not None or skipped or not games:
+        return 1  # games failed: not the 2 of a check that could not run
+    return 0
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -226,6 +250,19 @@ def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
     serve(variant=args.variant, stdout=out)
+
+
+_WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
+
+
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        from draughts.web.server import serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in _WEB_EXTRA:
+            raise
+        raise _Failure(f'the web board needs the web extra: pip install "polydraughts[web]" ({error})') from None
+    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -280,10 +317,28 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--paths", action="store_true", help='count every capture path ("keep" convention)')
     sub.set_defaults(run=_cmd_perft)
 
-    sub = commands.add_parser("pdn", help="check every game of a PDN file and summarise")
-    sub.add_argument("file")
-    sub.add_argument("--variant", help="variant of games without a GameType tag (default: international)")
-    sub.add_argument("--errors", choices=("raise", "skip"), default="skip", help="stop at the first bad game, or skip")
+    sub = commands.add_parser(
+        "pdn",
+        help="check every game of a PDN file and summarise",
+        description="Replay every game of a PDN file and check each move. By default a game that\n"
+        "cannot be read is skipped and reported, and the check goes on with the next game\n"
+        "(--errors skip).",
+        epilog=_PDN_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument("file", help="the PDN file; - reads standard input (a pipe works too)")
+    sub.add_argument(
+        "--variant",
+        help="the rules of the games: used for games without a GameType tag, and a game whose GameType is "
+        "another variant's fails (default: each game's GameType, else its Variant tag, else international)",
+    )
+    sub.add_argument(
+        "--errors",
+        choices=("raise", "skip"),
+        default="skip",
+        help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
+    )
+    sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
     sub.set_defaults(run=_cmd_pdn)
 
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
@@ -299,6 +354,15 @@ def _parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
     sub.add_argument("--variant", default="international", help="variant until a GUI sets one (default international)")
     sub.set_defaults(run=_cmd_hub)
+
+    sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
+    sub.add_argument(
+        "variant", nargs="?", default="international", help="ruleset to open: a name, or module:attribute"
+    )
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
+    sub.add_argument("--open", action="store_true", help="open the board in the default browser")
+    sub.set_defaults(run=_cmd_serve)
     return parser
 
 
@@ -311,7 +375,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.print_help(stream)
         return 0
     try:
-        args.run(args, stream)
+        status = args.run(args, stream)
     except (DraughtsError, _Failure) as error:
         print(f"draughts {args.command}: error: {error}", file=sys.stderr)
         return 2
@@ -320,7 +384,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":

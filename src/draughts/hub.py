@@ -12,14 +12,14 @@ sides ignore commands and arguments they do not know. A session::
     set-param name=variant value=russian
     init                                  ready
     pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww
-    level depth=6                         (or move-time=<s>, time=<s> [moves=<n>] [inc=<s>], infinite)
+    level depth=6                         (or nodes=<n>, move-time=<s>, [moves=<n>] time=<s> [inc=<s>], infinite)
     go think                              info depth=6 score=0.12 nodes=5230 time=0.31 pv="..."
                                           done move=22-18 ponder=11-15
     quit
 
-``stop`` ends a search early (the engine still answers ``done``), ``ping`` is answered ``pong``
-(also during a search), ``new-game`` clears the engine's tables, ``error message="..."`` reports a
-problem.
+A search always ends with ``done``; ``stop`` ends it early, ``ponder-hit`` turns a ``go ponder``
+search into an ordinary one, and ``ping`` is answered ``pong`` (also during a search).
+``new-game`` clears the engine's tables and ``error message="..."`` reports a problem.
 
 **Positions** (``pos pos=...``): the side to move (``W`` or ``B``), then one character per square
 in the ruleset's square numbering, square 1 first: ``w``/``b`` for men, ``W``/``B`` for kings,
@@ -53,7 +53,9 @@ Move(start=47, end=36, captured=(42, 29, 14, 31), path=(47, 38, 20, 9, 36))
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
+import math
 import queue
 import re
 import shlex
@@ -61,16 +63,17 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TextIO
 
 import attrs
 
 from draughts import __version__
+from draughts._text import excerpt, number
 from draughts.board import Board
 from draughts.color import Color
-from draughts.engine import LEVELS, Engine, Limit, SearchResult, get_level
-from draughts.errors import DraughtsError, IllegalMoveError, InvalidPositionError
+from draughts.engine import LEVELS, Engine, InvalidLimitError, Limit, SearchResult, get_level
+from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidPositionError
 from draughts.move import Move
 from draughts.notation import matching_moves
 from draughts.position import Piece, Position
@@ -78,6 +81,7 @@ from draughts.rules import Ruleset
 from draughts.variants import VARIANTS, get_variant, no_forced_capture
 
 __all__ = [
+    "Clock",
     "HubEngine",
     "HubError",
     "HubParam",
@@ -93,59 +97,113 @@ __all__ = [
 
 
 class HubError(DraughtsError):
-    """A Hub engine that misbehaves: it does not start, answers nonsense, times out or plays an illegal move."""
+    """A Hub line that does not parse, or a Hub engine that misbehaves.
+
+    An engine that does not start, exits, answers nonsense or ``error``, times out or plays an
+    illegal move; the message quotes what the engine said (its ``error`` lines, and the end of its
+    error output when it exited).
+    """
 
 
 # --- line syntax --------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r'\s*([^\s=]+)(?:=("(?:[^"]*)"|[^\s"]*))?')
+_NAME = re.compile(r'[^\s="]+')
+_UNQUOTED = re.compile(r'[^\s"]*')
 
 
-def parse_line(line: str) -> tuple[str, dict[str, str]]:
+def _skip_blank(text: str, position: int) -> int:
+    while position < len(text) and text[position].isspace():
+        position += 1
+    return position
+
+
+def parse_line(line: str, *, strict: bool = True) -> tuple[str, dict[str, str]]:
     """``(command, {argument: value})`` of a Hub line; a flag's value is ``""``.
 
     >>> parse_line('info depth=3 score=0.1 pv="32-28 19-23" stop')
     ('info', {'depth': '3', 'score': '0.1', 'pv': '32-28 19-23', 'stop': ''})
+
+    Args:
+        line: The line (surrounding white space, a line end included, is ignored).
+        strict: Raise on a malformed line. With False, what parses is returned and the rest is
+            dropped, as a reader that ignores what it does not understand may prefer.
+
+    Raises:
+        HubError: (``strict`` only) a quoted value is not closed, or something other than
+            ``name`` or ``name=value`` stands where an argument should.
     """
     text = line.strip()
     if not text:
         return "", {}
-    command, _, rest = text.partition(" ")
+    command = _NAME.match(text)
+    if command is None:
+        if strict:
+            raise HubError(f"Hub line {excerpt(line)} does not start with a command")
+        return "", {}
     args: dict[str, str] = {}
-    position = 0
-    rest = rest.strip()
-    while position < len(rest):
-        match = _TOKEN.match(rest, position)
-        if match is None or match.end() == position:
-            break
-        name, value = match.group(1), match.group(2)
-        if value is None:
+    position = _skip_blank(text, command.end())
+    while position < len(text):
+        problem = None
+        name = _NAME.match(text, position)
+        if name is None:
+            problem = f"{text[position]!r} at character {position + 1} starts no argument"
+        else:
+            position = name.end()
             value = ""
-        elif value.startswith('"') and value.endswith('"') and len(value) >= 2:
-            value = value[1:-1]
-        args[name] = value
-        position = match.end()
-    return command, args
+            if text.startswith("=", position):
+                position += 1
+                if text.startswith('"', position):
+                    closing = text.find('"', position + 1)
+                    if closing < 0:
+                        problem = f"the quoted value of {excerpt(name.group())} is not closed"
+                    else:
+                        value = text[position + 1 : closing]
+                        position = closing + 1
+                else:
+                    unquoted = _UNQUOTED.match(text, position)
+                    assert unquoted is not None  # [^...]* matches everywhere
+                    value = unquoted.group()
+                    position = unquoted.end()
+            if problem is None:
+                args[name.group()] = value
+                if position < len(text) and not text[position].isspace():
+                    problem = f"{text[position]!r} at character {position + 1} follows {excerpt(name.group())}"
+        if problem is not None:
+            if strict:
+                raise HubError(f"Hub line {excerpt(line)} is malformed: {problem}")
+            break
+        position = _skip_blank(text, position)
+    return command.group(), args
 
 
 def _quote(value: object) -> str:
-    text = str(value)
-    if not text or any(c.isspace() or c in '="' for c in text):
-        return '"' + text.replace('"', "'") + '"'
+    # A line end or other control character inside a value would split or corrupt the line.
+    text = "".join(" " if (ord(c) < 32 or ord(c) == 127) else c for c in str(value)).replace('"', "'")
+    if not text or any(c.isspace() or c == "=" for c in text):
+        return '"' + text + '"'
     return text
 
 
 def format_line(command: str, *flags: str, **args: object) -> str:
     """A Hub line; argument names are written with ``-`` for ``_`` (``move_time`` -> ``move-time``).
 
+    Arguments whose value is None are left out. A value with a space, ``=`` or nothing is quoted;
+    a double quote inside a value becomes ``'`` and a control character (a line end) a space, so
+    the result is always one well-formed line.
+
     >>> format_line("level", move_time=1.5)
     'level move-time=1.5'
-    >>> format_line("error", message="bad pos")
-    'error message="bad pos"'
+    >>> print(format_line("error", message='bad "pos"'))
+    error message="bad 'pos'"
     """
     parts = [command, *flags]
     parts.extend(f"{name.replace('_', '-')}={_quote(value)}" for name, value in args.items() if value is not None)
     return " ".join(parts)
+
+
+def _seconds_text(seconds: float) -> str:
+    """Seconds as plain decimals (``1.5``, ``291.587``): every engine reads those, not all read ``1e-05``."""
+    return f"{seconds:.3f}".rstrip("0").rstrip(".") or "0"
 
 
 # --- positions and moves ------------------------------------------------------------------------
@@ -176,21 +234,25 @@ def parse_position(ruleset: Ruleset | str, text: str) -> Position:
         InvalidPositionError: wrong length, an unknown character, or an impossible position.
     """
     rules = get_variant(ruleset)
+    if not isinstance(text, str):
+        raise TypeError(f"a Hub position is text, not {type(text).__name__}")
     text = text.strip()
     if len(text) != rules.squares + 1:
         raise InvalidPositionError(
-            f"Hub position {text!r} has {len(text)} characters; {rules.name} needs {rules.squares + 1} "
+            f"Hub position {excerpt(text)} has {len(text):,} characters; {rules.name} needs {rules.squares + 1} "
             "(the side to move, then one per square)"
         )
     if text[0] not in "WB":
-        raise InvalidPositionError(f"Hub position {text!r} must start with the side to move, 'W' or 'B'")
+        raise InvalidPositionError(f"Hub position {excerpt(text)} must start with the side to move, 'W' or 'B'")
     pieces = {}
     for square, char in enumerate(text[1:], 1):
         if char == "e":
             continue
         piece = _CHAR_PIECES.get(char)
         if piece is None:
-            raise InvalidPositionError(f"Hub position {text!r}: square {square} is {char!r}, not one of w b W B e")
+            raise InvalidPositionError(
+                f"Hub position {excerpt(text)}: square {square} is {char!r}, not one of w b W B e"
+            )
         pieces[square] = piece
     return Position.from_pieces(rules, pieces, Color.WHITE if text[0] == "W" else Color.BLACK)
 
@@ -220,10 +282,21 @@ def parse_move(position: Position, text: str) -> Move:
     Raises:
         InvalidMoveError: ``text`` is no move text.
         IllegalMoveError: no legal move matches.
+        AmbiguousMoveError: text in another notation matches several legal moves.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a Hub move is text, not {type(text).__name__}")
     cleaned = text.strip()
     if _HUB_MOVE.fullmatch(cleaned):
-        squares = [int(part) for part in re.split(r"[-x]", cleaned)]
+        squares = []
+        for part in re.split(r"[-x]", cleaned):
+            square = number(part)  # not int(): past CPython's 4,300-digit limit that is a plain ValueError
+            if square is None or square > position.ruleset.squares:
+                raise IllegalMoveError(
+                    f"Hub move {excerpt(text)} names a square {position.ruleset.name} does not have "
+                    f"(1 to {position.ruleset.squares})"
+                )
+            squares.append(square)
         start, end, captured = squares[0], squares[1], sorted(squares[2:])
         for move in position.legal_moves():
             if move.start == start and move.end == end and sorted(move.captured) == captured:
@@ -231,7 +304,11 @@ def parse_move(position: Position, text: str) -> Move:
     found = matching_moves(position, cleaned)
     if len(found) == 1:
         return found[0]
-    raise IllegalMoveError(f"Hub move {text!r} is not legal in {position.fen()} ({position.ruleset.name})")
+    if len(found) > 1:
+        raise AmbiguousMoveError(
+            f"Hub move {excerpt(text)} matches {len(found)} legal moves in {position.fen()} ({position.ruleset.name})"
+        )
+    raise IllegalMoveError(f"Hub move {excerpt(text)} is not legal in {position.fen()} ({position.ruleset.name})")
 
 
 def _variant_value(rules: Ruleset) -> str:
@@ -241,10 +318,6 @@ def _variant_value(rules: Ruleset) -> str:
 def _hub_variants() -> list[str]:
     names = list(VARIANTS)
     return names + [no_forced_capture(VARIANTS[name]).name for name in names]
-
-
-def _ruleset_of(value: str) -> Ruleset:
-    return get_variant(value)
 
 
 def _engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
@@ -291,7 +364,46 @@ class HubResult:
     text: str
 
 
+def _check_seconds(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (math.isfinite(value) and value >= 0):
+        raise InvalidLimitError(f"clock {attribute.name} {value!r} must be a finite number of seconds, 0 or more")
+
+
+def _check_moves(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidLimitError(f"clock moves {value!r} must be a positive whole number or None")
+
+
+@attrs.frozen
+class Clock:
+    """The engine's game clock, sent as ``level [moves=...] time=... [inc=...]``: the engine shares its time out.
+
+    Attributes:
+        time: Seconds left on the engine's clock, without this move's increment (the engine adds
+            it before the move, as the protocol says).
+        inc: Seconds added to the clock before each move (Fischer time control).
+        moves: Moves left to play before the next time control, or None for sudden death.
+    """
+
+    time: float = attrs.field(validator=_check_seconds)
+    inc: float = attrs.field(default=0.0, validator=_check_seconds)
+    moves: int | None = attrs.field(default=None, validator=_check_moves)
+
+
 _EOF = object()
+_MODES = ("think", "ponder", "analyze")
+
+
+@attrs.define
+class _Pending:
+    """A search sent to the engine whose ``done`` has not been read yet."""
+
+    position: Position
+    pos_line: str
+    errors_before: int
+    """How many ``error`` lines had been read when the search was sent: later ones belong to it."""
+    budget: float
+    """Seconds the engine may think, by the limit and clock sent (0 when they set no time)."""
 
 
 class HubEngine:
@@ -304,73 +416,144 @@ class HubEngine:
         command: The program and its arguments (a list, or a string split like a shell would).
         timeout: Seconds to wait for any answer beyond the search's own time.
         cwd: The engine's working directory (Scan reads its data files from there).
+
+    Raises:
+        HubError: the program cannot be started.
     """
+
+    _STDERR_LINES = 20
 
     def __init__(self, command: Sequence[str] | str, *, timeout: float = 10.0, cwd: str | None = None) -> None:
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.command:
+            raise HubError("no Hub engine command given")
         self.timeout = timeout
         try:
             self.process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
+                errors="replace",
                 bufsize=1,
                 cwd=cwd,
             )
         except OSError as error:
             raise HubError(f"cannot start Hub engine {self.command!r}: {error.strerror}") from None
         self._lines: queue.Queue[object] = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=self._STDERR_LINES)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
+        self._pending: _Pending | None = None
         self.id: dict[str, str] = {}
         """What the engine said about itself (``name``, ``version``, ``author`` ...)."""
         self.params: dict[str, HubParam] = {}
         """The parameters the engine declared, by name."""
         self.errors: list[str] = []
-        """Messages of the engine's ``error`` lines."""
+        """Messages of the engine's ``error`` lines, oldest first."""
         self.ruleset: Ruleset | None = None
 
     def _read(self) -> None:
         stream = self.process.stdout
         assert stream is not None
-        for line in stream:
-            self._lines.put(line.rstrip("\r\n"))
+        with contextlib.suppress(OSError, ValueError):  # the stream closed under us by quit()
+            for line in stream:
+                self._lines.put(line.rstrip("\r\n"))
         self._lines.put(_EOF)
 
+    def _read_stderr(self) -> None:
+        # Drained all the time, so a chatty engine never blocks on a full pipe; the last lines are
+        # kept to explain an exit.
+        stream = self.process.stderr
+        assert stream is not None
+        with contextlib.suppress(OSError, ValueError):
+            for line in stream:
+                text = line.rstrip("\r\n")
+                if text.strip():
+                    self._stderr.append(text if len(text) <= 200 else text[:200] + "...")
+
+    @property
+    def _name(self) -> str:
+        return self.id.get("name") or self.command[0]
+
+    def _failure(self, what: str, errors_before: int | None = None) -> HubError:
+        """A HubError saying ``what`` happened, with the engine's ``error`` lines since ``errors_before``."""
+        message = f"Hub engine {self._name!r} {what}"
+        if errors_before is not None:
+            reported = self.errors[errors_before:]
+            if reported:
+                shown = "; ".join(excerpt(text, 300) for text in reported[-3:])
+                more = f" (and {len(reported) - 3} more)" if len(reported) > 3 else ""
+                message += f"; it reported error {shown}{more}"
+        return HubError(message)
+
+    def _exited(self, errors_before: int | None = None) -> HubError:
+        """The HubError for an engine that has gone: its exit code and the end of its error output."""
+        code = None
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            code = self.process.wait(2.0)
+        self._stderr_reader.join(2.0)  # the rest of its error output
+        error = self._failure("has exited" + ("" if code is None else f" (exit code {code})"), errors_before)
+        if self._stderr:
+            tail = " | ".join(self._stderr)
+            if len(tail) > 600:
+                tail = "..." + tail[-600:]
+            error = HubError(f"{error}; its error output ends: {tail}")
+        return error
+
     def send(self, line: str) -> None:
-        """Send one line to the engine."""
+        """Send one line to the engine.
+
+        Raises:
+            HubError: the engine has exited.
+        """
         stream = self.process.stdin
         if stream is None or self.process.poll() is not None:
-            raise HubError(f"Hub engine {self.command[0]!r} has exited")
+            raise self._exited()
         try:
             stream.write(line + "\n")
             stream.flush()
-        except (BrokenPipeError, OSError):
-            raise HubError(f"Hub engine {self.command[0]!r} has exited") from None
+        except (OSError, ValueError):  # a broken pipe, or the stream closed by quit()
+            raise self._exited() from None
 
-    def receive(self, timeout: float | None = None) -> tuple[str, dict[str, str]]:
-        """The next line from the engine, parsed; :class:`HubError` after ``timeout`` seconds or at exit."""
-        wait = self.timeout if timeout is None else timeout
+    def _next(self, deadline: float, errors_before: int | None = None) -> tuple[str, dict[str, str]] | None:
+        """The next line (parsed leniently, ``error`` lines recorded), or None at ``deadline``."""
         try:
-            item = self._lines.get(timeout=max(wait, 0.0))
+            item = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
         except queue.Empty:
-            raise HubError(f"Hub engine {self.command[0]!r} did not answer within {wait:g} s") from None
+            return None
         if item is _EOF:
             self._lines.put(_EOF)
-            raise HubError(f"Hub engine {self.command[0]!r} has exited")
+            raise self._exited(errors_before)
         assert isinstance(item, str)
-        command, args = parse_line(item)
+        command, args = parse_line(item, strict=False)
         if command == "error":
-            self.errors.append(args.get("message", ""))
+            self.errors.append(args.get("message", item))
         return command, args
 
-    def _expect(self, wanted: str, timeout: float | None = None) -> dict[str, str]:
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+    def receive(self, timeout: float | None = None) -> tuple[str, dict[str, str]]:
+        """The next line from the engine, parsed; ``error`` lines are also added to :attr:`errors`.
+
+        Raises:
+            HubError: no line within ``timeout`` seconds (default: the engine's), or the engine exited.
+        """
+        wait = self.timeout if timeout is None else timeout
+        reply = self._next(time.monotonic() + wait)
+        if reply is None:
+            raise self._failure(f"did not answer within {wait:g} s")
+        return reply
+
+    def _expect(self, wanted: str, errors_before: int) -> dict[str, str]:
+        deadline = time.monotonic() + self.timeout
         while True:
-            command, args = self.receive(deadline - time.monotonic())
+            reply = self._next(deadline, errors_before)
+            if reply is None:
+                raise self._failure(f"did not answer {wanted!r} within {self.timeout:g} s", errors_before)
+            command, args = reply
             if command == wanted:
                 return args
             if command == "id":
@@ -390,10 +573,11 @@ class HubEngine:
 
         Raises:
             HubError: the engine declares a ``variant`` parameter whose choices do not include the
-                ruleset, or does not answer.
+                ruleset, does not answer, or exits (the message then ends with its error output).
         """
+        errors_before = len(self.errors)
         self.send("hub")
-        self._expect("wait")
+        self._expect("wait", errors_before)
         settings: dict[str, object] = {}
         if variant is not None:
             rules = get_variant(variant)
@@ -408,8 +592,7 @@ class HubEngine:
                         value = alias
                     else:
                         raise HubError(
-                            f"Hub engine {self.id.get('name', self.command[0])!r} does not play {rules.name}; "
-                            f"its variants: {', '.join(choices)}"
+                            f"Hub engine {self._name!r} does not play {rules.name}; its variants: {', '.join(choices)}"
                         )
                 if value != declared.value:
                     settings["variant"] = value
@@ -417,7 +600,7 @@ class HubEngine:
         for name, setting in settings.items():
             self.send(format_line("set-param", name=name, value=setting))
         self.send("init")
-        self._expect("ready")
+        self._expect("ready", errors_before)
 
     def new_game(self) -> None:
         """Tell the engine the next search is unrelated to the previous ones."""
@@ -426,20 +609,81 @@ class HubEngine:
     def ping(self) -> None:
         """``ping``, waiting for ``pong``."""
         self.send("ping")
-        self._expect("pong")
+        self._expect("pong", len(self.errors))
 
-    def go(self, game: Board | Position, limit: Limit | None = None, *, mode: str = "think") -> HubResult:
+    def go(
+        self, game: Board | Position, limit: Limit | None = None, *, mode: str = "think", clock: Clock | None = None
+    ) -> HubResult:
         """Search ``game`` and return the engine's move.
 
         The position is sent as Hub does: from the last capture or man move, with the king moves
-        played since as ``moves`` (for repetition detection). ``limit`` becomes a ``level`` line
-        (``depth=``, ``move-time=``, and the non-standard ``nodes=`` that some engines read); with
-        no limit the engine uses its own settings. Without an answer ``timeout`` seconds after the
-        time limit, ``stop`` is sent; without an answer to that, :class:`HubError`.
+        played since as ``moves`` (for repetition detection). ``limit`` becomes ``level`` lines
+        (``depth=``, ``nodes=``, ``move-time=``; an empty :class:`~draughts.engine.Limit` is
+        ``level infinite``), and ``clock`` the line ``level [moves=] time= [inc=]``; with neither the
+        engine uses its own settings. A search started by :meth:`ponder` is stopped first.
+
+        Without an answer ``timeout`` seconds after the time the limit or clock allows, ``stop``
+        is sent. An ``error`` line during the search also sends ``stop``; the engine's answer is then
+        not used.
 
         Raises:
-            HubError: no answer, or an illegal move.
+            HubError: no answer, an illegal move, an engine that refused the position or reported
+                an error during the search (the message quotes it), or an engine that exited (the
+                message ends with its error output).
         """
+        self._abandon()
+        return self._finish(self._start(game, limit, clock, mode))
+
+    def ponder(self, game: Board | Position, limit: Limit | None = None, *, clock: Clock | None = None) -> None:
+        """Start a ``go ponder`` search of ``game`` (usually with the expected reply pushed) and return at once.
+
+        Then :meth:`ponder_hit` if the opponent played the expected move, else :meth:`stop`
+        (and a new :meth:`go`, which also stops it).
+        """
+        self._abandon()
+        self._pending = self._start(game, limit, clock, "ponder")
+
+    def ponder_hit(self) -> HubResult:
+        """``ponder-hit``: the ponder search goes on as an ordinary one; its move.
+
+        Raises:
+            HubError: no :meth:`ponder` search is under way, or as for :meth:`go`.
+        """
+        pending = self._pending
+        if pending is None:
+            raise HubError("ponder_hit() without a ponder search: call ponder() first")
+        self._pending = None
+        self.send("ponder-hit")
+        return self._finish(pending)
+
+    def stop(self) -> HubResult | None:
+        """Ask the engine to end its search (it still answers ``done``).
+
+        Returns:
+            The answer of the :meth:`ponder` search under way, if any (else None: the ``done`` of a
+            search started by hand with :meth:`send` is left to read).
+        """
+        self.send("stop")
+        pending = self._pending
+        if pending is None:
+            return None
+        self._pending = None
+        return self._finish(pending, stopped=True)
+
+    def _abandon(self) -> None:
+        """Stop a ponder search still under way and drop its answer, so it is not read as the next one's."""
+        if self._pending is not None:
+            with contextlib.suppress(HubError):
+                self.stop()
+            self._pending = None
+
+    def _start(self, game: Board | Position, limit: Limit | None, clock: Clock | None, mode: str) -> _Pending:
+        if mode not in _MODES:
+            raise HubError(f"search mode {excerpt(mode)} is not one of {', '.join(_MODES)}")
+        if limit is not None and not isinstance(limit, Limit):
+            raise TypeError(f"limit must be a draughts.engine.Limit, not {type(limit).__name__}")
+        if clock is not None and not isinstance(clock, Clock):
+            raise TypeError(f"clock must be a draughts.hub.Clock, not {type(clock).__name__}")
         board = game if isinstance(game, Board) else Board.from_position(game)
         position = board.position
         if not position.legal_moves():
@@ -455,44 +699,73 @@ class HubEngine:
                 texts.append(move_text(start, move))
                 start = start.play(move)
             args["moves"] = " ".join(texts)
-        self.send(format_line("pos", **args))
+        pos_line = format_line("pos", **args)
+        lines = [pos_line]
+        budget = 0.0
         if limit is not None:
-            self.send(format_line("level", depth=limit.depth, move_time=limit.time, nodes=limit.nodes))
-        self.send(format_line("go", mode))
-        budget = (limit.time if limit is not None and limit.time is not None else 0.0) + self.timeout
-        deadline = time.monotonic() + budget
+            if limit.depth is not None:
+                lines.append(format_line("level", depth=limit.depth))
+            if limit.nodes is not None:
+                lines.append(format_line("level", nodes=limit.nodes))
+            if limit.time is not None:
+                lines.append(format_line("level", move_time=_seconds_text(limit.time)))
+                budget = limit.time
+            if limit == Limit():
+                lines.append("level infinite")
+        if clock is not None:
+            inc = _seconds_text(clock.inc) if clock.inc else None
+            lines.append(format_line("level", moves=clock.moves, time=_seconds_text(clock.time), inc=inc))
+            budget = max(budget, clock.time + clock.inc)
+        lines.append(format_line("go", mode))
+        pending = _Pending(position, pos_line, len(self.errors), budget)
+        for line in lines:
+            self.send(line)
+        return pending
+
+    def _finish(self, pending: _Pending, *, stopped: bool = False) -> HubResult:
+        """Read the engine's lines up to ``done`` and check its move."""
+        before = pending.errors_before
+        deadline = time.monotonic() + (self.timeout if stopped else pending.budget + self.timeout)
         info: dict[str, str] = {}
-        stopped = False
         while True:
-            try:
-                command, reply = self.receive(deadline - time.monotonic())
-            except HubError:
-                if stopped or self.process.poll() is not None:
-                    raise
+            reply = self._next(deadline, before)
+            if reply is None:
+                if stopped:
+                    raise self._failure(f"did not answer 'stop' with 'done' within {self.timeout:g} s", before)
                 self.send("stop")
                 stopped = True
                 deadline = time.monotonic() + self.timeout
                 continue
+            command, args = reply
             if command == "info":
-                info = reply
+                info = args
+            elif command == "error" and not stopped:
+                # Its answer cannot be trusted now: end the search at once instead of waiting it out.
+                self.send("stop")
+                stopped = True
+                deadline = time.monotonic() + self.timeout
             elif command == "done":
                 break
-        text = reply.get("move", "")
-        try:
+        position = pending.position
+        text = args.get("move", "")
+        move = None
+        with contextlib.suppress(DraughtsError):
             move = parse_move(position, text)
-        except DraughtsError:
-            raise HubError(f"Hub engine played {text!r}, which is not legal in {position.fen()}") from None
+        if len(self.errors) > before:
+            if move is None:
+                raise self._failure(
+                    f"refused the search of {position.fen()} it was sent ({excerpt(pending.pos_line)})", before
+                )
+            raise self._failure(f"answered an error to the search of {position.fen()}", before)
+        if move is None:
+            if not text:
+                raise self._failure(f"answered 'done' without a move in {position.fen()}")
+            raise self._failure(f"played {excerpt(text)}, which is not legal in {position.fen()}")
         ponder = None
-        if reply.get("ponder"):
-            try:
-                ponder = parse_move(position.play(move), reply["ponder"])
-            except DraughtsError:
-                ponder = None
+        if args.get("ponder"):
+            with contextlib.suppress(DraughtsError):
+                ponder = parse_move(position.play(move), args["ponder"])
         return HubResult(move, ponder, info, text)
-
-    def stop(self) -> None:
-        """Ask the engine to end its search (it still answers ``done``)."""
-        self.send("stop")
 
     def quit(self, timeout: float = 5.0) -> None:
         """``quit``, then wait for the process to end (killing it after ``timeout`` seconds)."""
@@ -504,7 +777,8 @@ class HubEngine:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        for stream in (self.process.stdin, self.process.stdout):
+        self._pending = None
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -532,146 +806,255 @@ def _reversible_tail(board: Board) -> tuple[Position, list[Move]]:
 
 # --- the server ---------------------------------------------------------------------------------
 
+_MIN_SECONDS = 0.01
+"""The least time a search gets: ``move-time=0`` or an empty clock still gets a move played."""
+_MOVES_TO_GO = 30
+"""The moves a clock without ``moves=`` is shared over (sudden death)."""
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def _count(name: str, text: str) -> int:
+    value = number(text)
+    if value is None or value < 1:
+        raise InvalidLimitError(f"{name}={excerpt(text)} is not a positive whole number")
+    return value
+
+
+def _seconds(name: str, text: str, *, negative: bool = False) -> float:
+    value = float(text) if len(text) <= 40 and _NUMBER.fullmatch(text) else math.nan
+    if not math.isfinite(value) or (value < 0 and not negative):
+        raise InvalidLimitError(f"{name}={excerpt(text)} is not a number of seconds")
+    return value
+
+
+def _clock_seconds(args: Mapping[str, str]) -> float:
+    """The time one move gets from ``time=`` (without this move's increment), ``moves=`` and ``inc=``.
+
+    The clock is shared over the moves to go (30 without ``moves=``), plus the increment, never
+    more than nine tenths of what is on the clock once the increment is added.
+    """
+    left = max(_seconds("time", args["time"], negative=True), 0.0)  # a GUI may send an overrun clock
+    inc = _seconds("inc", args["inc"]) if "inc" in args else 0.0
+    to_go = _MOVES_TO_GO
+    if "moves" in args:
+        moves = number(args["moves"])
+        if moves is None:
+            raise InvalidLimitError(f"moves={excerpt(args['moves'])} is not a whole number")
+        to_go = moves or _MOVES_TO_GO  # moves=0: not given, as Scan reads it
+    return max(min(left / to_go + inc, 0.9 * (left + inc)), _MIN_SECONDS)
+
+
+@attrs.define
+class _Search:
+    """The server's search under way."""
+
+    thread: threading.Thread
+    stop: threading.Event
+
 
 class _Server:
-    """The polydraughts engine behind the Hub protocol."""
+    """The polydraughts engine behind the Hub protocol.
+
+    The reading thread never waits for a search: only this class's ``handle`` reads input, and a
+    search runs in its own thread that always ends by writing ``done``.
+    """
 
     def __init__(self, variant: Ruleset | str, stdout: TextIO) -> None:
         self.rules = get_variant(variant)
         self.out = stdout
         self.lock = threading.Lock()
+        self.closed = False
         self.level = "strong"
         self.seed = 0
         self.engine = self._engine()
-        self.board: Board | None = None
-        self.limit: Limit | None = None
-        self.search: threading.Thread | None = None
-        self.stop_event = threading.Event()
+        self.board = Board(self.rules)
+        """What ``go`` searches: the start position until a ``pos`` is accepted."""
+        self.limit: dict[str, float] | None = None
+        """The ``level`` lines' limits for the next search; None: the ``level`` parameter's."""
+        self.search: _Search | None = None
 
     def _engine(self) -> Engine:
         return get_level(self.level).engine(self.seed)
 
     def say(self, line: str) -> None:
         with self.lock:
-            self.out.write(line + "\n")
-            self.out.flush()
+            if self.closed:
+                return
+            try:
+                self.out.write(line + "\n")
+                self.out.flush()
+            except (OSError, ValueError):  # the GUI has gone (a broken pipe, a closed stream)
+                self.closed = True
 
     def error(self, message: str) -> None:
         self.say(format_line("error", message=message))
 
     def handle(self, line: str) -> bool:
-        """Act on one line; False to quit."""
-        command, args = parse_line(line)
-        if command not in ("ping", "stop", "ponder-hit", "quit") and self.search is not None:
-            self.search.join()  # only those may come during a search; others wait for its "done"
-            self.search = None
-        if command == "quit":
-            self.stop_event.set()
-            if self.search is not None:
-                self.search.join()
-            return False
+        """Act on one line, answering ``error`` to anything wrong in it; False to quit."""
+        try:
+            command, args = parse_line(line)
+        except HubError as error:
+            self.error(str(error))
+            return not self.closed
+        try:
+            keep_going = self._dispatch(command, args)
+        except DraughtsError as error:
+            self.error(f"{command}: {error}")
+        except Exception as error:  # an unforeseen failure must not end the session
+            self.error(f"{command}: internal error, {type(error).__name__}: {excerpt(str(error), 200)}")
+        else:
+            if not keep_going:
+                return False
+        return not self.closed
+
+    def _dispatch(self, command: str, args: Mapping[str, str]) -> bool:
+        # During a search the protocol allows only ping, ponder-hit and stop. Any other command
+        # ends the search as "stop" would (its "done" comes first), then is carried out, as Scan does.
         if command == "ping":
             self.say("pong")
         elif command == "stop":
-            self.stop_event.set()
+            if self.search is not None:
+                self.search.stop.set()  # the search thread answers "done"
         elif command == "ponder-hit":
-            pass  # a ponder search is an ordinary search here
-        elif command == "hub":
-            self.say(format_line("id", name="polydraughts", version=__version__, author="polydraughts developers"))
-            self.say(
-                format_line(
-                    "param", name="variant", value=self.rules.name, type="enum", values=" ".join(_hub_variants())
-                )
-            )
-            self.say(format_line("param", name="level", value=self.level, type="enum", values=" ".join(LEVELS)))
-            self.say(format_line("param", name="seed", value=self.seed, type="int", min=0, max=2**31 - 1))
-            self.say("wait")
-        elif command == "set-param":
-            self._set_param(args.get("name", ""), args.get("value", ""))
-        elif command == "init":
-            self.engine = self._engine()
-            self.say("ready")
-        elif command == "new-game":
-            self.engine.clear()
-        elif command == "pos":
-            self._pos(args)
-        elif command == "level":
-            self._level(args)
-        elif command == "go":
-            self._go()
-        elif command:
-            pass  # unknown commands are ignored, as the protocol asks
+            pass  # a ponder search is an ordinary search here, already timed from its start
+        elif not command:
+            pass  # an empty line
+        else:
+            self.finish_search()
+            if command == "quit":
+                return False
+            if command == "hub":
+                self._hub()
+            elif command == "set-param":
+                self._set_param(args)
+            elif command == "init":
+                self.engine = self._engine()
+                self.say("ready")
+            elif command == "new-game":
+                self.engine.clear()
+            elif command == "pos":
+                self._pos(args)
+            elif command == "level":
+                self._level(args)
+            elif command == "go":
+                self._go()
+            # other commands are ignored, as the protocol asks
         return True
 
-    def _set_param(self, name: str, value: str) -> None:
-        try:
-            if name == "variant":
-                self.rules = _ruleset_of(value)
-            elif name == "level":
-                self.level = get_level(value).name
-            elif name == "seed":
-                self.seed = int(value)
-        except (DraughtsError, ValueError) as error:
-            self.error(f"set-param {name}={value}: {error}")
+    def finish_search(self) -> None:
+        """End the search under way, if any, once it has answered ``done``."""
+        search = self.search
+        if search is not None:
+            search.stop.set()
+            search.thread.join()
+            self.search = None
+
+    def _hub(self) -> None:
+        self.say(format_line("id", name="polydraughts", version=__version__, author="polydraughts developers"))
+        self.say(
+            format_line("param", name="variant", value=self.rules.name, type="enum", values=" ".join(_hub_variants()))
+        )
+        self.say(format_line("param", name="level", value=self.level, type="enum", values=" ".join(LEVELS)))
+        self.say(format_line("param", name="seed", value=self.seed, type="int", min=0, max=2**31 - 1))
+        self.say("wait")
+
+    def _set_param(self, args: Mapping[str, str]) -> None:
+        name = args.get("name", "")
+        value = args.get("value", "")
+        if name == "variant":
+            rules = get_variant(value)
+            if rules != self.rules:
+                self.rules = rules
+                self.board = Board(rules)  # the old position is of another variant
+                self.limit = None
+        elif name == "level":
+            self.level = get_level(value).name
+            self.engine = self._engine()
+        elif name == "seed":
+            seed = number(value)
+            if seed is None or seed > 2**31 - 1:
+                raise InvalidLimitError(f"seed {excerpt(value)} is not a whole number from 0 to {2**31 - 1}")
+            self.seed = seed
+            self.engine = self._engine()
+        elif not name:
+            raise HubError("set-param needs name= (variant, level or seed)")
+        else:
+            raise HubError(f"no parameter {excerpt(name)}; the parameters are variant, level and seed")
 
     def _pos(self, args: Mapping[str, str]) -> None:
-        try:
-            position = parse_position(self.rules, args.get("pos", ""))
-            board = Board.from_position(position)
-            for text in args.get("moves", "").split():
+        # All or nothing: a refused line leaves the position (and the level) as they were.
+        text = args.get("pos")
+        position = Position.initial(self.rules) if text is None or "start" in args else parse_position(self.rules, text)
+        board = Board.from_position(position)
+        for index, text in enumerate(args.get("moves", "").split(), 1):
+            try:
                 board.push(parse_move(board.position, text))
-        except DraughtsError as error:
-            self.board = None
-            self.error(f"pos: {error}")
-            return
+            except DraughtsError as error:
+                raise type(error)(f"move {index} of moves=: {error}") from None
         self.board = board
+        self.limit = None  # a level line belongs to one search: the next one sends its own
 
     def _level(self, args: Mapping[str, str]) -> None:
-        try:
-            depth = int(args["depth"]) if "depth" in args else None
-            nodes = int(args["nodes"]) if "nodes" in args else None
-            seconds: float | None = None
-            if "move-time" in args:
-                seconds = float(args["move-time"])
-            elif "time" in args:
-                remaining = float(args["time"])
-                moves = int(args.get("moves") or 30)
-                seconds = min(remaining / max(moves, 1) + float(args.get("inc") or 0), remaining / 2)
-            if "infinite" in args:
-                self.limit = Limit()
-            else:
-                self.limit = Limit(depth=depth, nodes=nodes, time=seconds if seconds and seconds > 0 else None)
-        except (DraughtsError, ValueError) as error:
-            self.error(f"level: {error}")
+        limit = {} if self.limit is None or "infinite" in args else dict(self.limit)
+        given = "infinite" in args
+        if "depth" in args:
+            limit["depth"] = _count("depth", args["depth"])
+            given = True
+        if "nodes" in args:
+            limit["nodes"] = _count("nodes", args["nodes"])
+            given = True
+        if "move-time" in args:
+            limit["time"] = max(_seconds("move-time", args["move-time"]), _MIN_SECONDS)
+            given = True
+        if "time" in args:
+            limit["time"] = _clock_seconds(args)
+            given = True
+        elif "moves" in args or "inc" in args:
+            raise InvalidLimitError("moves= and inc= need time= (the time left on the clock)")
+        if given:
+            self.limit = limit
 
     def _go(self) -> None:
-        if self.board is None:
-            self.error("go: no position (send pos first)")
-            return
-        board = self.board
-        limit = self.limit if self.limit is not None else get_level(self.level).limit
-        self.stop_event = threading.Event()
-        stop = self.stop_event
-        self.search = threading.Thread(target=self._think, args=(board, limit, stop), daemon=True)
-        self.search.start()
+        if self.limit is None:
+            limit = get_level(self.level).limit
+        else:
+            limit = Limit(
+                depth=int(self.limit["depth"]) if "depth" in self.limit else None,
+                nodes=int(self.limit["nodes"]) if "nodes" in self.limit else None,
+                time=self.limit.get("time"),
+            )
+        self.limit = None
+        stop = threading.Event()
+        thread = threading.Thread(target=self._think, args=(self.board, limit, stop), daemon=True)
+        self.search = _Search(thread, stop)
+        thread.start()
 
     def _think(self, board: Board, limit: Limit, stop: threading.Event) -> None:
+        """Search and answer ``done`` whatever happens: a position with a legal move gets one."""
+        position = board.position
+        legal = position.legal_moves()
+        if not legal:
+            self.error(f"go: no legal move in {position.fen()}: the game is over")
+            self.say("done")
+            return
+        # Board.outcome() may call the game drawn (a third repetition sent in moves=, a move-count
+        # rule) while moves remain; the GUI decides about draws, so search the bare position then.
+        game: Board | Position = board if board.outcome() is None else position
         started = time.perf_counter()
         try:
-            result = self.engine.search(board, limit, stop=stop)
-        except Exception as error:  # an engine failure must still answer the GUI
-            self.error(f"search failed: {error}")
+            result = self.engine.search(game, limit, stop=stop)
+            if result.move is None:
+                raise RuntimeError(f"the search gave no move in {position.fen()}")
+            info = _info_line(position, result, time.perf_counter() - started)
+            ponder = move_text(position.play(result.move), result.pv[1]) if len(result.pv) > 1 else None
+            done = format_line("done", move=move_text(position, result.move), ponder=ponder)
+        except Exception as error:  # an engine failure must still answer the GUI with a move
+            failure = f"{type(error).__name__}: {excerpt(str(error), 200)}"
+            self.error(f"go: the search failed ({failure}); playing a legal move")
+            self.say(format_line("done", move=move_text(position, legal[0])))
             return
-        if result.move is None:
-            self.error("go: the game is over in this position")
-            return
-        seconds = time.perf_counter() - started
-        position = board.position
-        self.say(_info_line(position, result, seconds))
-        ponder = None
-        if len(result.pv) > 1:
-            ponder = move_text(position.play(result.move), result.pv[1])
-        self.say(format_line("done", move=move_text(position, result.move), ponder=ponder))
+        self.say(info)
+        self.say(done)
 
 
 def _info_line(position: Position, result: SearchResult, seconds: float) -> str:
@@ -696,6 +1079,18 @@ def _info_line(position: Position, result: SearchResult, seconds: float) -> str:
     )
 
 
+def _input_lines(stream: IO[str] | None) -> Iterator[str]:
+    """The lines of ``stream`` (standard input by default); bytes that are not UTF-8 read as U+FFFD."""
+    source = sys.stdin if stream is None else stream
+    binary = getattr(source, "buffer", None)
+    if binary is None:
+        yield from source
+        return
+    lines: Iterable[bytes] = binary
+    for raw in lines:
+        yield raw.decode("utf-8", "replace")
+
+
 def serve(
     *, variant: Ruleset | str = "international", stdin: IO[str] | None = None, stdout: TextIO | None = None
 ) -> None:
@@ -703,17 +1098,20 @@ def serve(
 
     The engine declares the parameters ``variant`` (any named variant or ``<name>-nfc``; ``normal``
     is read as International), ``level`` (the :data:`~draughts.engine.LEVELS`: the default search
-    limit and style) and ``seed``. ``level`` lines set the limit of the next searches; besides the
-    standard forms they may give ``nodes=``.
+    limit and style) and ``seed``. Every line is answered: a bad one with ``error``, after which the
+    server goes on; every ``go`` with ``done``. See the Hub section of the engine guide for what it
+    does before any ``pos``, with ``level`` lines and with commands sent during a search.
+
+    Raises:
+        UnknownVariantError: ``variant`` names no variant.
     """
-    source = sys.stdin if stdin is None else stdin
     server = _Server(variant, sys.stdout if stdout is None else stdout)
-    for line in source:
-        if not server.handle(line):
-            return
-    server.stop_event.set()
-    if server.search is not None:
-        server.search.join()
+    try:
+        for line in _input_lines(stdin):
+            if not server.handle(line):
+                break
+    finally:
+        server.finish_search()  # at "quit" or the end of input (the GUI has gone): stop at once
 
 
 def main(argv: Sequence[str] | None = None) -> int:

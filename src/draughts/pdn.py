@@ -40,18 +40,44 @@ large collection is never loaded at once. Every move is replayed: ``game.moves``
 * **Results**: see below. ``0-0`` and ``*`` too. A match score in the place of the result
   (``4-6``, ``1-9``, which look like moves) is taken as the result when it is the last token of
   the movetext and equals the Result tag.
-* **Encodings.** A path is read as UTF-8 when the whole file is valid UTF-8. Otherwise each line
-  that is valid UTF-8 is still read as UTF-8, and the other lines with one 8-bit code page chosen
-  for the whole file: cp1251 (Cyrillic) when most bytes above 127 come in runs, as Cyrillic words
-  do, else cp1252/Latin-1. Pass ``encoding=`` to force one. Text streams are used as they are.
+* **Encodings.** A path or a binary stream is read once, from its start to its end, so a pipe,
+  ``/dev/stdin`` or a process substitution read the same as a file. A byte-order mark of UTF-16
+  or UTF-32 selects that encoding, and so does UTF-16 without a mark (text whose every other byte
+  is NUL). Otherwise each line that is valid UTF-8 is read as UTF-8 (a UTF-8 mark is dropped),
+  and the other lines with one 8-bit code page chosen from all of them: cp1251 (Cyrillic) when
+  most of their bytes above 127 make up whole words of such bytes, as Cyrillic words do, else
+  cp1252/Latin-1, where accented letters sit among ASCII letters (``Müünchen``). Pass
+  ``encoding=`` to force one; bytes it cannot decode are then a :class:`~draughts.PDNError`. Text
+  streams are used as they are.
+* **Games without movetext.** A tag section that is followed by another tag section is a game of
+  its own, with no moves: a new game starts at a tag after a blank line that ends a tag section,
+  or at a tag its section already has (``[Event "A"] [Event "B"]`` are two games).
 
 Not accepted, each an error for that game: a move that is illegal in its position (the message
 names the ply and lists the legal moves), unknown moves written ``-`` (``1. - -``: the game cannot
-be replayed), an unknown GameType, a bad FEN, text in the movetext that is neither a move, a move
-number, a mark, a NAG nor a result, unbalanced braces or parentheses, and ``/FEN "..."/`` setup
-commands inside the movetext. With ``errors="skip"`` such a game is skipped with a
-:class:`PDNWarning` that names it and reading goes on; with ``errors="raise"`` (the default) the
-:class:`~draughts.PDNError` propagates.
+be replayed), an unknown or contradictory GameType (see below), a bad FEN, text in the movetext
+that is neither a move, a move number, a mark, a NAG nor a result, unbalanced braces or
+parentheses, and ``/FEN "..."/`` setup commands inside the movetext. A ``{`` or ``(`` left open
+ends at the next line that starts with a tag, so it spoils its own game only. With
+``errors="skip"`` such a game is skipped with a :class:`PDNWarning` that names it and reading goes
+on with the next game; with ``errors="raise"`` (the default) the :class:`~draughts.PDNError`
+propagates. Messages quote at most a short excerpt of long input.
+
+Which rules a game follows
+--------------------------
+* **GameType.** The tag's number names the variant (:func:`~draughts.from_gametype`). Its other
+  fields must agree with that variant where they change the rules: ``26,B,8,8,A0,0`` (Brazilian
+  numbers, Black first) is an error, not Brazilian draughts. The notation field is not checked
+  (International files write ``20,W,10,10,N1,0``).
+* **variant=** is the ruleset the caller says the games follow. It is used for games without a
+  GameType tag, and a game's GameType tag must be its own (the number of its ``pdn_gametype``,
+  fields agreeing): a game tagged ``25`` read with ``variant="international"`` is an error that
+  names both. So a ruleset of your own with a GameType number of its own (``pool`` with 23) reads
+  its own files back.
+* Without ``variant=`` (None), a game without a GameType tag follows its **Variant** tag if that
+  names a ruleset (``russian``, ``american-nfc``, ``American/English`` as playstrategy.org writes),
+  else International draughts. A Variant tag that names nothing known is an error saying to pass
+  the ruleset as ``variant=``.
 
 Decisions
 ---------
@@ -81,13 +107,21 @@ Decisions
 Writing
 -------
 :func:`write_game` writes the tags Event, Site, Date, Round, White, Black, Result (those the game
-has), then GameType (the ruleset's full ``pdn_gametype_tag``), then SetUp ``"1"`` and FEN when the
-game does not start from the initial position, then the other tags; then the movetext: move
+has), then the tags that name the rules, then SetUp ``"1"`` and FEN when the game does not start
+from the initial position, then the other tags. The rules are named so that reading the text back
+gives the game's ruleset: the ruleset's full ``pdn_gametype_tag`` when reading that tag gives this
+very ruleset (the named variants); else a ``Variant`` tag with the ruleset's name when the name
+gives it back (``american-nfc``); else, for a ruleset of the caller's own, which must then be read
+back with ``variant=``, a ``Variant`` tag that no name resolves (its name, with ``" (custom rules)"``
+after it if the name is a named variant's) and its GameType if no named variant has that number.
+So a ruleset evolved from Brazilian never claims GameType 26. Then the movetext: move
 numbers (``1.``, and ``1...`` when the second player's move opens the movetext or follows a
 comment or variation), each move in the variant's notation (short unless ambiguous, then the long
 form PDN 3.0 prescribes), marks, NAGs, comments, variations, and the result, wrapped at 80
-characters. :meth:`Game.export_headers` gives the tags exactly as written; ``read_game(write_game(g))``
-has those headers and the same start, moves, result, comments, annotations and variations. A
+characters. :meth:`Game.export_headers` gives the tags exactly as written;
+``read_game(write_game(g), variant=g.ruleset)`` (for a named variant or a house rule, without
+``variant=`` too) has those headers and the same ruleset, start, moves, result, comments,
+annotations and variations, however long the game. A
 result that cannot stand as a PDN game terminator (a match score such as ``4-6``) is written in
 the Result tag, and the movetext ends with ``*``. A ``}`` in a comment is written as ``)``. A
 move's first mark is glued to it, its other marks and its NAGs follow. A game without tags has
@@ -98,14 +132,17 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import re
+import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
-from typing import IO, NamedTuple, NoReturn
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, NamedTuple, NoReturn, TypeVar, cast
 
 import attrs
 
+from draughts._text import excerpt
 from draughts.board import Board, result_text
 from draughts.color import Color
 from draughts.errors import (
@@ -121,7 +158,7 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import from_gametype, get_variant
+from draughts.variants import VARIANTS, from_gametype, get_variant
 
 __all__ = [
     "Game",
@@ -148,7 +185,8 @@ class PDNAmbiguousMoveError(PDNError, AmbiguousMoveError):
 
 
 class PDNUnknownVariantError(PDNError, UnknownVariantError):
-    """A PDN GameType tag that names no supported variant."""
+    """A game whose rules cannot be told: an unknown GameType, one that contradicts its variant or
+    ``variant=``, or a Variant tag naming no known ruleset."""
 
 
 class PDNWarning(UserWarning):
@@ -325,17 +363,57 @@ class Game:
         result = normalise_result(self.result) or re.sub(r"[\r\n]+", " ", self.result)
         if "Result" in tags or result not in _STANDARD_RESULTS:
             out["Result"] = result
-        gametype = self.ruleset.pdn_gametype_tag
-        if gametype is not None:
-            out["GameType"] = gametype
+        out.update(_variant_tags(self.ruleset))
         if self.start != Position.initial(self.ruleset):
             out["SetUp"] = "1"
             # Numbers on boards with a k-file: Position.from_fen reads "k11" as a king on 11.
             out["FEN"] = self.start.fen(numeric=self.ruleset.board_size > 10)
         for name, value in tags.items():
-            if name not in _ROSTER and name not in ("GameType", "SetUp", "FEN"):
+            if name not in _ROSTER and name not in ("GameType", "SetUp", "FEN") and name not in out:
                 out[name] = value
         return out
+
+
+_INTERNATIONAL = get_variant("international")
+_CUSTOM = " (custom rules)"
+_OWN = "that ruleset"
+
+
+def _named_ruleset(value: str) -> Ruleset | None:
+    """The ruleset a Variant tag names (``russian``, ``american-nfc``, ``American/English``), or None."""
+    names = [value, *value.split("/")] if "/" in value else [value]
+    found: list[Ruleset] = []
+    for name in names:
+        try:
+            found.append(get_variant(name))
+        except UnknownVariantError:
+            if name is value and len(names) > 1:
+                continue  # "American/English": each part names the same ruleset
+            return None
+    return found[0] if found and all(rules == found[0] for rules in found) else None
+
+
+def _variant_tags(rules: Ruleset) -> dict[str, str]:
+    """The tags that say which rules a written game follows, so that reading it back gives ``rules``.
+
+    A GameType tag only when reading it gives ``rules`` (so a ruleset evolved from a named
+    variant never claims that variant's GameType); otherwise a Variant tag that gives ``rules``
+    back by name, or, for a ruleset of the caller's own, one that no name gives (read such a game
+    with ``variant=``), and the ruleset's own GameType if no named variant has its number.
+    """
+    tag = rules.pdn_gametype_tag
+    if tag is not None:
+        try:
+            if from_gametype(tag) == rules:
+                return {"GameType": tag}
+        except UnknownVariantError:
+            pass
+    tags = {}
+    if tag is not None and all(named.pdn_gametype != rules.pdn_gametype for named in VARIANTS.values()):
+        tags["GameType"] = tag
+    named = _named_ruleset(rules.name)
+    tags["Variant"] = rules.name if named is None or named == rules else rules.name + _CUSTOM
+    return tags
 
 
 def _tag_name(name: str) -> str:
@@ -346,88 +424,169 @@ def _tag_name(name: str) -> str:
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
+_CHUNK = 1 << 16
+_SPOOL = 1 << 24
+"""Bytes of a file's rest held in memory while its code page is chosen, before a temporary file takes over."""
 
-_HIGH = re.compile(rb"[\x80-\xff]")
-_LETTER_RUN = re.compile(rb"[\xa8\xb8\xc0-\xff]{2,}")  # cp1251 letters: Cyrillic words are runs of them
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16: it starts with the UTF-16 little-endian mark
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_LETTERS = re.compile(rb"[A-Za-z\x8a\x8c\x8e\x9a\x9c\x9e\x9f\xa8\xb8\xc0-\xff]+")
+"""Words in an 8-bit code page: ASCII letters and the bytes that are letters in cp1251 or cp1252."""
+
+_TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
+_BYTES_LINE_END = re.compile(rb"\r\n|\r|\n")
+_AnyText = TypeVar("_AnyText", str, bytes)
 
 
-def _cyrillic_like(data: bytes) -> bool:
-    """Whether the bytes above 127 mostly come in runs of letters, as cp1251 Cyrillic words do."""
-    high = len(_HIGH.findall(data))
-    return bool(high) and sum(len(run) for run in _LETTER_RUN.findall(data)) > 0.6 * high
+def _split_lines(chunks: Iterable[_AnyText], end: re.Pattern[_AnyText], cr: _AnyText) -> Iterator[_AnyText]:
+    """The lines of text arriving in chunks, without their ends (CRLF, LF, or a lone CR as old Macs wrote)."""
+    pending = cr[:0]
+    for chunk in chunks:
+        data = pending + chunk
+        held = data.endswith(cr)  # perhaps the first half of a CRLF split between chunks
+        parts = end.split(data[:-1] if held else data)
+        pending = parts.pop() + (cr if held else cr[:0])
+        yield from parts
+    if pending:
+        parts = end.split(pending)
+        if not parts[-1]:
+            parts.pop()
+        yield from parts
 
 
-def _fallback_codec(path: str | os.PathLike[str]) -> str | None:
-    """None when the whole file is UTF-8, else the 8-bit code page for its other lines."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    with open(path, "rb") as handle:
+def _chunks(read: Callable[[int], _AnyText]) -> Iterator[_AnyText]:
+    while chunk := read(_CHUNK):
+        yield chunk
+
+
+def _sniff(head: bytes) -> str | None:
+    """The encoding a byte-order mark names, or UTF-16 recognised by its NUL bytes; None for ASCII-based text."""
+    for bom, codec in _BOMS:
+        if head.startswith(bom):
+            return codec
+    sample = head[: 64 if len(head) >= 64 else len(head) & ~1]
+    if len(sample) >= 8:
+        for zeros, codec in ((sample[1::2], "utf-16-le"), (sample[0::2], "utf-16-be")):
+            others = sample[0::2] if codec == "utf-16-le" else sample[1::2]
+            if zeros.count(0) * 4 >= len(zeros) * 3 and 0 not in others:
+                return codec
+    return None
+
+
+def _binary_lines(read: Callable[[int], bytes], encoding: str | None) -> Iterator[str]:
+    """The decoded lines of a binary source, read once (a pipe cannot be read twice)."""
+    chunks = _chunks(read)
+    head = b""
+    for chunk in chunks:
+        head += chunk
+        if len(head) >= 64:
+            break
+    stream = itertools.chain([head], chunks)
+    if encoding is not None:
+        yield from _split_lines(_decoded(stream, encoding, "strict"), _TEXT_LINE_END, "\r")
+        return
+    sniffed = _sniff(head)
+    if sniffed is None:
+        yield from _detected_lines(stream)
+    else:  # a guess, not the caller's word: a broken character becomes U+FFFD
+        yield from _split_lines(_decoded(stream, sniffed, "replace"), _TEXT_LINE_END, "\r")
+
+
+def _decoded(chunks: Iterable[bytes], codec: str, errors: str) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder(codec)(errors)
+    offset = 0
+    for chunk in itertools.chain(chunks, [None]):
         try:
-            for chunk in iter(lambda: handle.read(1 << 16), b""):
-                decoder.decode(chunk)
-            decoder.decode(b"", final=True)
-            return None
-        except UnicodeDecodeError:
-            pass
-        handle.seek(0)
-        high = runs = 0
-        for chunk in iter(lambda: handle.read(1 << 16), b""):
-            high += len(_HIGH.findall(chunk))
-            runs += sum(len(run) for run in _LETTER_RUN.findall(chunk))
-    return "cp1251" if runs > 0.6 * high else "cp1252"
+            yield decoder.decode(b"", final=True) if chunk is None else decoder.decode(chunk)
+        except UnicodeError as error:  # UnicodeDecodeError, or UTF-16's "does not start with BOM"
+            where = offset + max(0, getattr(error, "start", 0))
+            reason = getattr(error, "reason", str(error))
+            raise PDNError(
+                f"the input is not valid {codec} near byte {where:,} ({excerpt(reason)}); is the file"
+                " in another encoding?"
+            ) from None
+        offset += len(chunk or b"")
 
 
-def _decode(raw: bytes, fallback: str | None) -> str:
+def _code_page(lines: Iterable[bytes]) -> str:
+    """cp1251 when the bytes above 127 mostly make up whole words, as Cyrillic words do, else cp1252.
+
+    In Latin-1 text the accented letters sit inside words of ASCII letters (``Müünchen``,
+    ``François``); in cp1251 Cyrillic every letter of a word is above 127. A one-letter word says
+    nothing (Italian ``è``, Russian ``и``).
+    """
+    whole = inside = 0
+    for line in lines:
+        for word in _LETTERS.findall(line):
+            high = sum(byte > 127 for byte in word)
+            if high == len(word) > 1:
+                whole += high
+            elif high < len(word):
+                inside += high
+    return "cp1251" if whole > inside else "cp1252"
+
+
+def _utf8(raw: bytes) -> str | None:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        pass
-    codec = fallback or ("cp1251" if _cyrillic_like(raw) else "cp1252")
-    try:
-        return raw.decode(codec)
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+        return None
 
 
-def _binary_lines(handle: IO[bytes], fallback: str | None, first: bytes = b"") -> Iterator[str]:
-    lines: Iterable[bytes] = handle
-    if first:
-        lines = _chain(first, handle)
+def _detected_lines(chunks: Iterable[bytes]) -> Iterator[str]:
+    """UTF-8 lines while the text is UTF-8; then one code page for every other line, chosen from all of them.
+
+    Lines are yielded as they come while they are valid UTF-8. At the first line that is not, the
+    rest of the input is read once into a spool file to choose the code page, then read from there.
+    """
+    lines = _split_lines(chunks, _BYTES_LINE_END, b"\r")
+    first_other = None
     for raw in lines:
-        for part in raw.rstrip(b"\r\n").split(b"\r"):  # a lone CR ends a line too
-            yield _decode(part, fallback)
-
-
-def _chain(first: bytes, rest: Iterable[bytes]) -> Iterator[bytes]:
-    yield first
-    yield from rest
+        text = _utf8(raw)
+        if text is None:
+            first_other = raw
+            break
+        yield text
+    if first_other is None:
+        return
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL) as spool:
+        others = []
+        for raw in itertools.chain([first_other], lines):
+            spool.write(raw + b"\n")
+            if _utf8(raw) is None:
+                others.append(raw)
+        codec = _code_page(others)
+        del others
+        spool.seek(0)
+        for line in spool:
+            raw = line[:-1]
+            text = _utf8(raw)
+            if text is None:
+                try:
+                    text = raw.decode(codec)
+                except UnicodeDecodeError:  # a byte the code page leaves undefined
+                    text = raw.decode("latin-1")
+            yield text
 
 
 def _lines(source: Source, encoding: str | None) -> Iterator[str]:
-    """The lines of ``source``, decoded, without line ends."""
+    """The lines of ``source``, decoded, without line ends; each byte of the source is read once."""
     if isinstance(source, (str, os.PathLike)):
-        if encoding is not None:
-            with open(source, encoding=encoding) as text:
-                for line in text:
-                    yield line.rstrip("\n")
-            return
-        fallback = _fallback_codec(source)
         with open(source, "rb") as handle:
-            yield from _binary_lines(handle, fallback)
+            yield from _binary_lines(handle.read, encoding)
         return
-    first = source.readline()
-    if isinstance(first, bytes):
-        binary: IO[bytes] = source  # type: ignore[assignment]
-        if encoding is not None:
-            for raw in _chain(first, binary):
-                yield from raw.decode(encoding).rstrip("\r\n").split("\r")
-            return
-        yield from _binary_lines(binary, None, first)
-        return
-    if not isinstance(first, str):
+    read = source.read
+    empty = read(0)
+    if isinstance(empty, bytes):
+        yield from _binary_lines(cast(Callable[[int], bytes], read), encoding)
+    elif isinstance(empty, str):
+        yield from _split_lines(_chunks(cast(Callable[[int], str], read)), _TEXT_LINE_END, "\r")
+    else:
         raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
-    yield from first.rstrip("\r\n").split("\r")
-    for rest in source:
-        yield from str(rest).rstrip("\r\n").split("\r")
 
 
 # --- lexing: tokens with line numbers ----------------------------------------------------------
@@ -446,7 +605,8 @@ _VARIATION_SPECIAL = re.compile(r"[{()]")
 _PADDED = re.compile(r"([0-9][-x:×X])[ \t]+(?=[0-9])")
 _PAREN_MARK = re.compile(r"\([!?]{1,3}\)")
 _TAG_NAME = re.compile(r"[ \t]*([A-Za-z0-9_]+)[ \t]*")
-_TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+\"[^\"]*\"[ \t]*\][ \t]*")
+_TAG_START = re.compile(r"[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+\"[^\"]*\"[ \t]*\]")
+"""A line that opens with a complete tag starts a tag section, even inside a comment left open."""
 _LOOSE_TAG = re.compile(r"\[[ \t]*([A-Za-z0-9_]+)[ \t]*\"(.*)\"[ \t]*\]")
 _BARE_TAG = re.compile(r"\[[ \t]*([A-Za-z0-9_]+)[ \t]*([^\]]*)\]")
 
@@ -496,16 +656,16 @@ class _Lexer:
         self.start = 0
         self.depth = 0
         self.in_comment = False
-        self.previous_blank = True
 
     def feed(self, line: str, number: int) -> list[_Token]:
         tokens: list[_Token] = []
-        blank = not line.strip()
-        if self.mode != _TOP and self.previous_blank and _TAG_LINE.fullmatch(line):
+        if self.mode != _TOP and _TAG_START.match(line):
+            # An unclosed { or ( ends at the next tag section, so that it spoils one game, not the file.
             what = "comment" if self.mode == _COMMENT else "variation"
             tokens.append(_Token("error", f"unterminated {what} opened on line {self.start}", self.start))
             self.mode = _TOP
-        self.previous_blank = blank
+        if self.mode == _TOP and not line.strip():
+            return [*tokens, _Token("blank", "", number)]
         if self.mode == _TOP and line.startswith("%"):
             return tokens
         position = 0
@@ -580,7 +740,7 @@ class _Lexer:
         if char == "[":
             tag = _parse_tag(line, end)
             if tag is None:
-                tokens.append(_Token("error", f"malformed tag {line[end:].strip()!r}", number))
+                tokens.append(_Token("error", f"malformed tag {excerpt(line[end:].strip())}", number))
                 return len(line)
             tokens.append(_Token("tag", tag[0], number, tag[1]))
             return tag[2]
@@ -616,6 +776,7 @@ class _RawGame:
     error: _Token | None = None
     line: int = 0
     has_words: bool = False
+    tags_closed: bool = False
 
     def headers(self) -> dict[str, str]:
         return {name: value for name, value, _ in self.tags}
@@ -632,8 +793,16 @@ def _is_terminator(word: str) -> bool:
 def _raw_games(tokens: Iterable[_Token]) -> Iterator[_RawGame]:
     current = _RawGame()
     for token in tokens:
+        if token.kind == "blank":
+            current.tags_closed = bool(current.tags)
+            continue
         if token.kind == "tag":
-            if current.has_words or current.error or (current.tags and current.body):
+            # A new game starts at a tag after the movetext, after a blank line that ended a tag
+            # section, or at a tag the section already has: a game with tags only is a game.
+            repeated = any(name == token.text for name, _, _ in current.tags)
+            if current.has_words or current.error or (current.tags and current.body) or current.tags_closed:
+                repeated = True
+            if repeated:
                 yield current
                 current = _RawGame()
             elif not current.tags and current.body:
@@ -664,7 +833,7 @@ def _raw_games(tokens: Iterable[_Token]) -> Iterator[_RawGame]:
 # --- games: from tokens to a replayed Game -----------------------------------------------------
 
 
-_MOVE_NUMBER = re.compile(r"[0-9]{1,4}(?:\.{1,3}|…)")
+_MOVE_NUMBER = re.compile(r"[0-9]+(?:\.{1,3}|…)")
 _NAG = re.compile(r"\$[0-9]{1,3}")
 _MARKS = re.compile(r"[!?]{1,3}|\([!?]{1,3}\)")
 _TRAILING_MARKS = re.compile(r"(?:[!?]{1,3}|\([!?]{1,3}\))$")
@@ -718,11 +887,11 @@ def _first_player_frame(ruleset: Ruleset) -> bool:
 class _Builder:
     """Turns one raw game into a :class:`Game`, raising :class:`PDNError` with the game named."""
 
-    def __init__(self, raw: _RawGame, index: int, default: Ruleset, strict: bool = False) -> None:
+    def __init__(self, raw: _RawGame, index: int, variant: Ruleset | None, strict: bool = False) -> None:
         self.raw = raw
         self.strict = strict
         self.index = index
-        self.default = default
+        self.variant = variant
         self.headers: dict[str, str] = {}
         self.tag_lines: dict[str, int] = {}
         names = {name for name, _, _ in raw.tags}
@@ -739,7 +908,9 @@ class _Builder:
         self.start_position = self.start(self.rules)
 
     def describe(self) -> str:
-        named = ", ".join(f"{tag} {self.headers[tag]!r}" for tag in ("White", "Black", "Event") if tag in self.headers)
+        named = ", ".join(
+            f"{tag} {excerpt(self.headers[tag])}" for tag in ("White", "Black", "Event") if tag in self.headers
+        )
         return f"game {self.index}" + (f" ({named})" if named else "")
 
     def fail(
@@ -762,13 +933,32 @@ class _Builder:
     # --- tags ---
 
     def ruleset(self) -> Ruleset:
-        gametype = self.headers.get("GameType")
-        if gametype is None or not gametype.strip():
-            return self.default
-        try:
-            return from_gametype(gametype.strip())
-        except UnknownVariantError as error:
-            self.fail(f"unknown GameType: {error}", self.tag_lines["GameType"], PDNUnknownVariantError)
+        """The rules: the GameType tag, checked against ``variant=``; else ``variant=``; else the Variant tag."""
+        gametype = self.headers.get("GameType", "").strip()
+        explicit = self.variant
+        if gametype:
+            try:
+                return from_gametype(gametype, explicit)
+            except UnknownVariantError as error:
+                if explicit is None:
+                    message = f"unknown GameType: {error}; a game of a ruleset of your own reads with variant={_OWN}"
+                else:
+                    message = f"the GameType tag contradicts variant={explicit.name!r}: {error}"
+                self.fail(message, self.tag_lines["GameType"], PDNUnknownVariantError)
+        if explicit is not None:
+            return explicit
+        variant = self.headers.get("Variant", "").strip()
+        if not variant:
+            return _INTERNATIONAL
+        rules = _named_ruleset(variant)
+        if rules is None:
+            self.fail(
+                f"the Variant tag {excerpt(variant)} names no known ruleset (and there is no GameType tag); "
+                f"a game of a ruleset of your own reads with variant={_OWN}",
+                self.tag_lines["Variant"],
+                PDNUnknownVariantError,
+            )
+        return rules
 
     def start(self, ruleset: Ruleset) -> Position:
         fen = self.headers.get("FEN")
@@ -815,7 +1005,7 @@ class _Builder:
             mark = _TRAILING_MARKS.search(word)
             core = word[: mark.start()] if mark else word
             if not _MOVE_SHAPE.fullmatch(core):
-                self.fail(f"unexpected text {token.text!r} in the movetext", token.line)
+                self.fail(f"unexpected text {excerpt(token.text)} in the movetext", token.line)
             plies.append(_Ply(core, _rotated(ruleset, core) if rotate else core, token.line))
             if mark:
                 annotations.setdefault(len(plies), []).append(mark.group())
@@ -839,7 +1029,8 @@ class _Builder:
         first = position.ruleset.first_to_move
         offset = 0 if self.start_position.turn is first else 1
         number = (ply - 1 + offset) // 2 + 1
-        return f"ply {ply} ({number}{'.' if position.turn is first else '...'} {text})"
+        shown = text if len(text) <= 40 else excerpt(text, 40)
+        return f"ply {ply} ({number}{'.' if position.turn is first else '...'} {shown})"
 
     def options(self, plies: list[_Ply], index: int, position: Position, node: _Node | None) -> list[tuple[Move, int]]:
         ply = plies[index]
@@ -919,8 +1110,8 @@ class _Builder:
                 self.ambiguous(plies, finals)
             ply = plies[chains[0][-1].first]
             self.warnings.append(
-                f"ply {chains[0][-1].depth}: the last move {ply.text!r} fits {len(chains)} legal moves and no later "
-                "move can settle it; the first is taken"
+                f"ply {chains[0][-1].depth}: the last move {excerpt(ply.text, 40)} fits {len(chains)} legal moves "
+                "and no later move can settle it; the first is taken"
             )
         return _chain_of(finals[0])
 
@@ -929,7 +1120,7 @@ class _Builder:
         depth = 1 + (node.depth if node else 0)
         legal = ", ".join(move_text(position, move) for move in position.legal_moves()) or "none"
         self.fail(
-            f"{self.label(position, depth, ply.text)}: move {ply.text!r} is not legal in {position.fen()} "
+            f"{self.label(position, depth, ply.text)}: move {excerpt(ply.text, 40)} is not legal in {position.fen()} "
             f"({position.ruleset.name}); legal moves: {legal}",
             ply.line,
             PDNIllegalMoveError,
@@ -945,8 +1136,8 @@ class _Builder:
                 ply = plies[nodes[0].first]
                 candidates = ", ".join(dict.fromkeys(move_text(position, node.move, long=True) for node in nodes))
                 self.fail(
-                    f"{self.label(position, depth, ply.text)}: move {ply.text!r} is ambiguous in {position.fen()}: "
-                    f"it may be {candidates}, and no later move settles it",
+                    f"{self.label(position, depth, ply.text)}: move {excerpt(ply.text, 40)} is ambiguous in "
+                    f"{position.fen()}: it may be {candidates}, and no later move settles it",
                     ply.line,
                     PDNAmbiguousMoveError,
                     depth,
@@ -959,6 +1150,8 @@ class _Builder:
         ruleset, start = self.rules, self.start_position
         plies, comments, variations, annotations = self.plies(ruleset)
         result = self.result(plies)
+        if not self.raw.body and self.raw.terminator is None:
+            self.warnings.append("the game has tags only: no movetext and no result")
         chain = self.replay(start, plies)
         # Map ply-token counts to move counts (they differ only after a merged split jump).
         moves_at = [0] * (len(plies) + 2)
@@ -967,7 +1160,7 @@ class _Builder:
                 moves_at[index] = node.depth
             if node.count > 1:
                 texts = " ".join(ply.text for ply in plies[node.first : node.first + node.count])
-                self.warnings.append(f"ply {node.depth}: the split multi-jump {texts!r} is read as one move")
+                self.warnings.append(f"ply {node.depth}: the split multi-jump {excerpt(texts)} is read as one move")
         last = len(moves_at) - 1
         moves_at[last] = moves_at[last - 1]
 
@@ -1012,7 +1205,7 @@ def _chain_of(node: _Node | None) -> list[_Node]:
 
 def read_games(
     source: Source,
-    variant: Ruleset | str | None = "international",
+    variant: Ruleset | str | None = None,
     errors: str = "raise",
     *,
     encoding: str | None = None,
@@ -1021,12 +1214,14 @@ def read_games(
     """The games of a PDN file or stream, one at a time, each replayed move by move.
 
     Args:
-        source: A path, or a text or binary stream (read line by line).
-        variant: The ruleset (or variant name) of games without a GameType tag; None means
-            International draughts, what PDN readers assume without a GameType.
+        source: A path, or a text or binary stream (read once, so a pipe works).
+        variant: The rules the games are played under (a ruleset or a name), for games without a
+            GameType tag; a game whose GameType tag is not this ruleset's is an error. None (the
+            default): each game's GameType tag, else its Variant tag, else International draughts,
+            what PDN readers assume without a GameType.
         errors: ``"raise"`` to stop at the first bad game with a :class:`~draughts.PDNError`;
-            ``"skip"`` to skip it with a :class:`PDNWarning` and go on.
-        encoding: Force this encoding for a path or a binary stream (default: detected, see the
+            ``"skip"`` to skip it with a :class:`PDNWarning` and go on with the next game.
+        encoding: Decode a path or a binary stream with this encoding (default: detected, see the
             module notes).
         ambiguous_end: What to do when the *last* move of a game fits several legal moves, so no
             later move can settle it: ``"first"`` takes the first (and notes it in
@@ -1036,29 +1231,53 @@ def read_games(
     Raises:
         PDNError: a game cannot be read (its subclasses :class:`PDNIllegalMoveError`,
             :class:`PDNAmbiguousMoveError` and :class:`PDNUnknownVariantError` say why), with
-            ``errors="raise"``. The message names the game, the line, and the ply and move.
+            ``errors="raise"``. The message names the game, the line, and the ply and move. Also,
+            whatever ``errors`` says, bytes that ``encoding`` (or a byte-order mark) cannot decode.
         UnknownVariantError: ``variant`` names no ruleset.
+        DraughtsError: ``errors``, ``encoding`` or ``ambiguous_end`` is not a value it can be.
         OSError: the path cannot be read.
     """
     if errors not in ("raise", "skip"):
-        raise ValueError(f"errors={errors!r}: use 'raise' or 'skip'")
+        raise DraughtsError(f"errors={excerpt(errors)}: use 'raise' or 'skip'")
     if ambiguous_end not in ("first", "raise"):
-        raise ValueError(f"ambiguous_end={ambiguous_end!r}: use 'first' or 'raise'")
-    default = get_variant("international" if variant is None else variant)
-    return _read(source, default, errors, encoding, ambiguous_end == "raise")
+        raise DraughtsError(f"ambiguous_end={excerpt(ambiguous_end)}: use 'first' or 'raise'")
+    if encoding is not None:
+        if not isinstance(encoding, str):
+            raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+        try:
+            text = isinstance(codecs.getincrementaldecoder(encoding)().decode(b"", final=True), str)
+        except (LookupError, TypeError):
+            text = False
+        if not text:  # unknown, or a codec that does not turn bytes into text (base64, rot13)
+            raise DraughtsError(f"encoding={excerpt(encoding)} is not a text encoding Python knows")
+    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
+        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
+    rules = None if variant is None else get_variant(variant)
+    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
 
 
-def _read(source: Source, default: Ruleset, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
     for index, raw in enumerate(_raw_games(_tokens(_lines(source, encoding))), 1):
         try:
-            yield _Builder(raw, index, default, strict).build()
+            game = _Builder(raw, index, variant, strict).build()
         except PDNError as error:
             if errors == "raise":
                 raise
-            warnings.warn(f"skipped {error}", PDNWarning, stacklevel=3)
+            failure: DraughtsError = error
+        except DraughtsError as error:  # not phrased by the builder, but still this game's fault
+            wrapped = PDNError(
+                f"game {index}, line {raw.line}: {error}", game=index, line=raw.line, headers=raw.headers()
+            )
+            if errors == "raise":
+                raise wrapped from error
+            failure = wrapped
+        else:
+            yield game
+            continue
+        warnings.warn(f"skipped {failure}", PDNWarning, stacklevel=3)
 
 
-def read_game(text: str, variant: Ruleset | str | None = "international", *, ambiguous_end: str = "first") -> Game:
+def read_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end: str = "first") -> Game:
     """The first game of PDN ``text`` (see :func:`read_games`).
 
     Raises:

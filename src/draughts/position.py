@@ -366,7 +366,7 @@ class Position:
         found them in.
         """
         own, opp, kings, color, state = self._node()
-        quiet, captures = self._generator.legal(own, opp, kings, color, state, True)
+        quiet, captures = self._generator.legal(own, opp, kings, color, state, paths)
         square = self._tables.square_of_bit
         crown = self._tables.crown_row[color]
         entries = []

@@ -13,8 +13,9 @@ Everything a program may want to find carries a class and data attributes, so an
 to test or style:
 
 * ``<rect class="square dark" data-square="23">`` (light squares: ``class="square light"``);
-* ``<g class="piece white king" data-square="23">`` (``man`` or ``king``, ``white`` or ``black``);
-  kings carry a ``<path class="crown">`` and a second ring, men do not;
+* ``<g class="piece white king" data-square="23" data-piece="white-king">`` (``man`` or ``king``,
+  ``white`` or ``black``; ``data-piece`` is one of ``white-man``, ``white-king``, ``black-man``,
+  ``black-king``); kings carry a ``<path class="crown">`` and a second ring, men do not;
 * ``<text class="square-number" data-square="23">``, ``<text class="coordinate file">`` /
   ``"coordinate rank"``;
 * ``<rect class="last-move" data-square>``, ``<rect class="highlight" data-square>``,
@@ -285,7 +286,12 @@ def board(
         color = "white" if piece.color is Color.WHITE else "black"
         kind = "king" if piece.king else "man"
         fill, edge = palette[color], palette[f"{color}_edge"]
-        group = _attrs(class_=f"piece {color} {kind}", data_square=square, data_name=rules.square_name(square))
+        group = _attrs(
+            class_=f"piece {color} {kind}",
+            data_square=square,
+            data_name=rules.square_name(square),
+            data_piece=f"{color}-{kind}",
+        )
         disc = _attrs(cx=cx, cy=cy, r=radius, fill=fill, stroke=edge, stroke_width=sq * 0.03)
         rim_stroke = palette["white_edge"] if piece.color is Color.WHITE else palette["white"]
         rim = _attrs(cx=cx, cy=cy, r=radius * 0.72, fill="none", stroke=rim_stroke, stroke_width=sq * 0.02)

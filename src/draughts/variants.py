@@ -384,11 +384,11 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     if not isinstance(name, str):
         raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
     key = _normalise(name)
-    if key and key[0].isdigit():
-        return from_gametype(name)
     canonical = _canonical(key)
     if canonical is not None:
         return VARIANTS[canonical]
+    if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
+        return from_gametype(name)
     for base in _nfc_bases(key):
         canonical = _canonical(base)
         if canonical is not None:
@@ -414,20 +414,67 @@ def _nfc_bases(key: str) -> list[str]:
 
 
 _GAMETYPE = re.compile(
-    r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*"
+    r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*",
+    re.IGNORECASE,
 )
 
 
-def from_gametype(gametype: str | int) -> Ruleset:
-    """The named variant of a PDN GameType value (``25`` or ``"25,W,8,8,A0,0"``).
+def _short(digits: str) -> str:
+    return digits if len(digits) <= 8 else excerpt(digits, 16)
 
-    Only the type number selects the variant; the optional attributes must not contradict its
-    board size.
+
+def _gametype_differences(match: re.Match[str], rules: Ruleset) -> list[str]:
+    """What the optional fields of a GameType tag say that ``rules`` does not (rule-changing fields only).
+
+    The notation field is not compared: it says how squares are written, which the reader finds out
+    from the moves themselves, and real files write ``N1`` where International's tag has ``N2``.
+    """
+    if match.group(2) is None:
+        return []
+    differences = []
+    color = match.group(2).upper()
+    if color != rules.first_to_move.letter:
+        first, actual = ("White", "Black") if color == "W" else ("Black", "White")
+        differences.append(f"{first} moves first, but {actual} does in {rules.name}")
+    size = (_number(match.group(3)), _number(match.group(4)))
+    if size != (rules.board_size, rules.board_size):
+        differences.append(
+            f"the board is {_short(match.group(3))}x{_short(match.group(4))}, but "
+            f"{rules.name} is played on {rules.board_size}x{rules.board_size}"
+        )
+    invert = match.group(6)
+    if invert is not None and (invert == "1") == rules.bottom_left_playable:
+        board = "inverted" if invert == "1" else "not inverted"
+        actual = "is not" if rules.bottom_left_playable else "is"
+        differences.append(f"the board is {board} (invert flag {invert}), but {rules.name}'s {actual}")
+    return differences
+
+
+def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Ruleset:
+    """The ruleset of a PDN GameType value (``25`` or ``"25,W,8,8,A0,0"``).
+
+    The type number selects the named variant; the optional fields must agree with it where they
+    change the rules: who moves first, the board size and the invert flag. A tag that says
+    ``26,B,...`` is not Brazilian draughts, so it is an error rather than Brazilian with White
+    first. The notation field is not checked (real International files write ``20,W,10,10,N1,0``).
+
+    With ``ruleset`` (for instance a user-defined variant with a GameType number of its own), the tag
+    is checked against that ruleset instead and ``ruleset`` is returned: its ``pdn_gametype`` must be
+    the tag's number and the fields must agree with it.
+
+    >>> from_gametype("20,W,10,10,N1,0").name
+    'international'
+    >>> from_gametype("26,B,8,8,A0,0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    draughts.errors.UnknownVariantError: GameType '26,B,8,8,A0,0' is not brazilian: Black moves first, ...
 
     Raises:
-        UnknownVariantError: malformed value, a type number of no supported variant, or a board
-            size that does not match it.
+        UnknownVariantError: malformed value, a type number of no supported variant (or not
+            ``ruleset``'s), or a field that contradicts the variant's rules.
     """
+    if isinstance(gametype, bool) or not isinstance(gametype, (str, int)):
+        raise UnknownVariantError(f"GameType {excerpt(gametype)} is not a number or text")
     text = str(gametype)
     match = _GAMETYPE.fullmatch(text)
     if match is None:
@@ -435,16 +482,19 @@ def from_gametype(gametype: str | int) -> Ruleset:
             f"GameType {excerpt(text)} is not of the form 'number[,W|B,width,height,notation[,invert]]'"
         )
     number = _number(match.group(1))
-    for rules in VARIANTS.values():
-        if rules.pdn_gametype == number:
-            if match.group(3) is not None and (_number(match.group(3)), _number(match.group(4))) != (
-                rules.board_size,
-                rules.board_size,
-            ):
-                raise UnknownVariantError(
-                    f"GameType {excerpt(text)}: type {number} ({rules.name}) is played on "
-                    f"{rules.board_size}x{rules.board_size}, not {excerpt(match.group(3))}x{excerpt(match.group(4))}"
-                )
-            return rules
+    if ruleset is not None:
+        if ruleset.pdn_gametype is None or ruleset.pdn_gametype != number:
+            own = "no GameType" if ruleset.pdn_gametype is None else f"GameType {ruleset.pdn_gametype}"
+            named = [rules.name for rules in VARIANTS.values() if rules.pdn_gametype == number]
+            whose = f" ({named[0]})" if named else ""
+            raise UnknownVariantError(f"GameType {excerpt(text)}{whose} is not {ruleset.name}, which has {own}")
+        candidates = [ruleset]
+    else:
+        candidates = [rules for rules in VARIANTS.values() if rules.pdn_gametype == number]
+    for rules in candidates:
+        differences = _gametype_differences(match, rules)
+        if differences:
+            raise UnknownVariantError(f"GameType {excerpt(text)} is not {rules.name}: {'; '.join(differences)}")
+        return rules
     supported = ", ".join(f"{r.pdn_gametype} ({r.name})" for r in VARIANTS.values())
     raise UnknownVariantError(f"GameType {excerpt(text)} names no supported variant; supported: {supported}")

@@ -39,6 +39,14 @@ RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 Compact = tuple[int, int, int]
 Node = tuple[int, int, int, int, int]
 
+_EXPLOSION = 4096
+"""Capture paths a search may find before it starts again pruning routes that reach one state twice."""
+
+
+class _Explosion(Exception):
+    """Too many capture paths: the search restarts pruned."""
+
+
 _SIDE_BITS = 20
 _SIDE_MASK = (1 << _SIDE_BITS) - 1
 
@@ -103,16 +111,6 @@ def _build(t: Tables) -> Generator:
 
     # --- whole-board tests -----------------------------------------------------------------------
 
-    def jump_origins(prey: int, empty: int, color: int) -> list[tuple[int, int, bool, int]]:
-        """Per man capture direction ``(d, amount, up, origins)``: squares from which a man would
-        jump a piece of ``prey`` onto an empty square."""
-        out = []
-        for d, a, up in man_captures[color]:
-            a2 = a + a
-            origins = (prey >> a) & (empty >> a2) if up else (prey << a) & (empty << a2)
-            out.append((d, a, up, origins))
-        return out
-
     def kings_can_jump(own_kings: int, prey: int, empty: int, color: int) -> bool:
         for _, a, up in king_captures[color]:
             if flying:
@@ -153,40 +151,51 @@ def _build(t: Tables) -> Generator:
 
     # --- captures --------------------------------------------------------------------------------
 
-    def single_jumps(
-        men: int, own_kings: int, origins: list[tuple[int, int, bool, int]], prey: int, kings: int, color: int
-    ) -> list[tuple[int, int, bool, int]] | None:
-        """The men making each legal capture per direction ``(d, amount, up, men)``, when every capture
-        is one jump by a man that cannot go on (the precedence's preference between taking a king and
-        a man applied); None when only the search can tell.
+    man_jumps = tuple(tuple((a, a + a, up) for _, a, up in man_captures[color]) for color in (0, 1))
+    jumps_up = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if up) for color in (0, 1))
+    jumps_down = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if not up) for color in (0, 1))
+
+    def man_jumps_of(men: int, prey: int, empty: int, color: int) -> tuple[int, int, int, list[tuple[int, bool, int]]]:
+        """Jumps by men, read off whole-board shifts: ``(count, landings, origins, jumps)`` where
+        ``jumps`` holds ``(amount, up, jumpers)`` per direction with jumpers, ``landings`` their
+        landing squares and ``origins`` every square from which a man could jump."""
+        total = landings = origins = 0
+        jumps = []
+        for a, a2, up in man_jumps[color]:
+            if up:
+                here = (prey >> a) & (empty >> a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers << a2
+            else:
+                here = (prey << a) & (empty << a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers >> a2
+            origins |= here
+            if jumpers:
+                total += jumpers.bit_count()
+                jumps.append((a, up, jumpers))
+        return total, landings, origins, jumps
+
+    def single_jumps_only(own_kings: int, landings: int, origins: int, color: int) -> bool:
+        """Whether every capture is one jump by a man that cannot go on (no search needed).
 
         A jump goes on if its landing square is an origin of some jump. The way back never shows up
         there (it would land on the man's own start square, occupied before the move), and no other
         jump can land on the start square or on the square of the piece just taken.
         """
-        if own_kings:
-            return None
-        jumps = []
-        landings = every_origin = 0
-        for d, a, up, from_here in origins:
-            jumpers = men & from_here
-            every_origin |= from_here
-            if jumpers:
-                landings |= jumpers << (a + a) if up else jumpers >> (a + a)
-                jumps.append((d, a, up, jumpers))
-        if landings & ((every_origin & goes_on[color]) | needs_search[color]):
-            return None
-        prey_kings = prey & kings if preference else 0
-        if prey_kings:
-            preferred = []
-            for d, a, up, jumpers in jumps:
-                over_kings = prey_kings >> a if up else prey_kings << a
-                chosen = jumpers & over_kings if preference > 0 else jumpers & ~over_kings
-                if chosen:
-                    preferred.append((d, a, up, chosen))
-            if preferred:
-                return preferred
-        return jumps
+        return not own_kings and not landings & ((origins & goes_on[color]) | needs_search[color])
+
+    def preferred(jumps: list[tuple[int, bool, int]], prey_kings: int) -> list[tuple[int, bool, int]]:
+        """The single jumps the precedence keeps: over kings, or over men, when the criteria prefer one."""
+        chosen = []
+        for a, up, jumpers in jumps:
+            over_kings = prey_kings >> a if up else prey_kings << a
+            kept = jumpers & over_kings if preference > 0 else jumpers & ~over_kings
+            if kept:
+                chosen.append((a, up, kept))
+        return chosen or jumps
 
     def capture_list(own: int, opp: int, kings: int, color: int, paths: bool) -> list[Compact] | None:
         """The legal captures as xor masks, or None if the side to move has no capture."""
@@ -194,26 +203,21 @@ def _build(t: Tables) -> Generator:
         men = own & ~kings
         own_kings = own & kings
         prey = opp if men_take_kings else opp & ~kings
-        origins = jump_origins(prey, empty, color)
-        men_jump = False
-        for _, _, _, found in origins:
-            if men & found:
-                men_jump = True
-                break
-        if not men_jump and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+        total, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
+        if not total and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
             return None
-        jumps = single_jumps(men, own_kings, origins, prey, kings, color) if men_jump else None
-        if jumps is None:
-            raws = legal_captures(t, search, color, own, opp, kings, paths, False)
+        if not total or not single_jumps_only(own_kings, landings, origins, color):
             out = []
-            for start, end, captured, promotes, _, _ in raws:
+            for start, end, captured, promotes, _, _ in legal_captures(t, search, color, own, opp, kings, paths, False):
                 moved = start ^ end
                 crowned = moved if kings & start else (end if promotes else 0)
                 out.append((moved, captured, crowned ^ (kings & captured)))
             return out
+        if preference and prey & kings:
+            jumps = preferred(jumps, prey & kings)
         crown = crowns[color]
         out = []
-        for _, a, up, jumpers in jumps:
+        for a, up, jumpers in jumps:
             while jumpers:
                 start = jumpers & -jumpers
                 jumpers ^= start
@@ -221,29 +225,6 @@ def _build(t: Tables) -> Generator:
                 to = over << a if up else over >> a
                 out.append((start | to, over, (kings & over) | (to & crown)))
         return out
-
-    def count_captures(own: int, opp: int, kings: int, color: int, paths: bool) -> int:
-        """The number of legal captures, -1 if there is none (read off masks where possible)."""
-        empty = board ^ (own | opp)
-        men = own & ~kings
-        own_kings = own & kings
-        prey = opp if men_take_kings else opp & ~kings
-        origins = jump_origins(prey, empty, color)
-        men_jump = False
-        for _, _, _, found in origins:
-            if men & found:
-                men_jump = True
-                break
-        if men_jump:
-            jumps = single_jumps(men, own_kings, origins, prey, kings, color)
-            if jumps is not None:
-                total = 0
-                for _, _, _, jumpers in jumps:
-                    total += jumpers.bit_count()
-                return total
-        elif not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            return -1
-        return len(legal_captures(t, search, color, own, opp, kings, paths, False))
 
     # --- quiet moves -----------------------------------------------------------------------------
 
@@ -322,24 +303,58 @@ def _build(t: Tables) -> Generator:
         kept = state_of(index, count) if count and left & ~kings and (left >> index) & 1 else 0
         return (mover << (_SIDE_BITS * color)) | (kept << (_SIDE_BITS * other))
 
+    steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
+    steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))
+
     def count(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> int:
-        """The number of legal moves, without listing them."""
+        """The number of legal moves, without listing them.
+
+        Captures by men that cannot go on are counted off the masks of :func:`man_jumps_of`
+        (inlined: this is the innermost loop of perft); any other capture runs the search.
+        """
         if crowning_wins and kings:
             return 0
-        found = count_captures(own, opp, kings, color, paths)
-        if found >= 0 and mandatory:
-            return found
-        found = max(found, 0)
         empty = board ^ (own | opp)
         men = own & ~kings
-        for _, a, up in man_moves[color]:
-            found += ((men << a if up else men >> a) & empty).bit_count()
-        movers = movable_kings(own, kings, color, state)
-        if movers:
-            found += count_king_steps(movers, empty, color)
-        return found
+        own_kings = own & kings
+        prey = opp if men_take_kings else opp & ~kings
+        total = landings = origins = 0
+        for a, a2 in jumps_up[color]:
+            here = (prey >> a) & (empty >> a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers << a2
+                total += jumpers.bit_count()
+        for a, a2 in jumps_down[color]:
+            here = (prey << a) & (empty << a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers >> a2
+                total += jumpers.bit_count()
+        if total:
+            if own_kings or landings & ((origins & goes_on[color]) | needs_search[color]):
+                total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
+            elif preference and prey & kings:
+                jumps = preferred(man_jumps_of(men, prey, empty, color)[3], prey & kings)
+                total = sum(jumpers.bit_count() for _, _, jumpers in jumps)
+            if mandatory:
+                return total
+        elif own_kings and kings_can_jump(own_kings, opp, empty, color):
+            total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
+            if mandatory:
+                return total
+        for a in steps_up[color]:
+            total += ((men << a) & empty).bit_count()
+        for a in steps_down[color]:
+            total += ((men >> a) & empty).bit_count()
+        if own_kings:
+            movers = movable_kings(own, kings, color, state) if limit else own_kings
+            if movers:
+                total += count_king_steps(movers, empty, color)
+        return total
 
-    their_moves = (man_moves[1], man_moves[0])
     their_captures = (man_captures[1], man_captures[0])
     # A man of ours stepping in direction e is offered to an enemy man right in front of it when
     # that man captures in the reverse direction (landing on the square ours left).
@@ -362,10 +377,15 @@ def _build(t: Tables) -> Generator:
         if crowning_wins and kings:
             return 0
         total = 0
+        other = 1 - color
         found = capture_list(own, opp, kings, color, paths)
         if found is not None:
             for move in found:
-                total += count(*play(own, opp, kings, color, state, move), paths)
+                if limit:
+                    total += count(*play(own, opp, kings, color, state, move), paths)
+                else:
+                    moved, captured, crowned = move
+                    total += count(opp ^ captured, own ^ moved, kings ^ crowned, other, 0, paths)
             if mandatory:
                 return total
         empty = board ^ (own | opp)
@@ -374,13 +394,12 @@ def _build(t: Tables) -> Generator:
         their_men = opp & ~kings
         their_prey = own if men_take_kings else men
         exposed = opened = 0
-        for _, a, up in their_captures[color]:
-            if up:
-                exposed |= (their_men << a) & (empty >> a)
-                opened |= (their_men << (a + a)) & (their_prey << a)
-            else:
-                exposed |= (their_men >> a) & (empty << a)
-                opened |= (their_men >> (a + a)) & (their_prey >> a)
+        for a, a2 in jumps_up[other]:
+            exposed |= (their_men << a) & (empty >> a)
+            opened |= (their_men << a2) & (their_prey << a)
+        for a, a2 in jumps_down[other]:
+            exposed |= (their_men >> a) & (empty << a)
+            opened |= (their_men >> a2) & (their_prey >> a)
         if opp & kings or opened & empty:
             for move in quiet_list(own, opp, kings, color, state):
                 total += count(*play(own, opp, kings, color, state, move), paths)
@@ -391,8 +410,12 @@ def _build(t: Tables) -> Generator:
         special = crown if crowning_wins else 0
         replies = 0
         their_steps = []
-        for _, a, up in their_moves[color]:
-            step = their_men << a if up else their_men >> a
+        for a in steps_up[other]:
+            step = their_men << a
+            their_steps.append(step)
+            replies += (step & empty).bit_count()
+        for a in steps_down[other]:
+            step = their_men >> a
             their_steps.append(step)
             replies += (step & empty).bit_count()
         front = offered[color]
@@ -416,8 +439,9 @@ def _build(t: Tables) -> Generator:
             while bad:
                 to = bad & -bad
                 bad ^= to
-                move = (to | (to >> a if up else to << a), 0, to & crown)
-                total += count(*play(own, opp, kings, color, state, move), paths)
+                moved = to | (to >> a if up else to << a)
+                # A man's move clears its side's king-move count; the opponent has no kings here.
+                total += count(opp, own ^ moved, kings | (to & crown), other, 0, paths)
         movers = movable_kings(own, kings, color, state)
         if movers:
             for move in king_steps(movers, empty, color):
@@ -427,6 +451,8 @@ def _build(t: Tables) -> Generator:
     def legal(
         own: int, opp: int, kings: int, color: int, state: int, paths: bool
     ) -> tuple[list[tuple[int, int, bool]], list[RawCapture]]:
+        """Quiet moves and recorded captures; with ``paths`` False, captures are not merged (the caller
+        picks each move's path) but the search may prune, keeping each move's first path in square order."""
         if crowning_wins and kings:
             return [], []
         empty = board ^ (own | opp)
@@ -434,9 +460,9 @@ def _build(t: Tables) -> Generator:
         own_kings = own & kings
         prey = opp if men_take_kings else opp & ~kings
         captures: list[RawCapture] = []
-        men_jump = any(men & origins for _, _, _, origins in jump_origins(prey, empty, color))
+        men_jump = man_jumps_of(men, prey, empty, color)[0]
         if men_jump or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            captures = legal_captures(t, search, color, own, opp, kings, paths, True)
+            captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
             if captures and mandatory:
                 return [], captures
         quiet = []
@@ -485,15 +511,52 @@ def _capture_search(t: Tables) -> CaptureSearch:
     behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
     behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
     men_take_kings = t.men_capture_kings
+    needs_order = t.needs_order
+    square_of_bit = t.square_of_bit
+
+    def split(
+        steps: tuple[tuple[int, int, bool], ...],
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
+
+    split_man = (split(man_captures[0]), split(man_captures[1]))
+    king_dir_indices = tuple(tuple(d for d, _, _ in king_captures[color]) for color in (0, 1))
+    split_king = (split(king_captures[0]), split(king_captures[1]))
 
     def search(
-        color: int, men: int, kings: int, opponents: int, opponent_kings: int, empty: int, record: bool = False
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool = False,
+        every_path: bool = True,
     ) -> list[RawCapture]:
+        if every_path or needs_order:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, None)
+        try:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, _EXPLOSION)
+        except _Explosion:
+            return run(color, men, kings, opponents, opponent_kings, empty, record, 0)
+
+    def run(
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool,
+        budget: int | None,
+    ) -> list[RawCapture]:
+        """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
         found: list[RawCapture] = []
+        visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
+        budget = budget or None
         crown = crowns[color]
-        man_dirs = man_captures[color]
-        king_dirs = king_captures[color]
-        king_dir_indices = tuple(d for d, _, _ in king_dirs)
+        ups_man, downs_man = split_man[color]
+        ups_king, downs_king = split_king[color]
         turns = all_turns[color]
         crowned_turns = all_crowned_turns[color]
         man_prey = opponents if men_take_kings else opponents & ~opponent_kings
@@ -502,19 +565,27 @@ def _capture_search(t: Tables) -> CaptureSearch:
         # and the free squares (the same for the whole capture unless pieces are lifted at once).
         start = occupied = free_now = 0
 
-        def short(
+        def short_jumps(
             cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a man or a short king from ``cur``; returns whether there was any."""
             prey = (opponents if king else man_prey) & ~cap
             free = board & ~(occupied & ~cap) if immediate else free_now
-            jumped = False
-            for d, a, up in king_dirs if king else man_dirs:
-                land = (((cur << a) & prey) << a) & free if up else (((cur >> a) & prey) >> a) & free
-                if not land:
-                    continue
-                jumped = True
-                over = land >> a if up else land << a
+            # First every landing square (most calls find none and return at once), then each jump.
+            lands = []
+            for d, a in ups_king if king else ups_man:
+                land = (((cur << a) & prey) << a) & free
+                if land:
+                    lands.append((d, land, land >> a))
+            for d, a in downs_king if king else downs_man:
+                land = (((cur >> a) & prey) >> a) & free
+                if land:
+                    lands.append((d, land, land << a))
+            if not lands:
+                return False
+            if visited is not None and record and len(lands) > 1:
+                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
+            for d, land, over in lands:
                 now = cap | over
                 if record:
                     now_order = (*order, over)
@@ -524,6 +595,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 crowned = not king and bool(land & crown)
                 if crowned and ends_move:
                     found.append((start, land, now, True, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
                     continue
                 if crowned and as_king:
                     if flying:
@@ -535,9 +608,11 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     continue
                 if not short(land, now, king, promoted, now_order, now_path):  # noqa: F821 (unbound after)
                     found.append((start, land, now, promoted or crowned, now_order, now_path))
-            return jumped
+                    if budget and len(found) > budget:
+                        raise _Explosion
+            return True
 
-        def fly(
+        def fly_jumps(
             cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a flying king from ``cur``; returns whether there was any."""
@@ -545,6 +620,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
             blockers = occupied & ~cap if immediate else occupied
             prey = opponents & ~cap
             jumped = False
+            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
             for d in dirs:
                 ray = rays[d]
                 seen = ray[index] & blockers
@@ -577,12 +654,15 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 now_prey = prey & ~over
                 free = board & ~after
                 now_order = (*order, over) if record else order
-                continuations: list[tuple[int, tuple[int, ...]]] = []
-                # Straight on: the next piece along the ray is prey with a free square behind it.
+                continuations = len(onward)
+                # Straight on: the next piece along the ray is prey with a free square behind it. The
+                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
+                # from there join it in one state.
+                straight: tuple[int, ...] = ()
                 if nxt & now_prey:
                     a = amount[d]
                     if (nxt << a if d_up else nxt >> a) & free:
-                        continuations.append((nearest, (d,)))
+                        straight = (d,)
                 # Turning: from each landing square (nearest first), the other capture directions.
                 rest = lands
                 while rest:
@@ -600,11 +680,11 @@ def _capture_search(t: Tables) -> CaptureSearch:
                             a = amount[turn]
                             if (first << a if t_up else first >> a) & free:
                                 found_turns.append(turn)
-                    if found_turns:
-                        continuations.append((land, tuple(found_turns)))
-                if continuations:
-                    for land, next_dirs in continuations:
-                        fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
+                    if land == nearest and straight:
+                        onward.append((land, (*straight, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
                     continue
                 if behind_last_king and over & opponent_kings:
                     lands = nearest
@@ -613,15 +693,45 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
                     rest ^= land
                     found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+                if budget and len(found) > budget:
+                    raise _Explosion
+            if onward:
+                if visited is not None and record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
             return jumped
+
+        if visited is None:
+            short, fly = short_jumps, fly_jumps
+        else:
+            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
+            # reached again by another route has the same completions, all found already.
+
+            def short(
+                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, king, promoted)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)  # noqa: F821
+                return known
+
+            def fly(
+                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, promoted, dirs)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)  # noqa: F821
+                return known
 
         if men:
             jumpers = 0
-            for _, a, up in man_dirs:
-                if up:
-                    jumpers |= (man_prey >> a) & (empty >> (a + a))
-                else:
-                    jumpers |= (man_prey << a) & (empty << (a + a))
+            for _, a in ups_man:
+                jumpers |= (man_prey >> a) & (empty >> (a + a))
+            for _, a in downs_man:
+                jumpers |= (man_prey << a) & (empty << (a + a))
             jumpers &= men
             while jumpers:
                 start = jumpers & -jumpers
@@ -636,12 +746,12 @@ def _capture_search(t: Tables) -> CaptureSearch:
             occupied = pieces ^ start
             free_now = board & ~occupied
             if flying:
-                fly(start, 0, king_dir_indices, False, (), ())
+                fly(start, 0, king_dir_indices[color], False, (), ())
             else:
                 short(start, 0, True, False, (), ())
         # The closures call themselves through their own cells, a reference cycle: unbind them so
         # that reference counting frees this search at once, leaving nothing to the garbage collector.
-        del short, fly
+        del short, fly, short_jumps, fly_jumps
         return found
 
     return search

@@ -17,20 +17,27 @@ if TYPE_CHECKING:
     from draughts._core.generator import RawCapture
     from draughts._core.tables import Tables
 
-CaptureSearch = Callable[[int, int, int, int, int, int, bool], list["RawCapture"]]
-"""``search(color, men, kings, opponents, opponent_kings, empty, record)``: every capture path."""
+CaptureSearch = Callable[[int, int, int, int, int, int, bool, bool], list["RawCapture"]]
+"""``search(color, men, kings, opponents, opponent_kings, empty, record, every_path)``: the capture
+paths; every one of them, or (``every_path`` False) at least one of each move, which lets the search
+prune routes that reach the same state twice."""
 
 
-def facts(raw: RawCapture, kings: int, recorded: bool) -> CaptureFacts:
+_make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
+
+
+def facts(raw: RawCapture, kings: int, order: bool, recorded: bool) -> CaptureFacts:
     """What the precedence criteria may compare about ``raw`` (``kings``: all kings before the move).
 
-    Without a recorded order there were no kings to meet (see :func:`legal_captures`): the order is
-    then all men.
+    The capture order is filled only when ``order`` asks for it; without a recorded order there
+    were no kings to meet (see :func:`legal_captures`), so it is all men.
     """
-    start, _, captured, _, order, _ = raw
+    start, _, captured, _, jumped, _ = raw
     taken = captured.bit_count()
-    pattern = tuple([bool(bit & kings) for bit in order]) if recorded else (False,) * taken
-    return CaptureFacts(taken, (captured & kings).bit_count(), bool(start & kings), pattern)
+    pattern: tuple[bool, ...] = ()
+    if order:
+        pattern = tuple([bool(bit & kings) for bit in jumped]) if recorded else (False,) * taken
+    return _make(CaptureFacts, (taken, (captured & kings).bit_count(), bool(start & kings), pattern))
 
 
 def best(tables: Tables, raws: list[RawCapture], kings: int, recorded: bool) -> list[RawCapture]:
@@ -38,7 +45,8 @@ def best(tables: Tables, raws: list[RawCapture], kings: int, recorded: bool) -> 
     key = tables.capture_key
     if key is None or len(raws) < 2:
         return raws
-    keys = [key(facts(raw, kings, recorded)) for raw in raws]
+    order = tables.needs_order
+    keys = [key(facts(raw, kings, order, recorded)) for raw in raws]
     top = max(keys)
     return [raw for raw, value in zip(raws, keys, strict=True) if value == top]
 
@@ -66,11 +74,14 @@ def legal_captures(
     kings: int,
     paths: bool,
     record: bool,
+    every_path: bool | None = None,
 ) -> list[RawCapture]:
     """The legal captures of the side owning ``own`` (precedence applied; de-duplicated unless ``paths``).
 
     The capture order is recorded when ``record`` asks for it, or when a criterion compares it and
-    there are kings to meet.
+    there are kings to meet. ``every_path`` (default: ``paths``) False lets a search that finds a
+    flood of paths prune routes to states it has met (see the generator): then at least the path
+    that comes first in square order is kept for each move, which is all the public API shows.
     """
     recorded = record or (tables.needs_order and bool(opponents & kings))
     raws = search(
@@ -81,6 +92,7 @@ def legal_captures(
         opponents & kings,
         tables.board & ~(own | opponents),
         recorded,
+        paths if every_path is None else every_path,
     )
     raws = best(tables, raws, kings, recorded)
     return raws if paths else deduplicate(raws)

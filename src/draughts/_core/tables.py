@@ -108,7 +108,7 @@ class Tables:
     """0 for no limit."""
     crowning_wins: bool
 
-    capture_key: Callable[[CaptureFacts], tuple[Any, ...]] | None = attrs.field(repr=False)
+    capture_key: Callable[[CaptureFacts], Any] | None = attrs.field(repr=False)
     """The precedence key of a capture (None: free choice)."""
     needs_order: bool
     """Whether the key compares the capture order."""
@@ -149,10 +149,13 @@ def _layout(rules: Ruleset) -> tuple[Callable[[int, int], int], dict[int, int]]:
     return dark_bit, shifts
 
 
-def _key_function(rules: Ruleset) -> Callable[[CaptureFacts], tuple[Any, ...]] | None:
+def _key_function(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
+    """The precedence key of a capture: one criterion's value, or the tuple of several (None: free choice)."""
     keys = [criterion.key for criterion in rules.precedence]
     if not keys:
         return None
+    if len(keys) == 1:
+        return keys[0]
     return lambda facts: tuple([key(facts) for key in keys])
 
 

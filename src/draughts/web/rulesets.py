@@ -1,0 +1,166 @@
+"""The rulesets a web board offers: every named variant, its house rule, and the user's own.
+
+:func:`resolve_ruleset` turns what a person types on the command line into a ruleset: a name
+:func:`~draughts.get_variant` knows (aliases, ``<name>-nfc``, PDN GameTypes) or a Python object
+``module:attribute``. It is the only place that may import user code, and only the command line
+calls it; requests name rulesets through a :class:`RulesetRegistry`, which never imports anything.
+
+>>> resolve_ruleset("shashki").name
+'russian'
+>>> resolve_ruleset("draughts.variants:ITALIAN").name
+'italian'
+>>> registry = RulesetRegistry([resolve_ruleset("draughts.variants:ITALIAN")])
+>>> registry.get("english-nfc").name
+'american-nfc'
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from draughts._text import excerpt
+from draughts.errors import UnknownVariantError
+from draughts.rules import Ruleset
+from draughts.variants import VARIANTS, get_variant, no_forced_capture
+
+__all__ = ["RulesetRegistry", "resolve_ruleset"]
+
+_OBJECT = re.compile(r"([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+
+
+def resolve_ruleset(spec: str | Ruleset) -> Ruleset:
+    """The ruleset a command-line argument names.
+
+    Accepted forms:
+
+    * a variant name, alias, ``<name>-nfc`` or PDN GameType (:func:`~draughts.get_variant`);
+    * ``module:attribute`` (``mypackage.rules:POOL``): a :class:`~draughts.Ruleset` object of an
+      importable module, the attribute may be dotted.
+
+    Raises:
+        UnknownVariantError: the text names no ruleset; the message quotes it and says why.
+    """
+    if isinstance(spec, Ruleset):
+        return spec
+    if not isinstance(spec, str):
+        raise UnknownVariantError(f"ruleset {excerpt(spec)} is not text")
+    text = spec.strip()
+    if ":" not in text:
+        return get_variant(text)
+    match = _OBJECT.fullmatch(text)
+    if match is None:
+        raise UnknownVariantError(
+            f"ruleset {excerpt(spec)} is neither a variant name nor a Python object 'module:attribute'"
+        )
+    module_name, attribute = match.groups()
+    try:
+        value: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UnknownVariantError(f"ruleset {excerpt(spec)}: cannot import {module_name!r} ({error})") from None
+    for part in attribute.split("."):
+        try:
+            value = getattr(value, part)
+        except AttributeError:
+            raise UnknownVariantError(
+                f"ruleset {excerpt(spec)}: {module_name!r} has no attribute {attribute!r}"
+            ) from None
+    if not isinstance(value, Ruleset):
+        raise UnknownVariantError(f"ruleset {excerpt(spec)} is a {type(value).__name__}, not a draughts.Ruleset")
+    return value
+
+
+def rulesets_tuple(value: Iterable[Ruleset]) -> tuple[Ruleset, ...]:
+    """``value`` as a tuple (an attrs converter with a precise type)."""
+    return tuple(value)
+
+
+def _named() -> list[Ruleset]:
+    return list(VARIANTS.values())
+
+
+@attrs.frozen
+class RulesetRegistry:
+    """The rulesets one server offers, looked up by name without importing anything.
+
+    Every named variant and its ``-nfc`` house rule are always there; ``custom`` adds the
+    user's rulesets (from the command line), each under its ``name`` (and ``name-nfc``).
+
+    Raises:
+        UnknownVariantError: two custom rulesets share a name, or a custom one takes the name of
+            a named variant with different rules.
+    """
+
+    custom: tuple[Ruleset, ...] = attrs.field(default=(), converter=rulesets_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        seen: dict[str, Ruleset] = {}
+        for rules in self.custom:
+            if not isinstance(rules, Ruleset):
+                raise UnknownVariantError(f"custom ruleset {excerpt(rules)} is not a draughts.Ruleset")
+            for name in (rules.name, no_forced_capture(rules).name):
+                clash = seen.get(name) or _named_or_none(name)
+                if clash is not None and clash != (rules if name == rules.name else no_forced_capture(rules)):
+                    raise UnknownVariantError(
+                        f"custom ruleset {rules.name!r} takes the name {name!r} of other rules; "
+                        "give it another name (attrs.evolve(rules, name=...))"
+                    )
+            seen[rules.name] = rules
+            seen[no_forced_capture(rules).name] = no_forced_capture(rules)
+
+    def _custom_by_name(self) -> dict[str, Ruleset]:
+        found: dict[str, Ruleset] = {}
+        for rules in self.custom:
+            found[rules.name.lower()] = rules
+            house = no_forced_capture(rules)
+            found[house.name.lower()] = house
+        return found
+
+    def get(self, name: object) -> Ruleset:
+        """The ruleset called ``name``: a custom one by its exact name, else :func:`~draughts.get_variant`.
+
+        Raises:
+            UnknownVariantError: no ruleset has that name (the message quotes it).
+        """
+        if not isinstance(name, str):
+            raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
+        custom = self._custom_by_name().get(name.strip().lower())
+        if custom is not None:
+            return custom
+        if ":" in name:
+            raise UnknownVariantError(f"unknown variant {excerpt(name)}: requests name variants, they cannot import")
+        try:
+            return get_variant(name)
+        except UnknownVariantError:
+            if not self.custom:
+                raise
+            names = ", ".join(rules.name for rules in self.custom)
+            raise UnknownVariantError(
+                f"unknown variant {excerpt(name)}; known names: {', '.join(VARIANTS)}, the custom {names}, "
+                "and '<name>-nfc' of each"
+            ) from None
+
+    def menu(self) -> list[Ruleset]:
+        """Every ruleset offered, in menu order: the named ones, their house rules, the custom ones."""
+        rulesets = _named()
+        rulesets += [no_forced_capture(rules) for rules in _named()]
+        for rules in self.custom:
+            for item in (rules, no_forced_capture(rules)):
+                if item not in rulesets:
+                    rulesets.append(item)
+        return rulesets
+
+    def is_custom(self, rules: Ruleset) -> bool:
+        """Whether ``rules`` comes from the user rather than the library."""
+        library = [*VARIANTS.values(), *(no_forced_capture(named) for named in VARIANTS.values())]
+        return rules not in library
+
+
+def _named_or_none(name: str) -> Ruleset | None:
+    try:
+        return get_variant(name)
+    except UnknownVariantError:
+        return None

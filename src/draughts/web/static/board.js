@@ -1,0 +1,654 @@
+// The play and analysis board. The server keeps the game (rules, legal moves, the line of moves,
+// the end of the game); this script shows its state and turns clicks and drags into requests.
+// Squares, pieces and their places come from the server's SVG (data-square, data-piece), legal
+// moves from its JSON: nothing here assumes a board size, a shape or a direction of movement.
+
+import {
+  api, byId, capitalise, clearMessage, pieceAt, placeSvg, readConfig, showMessage, squareBox,
+  squareOf, svgElement,
+} from './common.js';
+
+const config = readConfig();
+const view = { flipped: config.flipped, numbers: config.numbers };
+const players = { white: config.players.white, black: config.players.black };
+
+let state = null; // the game as the server last described it
+let gameId = null;
+let selection = null; // { start, prefix, candidates, end } while a move is being entered
+let drag = null; // a piece being dragged
+let pending = false; // a user request is on its way
+let thinking = null; // the AbortController of a running engine request
+let engineTimer = null;
+
+const board = byId('board');
+const svg = () => board.querySelector('svg');
+
+// --- talking to the server -------------------------------------------------------------------
+
+function viewQuery() {
+  return `?flipped=${view.flipped ? 1 : 0}&numbers=${view.numbers ? 1 : 0}`;
+}
+
+function gamePath(action = '') {
+  return `/api/games/${encodeURIComponent(gameId)}${action ? '/' + action : ''}${viewQuery()}`;
+}
+
+async function request(action, body, method = 'POST') {
+  if (pending) return null;
+  stopEngine();
+  pending = true;
+  try {
+    const data = await api(gamePath(action), { method, body });
+    clearMessage();
+    render(data);
+    return data;
+  } catch (error) {
+    if (error.status === 404) {
+      showMessage(`${error.message} A new game was started.`);
+      await createGame(null);
+    } else if (error.status === 409 && state) {
+      showMessage(error.message);
+      await refresh();
+    } else {
+      showMessage(error.message);
+    }
+    return null;
+  } finally {
+    pending = false;
+  }
+}
+
+async function refresh() {
+  try {
+    render(await api(gamePath()));
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+async function createGame(fen) {
+  const body = { variant: config.variant.name };
+  if (fen) body.fen = fen;
+  try {
+    const data = await api(`/api/games${viewQuery()}`, { method: 'POST', body });
+    gameId = data.id;
+    history.replaceState(null, '', `${location.pathname}${location.search}#game=${gameId}`);
+    render(data);
+  } catch (error) {
+    showMessage(error.message);
+    if (fen) await createGame(null);
+  }
+}
+
+async function start() {
+  const match = /game=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (match) {
+    gameId = match[1];
+    try {
+      render(await api(gamePath()));
+      return;
+    } catch (error) {
+      gameId = null; // expired: start afresh
+    }
+  }
+  await createGame(config.fen);
+}
+
+// --- showing the state -----------------------------------------------------------------------
+
+function render(data) {
+  const previousVariant = state ? state.variant.name : config.variant.name;
+  state = data;
+  gameId = data.id;
+  selection = null;
+  drag = null;
+  placeSvg(board, data.svg);
+  byId('fen').textContent = data.fen;
+  if (data.variant.name !== previousVariant) {
+    byId('title').textContent = data.variant.title;
+    document.title = `${data.variant.title} — polydraughts`;
+    byId('variant').value = data.variant.name;
+    config.variant = data.variant;
+    byId('rules').dataset.loaded = '';
+    if (byId('rules').open) loadRules();
+  }
+  byId('numbers').checked = view.numbers;
+  renderStatus();
+  renderHistory();
+  renderButtons();
+  renderChooser();
+  drawMarks();
+  scheduleEngine();
+  // An answer to a request sent before the board was flipped (the computer's move, say) is
+  // drawn the old way: draw it again as the page now shows boards.
+  if (data.flipped !== view.flipped || data.numbers !== view.numbers) refresh();
+}
+
+function renderStatus() {
+  const status = byId('status');
+  const outcome = state.outcome;
+  if (outcome) {
+    const verdict = outcome.winner ? `${capitalise(outcome.winner)} wins` : 'Draw';
+    const how = outcome.claimed ? `draw claimed: ${outcome.rule}` : outcome.rule;
+    status.textContent = `Game over. ${verdict} (${outcome.result}): ${how}.`;
+    byId('outcome-text').textContent = `${verdict} — ${outcome.result}. ${capitalise(how)}.`;
+    byId('outcome').hidden = false;
+  } else {
+    const who = players[state.turn] === 'computer' ? ' (computer)' : '';
+    const capture = state.variant.capture_mandatory && state.moves.some((m) => m.captured.length) ? ' — capture!' : '';
+    status.textContent = `${capitalise(state.turn)} to move${who}${capture}`;
+    byId('outcome').hidden = true;
+  }
+  byId('claim').hidden = !state.can_claim_draw;
+  if (state.can_claim_draw) byId('claim-text').textContent = `A draw may be claimed: ${state.claim_rule}.`;
+}
+
+function renderHistory() {
+  const list = byId('history');
+  list.replaceChildren();
+  let item = null;
+  for (const entry of state.history) {
+    const firstSide = entry.side === state.variant.first_to_move;
+    if (firstSide || item === null) {
+      item = document.createElement('li');
+      const number = document.createElement('span');
+      number.className = 'num';
+      number.textContent = firstSide ? `${entry.number}.` : `${entry.number}…`;
+      item.append(number);
+      list.append(item);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'ply';
+    button.dataset.ply = String(entry.ply);
+    button.textContent = entry.text;
+    if (entry.ply === state.ply) {
+      button.classList.add('current');
+      button.setAttribute('aria-current', 'step');
+    } else if (entry.ply > state.ply) {
+      button.classList.add('future');
+    }
+    item.append(button);
+    if (!firstSide) item = null;
+  }
+  const current = list.querySelector('.current');
+  if (current && list.scrollHeight > list.clientHeight) {
+    list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
+}
+
+function renderButtons() {
+  byId('undo').disabled = state.ply === 0;
+  byId('first').disabled = state.ply === 0;
+  byId('redo').disabled = state.ply === state.plies;
+  byId('last').disabled = state.ply === state.plies;
+  byId('engine-now').disabled = Boolean(state.outcome) || state.moves.length === 0;
+}
+
+// --- entering a move -------------------------------------------------------------------------
+
+function movesFrom(square) {
+  return state.moves.filter((move) => move.start === square);
+}
+
+function unique(values) {
+  return [...new Set(values)];
+}
+
+function humanToMove() {
+  return state && !state.outcome && players[state.turn] === 'human' && !pending;
+}
+
+function select(square) {
+  selection = { start: square, prefix: [square], candidates: movesFrom(square), end: null };
+  renderChooser();
+  drawMarks();
+}
+
+function deselect() {
+  selection = null;
+  renderChooser();
+  drawMarks();
+}
+
+// Several captures share the start and the end: the player names the squares along the way.
+function choosePath(end, candidates) {
+  selection.end = end;
+  selection.candidates = candidates;
+  advance();
+}
+
+// Follows the squares all remaining candidates share; plays the move once only one is left.
+function advance() {
+  for (;;) {
+    const { candidates, prefix } = selection;
+    if (candidates.length === 1) {
+      play(candidates[0]);
+      return;
+    }
+    const next = unique(candidates.map((move) => move.path[prefix.length]));
+    if (next.length !== 1) break;
+    prefix.push(next[0]);
+  }
+  renderChooser();
+  drawMarks();
+}
+
+function nextWaypoints() {
+  if (!selection || selection.end === null) return [];
+  return unique(selection.candidates.map((move) => move.path[selection.prefix.length]));
+}
+
+function takeWaypoint(square) {
+  selection.prefix.push(square);
+  selection.candidates = selection.candidates.filter(
+    (move) => move.path[selection.prefix.length - 1] === square,
+  );
+  advance();
+}
+
+function handleSquare(square) {
+  if (!humanToMove()) return;
+  if (selection && selection.end !== null) {
+    if (nextWaypoints().includes(square)) {
+      takeWaypoint(square);
+      return;
+    }
+    selection = null; // clicked elsewhere: give up the choice
+  }
+  if (selection) {
+    const ending = selection.candidates.filter((move) => move.end === square);
+    if (ending.length === 1) {
+      play(ending[0]);
+      return;
+    }
+    if (ending.length > 1) {
+      choosePath(square, ending);
+      return;
+    }
+    if (square === selection.start) {
+      deselect();
+      return;
+    }
+  }
+  if (movesFrom(square).length) {
+    select(square);
+    return;
+  }
+  const piece = pieceAt(svg(), square);
+  if (piece && piece.dataset.piece.startsWith(state.turn)) {
+    const starts = unique(state.moves.map((move) => move.names[0]));
+    const capture = state.moves.some((move) => move.captured.length) && state.variant.capture_mandatory;
+    showMessage(
+      capture
+        ? `That piece cannot move: a capture is compulsory (${starts.join(', ')}).`
+        : 'That piece has no legal move.',
+      'info',
+    );
+  }
+  deselect();
+}
+
+function play(move) {
+  selection = null;
+  request('move', { path: move.path, version: state.version });
+}
+
+// A square as the variant writes it (the names come with the legal moves).
+function nameOf(square) {
+  for (const move of state.moves) {
+    const index = move.path.indexOf(square);
+    if (index >= 0) return move.names[index];
+  }
+  return String(square);
+}
+
+function renderChooser() {
+  const box = byId('chooser');
+  if (!selection || selection.end === null) {
+    box.hidden = true;
+    return;
+  }
+  byId('chooser-text').textContent = `Several captures lead from ${nameOf(selection.start)} to `
+    + `${nameOf(selection.end)}: click the square the piece passes next (ringed), or pick one.`;
+  const buttons = byId('chooser-paths');
+  buttons.replaceChildren();
+  for (const move of selection.candidates) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'path-choice';
+    button.textContent = move.long;
+    button.addEventListener('click', () => play(move));
+    buttons.append(button);
+  }
+  box.hidden = false;
+}
+
+// Marks on the SVG: the selected square (under the pieces), where the piece may go, and the path
+// chosen so far (over them).
+function drawMarks() {
+  const picture = svg();
+  if (!picture) return;
+  for (const old of picture.querySelectorAll('g.marks')) old.remove();
+  if (!state || !selection) return;
+  const under = svgElement('g', { class: 'marks marks-under' });
+  const over = svgElement('g', { class: 'marks' });
+  const shade = (square) => {
+    const box = squareBox(picture, square);
+    if (box) {
+      under.append(svgElement('rect', {
+        class: 'selected', 'data-selected': square, x: box.x, y: box.y, width: box.size, height: box.size,
+      }));
+    }
+  };
+  shade(selection.start);
+  if (selection.end === null) {
+    for (const end of unique(selection.candidates.map((move) => move.end))) {
+      const box = squareBox(picture, end);
+      if (!box) continue;
+      const capture = selection.candidates.some((move) => move.end === end && move.captured.length);
+      if (capture || pieceAt(picture, end)) {
+        over.append(svgElement('circle', {
+          class: 'target-ring', 'data-target': end, cx: box.cx, cy: box.cy,
+          r: box.size * 0.42, 'stroke-width': box.size * 0.08,
+        }));
+      } else {
+        over.append(svgElement('circle', {
+          class: 'target', 'data-target': end, cx: box.cx, cy: box.cy, r: box.size * 0.16,
+        }));
+      }
+    }
+  } else {
+    shade(selection.end);
+    const points = selection.prefix.map((square) => squareBox(picture, square)).filter(Boolean);
+    if (points.length > 1) {
+      over.append(svgElement('polyline', {
+        class: 'path', points: points.map((p) => `${p.cx},${p.cy}`).join(' '), 'stroke-width': points[0].size * 0.1,
+      }));
+    }
+    for (const square of nextWaypoints()) {
+      const box = squareBox(picture, square);
+      if (!box) continue;
+      over.append(svgElement('circle', {
+        class: 'waypoint', 'data-waypoint': square, cx: box.cx, cy: box.cy, r: box.size * 0.38,
+        'stroke-width': box.size * 0.09,
+      }));
+    }
+  }
+  const pieces = picture.querySelector('g.pieces');
+  picture.insertBefore(under, pieces);
+  picture.append(over);
+}
+
+// --- pointer input: click, or drag and drop --------------------------------------------------
+
+function squareAtPoint(x, y) {
+  return squareOf(document.elementFromPoint(x, y), svg());
+}
+
+board.addEventListener('pointerdown', (event) => {
+  if (event.button !== 0 || !humanToMove()) return;
+  const square = squareOf(event.target, svg());
+  if (square === null) return;
+  event.preventDefault();
+  const isTarget = selection && selection.end === null && selection.candidates.some((m) => m.end === square);
+  if (movesFrom(square).length && !isTarget) {
+    const wasSelected = Boolean(selection && selection.end === null && selection.start === square);
+    if (!wasSelected) select(square);
+    drag = { start: square, x: event.clientX, y: event.clientY, moved: false, wasSelected, ghost: null };
+    board.setPointerCapture(event.pointerId);
+    return;
+  }
+  handleSquare(square);
+});
+
+board.addEventListener('pointermove', (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  const picture = svg();
+  const piece = pieceAt(picture, drag.start);
+  if (!piece) return;
+  if (!drag.ghost) {
+    drag.moved = true;
+    drag.ghost = piece.cloneNode(true);
+    drag.ghost.classList.add('ghost');
+    drag.ghost.removeAttribute('data-square');
+    drag.ghost.removeAttribute('data-piece');
+    piece.classList.add('dragging');
+    picture.append(drag.ghost);
+  }
+  const scale = picture.getScreenCTM();
+  drag.ghost.setAttribute('transform', `translate(${dx / scale.a} ${dy / scale.d})`);
+});
+
+function endDrag(event, cancelled) {
+  if (!drag) return;
+  const current = drag;
+  drag = null;
+  if (current.ghost) {
+    current.ghost.remove();
+    pieceAt(svg(), current.start)?.classList.remove('dragging');
+  }
+  if (cancelled) return;
+  if (current.moved) {
+    const target = squareAtPoint(event.clientX, event.clientY);
+    if (target !== null && target !== current.start) handleSquare(target);
+  } else if (current.wasSelected) {
+    deselect();
+  }
+}
+
+board.addEventListener('pointerup', (event) => endDrag(event, false));
+board.addEventListener('pointercancel', (event) => endDrag(event, true));
+
+// --- the computer ----------------------------------------------------------------------------
+
+function engineSettings() {
+  const seconds = parseFloat(byId('time').value);
+  return {
+    level: byId('level').value,
+    time: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, config.max_time) : config.time,
+  };
+}
+
+function stopEngine() {
+  if (engineTimer) {
+    clearTimeout(engineTimer);
+    engineTimer = null;
+  }
+  if (thinking) {
+    thinking.abort();
+    thinking = null;
+  }
+}
+
+// The computer moves by itself when it is its turn at the end of the line (not while browsing).
+function scheduleEngine() {
+  if (engineTimer || thinking || !state || state.outcome || players[state.turn] !== 'computer') return;
+  if (state.ply !== state.plies || state.moves.length === 0) return;
+  const both = players.white === 'computer' && players.black === 'computer';
+  engineTimer = setTimeout(() => {
+    engineTimer = null;
+    engineMove();
+  }, both ? 400 : 50);
+}
+
+async function engineMove() {
+  if (thinking || !state || state.outcome) return;
+  const controller = new AbortController();
+  thinking = controller;
+  byId('status').textContent = `${capitalise(state.turn)} to move — the computer is thinking…`;
+  byId('engine-now').disabled = true;
+  try {
+    const data = await api(gamePath('engine'), {
+      method: 'POST', body: { ...engineSettings(), version: state.version }, signal: controller.signal,
+    });
+    thinking = null;
+    clearMessage();
+    const info = data.engine;
+    byId('engine-info').textContent = `${info.level}: ${info.move.text} (depth ${info.depth}, `
+      + `${info.nodes} nodes, score ${info.score}) ${info.pv}`;
+    render(data);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    thinking = null;
+    if (error.status === 409) {
+      await refresh();
+    } else {
+      showMessage(`The computer could not move: ${error.message}`);
+      renderStatus();
+      renderButtons();
+    }
+  } finally {
+    if (thinking === controller) thinking = null;
+  }
+}
+
+// --- controls --------------------------------------------------------------------------------
+
+function turnAt(ply) {
+  if (ply === state.ply) return state.turn;
+  if (ply < state.history.length) return state.history[ply].side;
+  const last = state.history[ply - 1].side;
+  return last === 'white' ? 'black' : 'white';
+}
+
+function undo() {
+  if (!state || state.ply === 0) return;
+  let target = state.ply - 1;
+  // Against the computer, take back its reply too, so that it is the person's turn again.
+  if (target > 0 && players[turnAt(target)] === 'computer' && players[turnAt(target - 1)] === 'human') target -= 1;
+  request('goto', { ply: target });
+}
+
+function setPlayersView() {
+  const humans = ['white', 'black'].filter((side) => players[side] === 'human');
+  if (humans.length === 1) view.flipped = humans[0] === 'black';
+}
+
+byId('undo').addEventListener('click', undo);
+byId('redo').addEventListener('click', () => state && state.ply < state.plies && request('goto', { ply: state.ply + 1 }));
+byId('first').addEventListener('click', () => state && request('goto', { ply: 0 }));
+byId('last').addEventListener('click', () => state && request('goto', { ply: state.plies }));
+byId('flip').addEventListener('click', () => {
+  view.flipped = !view.flipped;
+  refresh();
+});
+byId('numbers').addEventListener('change', (event) => {
+  view.numbers = event.target.checked;
+  refresh();
+});
+byId('new-game').addEventListener('click', () => request('position', { variant: state ? state.variant.name : config.variant.name }));
+byId('claim-draw').addEventListener('click', () => state && request('claim-draw', { version: state.version }));
+byId('engine-now').addEventListener('click', () => {
+  stopEngine();
+  engineMove();
+});
+byId('history').addEventListener('click', (event) => {
+  const button = event.target.closest('button.ply');
+  if (button) request('goto', { ply: parseInt(button.dataset.ply, 10) });
+});
+for (const side of ['white', 'black']) {
+  const control = byId(side);
+  control.value = players[side];
+  control.addEventListener('change', () => {
+    players[side] = control.value;
+    stopEngine();
+    setPlayersView();
+    refresh();
+  });
+}
+byId('level').value = config.level;
+byId('time').value = String(config.time);
+byId('time').max = String(config.max_time);
+byId('variant').addEventListener('change', (event) => {
+  const params = new URLSearchParams({ variant: event.target.value, white: players.white, black: players.black });
+  location.href = `/?${params}`;
+});
+byId('fen-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const fen = byId('fen-input').value.trim();
+  if (fen) request('position', { fen, variant: state.variant.name });
+});
+byId('copy-fen').addEventListener('click', async () => {
+  const text = byId('fen').textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    showMessage('FEN copied.', 'info');
+  } catch (error) {
+    const range = document.createRange();
+    range.selectNodeContents(byId('fen'));
+    const selected = window.getSelection();
+    selected.removeAllRanges();
+    selected.addRange(range);
+    showMessage('FEN selected: press Ctrl+C to copy it.', 'info');
+  }
+});
+byId('export-pdn').addEventListener('click', async () => {
+  try {
+    const data = await api(`/api/games/${encodeURIComponent(gameId)}/pdn`);
+    byId('pdn-text').value = data.pdn;
+    const link = byId('download-pdn');
+    if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([data.pdn], { type: 'text/plain' }));
+    link.download = data.filename;
+    link.hidden = false;
+    showMessage('PDN exported below.', 'info');
+  } catch (error) {
+    showMessage(error.message);
+  }
+});
+byId('import-pdn').addEventListener('click', () => {
+  const text = byId('pdn-text').value;
+  if (!text.trim()) {
+    showMessage('Paste a PDN game into the box first.');
+    return;
+  }
+  request('pdn', { pdn: text });
+});
+byId('pdn-file').addEventListener('change', (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    byId('pdn-text').value = String(reader.result);
+    request('pdn', { pdn: String(reader.result) });
+  };
+  reader.readAsText(file);
+  event.target.value = '';
+});
+
+async function loadRules() {
+  const details = byId('rules');
+  if (details.dataset.loaded === state.variant.name) return;
+  try {
+    const rules = await api(`/api/rules?variant=${encodeURIComponent(state.variant.name)}`);
+    const table = document.createElement('table');
+    table.className = 'rules';
+    for (const row of rules.rows) {
+      const tr = table.insertRow();
+      tr.dataset.key = row.key;
+      const th = document.createElement('th');
+      th.textContent = row.label;
+      tr.append(th);
+      tr.insertCell().textContent = row.value;
+    }
+    byId('rules-body').replaceChildren(table);
+    details.dataset.loaded = state.variant.name;
+  } catch (error) {
+    byId('rules-body').textContent = error.message;
+  }
+}
+byId('rules').addEventListener('toggle', () => byId('rules').open && state && loadRules());
+
+document.addEventListener('keydown', (event) => {
+  if (event.target.closest('input, textarea, select') || !state) return;
+  if (event.key === 'ArrowLeft' && state.ply > 0) request('goto', { ply: state.ply - 1 });
+  if (event.key === 'ArrowRight' && state.ply < state.plies) request('goto', { ply: state.ply + 1 });
+  if (event.key === 'Escape') deselect();
+});
+
+if (!config.flipped) setPlayersView();
+start();

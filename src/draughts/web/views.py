@@ -1,0 +1,322 @@
+"""The JSON the web API speaks: library objects written as plain data, and request fields checked.
+
+Nothing here knows about HTTP: the functions take and return dicts, lists, strings and numbers,
+so they are tested directly and the app only moves them in and out of requests. Every check of
+a request field raises :class:`RequestError` (a :class:`~draughts.DraughtsError`) whose message
+quotes the bad value, bounded in length.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from draughts._text import excerpt
+from draughts.board import Outcome
+from draughts.compare import MovesComparison, moves_table, rules_table
+from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError
+from draughts.geometry import SquareNames
+from draughts.move import Move
+from draughts.notation import move_text, parse_move
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+__all__ = [
+    "MAX_FEN",
+    "RequestError",
+    "compare_json",
+    "move_json",
+    "outcome_json",
+    "rules_json",
+    "variant_json",
+]
+
+MAX_FEN = 4_000
+"""Longest FEN a request may carry (enough for the largest board, 26x26, with every square written)."""
+
+MAX_TEXT = 200
+"""Longest short text field (a variant name, a move, a level)."""
+
+Json = dict[str, Any]
+
+
+class RequestError(DraughtsError):
+    """A request the server cannot answer: bad fields, an unknown game, too large a body ...
+
+    Attributes:
+        status: The HTTP status to answer with (400 by default).
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# --- reading request fields -------------------------------------------------------------------
+
+
+def text_field(data: Mapping[str, Any], name: str, *, required: bool = True, limit: int = MAX_TEXT) -> str | None:
+    """The text field ``name`` of ``data``: a string of at most ``limit`` characters."""
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise RequestError(f"missing field {name!r}")
+        return None
+    if not isinstance(value, str):
+        raise RequestError(f"field {name!r} must be text, not {excerpt(value)}")
+    if len(value) > limit:
+        raise RequestError(f"field {name!r} is longer than {limit} characters: {excerpt(value)}")
+    return value
+
+
+def bool_field(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    """A yes/no field: JSON true/false, or the texts ``1``/``0``, ``true``/``false`` (query strings)."""
+    value = data.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
+        return value.lower() in ("1", "true", "yes", "on")
+    raise RequestError(f"field {name!r} must be true or false, not {excerpt(value)}")
+
+
+def number_field(data: Mapping[str, Any], name: str, default: float, low: float, high: float) -> float:
+    """A number field within ``[low, high]`` (``low`` excluded when it is 0); query strings give text."""
+    given = data.get(name)
+    if given is None:
+        return default
+    value = given
+    if isinstance(value, str):
+        try:
+            value = float(value[:40])
+        except ValueError:
+            raise RequestError(f"field {name!r} must be a number, not {excerpt(given)}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise RequestError(f"field {name!r} must be a number, not {excerpt(given)}")
+    if not (low < value if low == 0 else low <= value) or value > high:
+        raise RequestError(f"field {name!r} = {excerpt(given)} must be more than {low:g} and at most {high:g}")
+    return float(value)
+
+
+def int_field(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    """A required whole-number field within ``[low, high]``."""
+    value = data.get(name)
+    if isinstance(value, str) and value.strip().isdigit() and len(value) < 20:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"field {name!r} must be a whole number, not {excerpt(value)}")
+    if not low <= value <= high:
+        raise RequestError(f"field {name!r} = {value} must be from {low} to {high}")
+    return value
+
+
+def fen_field(data: Mapping[str, Any], rules: Ruleset, *, required: bool = False) -> Position | None:
+    """The position of the ``fen`` field, read in ``rules``' numbering (None when absent and optional)."""
+    fen = text_field(data, "fen", required=required, limit=MAX_FEN)
+    if fen is None or (not required and not fen.strip()):
+        return None
+    return Position.from_fen(rules, fen)
+
+
+def _square_list(rules: Ruleset, value: object) -> list[int]:
+    if not isinstance(value, list) or not 2 <= len(value) <= 4 * rules.squares:
+        raise RequestError(f"path {excerpt(value)} must be a list of two or more squares (numbers or names)")
+    squares = []
+    for item in value:
+        if isinstance(item, bool) or not isinstance(item, (int, str)):
+            raise RequestError(f"path {excerpt(value)}: {excerpt(item)} is not a square")
+        squares.append(rules.parse_square(item))
+    return squares
+
+
+def move_field(data: Mapping[str, Any], position: Position) -> Move:
+    """The legal move a request names, as ``move`` (text in any notation the library reads) or
+    ``path`` (the squares from start to end, as :func:`move_json` gives them).
+
+    A ``path`` of two squares names the move with that start and end; when several captures
+    share them the request must give the whole path.
+
+    Raises:
+        RequestError: neither field, or a malformed one.
+        IllegalMoveError: no legal move matches (the message lists the legal moves).
+        AmbiguousMoveError: several legal moves match (the message lists them in long form).
+    """
+    if "path" in data:
+        squares = _square_list(position.ruleset, data["path"])
+        legal = position.legal_moves()
+        exact = [move for move in legal if list(move.path) == squares]
+        if len(exact) == 1:
+            return exact[0]
+        ends = [move for move in legal if len(squares) == 2 and (move.start, move.end) == tuple(squares)]
+        if len(ends) == 1:
+            return ends[0]
+        shown = "-".join(position.ruleset.square_name(square) for square in squares)
+        if len(ends) > 1:
+            candidates = ", ".join(move_text(position, move, long=True) for move in ends)
+            raise AmbiguousMoveError(f"path {shown!r} fits several captures in {position.fen()}: {candidates}")
+        listed = ", ".join(move_text(position, move, long=True) for move in legal) or "none"
+        raise IllegalMoveError(f"path {shown!r} is not legal in {position.fen()}; legal moves: {listed}")
+    text = text_field(data, "move", required=False)
+    if text is None:
+        raise RequestError("missing field 'move' (move text such as '32-28') or 'path' (a list of squares)")
+    return parse_move(position, text)
+
+
+# --- writing library objects ------------------------------------------------------------------
+
+
+def move_json(position: Position, move: Move) -> Json:
+    """A legal move of ``position``: its squares, names and text in the variant's notation.
+
+    >>> import draughts
+    >>> pos = draughts.Position.from_fen("russian", "W:WKd2:Bc5,e5,c3,e3")
+    >>> move_json(pos, pos.legal_moves()[1])["long"]
+    'd2:b4:d6:f4:c1'
+    """
+    rules = position.ruleset
+    return {
+        "start": move.start,
+        "end": move.end,
+        "path": list(move.path),
+        "captured": list(move.captured),
+        "promotes": move.promotes,
+        "names": [rules.square_name(square) for square in move.path],
+        "text": move_text(position, move),
+        "long": move_text(position, move, long=True),
+    }
+
+
+def moves_json(position: Position) -> list[Json]:
+    """Every legal move of ``position`` (see :func:`move_json`)."""
+    return [move_json(position, move) for move in position.legal_moves()]
+
+
+def outcome_json(outcome: Outcome | None, *, claimed: bool = False) -> Json | None:
+    """How a game ended: termination, winner, the rule in words, the PDN result."""
+    if outcome is None:
+        return None
+    return {
+        "termination": outcome.termination.value,
+        "winner": None if outcome.winner is None else str(outcome.winner),
+        "rule": outcome.rule,
+        "result": outcome.result,
+        "claimed": claimed,
+    }
+
+
+def variant_json(rules: Ruleset, *, custom: bool = False) -> Json:
+    """The facts about a ruleset a page needs to set up a board."""
+    return {
+        "name": rules.name,
+        "title": rules.title,
+        "board_size": rules.board_size,
+        "squares": rules.squares,
+        "first_to_move": str(rules.first_to_move),
+        "algebraic": rules.square_names is SquareNames.ALGEBRAIC,
+        "capture_mandatory": rules.capture_mandatory,
+        "start_fen": Position.initial(rules).fen(),
+        "custom": custom,
+    }
+
+
+def rules_json(rules: Ruleset, *, custom: bool = False) -> Json:
+    """The rules of one variant: a row per rule (the rows of ``draughts rules``), and its draw rules."""
+    table = rules_table([rules])
+    return {
+        **variant_json(rules, custom=custom),
+        "rows": [{"key": row.key, "label": row.label, "value": row.cells[0]} for row in table.rows],
+        "draw_rules": rules.draw_rules.describe(),
+        "draw_notes": rules.draw_rules.notes,
+        "sources": list(rules.sources),
+    }
+
+
+def _comparison_boards(comparison: MovesComparison, size: float) -> list[Json]:
+    from draughts.svg import board
+
+    boards = []
+    for index, (rules, position) in enumerate(zip(comparison.variants, comparison.positions, strict=True)):
+        legal = [row for row in comparison.rows if row.moves[index] is not None]
+        moves = []
+        for row in legal:
+            move = row.moves[index]
+            assert move is not None
+            moves.append(
+                {
+                    "text": row.texts[index],
+                    "common": row.common,
+                    "start": move.start,
+                    "end": move.end,
+                    "path": list(move.path),
+                    "differs": not row.legal_everywhere,
+                }
+            )
+        arrows = [row.moves[index] for row in legal]
+        drawn = board(position, size=size, arrows=[arrow for arrow in arrows if arrow is not None])
+        boards.append(
+            {
+                "variant": rules.name,
+                "title": rules.title,
+                "fen": position.fen(),
+                "mirrored": comparison.mirrored[index],
+                "svg": drawn,
+                "moves": moves,
+            }
+        )
+    return boards
+
+
+def compare_json(
+    rulesets: Sequence[Ruleset],
+    fen: str | None = None,
+    *,
+    all_rows: bool = False,
+    size: float = 320,
+) -> Json:
+    """Rulesets compared: the rules that differ (all rules with ``all_rows``) and one position's
+    legal moves in each, side by side, the moves not legal in all of them marked.
+
+    The position is ``fen`` read in the first ruleset's numbering, by default the first ruleset's
+    start position. Rulesets of different board sizes have no common position: ``moves`` is then
+    None and ``moves_note`` says why (the rules are compared all the same).
+
+    Raises:
+        RequestError: fewer than two rulesets.
+        InvalidFenError: ``fen`` does not parse, or cannot be set up in one of the rulesets.
+    """
+    if len(rulesets) < 2:
+        raise RequestError(f"compare needs two or more variants, got {len(rulesets)}")
+    table = rules_table(rulesets, differences_only=not all_rows)
+    rules_part = {
+        "columns": list(table.columns),
+        "rows": [
+            {"key": row.key, "label": row.label, "cells": list(row.cells), "differs": row.differs} for row in table.rows
+        ],
+    }
+    first = rulesets[0]
+    sizes = sorted({rules.board_size for rules in rulesets})
+    result: Json = {"variants": [variant_json(rules) for rules in rulesets], "rules": rules_part}
+    if len(sizes) > 1:
+        if fen:
+            listed = ", ".join(f"{rules.name} {rules.board_size}x{rules.board_size}" for rules in rulesets)
+            raise RequestError(f"cannot compare the moves of one position across board sizes ({listed})")
+        result["moves"] = None
+        result["moves_note"] = "The variants are played on boards of different sizes: no common position."
+        return result
+    position = Position.initial(first) if not fen else Position.from_fen(first, fen)
+    comparison = moves_table(position, rulesets)
+    table = comparison.table()
+    result["moves"] = {
+        "fen": position.fen(),
+        "reference": first.name,
+        "turn": str(position.turn),
+        "title": table.title,
+        "notes": list(table.notes),
+        "columns": list(table.columns),
+        "rows": [{"common": row.label, "cells": list(row.cells), "differs": row.marked} for row in table.rows],
+        "boards": _comparison_boards(comparison, size),
+    }
+    result["moves_note"] = ""
+    return result

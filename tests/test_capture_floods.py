@@ -1,0 +1,80 @@
+"""Positions whose capture paths flood: a piece facing a lattice of enemy pieces on a big board.
+
+Listing the distinct moves does not need every path: past a few thousand paths the search starts
+again, pruning routes that reach a state (square, pieces taken, kind of piece) already met, whose
+completions are all known. These tests check that the pruned answer is the exact answer: the same
+moves, each with the path that comes first in square order, as the full enumeration gives.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import draughts
+from draughts import BLACK, WHITE, Piece, Position
+from draughts._core import generator
+from draughts._core.generator import _EXPLOSION
+
+
+def lattice(base: str, size: int, king: bool) -> Position:
+    """A white piece in the corner and black men on every other square of every other row."""
+    rules = attrs.evolve(
+        draughts.get_variant(base),
+        name=f"{base}-{size}",
+        board_size=size,
+        rows_per_side=size // 2 - 1,
+        square_names=draughts.SquareNames.NUMERIC,
+    )
+    geo = rules.geometry
+    pieces = {geo.square_at(0, 0): Piece(WHITE, king)}
+    for x in range(1, size, 2):
+        for y in range(1, size - 1, 2):
+            pieces[geo.square_at(x, y)] = Piece(BLACK)
+    return Position.from_pieces(rules, pieces, WHITE)
+
+
+def every_path(position: Position) -> list[tuple[int, int, frozenset[int], tuple[int, ...]]]:
+    """Every capture path, from the search told not to prune: (start, end, captured, path) in squares."""
+    gen = generator(position.ruleset)
+    tables = gen.tables
+    own, opp, kings, color, _ = position._node()
+    raws = gen.search(color, own & ~kings, own & kings, opp, opp & kings, tables.board & ~(own | opp), True, True)
+    square = tables.square_of_bit
+    out = []
+    for start, end, _, _, order, path in raws:
+        first = square[start.bit_length() - 1]
+        captured = frozenset(square[bit.bit_length() - 1] for bit in order)
+        out.append(
+            (first, square[end.bit_length() - 1], captured, (first, *(square[b.bit_length() - 1] for b in path)))
+        )
+    return out
+
+
+@pytest.mark.parametrize(("base", "size", "king"), [("russian", 12, False), ("brazilian", 12, True)])
+def test_pruned_moves_are_the_moves_of_every_path(base: str, size: int, king: bool) -> None:
+    position = lattice(base, size, king)
+    paths = every_path(position)
+    assert len(paths) > _EXPLOSION  # the flood that makes the search prune
+    best: dict[tuple[int, int, frozenset[int]], tuple[int, ...]] = {}
+    for start, end, captured, path in paths:
+        identity = (start, end, captured)
+        best[identity] = min(best.get(identity, path), path)
+    if position.ruleset.precedence == (draughts.Precedence.MOST_PIECES,):  # Brazilian: the longest captures
+        most = max(len(identity[2]) for identity in best)
+        best = {identity: path for identity, path in best.items() if len(identity[2]) == most}
+    moves = position.legal_moves()
+    assert {(m.start, m.end, frozenset(m.captured)) for m in moves} == set(best)
+    for move in moves:
+        assert move.path == best[(move.start, move.end, frozenset(move.captured))]
+    assert draughts.perft(position, 1) == len(best)
+    kept = [p for p in paths if (p[0], p[1], p[2]) in best]
+    assert draughts.perft(position, 1, paths=True) == len(kept)  # "keep" still counts every path
+
+
+def test_the_engine_answers_in_a_flood() -> None:
+    from draughts.engine import Engine, Limit
+
+    position = lattice("russian", 14, False)
+    result = Engine(seed=1).search(position, Limit(depth=1))
+    assert result.move in position.legal_moves

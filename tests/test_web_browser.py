@@ -1,0 +1,426 @@
+"""The web board in a real headless Chromium, driven by Selenium: games played by clicks, undo, the
+engine's reply, a FEN loaded, PDN out and back in, the comparison page, a phone-sized screen.
+
+Run with ``pytest -m browser``. Needs Debian's ``chromium`` and ``chromium-driver`` (Selenium is
+given both paths, so it never downloads a browser); without them the tests fail, they never skip.
+Screenshots go to ``$POLYDRAUGHTS_SCREENSHOTS`` (default: a temporary folder, printed).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+import uvicorn
+from selenium import webdriver as selenium_webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+import draughts
+from draughts.compare import moves_table, rules_table
+from draughts.web.app import create_app
+from draughts.web.server import listen
+
+pytestmark = pytest.mark.browser
+
+
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+
+# Short games found by a cooperative search and checked by the library as the test replays them.
+# Russian: a white man crowned in the middle of a capture goes on capturing as a king (h4:a5,
+# through d8); White wins when Black has no piece left.
+RUSSIAN_GAME = [
+    (22, 17), (11, 16), (23, 18), (10, 15), (18, 11, 20), (6, 10), (17, 13), (12, 16), (13, 6, 15), (2, 6),
+    (20, 11, 2, 13), (5, 9), (13, 2), (1, 5), (15, 10), (3, 7), (10, 3, 12), (5, 9), (2, 13), (4, 8), (12, 3),
+]  # fmt: skip
+RUSSIAN_CROWNING_PLY = 11
+# Italian: White wins when Black, with pieces left, has no legal move.
+ITALIAN_GAME = [
+    (21, 18), (11, 14), (18, 11), (6, 15), (23, 20), (2, 6), (20, 11, 2), (10, 14), (28, 23), (9, 13),
+    (2, 9, 18, 11), (1, 5), (23, 19), (3, 6), (11, 2, 9), (12, 15), (19, 12, 3), (4, 7), (3, 12),
+]  # fmt: skip
+
+
+def _binary(name: str, fallback: str) -> str:
+    found = shutil.which(name) or (fallback if os.path.exists(fallback) else None)
+    if found is None:
+        pytest.fail(
+            f"the browser tests need {name} ({fallback}): apt-get install -y chromium chromium-driver",
+            pytrace=False,
+        )
+    return found
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, in a thread."""
+    app = create_app(default_variant="russian", max_engine_time=5.0)
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive(), "the server thread died"
+        time.sleep(0.02)
+    host, port = sock.getsockname()[:2]
+    yield f"http://{host}:{port}"
+    server.should_exit = True
+    thread.join(15)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
+    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots in {path}")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    options = selenium_webdriver.ChromeOptions()
+    options.binary_location = _binary("chromium", "/usr/bin/chromium")
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument("--window-size=1280,1000")
+    service = Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver"))
+    driver = selenium_webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser: WebDriver, base_url: str) -> Iterator[Board]:
+    browser.set_window_size(1280, 1000)
+    board = Board(browser, base_url)
+    yield board
+    # The page's own errors; a 4xx answer the page shows as a message is logged too, and expected.
+    errors = [
+        entry
+        for entry in browser.get_log("browser")
+        if entry["level"] == "SEVERE" and "the server responded with a status of 4" not in entry["message"]
+    ]
+    assert not errors, errors
+
+
+class Board:
+    """The board page as a person uses it: clicks on squares, buttons and text boxes."""
+
+    def __init__(self, driver: WebDriver, base_url: str) -> None:
+        self.driver = driver
+        self.base_url = base_url
+
+    def wait(self, condition: object, timeout: float = 15, message: str = "") -> object:
+        # The board is redrawn after every answer: an element found just before may be gone.
+        waiting = WebDriverWait(
+            self.driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        )
+        return waiting.until(condition, message)  # type: ignore[arg-type]
+
+    def open(self, **params: str) -> None:
+        self.driver.get(f"{self.base_url}/?{urlencode(params)}")
+        self.wait(lambda d: "#game=" in d.current_url and self.status() != "Loading…", message="board not ready")
+
+    def find(self, selector: str) -> WebElement:
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def finds(self, selector: str) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def fen(self) -> str:
+        return self.find("#fen").text
+
+    def status(self) -> str:
+        return self.find("#status").text
+
+    # Read in one script call: the page redraws after every answer, so elements found one by one
+    # may be replaced in between.
+    def history(self) -> list[str]:
+        script = "return [...document.querySelectorAll('#history button.ply')].map((b) => b.textContent)"
+        texts: list[str] = self.driver.execute_script(script)
+        return texts
+
+    def current_ply(self) -> str | None:
+        text: str | None = self.driver.execute_script(
+            "const b = document.querySelector('#history button.current'); return b ? b.textContent : null"
+        )
+        return text
+
+    def pieces(self) -> dict[int, str]:
+        script = (
+            "return [...document.querySelectorAll('#board [data-piece]')]"
+            ".map((p) => [p.getAttribute('data-square'), p.getAttribute('data-piece')])"
+        )
+        pairs: list[list[str]] = self.driver.execute_script(script)
+        return {int(square): piece for square, piece in pairs}
+
+    def waypoints(self) -> set[int]:
+        script = "return [...document.querySelectorAll('#board [data-waypoint]')].map((m) => m.dataset.waypoint)"
+        return {int(square) for square in self.driver.execute_script(script)}
+
+    def square(self, number: int) -> WebElement:
+        return self.find(f'#board rect.square[data-square="{number}"]')
+
+    def click_square(self, number: int) -> None:
+        # A click where a person clicks: the middle of the square, on whatever is drawn there.
+        ActionChains(self.driver).move_to_element(self.square(number)).click().perform()
+
+    def drag(self, start: int, end: int) -> None:
+        piece = self.find(f'#board g.piece[data-square="{start}"]')
+        actions = ActionChains(self.driver).click_and_hold(piece).move_by_offset(5, 5)
+        actions.move_to_element(self.square(end)).release().perform()
+
+    def play(self, path: tuple[int, ...], board: draughts.Board, *, drag: bool = False) -> None:
+        """Play a move by clicking its start and end, then the squares along the way when asked."""
+        move = next(m for m in board.legal_moves if m.path == path)
+        text = board.move_text(move)
+        board.push(move)
+        if drag:
+            self.drag(path[0], path[-1])
+        else:
+            self.click_square(path[0])
+            self.click_square(path[-1])
+        while self.find("#chooser").is_displayed():
+            offered = self.waypoints()
+            next_square = next(square for square in path[1:] if square in offered)
+            self.click_square(next_square)
+        self.wait(
+            lambda d: self.fen() == board.fen() and self.current_ply() == text, message=f"move {text} not played"
+        )
+
+    def button(self, element_id: str) -> None:
+        self.find(f"#{element_id}").click()
+
+
+def test_missing_browser_fails_loudly() -> None:
+    with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
+        _binary("no-such-browser-here", "/nonexistent/no-such-browser-here")
+
+
+def test_russian_game_by_clicks_with_a_man_crowned_mid_capture(page: Board, shots: Path) -> None:
+    page.open(variant="russian")
+    board = draughts.Board("russian")
+    assert page.fen() == board.fen()
+    assert len(page.finds("#board rect.square[data-square]")) == 32
+    assert sorted(page.pieces()) == sorted(board.position.pieces())
+    for ply, path in enumerate(RUSSIAN_GAME, 1):
+        page.play(path, board, drag=ply == 1)
+        if ply == RUSSIAN_CROWNING_PLY:
+            move = board.peek()
+            crowning_row = {sq for sq in range(1, 33) if board.ruleset.geometry.coords[sq][1] == 7}
+            assert move.promotes
+            assert crowning_row & set(move.path[1:-1])  # crowned on the way, then captured on as a king
+            assert page.pieces()[move.end] == "white-king"
+            assert board.history_text()[-1] == "h4:a5"
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.winner is draughts.WHITE
+    page.wait(lambda d: page.find("#outcome").is_displayed())
+    assert page.status() == f"Game over. White wins ({outcome.result}): {outcome.rule}."
+    assert page.find("#outcome-text").text == "White wins — 1-0. Black has no pieces left."
+    assert page.history() == board.history_text()
+    page.driver.save_screenshot(str(shots / "russian-game-over.png"))
+
+
+def test_italian_game_by_clicks(page: Board) -> None:
+    page.open(variant="italian")
+    page.find("#rules summary").click()  # the rules of the variant, from its ruleset
+    page.wait(lambda d: page.finds('#rules tr[data-key="men_capture_kings"] td'))
+    assert page.find('#rules tr[data-key="men_capture_kings"] td').text == "no"
+    board = draughts.Board("italian")
+    for path in ITALIAN_GAME:
+        page.play(path, board)
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.rule == "black has no legal move"
+    page.wait(lambda d: page.find("#outcome").is_displayed())
+    assert "White wins (1-0): black has no legal move" in page.status()
+    assert board.position.squares(draughts.BLACK)  # blocked, not captured
+
+
+def test_capture_paths_sharing_start_and_end(page: Board, shots: Path) -> None:
+    """Two captures from 47 to 36: the player picks the path by the squares along the way."""
+    page.open(variant="international", fen="W:WK47:B14,19,29,31,42")
+    page.click_square(47)
+    targets = {int(mark.get_attribute("data-target") or 0) for mark in page.finds("#board [data-target]")}
+    assert targets == {36}
+    page.click_square(36)
+    page.wait(lambda d: page.find("#chooser").is_displayed())
+    assert page.waypoints() == {20, 24}
+    assert sorted(button.text for button in page.finds("#chooser-paths button")) == ["47x38x20x9x36", "47x38x24x13x36"]
+    page.driver.save_screenshot(str(shots / "web-board-path-choice.png"))
+    page.click_square(24)
+    page.wait(lambda d: page.history() == ["47x38x24x13x36"])
+    board = draughts.Board("international", "W:WK47:B14,19,29,31,42")
+    board.push_text("47x38x24x13x36")
+    assert page.fen() == board.fen()
+
+
+def test_undo_redo_and_clickable_plies(page: Board) -> None:
+    page.open(variant="russian")
+    board = draughts.Board("russian")
+    for path in RUSSIAN_GAME[:3]:
+        page.play(path, board)
+    after = [position.fen() for position in board.positions()]
+    page.button("undo")
+    page.wait(lambda d: page.fen() == after[2])
+    assert "future" in (page.finds("#history button.ply")[2].get_attribute("class") or "")
+    page.button("redo")
+    page.wait(lambda d: page.fen() == after[3])
+    page.finds("#history button.ply")[0].click()
+    page.wait(lambda d: page.fen() == after[1])
+    assert page.current_ply() == board.history_text()[0]
+    # Another move here replaces the rest of the line.
+    board = draughts.Board("russian")
+    board.push(next(m for m in board.legal_moves if m.path == RUSSIAN_GAME[0]))
+    other = next(m for m in board.legal_moves if m.path != RUSSIAN_GAME[1])
+    page.play(other.path, board)
+    assert page.history() == board.history_text()
+    assert len(page.history()) == 2
+
+
+def test_engine_replies_and_the_page_stays_responsive(page: Board) -> None:
+    page.open(variant="international", black="computer", level="strong", time="2")
+    page.click_square(32)
+    page.click_square(28)
+    page.wait(lambda d: "thinking" in page.status(), timeout=5)
+    started = time.monotonic()
+    page.button("flip")  # while the computer thinks, the page answers
+    page.wait(lambda d: page.find("#board svg").get_attribute("data-flipped") == "true", timeout=5)
+    flipped_after = time.monotonic() - started
+    page.wait(lambda d: len(page.history()) == 2, timeout=15, message="no engine reply")
+    assert flipped_after < 1.5
+    page.wait(lambda d: page.find("#board svg").get_attribute("data-flipped") == "true", timeout=5)
+    board = draughts.Board("international")
+    board.push_text("32-28")
+    assert board.parse_text(page.history()[1]) in board.legal_moves
+    assert page.status().startswith("White to move")
+    assert page.find("#engine-info").text.startswith("strong: ")
+
+
+def test_fen_loaded_and_a_draw_claimed(page: Board) -> None:
+    page.open(variant="american")
+    fen = "B:WK18,K30:BK1,K5:H79"
+    page.find("#fen-input").send_keys("W:W99")
+    page.button("set-fen")
+    page.wait(lambda d: page.find("#message").is_displayed())
+    assert "W:W99" in page.find("#message").text
+    assert page.fen() == draughts.Position.initial("american").fen()  # unchanged
+    page.find("#fen-input").clear()
+    page.find("#fen-input").send_keys(fen)
+    page.button("set-fen")
+    page.wait(lambda d: page.fen() == "B:WK18,K30:BK1,K5")
+    assert page.pieces() == {1: "black-king", 5: "black-king", 18: "white-king", 30: "white-king"}
+    assert not page.find("#claim").is_displayed()
+    page.button("copy-fen")  # to the clipboard, or selected for Ctrl+C where the browser refuses
+    page.wait(lambda d: page.find("#message").text in ("FEN copied.", "FEN selected: press Ctrl+C to copy it."))
+    page.play((1, 6), draughts.Board("american", fen))
+    page.wait(lambda d: page.find("#claim").is_displayed())
+    page.button("claim-draw")
+    page.wait(lambda d: page.status().startswith("Game over. Draw (1/2-1/2): draw claimed"))
+
+
+def test_pdn_exported_and_imported(page: Board) -> None:
+    page.open(variant="italian")
+    board = draughts.Board("italian")
+    for path in ((22, 18), (11, 14), (18, 11), (7, 14)):
+        page.play(path, board)
+    page.button("export-pdn")
+    page.wait(lambda d: "1. 22-18 11-14 2. 18x11 7x14 *" in (page.find("#pdn-text").get_attribute("value") or ""))
+    exported = page.find("#pdn-text").get_attribute("value") or ""
+    assert '[GameType "22,W,8,8,N2,1"]' in exported
+    assert page.find("#download-pdn").is_displayed()
+    page.button("new-game")
+    page.wait(lambda d: page.history() == [])
+    assert page.fen() == draughts.Position.initial("italian").fen()
+    page.button("import-pdn")
+    page.wait(lambda d: page.history() == ["22-18", "11-14", "18x11", "7x14"])
+    assert page.fen() == board.fen()
+
+
+def test_compare_italian_and_american(browser: WebDriver, base_url: str, shots: Path) -> None:
+    browser.set_window_size(1280, 1000)
+    browser.get(f"{base_url}/compare?variants=italian,american")
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rules-diff tbody tr"))
+    rows = browser.find_elements(By.CSS_SELECTOR, "#rules-diff tbody tr")
+    table = rules_table(["italian", "american"], differences_only=True)
+    assert [row.get_attribute("data-key") for row in rows] == [row.key for row in table.rows]
+    for element, row in zip(rows, table.rows, strict=True):
+        cells = element.find_elements(By.CSS_SELECTOR, "th, td")
+        assert [cell.text for cell in cells] == [row.label, *row.cells]
+    cards = browser.find_elements(By.CSS_SELECTOR, "#boards .board-card")
+    assert [card.get_attribute("data-variant") for card in cards] == ["italian", "american"]
+    assert "mirrored" in cards[1].text
+    # A diagram where they differ: a black man may take the white king in American checkers (and
+    # must: capture is compulsory), not in Italian draughts.
+    fen = "B:WK13,21,24,25,26,27,28,29,30,31,32:B1,3,4,5,7,9,12,15"
+    browser.get(f"{base_url}/compare?{urlencode({'variants': 'italian,american', 'fen': fen})}")
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#boards .board-card"))
+    comparison = moves_table(fen, ["italian", "american"])
+    for index, name in enumerate(("italian", "american")):
+        card = browser.find_element(By.CSS_SELECTOR, f'.board-card[data-variant="{name}"]')
+        expected = [row.texts[index] for row in comparison.differences if row.moves[index] is not None]
+        assert [li.text for li in card.find_elements(By.CSS_SELECTOR, "li.differs")] == [f"{t} *" for t in expected]
+        assert len(card.find_elements(By.CSS_SELECTOR, "g.arrow.differs")) == len(expected)
+    assert "9x18" not in " ".join(comparison.moves("italian"))
+    marked = browser.find_elements(By.CSS_SELECTOR, "#moves-table tr.marked")
+    assert len(marked) == len(comparison.differences)
+    browser.set_window_size(1280, 1900)  # the whole page, boards included, for the docs
+    browser.save_screenshot(str(shots / "web-compare.png"))
+    browser.set_window_size(1280, 1000)
+
+
+def test_phone_sized_screen(page: Board, shots: Path) -> None:
+    page.driver.set_window_size(390, 844)
+    page.open(variant="brazilian")
+    width = page.driver.execute_script("return window.innerWidth")
+    assert page.driver.execute_script("return document.documentElement.scrollWidth") <= width
+    board_box = page.find("#board svg").rect
+    assert board_box["width"] <= width
+    assert board_box["width"] >= 0.8 * width
+    board = draughts.Board("brazilian")
+    page.play((22, 18), board)
+    page.driver.save_screenshot(str(shots / "web-phone.png"))
+
+
+def test_screenshot_for_the_docs(page: Board, shots: Path) -> None:
+    """The board as the docs show it: a Russian game under way, square names, a capture to choose."""
+    page.open(variant="russian")
+    board = draughts.Board("russian")
+    for path in RUSSIAN_GAME[:4]:
+        page.play(path, board)
+    page.click_square(18)
+    page.wait(lambda d: page.finds("#board [data-target]"))
+    page.driver.save_screenshot(str(shots / "web-board.png"))
