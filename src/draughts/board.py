@@ -456,11 +456,13 @@ class Board:
 
 
 def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
-    white = _material(position, Color.WHITE)
-    black = _material(position, Color.BLACK)
+    white = position.material(Color.WHITE)
+    black = position.material(Color.BLACK)
     if rule.total_pieces and sum(white) + sum(black) not in rule.total_pieces:
         return False
     if rule.both_have_kings and not (white[0] and black[0]):
+        return False
+    if rule.no_shot and _shot_in_the_air(position):
         return False
     if not (rule.strong or rule.weak or rule.strong_min_kings):
         return True
@@ -477,8 +479,12 @@ def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
     return False
 
 
-def _material(position: Position, color: Color) -> tuple[int, int]:
-    return len(position.squares(color, kings=True)), len(position.squares(color, kings=False))
+def _shot_in_the_air(position: Position) -> bool:
+    """Whether the side to move can capture, or every move of it lets the opponent capture."""
+    moves = position.legal_moves()
+    if any(move.captured for move in moves):
+        return True
+    return bool(moves) and all(position.play(move).has_capture() for move in moves)
 
 
 def _lone_king_on_main_diagonal(position: Position, color: Color) -> bool:

@@ -2,6 +2,10 @@
 
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
 there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
+
+Wherever a command takes a variant it takes a ruleset file too: an argument ending in ``.toml`` or
+``.json`` is read with :func:`~draughts.load_ruleset` (no variant name has such a suffix), anything
+else is a name for :func:`~draughts.get_variant`.
 """
 
 from __future__ import annotations
@@ -44,6 +48,23 @@ class _Progress:
     def clear(self) -> None:
         if self.shown:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _ruleset(spec: str) -> Ruleset:
+    """The ruleset a variant argument names: a ruleset file (``.toml``, ``.json``) or a variant name."""
+    from draughts.rulesfile import file_format, load_ruleset
+
+    if file_format(spec) is None:
+        return get_variant(spec)
+    try:
+        return load_ruleset(spec)
+    except OSError as error:
+        from draughts._text import excerpt
+
+        raise _Failure(f"cannot read the ruleset file {excerpt(spec)}: {error.strerror or error}") from None
+
+
+_VARIANT_HELP = "variant name or alias (e.g. russian, dama, english-nfc), or a ruleset file (.toml or .json)"
 
 
 def _position(rules: Ruleset, fen: str | None) -> Position:
@@ -91,8 +112,19 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.compare import rules_table
+    from draughts.rulesfile import ruleset_to_text, save_ruleset
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
+    if args.save is not None:
+        try:
+            save_ruleset(rules, args.save)
+        except OSError as error:
+            raise _Failure(f"cannot write {args.save!r}: {error.strerror or error}") from None
+        print(f"{rules.name} written to {args.save}", file=out)
+        return
+    if args.format in ("toml", "json"):
+        print(ruleset_to_text(rules, args.format), end="", file=out)
+        return
     print(_render(rules_table([rules]), args.format), file=out)
     notes = rules.draw_rules.notes
     if notes and args.format == "text":
@@ -109,9 +141,10 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
 
     if len(args.variants) < 2:
         raise _Failure(f"compare needs two or more variants, got {len(args.variants)}")
-    rulesets = [get_variant(name) for name in args.variants]
+    rulesets = [_ruleset(name) for name in args.variants]
     if args.fen is not None:
-        print(_render(moves_table(args.fen, rulesets, fen_variant=args.fen_variant), args.format), file=out)
+        fen_variant = None if args.fen_variant is None else _ruleset(args.fen_variant)
+        print(_render(moves_table(args.fen, rulesets, fen_variant=fen_variant), args.format), file=out)
         return
     print(_render(rules_table(rulesets, differences_only=args.diff), args.format), file=out)
 
@@ -119,7 +152,7 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.notation import move_text
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     moves = position.legal_moves()
     if not moves:
@@ -132,7 +165,7 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.diagram import text_diagram
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     print(text_diagram(position, numbers=args.numbers, flipped=args.flipped), file=out)
     print(f"{position.turn} to move; FEN {position.fen()}", file=out)
@@ -152,7 +185,7 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.notation import move_text
     from draughts.perft import divide, perft
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     if args.depth < 1:
         raise _Failure(f"depth {args.depth} must be at least 1")
@@ -196,13 +229,14 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
     stdin = args.file == "-"
     source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else args.file
     name = "standard input" if stdin else args.file
+    variant = None if args.variant is None else _ruleset(args.variant)
     games = moves = 0
     by_variant: dict[str, int] = {}
     failure: PDNError | None = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            for game in pdn.read_games(source, variant=args.variant, errors=args.errors, encoding=args.encoding):
+            for game in pdn.read_games(source, variant=variant, errors=args.errors, encoding=args.encoding):
                 games += 1
                 moves += len(game.moves)
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
@@ -233,7 +267,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 
     try:
         play(
-            args.variant,
+            _ruleset(args.variant),
             white=args.white,
             black=args.black,
             fen=args.fen,
@@ -249,7 +283,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(variant=args.variant, stdout=out)
+    serve(variant=_ruleset(args.variant), stdout=out)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -283,12 +317,20 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_variants)
 
     sub = commands.add_parser("rules", help="the rules of one variant, as a table")
-    sub.add_argument("variant", help="variant name or alias (e.g. russian, dama, english-nfc)")
-    sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
+    sub.add_argument("variant", help=_VARIANT_HELP)
+    sub.add_argument(
+        "--format",
+        choices=("text", "markdown", "html", "toml", "json"),
+        default="text",
+        help="a table (text, markdown, html), or the ruleset file's text (toml, json)",
+    )
+    sub.add_argument(
+        "--save", metavar="FILE", help="write the ruleset to FILE (.toml or .json) to start a variant of your own"
+    )
     sub.set_defaults(run=_cmd_rules)
 
     sub = commands.add_parser("compare", help="compare the rules of two or more variants")
-    sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names")
+    sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names or ruleset files")
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
     sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
@@ -296,13 +338,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_compare)
 
     sub = commands.add_parser("moves", help="the legal moves of a position")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.add_argument("--long", action="store_true", help="write every move in long form")
     sub.set_defaults(run=_cmd_moves)
 
     sub = commands.add_parser("show", help="draw a position as text (and SVG)")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
     sub.add_argument("--numbers", action="store_true", help="show square numbers")
@@ -310,7 +352,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_show)
 
     sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("depth", type=int)
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--divide", action="store_true", help="print the count below each root move")
@@ -329,8 +371,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("file", help="the PDN file; - reads standard input (a pipe works too)")
     sub.add_argument(
         "--variant",
-        help="the rules of the games: used for games without a GameType tag, and a game whose GameType is "
-        "another variant's fails (default: each game's GameType, else its Variant tag, else international)",
+        help="the rules of the games (a name or a ruleset file): used for games without a GameType tag, and a game "
+        "whose GameType is another variant's fails (default: each game's GameType, else its Variant tag, "
+        "else international)",
     )
     sub.add_argument(
         "--errors",
@@ -342,7 +385,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_pdn)
 
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
     sub.add_argument("--black", metavar="PLAYER", help="the same for Black (default: the second player is a computer)")
     sub.add_argument("--fen", help="start from this position (default: the start position)")
@@ -352,12 +395,19 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_play)
 
     sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
-    sub.add_argument("--variant", default="international", help="variant until a GUI sets one (default international)")
+    sub.add_argument(
+        "--variant",
+        default="international",
+        help="variant or ruleset file until a GUI sets one (default international)",
+    )
     sub.set_defaults(run=_cmd_hub)
 
     sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
     sub.add_argument(
-        "variant", nargs="?", default="international", help="ruleset to open: a name, or module:attribute"
+        "variant",
+        nargs="?",
+        default="international",
+        help="ruleset to open: a name, a ruleset file (.toml, .json), or module:attribute",
     )
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
