@@ -365,6 +365,29 @@ def king_line_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[C
 
 
 @st.composite
+def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """One to three kings of the side to move among many opposing pieces (a fifth to a half of the
+    squares): long captures, and several pieces able to take the same pieces."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    order = draw(st.permutations(range(1, geo.squares + 1)))
+    kings = 0 if rules.crowning_wins else draw(st.integers(1, 3))
+    pieces: dict[int, tuple[Color, bool]] = dict.fromkeys(order[:kings], (turn, True))
+    density = draw(st.integers(2, 5))  # out of 10
+    opponents = 0
+    for square in order[kings:]:
+        if opponents >= rules.men_per_side or draw(st.integers(0, 9)) >= density:
+            continue
+        on_crown = geo.coords[square][1] == (geo.size - 1 if turn.opponent is WHITE else 0)
+        king = on_crown or draw(st.integers(0, 3)) == 0
+        if rules.crowning_wins and king:
+            continue
+        pieces[square] = (turn.opponent, king)
+        opponents += 1
+    return pieces, turn
+
+
+@st.composite
 def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rulesets, most: int = 10) -> Line:
     """A random start and up to ``most`` moves played from it, the oracle choosing among the legal
     moves and often preferring quiet king moves (so that king-move runs build up)."""

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 import draughts
 import naive
 from draughts import BLACK, WHITE, KingRange, Position, Ruleset
-from family import CASES, FAMILY, FRISIAN, Case, expected, parse_move, published_series
-from strategies import Line, any_rulesets, family_named, family_rulesets, king_line_starts, lines
+from family import CASES, FAMILY, FRISIAN, TURKISH, Case, expected, parse_move, published_series
+from strategies import Line, any_rulesets, dense_starts, family_named, family_rulesets, king_line_starts, lines
 
 # --- comparing one position ---
 
@@ -53,8 +53,8 @@ def assert_matches_oracle(position: Position, state: naive.State) -> None:
     assert len(got) == len(set(got)), f"duplicate identities in {got} at {describe(position, state)}"
     missing, extra = want - set(got), set(got) - want
     assert want == set(got), (
-        f"legal moves differ at {describe(position, state)}: library lacks {sorted(missing, key=str)}, "
-        f"has extra {sorted(extra, key=str)}"
+        f"legal moves differ at {describe(position, state)}: library lacks {len(missing)} "
+        f"{_some(missing)}, has {len(extra)} extra {_some(extra)}"
     )
 
     # 2. Promotion flag and resulting position of each move (king-move runs included).
@@ -77,8 +77,8 @@ def assert_matches_oracle(position: Position, state: naive.State) -> None:
     got_paths = Counter((m.path, m.captured, m.promotes) for m, _ in draughts.divide(position, 1, paths=True))
     want_paths = Counter((p.path, p.captured, p.promotes) for p in expected_paths)
     assert got_paths == want_paths, (
-        f"paths differ at {describe(position, state)}: library extra {sorted((got_paths - want_paths).elements())}, "
-        f"library lacks {sorted((want_paths - got_paths).elements())}"
+        f"paths differ at {describe(position, state)}: library extra {_some((got_paths - want_paths).elements())}, "
+        f"library lacks {_some((want_paths - got_paths).elements())}"
     )
 
     # 4. Counting agrees with listing.
@@ -88,6 +88,12 @@ def assert_matches_oracle(position: Position, state: naive.State) -> None:
     # 5. The end of the game.
     assert position.is_over() == (not expected_paths)
     assert position.winner() == naive.winner(state), f"winner differs at {describe(position, state)}"
+
+
+def _some(items: object) -> str:
+    """A few of ``items`` (sorted), for messages."""
+    listed = sorted(items, key=str)  # type: ignore[call-overload]
+    return f"{listed[:4]}{' ...' if len(listed) > 4 else ''}"
 
 
 def _same(position: Position, state: naive.State) -> bool:
@@ -130,6 +136,62 @@ def test_flying_king_captures_match_oracle(data: st.DataObject) -> None:
     start, turn = data.draw(king_line_starts(rules))
     line = Line(rules, start, turn, ())
     assert_matches_oracle(line.start_position(), line.start_state())
+
+
+_DENSE_RULES = st.one_of(family_named, family_rulesets()).filter(lambda rules: not rules.crowning_wins)
+
+
+@settings(deadline=None, max_examples=150)
+@given(st.data())
+def test_dense_positions_list_every_move_their_paths_reach(data: st.DataObject) -> None:
+    """Kings among many opposing pieces: ``legal_moves`` holds exactly the identities of the
+    capture paths the library itself lists (no oracle needed, so many positions are cheap)."""
+    rules = data.draw(_DENSE_RULES)
+    start, turn = data.draw(dense_starts(rules))
+    position = Line(rules, start, turn, ()).start_position()
+    paths = [move for move, _ in draughts.divide(position, 1, paths=True)]
+    listed = {move.identity for move in position.legal_moves}
+    assert listed == {move.identity for move in paths}, (
+        f"legal_moves lacks {_some({m.identity for m in paths} - listed)} at {position.fen(numeric=True)} in {rules!r}"
+    )
+    assert draughts.perft(position, 1) == len(listed)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=300)
+@given(st.data())
+def test_dense_family_positions_match_oracle(data: st.DataObject) -> None:
+    rules = data.draw(family_named.filter(lambda rules: not rules.crowning_wins))
+    start, turn = data.draw(dense_starts(rules))
+    line = Line(rules, start, turn, ())
+    assert_matches_oracle(line.start_position(), line.start_state())
+
+
+# Found by the comparison: two kings that can take the same pieces and end on the same square.
+# In each, Position.legal_moves lacks moves that divide(paths=True) lists (and the oracle finds).
+_TWO_KING_CASES = (
+    pytest.param(FRISIAN, "W:WK27,K34:B8,17,18,23,24,29,33,36,37,38,40,43", id="frisian-12-pieces"),
+    pytest.param(TURKISH, "W:WK11,K29:BK3,K6,12,13,15,19,23,25,32,35,42,44,45,46,52,55", id="turkish-16-pieces"),
+    pytest.param(
+        Ruleset(
+            name="all-squares-8-directions",
+            title="Flying kings capturing in eight directions on every square",
+            board_size=8,
+            board_squares=draughts.BoardSquares.ALL,
+            king_range=KingRange.FLYING,
+            kings_move=draughts.Directions.ALL,
+            kings_capture=draughts.Directions.ALL,
+        ),
+        "W:WK13,K30:B14,15,36,41,43,44,45,46,50,K59",
+        id="free-choice-6114-paths",
+    ),
+)
+
+
+@pytest.mark.parametrize(("rules", "fen"), _TWO_KING_CASES)
+def test_two_kings_taking_the_same_pieces(rules: Ruleset, fen: str) -> None:
+    position = Position.from_fen(rules, fen)
+    assert_matches_oracle(position, naive.from_fen(rules, fen))
 
 
 @pytest.mark.parametrize("rules", FAMILY, ids=lambda rules: rules.name)
