@@ -77,7 +77,8 @@ TURKISH = attrs.evolve(
     capture_reversal=False,
     precedence=(MostPieces(),),
     # Conflict (FAMILY.md §6): kish, whose counts these are, continues as a man (its tests
-    # rules_promotion.rs 7.2); kish's d1-d6 do not tell the readings apart, d7 does.
+    # rules_promotion.rs 7.2). Its counts to d7 do not tell the readings apart (continuing as a
+    # king gives the same d7); they do pin the 180° rule (allowing the turn gives 10,782,390).
     capture_promotion=CapturePromotion.ONLY_AT_END,
     numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64, as FAMILY.md numbers it
     square_names=SquareNames.ALGEBRAIC,
