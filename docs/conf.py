@@ -32,7 +32,8 @@ extensions = [
 
 exclude_patterns = ["_build"]
 templates_path: list[str] = []
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 html_theme = "alabaster"
 html_theme_options = {
     "description": "Every major draughts variant from one generic engine",

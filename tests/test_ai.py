@@ -32,8 +32,12 @@ CUSTOM = attrs.evolve(
 )
 """A user-defined ruleset: 12x12 board, flying kings, most-pieces precedence."""
 
+FAMILY = [rules for name, rules in draughts.VARIANTS.items() if name not in draughts.variants.FEDERATION_VARIANTS]
+"""The rest of the family: orthogonal captures, boards of every square, other ways to win."""
+
 API_RULESETS = [
     *NAMED,
+    *FAMILY,
     draughts.get_variant("american-nfc"),
     draughts.get_variant("international-nfc"),
     CUSTOM,
@@ -111,7 +115,7 @@ def _check_encoding(position: Position) -> None:
             assert enc.squares_of(position.turn, actions[k]) == move.path[depth : depth + 2]
 
 
-@pytest.mark.parametrize("rules", [*NAMED, *HOUSE_RULES], ids=lambda rules: rules.name)
+@pytest.mark.parametrize("rules", [*NAMED, *HOUSE_RULES, *FAMILY], ids=lambda rules: rules.name)
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_encoding_round_trip_and_mask_size(rules: draughts.Ruleset, data: st.DataObject) -> None:
@@ -575,3 +579,30 @@ def test_flying_king_rulesets_have_long_actions() -> None:
         position = Position.from_fen(rules, "W:WK" + rules.square_name(corner) + ":B")
         # A king in the corner has one move per square of the long diagonal, each one action.
         assert int(ai.action_mask(position).sum()) == len(position.legal_moves()) == rules.board_size - 1
+
+
+def test_frisian_king_move_counts_appear_in_the_observation() -> None:
+    # Frisian art. 6: a king may make at most three quiet moves in a row while its side has men.
+    rules = draughts.get_variant("frisian")
+    enc = ai.encoding(rules)
+    own = enc.planes.index("own king's quiet moves in a row (1.0 = 3)")
+    theirs = enc.planes.index("opponent king's quiet moves in a row (1.0 = 3)")
+    white, black = draughts.Piece(draughts.WHITE, king=True), draughts.Piece(draughts.BLACK, king=True)
+    men = {45: draughts.Piece(draughts.WHITE), 6: draughts.Piece(draughts.BLACK)}
+    position = Position.from_pieces(
+        rules,
+        {28: white, 3: black, **men},
+        draughts.WHITE,
+        king_moves={draughts.WHITE: (28, 2), draughts.BLACK: (3, 1)},
+    )
+    planes = ai.observation(position)
+    row, column = np.argwhere(planes[:, :, 1])[0]  # the own king
+    assert planes[row, column, own] == pytest.approx(2 / 3)
+    assert np.count_nonzero(planes[:, :, own]) == 1
+    row, column = np.argwhere(planes[:, :, 3])[0]  # the opponent's king
+    assert planes[row, column, theirs] == pytest.approx(1 / 3)
+    # Without counts both planes are empty; the zero-move endgame rule reads as reached.
+    planes = ai.observation(Position.from_pieces(rules, {28: white, 3: black, **men}, draughts.WHITE))
+    assert not planes[:, :, own].any()
+    assert not planes[:, :, theirs].any()
+    assert planes[0, 0, -1] == 1.0

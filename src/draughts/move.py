@@ -91,8 +91,8 @@ class Move:
         return self._key
 
     def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
+        if other.__class__ is Move:  # the common case first: this is called in every legal-move lookup
+            return self._key == other._key
         if not isinstance(other, Move):
             return NotImplemented
         return self._key == other._key
@@ -122,9 +122,7 @@ class Move:
 _set = object.__setattr__
 
 
-def _fill(
-    move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool
-) -> None:
+def _fill(move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> None:
     key = (start, end, frozenset(captured))
     _set(move, "start", start)
     _set(move, "end", end)

@@ -68,7 +68,9 @@ Which rules a game follows
 * **GameType.** The tag's number names the variant (:func:`~draughts.from_gametype`). Its other
   fields must agree with that variant where they change the rules: ``26,B,8,8,A0,0`` (Brazilian
   numbers, Black first) is an error, not Brazilian draughts. The notation field is not checked
-  (International files write ``20,W,10,10,N1,0``).
+  (International files write ``20,W,10,10,N1,0``). A bare number outside PDN 3.0 that is an
+  alias (:data:`~draughts.ALIASES`) names that ruleset: lidraughts writes 96 for Breakthrough,
+  97 for Frysk! and 98 for Antidraughts.
 * **variant=** is the ruleset the caller says the games follow. It is used for games without a
   GameType tag, and a game's GameType tag must be its own (the number of its ``pdn_gametype``,
   fields agreeing): a game tagged ``25`` read with ``variant="international"`` is an error that
@@ -158,7 +160,7 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import VARIANTS, from_gametype, get_variant
+from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant
 
 __all__ = [
     "Game",
@@ -414,6 +416,13 @@ def _variant_tags(rules: Ruleset) -> dict[str, str]:
     named = _named_ruleset(rules.name)
     tags["Variant"] = rules.name if named is None or named == rules else rules.name + _CUSTOM
     return tags
+
+
+def _gametype_alias(value: str) -> Ruleset | None:
+    """The ruleset a GameType number outside PDN 3.0 names through an alias (lidraughts' 96-98), or None."""
+    number = value.strip()
+    name = ALIASES.get(number) if number.isdigit() else None  # not "10x10", an alias that is no number
+    return None if name is None else VARIANTS[name]
 
 
 def _tag_name(name: str) -> str:
@@ -940,10 +949,18 @@ class _Builder:
             try:
                 return from_gametype(gametype, explicit)
             except UnknownVariantError as error:
+                aliased = _gametype_alias(gametype)
+                if aliased is not None and (explicit is None or explicit == aliased):
+                    return aliased
+                reason = str(error)
+                if aliased is not None and explicit is not None:
+                    reason = (
+                        f"GameType {excerpt(gametype)} is lidraughts' number of {aliased.name}, not {explicit.name}"
+                    )
                 if explicit is None:
-                    message = f"unknown GameType: {error}; a game of a ruleset of your own reads with variant={_OWN}"
+                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with variant={_OWN}"
                 else:
-                    message = f"the GameType tag contradicts variant={explicit.name!r}: {error}"
+                    message = f"the GameType tag contradicts variant={explicit.name!r}: {reason}"
                 self.fail(message, self.tag_lines["GameType"], PDNUnknownVariantError)
         if explicit is not None:
             return explicit

@@ -61,8 +61,6 @@ def _check_depth(depth: object, minimum: int, what: str) -> int:
     return depth
 
 
-
-
 def _count_position(position: Position, depth: int, paths: bool) -> int:
     """perft of one position, in this process (the unit of work sent to executors)."""
     if depth == 0:

@@ -663,6 +663,12 @@ ALIASES: Mapping[str, str] = types.MappingProxyType(
         "normal": "international",  # Scan's name in the Hub protocol
         "frisian-draughts": "frisian",
         "fries": "frisian",
+        "frysk!": "frysk",  # lidraughts' and playstrategy.org's name
+        # lidraughts' own GameType numbers (PDN 3.0 leaves 51 and up unassigned); the PDN reader
+        # takes a GameType tag of one of these numbers as this alias.
+        "96": "breakthrough",
+        "97": "frysk",
+        "98": "antidraughts",
         "losing": "antidraughts",  # Scan's name
         "losing-draughts": "antidraughts",
         "giveaway": "antidraughts",

@@ -29,15 +29,18 @@ the two squares it touches (see its docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from draughts._core.resolver import CaptureSearch, legal_captures
 from draughts._core.tables import Tables, compile_rules
+from draughts.move import Move
 from draughts.rules import CapturePromotion, KingLanding, Ruleset
 
 RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 Compact = tuple[int, int, int]
 Node = tuple[int, int, int, int, int]
+PublicQuiet = tuple[int, Move, Compact]
+"""A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
 
 _EXPLOSION = 4096
 """Capture paths a search may find before it starts again pruning routes that reach one state twice."""
@@ -76,9 +79,10 @@ class Generator(NamedTuple):
     """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
     count2: Callable[[int, int, int, int, int, bool], int]
     """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
-    legal: Callable[[int, int, int, int, int, bool], tuple[list[tuple[int, int, bool]], list[RawCapture]]]
-    """``legal(own, opp, kings, color, state, paths)``: quiet moves ``(from, to, promotes)`` and the
-    legal captures as recorded raw captures (paths included), for the public API."""
+    legal: Callable[[int, int, int, int, int, bool], tuple[list[PublicQuiet], list[RawCapture]]]
+    """``legal(own, opp, kings, color, state, paths)``: the quiet moves in their public form
+    ``(rank, Move, masks)`` (rank orders them by start and end square) and the legal captures as
+    recorded raw captures (paths included), for the public API."""
     search: CaptureSearch
     """The capture search itself (every path, before precedence)."""
 
@@ -228,37 +232,77 @@ def _build(t: Tables) -> Generator:
 
     # --- quiet moves -----------------------------------------------------------------------------
 
-    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+    # Every quiet step is made once per ruleset: its xor masks for counting and playing, and its
+    # public form (a sort rank by start and end square, the Move, the masks) for positions.
+    square = t.square_of_bit
+    rank_base = len(t.bit_of_square)
+    n_bits = len(square)
+    board_bits = [index for index in range(n_bits) if square[index]]
+
+    def public(frm: int, to: int, compact: Compact, promotes: bool) -> PublicQuiet:
+        first, last = square[frm], square[to]
+        return first * rank_base + last, Move._trusted(first, last, (), (first, last), promotes), compact
+
+    def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any], list[Any]]:
+        """A man's step in one direction, by target square: its masks, and a list its public forms
+        fill as they are first needed."""
+        compacts: list[Any] = [None] * n_bits
+        for to in board_bits:
+            frm = to - a if up else to + a
+            if 0 <= frm < n_bits and square[frm]:
+                compacts[to] = ((1 << to) | (1 << frm), 0, (1 << to) & crowns[color])
+        return a, up, compacts, [None] * n_bits
+
+    man_step_tables = tuple(tuple(man_steps_of(color, a, up) for _, a, up in man_moves[color]) for color in (0, 1))
+    king_entries: dict[int, tuple[Compact, PublicQuiet]] = {}
+
+    def quiet_entries(own: int, opp: int, kings: int, color: int, state: int, publics: bool) -> list[Any]:
+        """The quiet moves, as xor masks or (with ``publics``) in their public form."""
         empty = board ^ (own | opp)
         men = own & ~kings
-        crown = crowns[color]
-        out: list[Compact] = []
-        for _, a, up in man_moves[color]:
+        out: list[Any] = []
+        for a, up, compacts, public_forms in man_step_tables[color]:
             targets = (men << a if up else men >> a) & empty
             while targets:
                 to = targets & -targets
                 targets ^= to
-                out.append(((to | (to >> a if up else to << a)), 0, to & crown))
-        movers = movable_kings(own, kings, color, state)
-        if movers:
-            out.extend(king_steps(movers, empty, color))
-        return out
-
-    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
-        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
-        out: list[Compact] = []
+                index = to.bit_length() - 1
+                if not publics:
+                    out.append(compacts[index])
+                    continue
+                entry = public_forms[index]
+                if entry is None:
+                    compact = compacts[index]
+                    entry = public_forms[index] = public(
+                        (compact[0] ^ to).bit_length() - 1, index, compact, bool(compact[2])
+                    )
+                out.append(entry)
+        movers = movable_kings(own, kings, color, state) if limit else own & kings
         while movers:
             king = movers & -movers
             movers ^= king
+            frm = king.bit_length() - 1
             for _, a, up in king_moves[color]:
                 to = (king << a if up else king >> a) & empty
                 while to:
-                    moved = king | to
-                    out.append((moved, 0, moved))
+                    key = frm * n_bits + to.bit_length() - 1
+                    entry = king_entries.get(key)
+                    if entry is None:
+                        moved = king | to
+                        compact = (moved, 0, moved)
+                        entry = king_entries[key] = (compact, public(frm, to.bit_length() - 1, compact, False))
+                    out.append(entry[1] if publics else entry[0])
                     if not flying:
                         break
                     to = (to << a if up else to >> a) & empty
         return out
+
+    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return quiet_entries(own, opp, kings, color, state, False)
+
+    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
+        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
+        return quiet_entries(movers, board ^ (movers | empty), movers, color, 0, False)
 
     # --- the public entry points -----------------------------------------------------------------
 
@@ -450,26 +494,27 @@ def _build(t: Tables) -> Generator:
 
     def legal(
         own: int, opp: int, kings: int, color: int, state: int, paths: bool
-    ) -> tuple[list[tuple[int, int, bool]], list[RawCapture]]:
-        """Quiet moves and recorded captures; with ``paths`` False, captures are not merged (the caller
-        picks each move's path) but the search may prune, keeping each move's first path in square order."""
+    ) -> tuple[list[PublicQuiet], list[RawCapture]]:
+        """Quiet moves in their public form and captures as recorded raw captures, for the public API; with
+        ``paths`` False captures are not merged (the caller picks each move's path) but the search
+        may prune, keeping each move's first path in square order."""
         if crowning_wins and kings:
             return [], []
-        empty = board ^ (own | opp)
-        men = own & ~kings
         own_kings = own & kings
-        prey = opp if men_take_kings else opp & ~kings
-        captures: list[RawCapture] = []
-        men_jump = man_jumps_of(men, prey, empty, color)[0]
-        if men_jump or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+        if man_can_capture(own & ~kings, opp if men_take_kings else opp & ~kings, board ^ (own | opp), color) or (
+            own_kings and kings_can_jump(own_kings, opp, board ^ (own | opp), color)
+        ):
             captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
-            if captures and mandatory:
+            if mandatory:
                 return [], captures
-        quiet = []
-        for moved, _, crowned in quiet_list(own, opp, kings, color, state):
-            start = moved & own
-            quiet.append((start, moved ^ start, bool(crowned) and not start & kings))
-        return quiet, captures
+            return quiet_entries(own, opp, kings, color, state, True), captures
+        return quiet_entries(own, opp, kings, color, state, True), []
+
+    def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
+        for a, a2 in jumps_up[color]:
+            if men & (prey >> a) & (empty >> a2):
+                return True
+        return any(men & (prey << a) & (empty << a2) for a, a2 in jumps_down[color])
 
     return Generator(
         tables=t,
@@ -738,6 +783,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 jumpers ^= start
                 occupied = pieces ^ start
                 free_now = board & ~occupied
+                if visited is not None:
+                    visited.clear()  # states are per moving piece: its start is part of every move's identity
                 short(start, 0, False, False, (), ())
         rest = kings
         while rest:
@@ -745,6 +792,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
             rest ^= start
             occupied = pieces ^ start
             free_now = board & ~occupied
+            if visited is not None:
+                visited.clear()
             if flying:
                 fly(start, 0, king_dir_indices[color], False, (), ())
             else:

@@ -436,21 +436,31 @@ class Encoding:
             hits.append(grid[path[pending_length]] * depth + 5)
             taken = self._captured_along(position.turn, pending_move, pending_length)
             hits.extend(grid[square] * depth + 6 for square in taken)
-        # Planes that are the same everywhere: the rule state the position carries (none yet; a
-        # counter would go first here), then each draw rule's progress, 1.0 when it ends the game
+        # Rule state the position carries: where the ruleset limits consecutive king moves, the king
+        # that made them, valued count / limit (own side's plane first).
+        limit = self.ruleset.king_move_limit
+        counted: list[tuple[int, float]] = []
+        if limit:
+            for plane, color in ((_FIXED_PLANES, side), (_FIXED_PLANES + 1, side.opponent)):
+                made = position.king_moves(color)
+                if made is not None:
+                    counted.append((grid[made[0]] * depth + plane, made[1] / limit))
+        # Planes that are the same everywhere: each draw rule's progress, 1.0 when it ends the game
         # (or allows a claim).
-        constants: list[float] = []
+        constants: list[float] = [0.0, 0.0] if limit else []
         draws = self.ruleset.draw_rules
         if draws.repetitions:
             constants.append(min(1.0, (max(repetitions, 1) - 1) / (draws.repetitions - 1)))
         for i, rule in enumerate(draws.move_counts):
             plies = counts[i] if i < len(counts) else 0
-            constants.append(min(1.0, plies / (2 * rule.moves)))
-        constants.extend(min(1.0, since_material_change / (2 * endgame.moves)) for endgame in draws.endgames)
+            constants.append(_progress(plies, rule.moves))
+        constants.extend(_progress(since_material_change, endgame.moves) for endgame in draws.endgames)
         planes = np.empty((n * n, depth), dtype=np.float32)
         planes[:] = [0.0] * _FIXED_PLANES + constants
         flat = planes.reshape(-1)
         flat[hits] = 1.0
+        for index, value in counted:
+            flat[index] = value
         return planes.reshape(n, n, depth)
 
     def _captured_along(self, turn: Color, move: Move, segments: int) -> list[int]:
@@ -486,6 +496,9 @@ def _plane_names(ruleset: Ruleset) -> tuple[str, ...]:
         "capture in progress: current square",
         "capture in progress: captured",
     ]
+    if ruleset.king_move_limit:
+        names.append(f"own king's quiet moves in a row (1.0 = {ruleset.king_move_limit})")
+        names.append(f"opponent king's quiet moves in a row (1.0 = {ruleset.king_move_limit})")
     draws = ruleset.draw_rules
     if draws.repetitions:
         names.append(f"repetitions (1.0 = {draws.repetitions} times)")
@@ -529,3 +542,11 @@ def _ruleset_of(game: object) -> Ruleset:
     if isinstance(game, (Position, Board)):
         return game.ruleset
     raise TypeError(f"expected a Position or a Board, not {excerpt(game)}")
+
+
+def _progress(plies: int, moves: int) -> float:
+    """How far ``plies`` is into a limit of ``moves`` moves each, capped at 1.0.
+
+    A limit of zero moves (Frisian art. 21: one king each is drawn at once) is already reached.
+    """
+    return 1.0 if moves == 0 else min(1.0, plies / (2 * moves))
