@@ -51,7 +51,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
     (r"py:.*", r"(attrs|attr)(\..*)?"),
     (r"py:.*", r"(concurrent\.futures\.)?(Executor|Future)"),
-    (r"py:.*", r"(os\.)?PathLike"),
+    (r"py:.*", r"(os\.)?PathLike|(pathlib\.)?Path"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
     (r"py:.*", r"draughts(\.[a-z_]+)*\._[A-Za-z_]+"),  # private names of public modules
     (r"py:.*", r"(starlette|uvicorn|socket)(\..*)?|Starlette|TextIO|Json"),  # the web extra's types, aliases

@@ -213,3 +213,9 @@ def test_user_defined_12x12_variant_just_works() -> None:
     assert len(position.legal_moves()) == 11
     assert draughts.perft(position, 2) == 121
     assert draughts.Position.from_fen(canadian, position.fen()) == position
+
+
+def test_derived_names_give_the_same_ruleset_object_every_call() -> None:
+    # Built once per name, as the named variants are: caches keyed on the ruleset stay warm.
+    assert draughts.get_variant("american-nfc") is draughts.get_variant("American-NFC")
+    assert draughts.get_variant("russian-nfc-losing") is draughts.get_variant("russian-nfc-losing")

@@ -11,15 +11,19 @@ else is a name for :func:`~draughts.get_variant`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.variants import ALIASES, VARIANTS, get_variant
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 class _Failure(Exception):
@@ -211,24 +215,42 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     print(f"perft({args.depth}) = {total}   [{rules.name}, {convention}, {seconds:.2f} s]", file=out)
 
 
-_PDN_STATUS = """exit status:
+_PDN_STATUS = """several files or a directory (every *.pdn under it) are read one job per file:
+  in --workers local processes (default: one per CPU), or on the workers of the
+  Dask scheduler at --scheduler ADDRESS (pip install "polydraughts[distributed]";
+  every worker must see the same paths). One line per file, then the totals.
+
+exit status:
   0  every game was read and every move is legal
   1  a game could not be read (skipped, or the first bad one with --errors raise),
-     or the input holds no game
+     or the input holds no game; of several files: one of them holds no game or
+     cannot be read to its end
   2  the check could not run: bad arguments, an unknown --variant or --encoding,
-     a file that cannot be opened"""
+     a path that does not exist, the one file given (or, with --errors raise, any
+     file) that cannot be opened, a Dask scheduler that cannot be reached"""
 
 
 def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
+    import os
+
+    if len(args.file) > 1 or (args.file[0] != "-" and os.path.isdir(args.file[0])):
+        return _pdn_collection(args, out)
+    if args.workers is not None and args.workers < 1:
+        raise _Failure(f"--workers {args.workers} must be at least 1")
+    return _pdn_file(args.file[0], args, out)
+
+
+def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
+    """One file or standard input, read here (the options --workers and --scheduler do not apply)."""
     import warnings
 
     from draughts import pdn
     from draughts._text import excerpt
     from draughts.errors import PDNError
 
-    stdin = args.file == "-"
-    source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else args.file
-    name = "standard input" if stdin else args.file
+    stdin = file == "-"
+    source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else file
+    name = "standard input" if stdin else file
     variant = None if args.variant is None else _ruleset(args.variant)
     games = moves = 0
     by_variant: dict[str, int] = {}
@@ -241,7 +263,7 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
                 moves += len(game.moves)
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:
-            raise _Failure(f"cannot read {excerpt(args.file)}: {error.strerror or error}") from None
+            raise _Failure(f"cannot read {excerpt(file)}: {error.strerror or error}") from None
         except PDNError as error:  # --errors raise, or bytes the forced encoding cannot decode
             failure = error
     skipped = [str(warning.message) for warning in caught if issubclass(warning.category, pdn.PDNWarning)]
@@ -260,6 +282,97 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
     if failure is not None or skipped or not games:
         return 1  # games failed: not the 2 of a check that could not run
     return 0
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
+    """Several files or directories: one job per file, on local processes or a Dask cluster."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from draughts._text import excerpt
+    from draughts.collection import _expand, replay_files
+    from draughts.errors import PDNError
+
+    if "-" in args.file:
+        raise _Failure("standard input (-) can only be read alone")
+    if args.workers is not None and args.scheduler is not None:
+        raise _Failure("--workers and --scheduler exclude each other: the scheduler's workers do the work")
+    if args.workers is not None and args.workers < 1:
+        raise _Failure(f"--workers {args.workers} must be at least 1")
+    rules = None if args.variant is None else _ruleset(args.variant)
+    try:
+        files = _expand(args.file)
+    except OSError as error:
+        raise _Failure(f"cannot read {excerpt(error.filename)}: {error.strerror or error}") from None
+    if not files:
+        print(f"{', '.join(args.file)}: no PDN file found", file=out)
+        return 1
+    with contextlib.ExitStack() as stack:
+        executor: Executor | None = None
+        if args.scheduler is not None:
+            executor = stack.enter_context(_dask_executor(args.scheduler))
+        else:
+            workers = min(args.workers or os.cpu_count() or 1, len(files))
+            if workers > 1:
+                executor = stack.enter_context(ProcessPoolExecutor(workers))
+        try:
+            report = replay_files(files, rules, errors=args.errors, encoding=args.encoding, executor=executor)
+        except OSError as error:  # --errors raise: a file that cannot be opened
+            raise _Failure(f"cannot read {excerpt(error.filename)}: {error.strerror or error}") from None
+        except PDNError as error:  # --errors raise: the first bad game
+            print(f"draughts pdn: error: {error}", file=sys.stderr)
+            return 1
+
+    for file in report.files:
+        variants = ", ".join(f"{name}: {count}" for name, count in file.variants.items())
+        if file.games:
+            read = _plural(file.games, "game")
+            line = f"{file.path}: {read} read, every move legal ({file.moves:,} moves; {variants})"
+        else:
+            line = f"{file.path}: {'no game read' if file.skipped or file.error else 'no game found'}"
+        if file.skipped:
+            line += f", {_plural(len(file.skipped), 'game')} skipped"
+        if file.error is not None:
+            line += ", stopped early"
+        print(line, file=out)
+    variants = ", ".join(f"{name}: {count:,}" for name, count in report.variants.items()) or "none"
+    print(
+        f"total: {_plural(len(report.files), 'file')}, {_plural(report.games, 'game')} read, every move legal "
+        f"({report.moves:,} moves; {variants})",
+        file=out,
+    )
+    for name, counts in report.results.items():
+        print(f"results {name}: " + ", ".join(f"{outcome} {count:,}" for outcome, count in counts.items()), file=out)
+    failures = report.failures
+    if failures:
+        print(f"{_plural(len(failures), 'problem')}:", file=out)
+        for path, message in failures:
+            print(f"  {path}: {message}", file=out)
+    return 0 if report.ok else 1
+
+
+@contextlib.contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    """``Client(address).get_executor()``, the client closed at the end; needs the distributed extra."""
+    from draughts._text import excerpt
+
+    try:
+        from distributed import Client
+    except ModuleNotFoundError as error:
+        extra = 'pip install "polydraughts[distributed]"'
+        raise _Failure(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
+    try:
+        client: Any = Client(address)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise _Failure(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
+    try:
+        yield client.get_executor(pure=False)  # every file is read again, no result of an earlier run reused
+    finally:
+        client.close()
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -361,14 +474,18 @@ def _parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser(
         "pdn",
-        help="check every game of a PDN file and summarise",
-        description="Replay every game of a PDN file and check each move. By default a game that\n"
-        "cannot be read is skipped and reported, and the check goes on with the next game\n"
-        "(--errors skip).",
+        help="check every game of PDN files and summarise",
+        description="Replay every game of a PDN file (or of several, or of a directory) and check each\n"
+        "move. By default a game that cannot be read is skipped and reported, and the check goes\n"
+        "on with the next game (--errors skip).",
         epilog=_PDN_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub.add_argument("file", help="the PDN file; - reads standard input (a pipe works too)")
+    sub.add_argument(
+        "file",
+        nargs="+",
+        help="a PDN file (- reads standard input, a pipe works too), several, or a directory",
+    )
     sub.add_argument(
         "--variant",
         help="the rules of the games (a name or a ruleset file): used for games without a GameType tag, and a game "
@@ -382,6 +499,12 @@ def _parser() -> argparse.ArgumentParser:
         help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
     )
     sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
+    sub.add_argument(
+        "--workers", type=int, metavar="N", help="several files: read them in N local processes (default: one per CPU)"
+    )
+    sub.add_argument(
+        "--scheduler", metavar="ADDRESS", help="several files: read them on a Dask cluster (tcp://host:8786)"
+    )
     sub.set_defaults(run=_cmd_pdn)
 
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")

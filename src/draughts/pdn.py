@@ -1254,6 +1254,15 @@ def read_games(
         DraughtsError: ``errors``, ``encoding`` or ``ambiguous_end`` is not a value it can be.
         OSError: the path cannot be read.
     """
+    _check_options(errors, encoding, ambiguous_end)
+    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
+        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
+    rules = None if variant is None else get_variant(variant)
+    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
+
+
+def _check_options(errors: str, encoding: str | None, ambiguous_end: str) -> None:
+    """Raise for a value of ``errors``, ``encoding`` or ``ambiguous_end`` that :func:`read_games` cannot take."""
     if errors not in ("raise", "skip"):
         raise DraughtsError(f"errors={excerpt(errors)}: use 'raise' or 'skip'")
     if ambiguous_end not in ("first", "raise"):
@@ -1267,31 +1276,35 @@ def read_games(
             text = False
         if not text:  # unknown, or a codec that does not turn bytes into text (base64, rot13)
             raise DraughtsError(f"encoding={excerpt(encoding)} is not a text encoding Python knows")
-    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
-        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
-    rules = None if variant is None else get_variant(variant)
-    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
 
 
-def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+def _outcomes(source: Source, variant: Ruleset | None, encoding: str | None, strict: bool) -> Iterator[Game | PDNError]:
+    """Each game of ``source`` in turn, or the PDNError that says why it cannot be read.
+
+    Failures are values, not warnings, so that callers in threads (a Dask worker's) can collect
+    them without the process-wide warning filters.
+    """
     for index, raw in enumerate(_raw_games(_tokens(_lines(source, encoding))), 1):
         try:
-            game = _Builder(raw, index, variant, strict).build()
+            yield _Builder(raw, index, variant, strict).build()
         except PDNError as error:
-            if errors == "raise":
-                raise
-            failure: DraughtsError = error
+            yield error
         except DraughtsError as error:  # not phrased by the builder, but still this game's fault
             wrapped = PDNError(
                 f"game {index}, line {raw.line}: {error}", game=index, line=raw.line, headers=raw.headers()
             )
-            if errors == "raise":
-                raise wrapped from error
-            failure = wrapped
+            wrapped.__cause__ = error
+            yield wrapped
+
+
+def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+    for outcome in _outcomes(source, variant, encoding, strict):
+        if isinstance(outcome, Game):
+            yield outcome
+        elif errors == "raise":
+            raise outcome
         else:
-            yield game
-            continue
-        warnings.warn(f"skipped {failure}", PDNWarning, stacklevel=3)
+            warnings.warn(f"skipped {outcome}", PDNWarning, stacklevel=3)
 
 
 def read_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end: str = "first") -> Game:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from draughts._core import Generator, Tables, generator
-from draughts._core.generator import side_state, state_of
+from draughts._core.generator import RawCapture, side_state, state_of
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import (
@@ -59,9 +59,6 @@ def _squares(tables: Tables, mask: int) -> list[int]:
     return sorted(squares)
 
 
-_set = object.__setattr__
-
-
 @attrs.frozen(repr=False, init=False)
 class Position:
     """A draughts position: where the pieces stand, who is to move, and any rule state, under one ruleset.
@@ -103,15 +100,15 @@ class Position:
         gen: Generator | None = None,
     ) -> Position:
         """A position the library built itself (already valid): no checks."""
-        position = object.__new__(cls)
-        _set(position, "ruleset", rules)
-        _set(position, "_white", white)
-        _set(position, "_black", black)
-        _set(position, "_kings", kings)
-        _set(position, "turn", turn)
-        _set(position, "_state", state)
-        _set(position, "_gen", generator(rules) if gen is None else gen)
-        _set(position, "_cache", [])
+        position = _new(cls)
+        _set_ruleset(position, rules)
+        _set_white(position, white)
+        _set_black(position, black)
+        _set_kings(position, kings)
+        _set_turn(position, turn)
+        _set_state(position, state)
+        _set_gen(position, generator(rules) if gen is None else gen)
+        _set_cache(position, [])
         return position
 
     @classmethod
@@ -387,17 +384,22 @@ class Position:
         found them in.
         """
         entries = [((move.start, move.end, move.path), move, compact) for _, move, compact in quiet]
-        square = self._gen.tables.square_of_bit
+        tables = self._gen.tables
+        forms: dict[Any, tuple[tuple[int, int, tuple[int, ...]], Move]] = tables.memo.setdefault("captures", {})
         kings = self._kings
-        for start, end, captured, promotes, order, path in captures:
-            first = square[start.bit_length() - 1]
-            last = square[end.bit_length() - 1]
-            full = (first, *[square[bit.bit_length() - 1] for bit in path])
-            taken = tuple([square[bit.bit_length() - 1] for bit in order])
-            move = Move._trusted(first, last, taken, full, promotes)
+        for raw in captures:
+            start, end, captured, promotes, _, _ = raw
+            form = forms.get(raw)
+            if form is None:
+                form = _capture_form(tables.square_of_bit, raw)
+                if len(forms) >= _CAPTURE_FORMS:
+                    forms.clear()
+                forms[raw] = form
             moved = start ^ end
             crowned = moved if kings & start else (end if promotes else 0)
-            entries.append(((first, last, full), move, (moved, captured, crowned ^ (kings & captured))))
+            entries.append((*form, (moved, captured, crowned ^ (kings & captured))))
+        if len(entries) < 2:
+            return entries
         entries.sort(key=_first)
         if not paths and captures:
             seen: set[Move] = set()
@@ -503,6 +505,19 @@ class Position:
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
 
 
+def _capture_form(square: Sequence[int], raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
+    """A generator's capture as a sort key (start, end, path) and a Move."""
+    start, end, _, promotes, order, path = raw
+    first = square[start.bit_length() - 1]
+    last = square[end.bit_length() - 1]
+    full = (first, *[square[bit.bit_length() - 1] for bit in path])
+    taken = tuple([square[bit.bit_length() - 1] for bit in order])
+    return (first, last, full), Move._trusted(first, last, taken, full, promotes)
+
+
+_CAPTURE_FORMS = 4096
+"""Captures whose public form a ruleset keeps (the same captures come back in game after game)."""
+
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)
 _third = operator.itemgetter(2)
@@ -568,3 +583,12 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
             raise InvalidFenError(f"FEN {excerpt(fen)}: range {excerpt(item)} runs backwards")
         return range(first, last + 1)
     return (rules.parse_square(item),)
+
+
+# The slots' own setters: a position is built once per move, and these skip attrs' frozen
+# ``__setattr__`` and the lookup by name that ``object.__setattr__`` makes.
+_new = object.__new__
+_set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_gen, _set_cache = (
+    Position.__dict__[name].__set__
+    for name in ("ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache")
+)

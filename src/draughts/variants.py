@@ -43,6 +43,7 @@ often played that way.
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 from collections.abc import Mapping
@@ -748,6 +749,18 @@ def get_variant(name: str | Ruleset) -> Ruleset:
         return VARIANTS[canonical]
     if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
         return from_gametype(name)
+    derived = _derived(key)
+    if derived is None:
+        raise UnknownVariantError(
+            f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
+            "and the suffixes -nfc, -losing, -breakthrough"
+        )
+    return derived
+
+
+@functools.lru_cache(maxsize=256)
+def _derived(key: str) -> Ruleset | None:
+    """The ruleset a transform suffix names, or None (built once per name: the same object every call)."""
     for suffix, transform in _TRANSFORMS:
         if key.endswith(suffix) and len(key) > len(suffix):
             try:
@@ -760,10 +773,7 @@ def get_variant(name: str | Ruleset) -> Ruleset:
             return no_forced_capture(VARIANTS[canonical])
     if key in ("no-forced-capture", "nfc"):
         return no_forced_capture(AMERICAN)
-    raise UnknownVariantError(
-        f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
-        "and the suffixes -nfc, -losing, -breakthrough"
-    )
+    return None
 
 
 _TRANSFORMS = (

@@ -217,17 +217,25 @@ def _build(t: Tables) -> Generator:
                 crowned = moved if kings & start else (end if promotes else 0)
                 out.append((moved, captured, crowned ^ (kings & captured)))
             return out
-        if preference and prey & kings:
-            jumps = preferred(jumps, prey & kings)
+        return [
+            (start | to, over, (kings & over) | (to if promotes else 0))
+            for start, to, over, promotes, _, _ in single_raws(jumps, prey & kings, color)
+        ]
+
+    def single_raws(jumps: list[tuple[int, bool, int]], prey_kings: int, color: int) -> list[RawCapture]:
+        """The legal captures when each is one jump by a man that cannot go on (see
+        :func:`single_jumps_only`), as recorded raw captures, precedence applied."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
         crown = crowns[color]
-        out = []
+        out: list[RawCapture] = []
         for a, up, jumpers in jumps:
             while jumpers:
                 start = jumpers & -jumpers
                 jumpers ^= start
                 over = start << a if up else start >> a
                 to = over << a if up else over >> a
-                out.append((start | to, over, (kings & over) | (to & crown)))
+                out.append((start, to, over, bool(to & crown), (over,), (to,)))
         return out
 
     # --- quiet moves -----------------------------------------------------------------------------
@@ -243,40 +251,42 @@ def _build(t: Tables) -> Generator:
         first, last = square[frm], square[to]
         return first * rank_base + last, Move._trusted(first, last, (), (first, last), promotes), compact
 
-    def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any], list[Any]]:
-        """A man's step in one direction, by target square: its masks, and a list its public forms
-        fill as they are first needed."""
+    def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any]]:
+        """A man's step in one direction: its masks by target square."""
         compacts: list[Any] = [None] * n_bits
         for to in board_bits:
             frm = to - a if up else to + a
             if 0 <= frm < n_bits and square[frm]:
                 compacts[to] = ((1 << to) | (1 << frm), 0, (1 << to) & crowns[color])
-        return a, up, compacts, [None] * n_bits
+        return a, up, compacts
+
+    def man_public(compacts: list[Any], forms: list[Any], index: int) -> PublicQuiet:
+        """The public form of a man's step onto bit ``index`` (made when first needed, then kept)."""
+        compact = compacts[index]
+        entry = public((compact[0] ^ (1 << index)).bit_length() - 1, index, compact, bool(compact[2]))
+        forms[index] = entry
+        return entry
 
     man_step_tables = tuple(tuple(man_steps_of(color, a, up) for _, a, up in man_moves[color]) for color in (0, 1))
-    king_entries: dict[int, tuple[Compact, PublicQuiet]] = {}
+    # The same steps' public forms, by target square's bit index, filled as they are first needed.
+    man_public_tables = tuple(
+        tuple((a, up, compacts, [None] * n_bits) for a, up, compacts in tables) for tables in man_step_tables
+    )
+    king_compacts: dict[int, Compact] = {}
+    # Per side, per king bit: each direction's squares in order, with the public form of the move there.
+    king_public_rays: tuple[dict[int, list[list[tuple[int, PublicQuiet]]]], ...] = ({}, {})
 
-    def quiet_entries(own: int, opp: int, kings: int, color: int, state: int, publics: bool) -> list[Any]:
-        """The quiet moves, as xor masks or (with ``publics``) in their public form."""
+    def quiet_entries(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        """The quiet moves as xor masks (what counting and playing use)."""
         empty = board ^ (own | opp)
         men = own & ~kings
-        out: list[Any] = []
-        for a, up, compacts, public_forms in man_step_tables[color]:
+        out: list[Compact] = []
+        for a, up, compacts in man_step_tables[color]:
             targets = (men << a if up else men >> a) & empty
             while targets:
                 to = targets & -targets
                 targets ^= to
-                index = to.bit_length() - 1
-                if not publics:
-                    out.append(compacts[index])
-                    continue
-                entry = public_forms[index]
-                if entry is None:
-                    compact = compacts[index]
-                    entry = public_forms[index] = public(
-                        (compact[0] ^ to).bit_length() - 1, index, compact, bool(compact[2])
-                    )
-                out.append(entry)
+                out.append(compacts[to.bit_length() - 1])
         movers = movable_kings(own, kings, color, state) if limit else own & kings
         while movers:
             king = movers & -movers
@@ -286,23 +296,63 @@ def _build(t: Tables) -> Generator:
                 to = (king << a if up else king >> a) & empty
                 while to:
                     key = frm * n_bits + to.bit_length() - 1
-                    entry = king_entries.get(key)
-                    if entry is None:
+                    compact = king_compacts.get(key)
+                    if compact is None:
                         moved = king | to
-                        compact = (moved, 0, moved)
-                        entry = king_entries[key] = (compact, public(frm, to.bit_length() - 1, compact, False))
-                    out.append(entry[1] if publics else entry[0])
+                        compact = king_compacts[key] = (moved, 0, moved)
+                    out.append(compact)
                     if not flying:
                         break
                     to = (to << a if up else to >> a) & empty
         return out
 
+    def king_rays_of(king: int, color: int) -> list[list[tuple[int, PublicQuiet]]]:
+        frm = king.bit_length() - 1
+        rays = []
+        for _, a, up in king_moves[color]:
+            ray = []
+            to = (king << a if up else king >> a) & board
+            while to:
+                moved = king | to
+                ray.append((to, public(frm, to.bit_length() - 1, (moved, 0, moved), False)))
+                if not flying:
+                    break
+                to = (to << a if up else to >> a) & board
+            rays.append(ray)
+        king_public_rays[color][king] = rays
+        return rays
+
+    def quiet_publics(own: int, opp: int, kings: int, color: int, state: int) -> list[PublicQuiet]:
+        """The quiet moves in their public form (made once per ruleset), for positions."""
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        out: list[PublicQuiet] = []
+        for a, up, compacts, forms in man_public_tables[color]:
+            targets = (men << a if up else men >> a) & empty
+            while targets:
+                to = targets & -targets
+                targets ^= to
+                index = to.bit_length() - 1
+                out.append(forms[index] or man_public(compacts, forms, index))
+        movers = movable_kings(own, kings, color, state) if limit else own & kings
+        if movers:
+            known = king_public_rays[color]
+            while movers:
+                king = movers & -movers
+                movers ^= king
+                for ray in known.get(king) or king_rays_of(king, color):
+                    for to, entry in ray:
+                        if not to & empty:
+                            break
+                        out.append(entry)
+        return out
+
     def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
-        return quiet_entries(own, opp, kings, color, state, False)
+        return quiet_entries(own, opp, kings, color, state)
 
     def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
         """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
-        return quiet_entries(movers, board ^ (movers | empty), movers, color, 0, False)
+        return quiet_entries(movers, board ^ (movers | empty), movers, color, 0)
 
     # --- the public entry points -----------------------------------------------------------------
 
@@ -501,20 +551,30 @@ def _build(t: Tables) -> Generator:
         if crowning_wins and kings:
             return [], []
         own_kings = own & kings
-        if man_can_capture(own & ~kings, opp if men_take_kings else opp & ~kings, board ^ (own | opp), color) or (
-            own_kings and kings_can_jump(own_kings, opp, board ^ (own | opp), color)
-        ):
-            captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
+        men = own & ~kings
+        prey = opp if men_take_kings else opp & ~kings
+        empty = board ^ (own | opp)
+        if man_can_capture(men, prey, empty, color) or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            captures = None
+            if not own_kings:  # the usual case first: single jumps by men, read off the masks
+                _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
+                if single_jumps_only(own_kings, landings, origins, color):
+                    captures = single_raws(jumps, prey & kings, color)
+            if captures is None:
+                captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
             if mandatory:
                 return [], captures
-            return quiet_entries(own, opp, kings, color, state, True), captures
-        return quiet_entries(own, opp, kings, color, state, True), []
+            return quiet_publics(own, opp, kings, color, state), captures
+        return quiet_publics(own, opp, kings, color, state), []
 
     def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
         for a, a2 in jumps_up[color]:
             if men & (prey >> a) & (empty >> a2):
                 return True
-        return any(men & (prey << a) & (empty << a2) for a, a2 in jumps_down[color])
+        for a, a2 in jumps_down[color]:  # noqa: SIM110 (a loop: any() over a generator costs more here)
+            if men & (prey << a) & (empty << a2):
+                return True
+        return False
 
     return Generator(
         tables=t,
