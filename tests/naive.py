@@ -578,19 +578,42 @@ def perft(state: State, depth: int, *, paths: bool = False, landings: bool = Fal
 
 
 def perft_counts(state: State, depth: int, *, paths: bool = False, landings: bool = False) -> list[int]:
-    """``[perft(state, 1), ..., perft(state, depth)]`` in one walk of the tree."""
-    counts = [0] * depth
+    """``[perft(state, 1), ..., perft(state, depth)]`` in one walk of the tree.
 
-    def walk(node: State, ply: int) -> None:
+    A state met again by another order of moves (a transposition) is counted once and its counts
+    reused: what follows a state depends on nothing but the state (board, side to move, king-move
+    runs), which :func:`_state_key` writes out in full. This only saves time on deep published
+    counts; every distinct state still has its moves found the naive way.
+    """
+    seen: dict[tuple[object, int], list[int]] = {}
+
+    def walk(node: State, remaining: int) -> list[int]:
+        key = (_state_key(node), remaining)
+        if key in seen:
+            return seen[key]
         found = moves(node, paths=paths, landings=landings)
-        counts[ply] += len(found)
-        if ply + 1 < depth:
+        counts = [len(found)] + [0] * (remaining - 1)
+        if remaining > 1:
             for move in found:
-                walk(play(node, move), ply + 1)
+                for ply, count in enumerate(walk(play(node, move), remaining - 1), start=1):
+                    counts[ply] += count
+        seen[key] = counts
+        return counts
 
-    if depth:
-        walk(state, 0)
-    return counts
+    return walk(state, depth) if depth else []
+
+
+_PIECE_CODES = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (BLACK, True): "B"}
+
+
+def _state_key(state: State) -> tuple[object, ...]:
+    """Everything a state's future depends on, compactly: one character per board cell, the side
+    to move and both king-move runs (the ruleset is the same throughout one walk)."""
+    n = state.rules.board_size
+    cells = ["."] * (n * n)
+    for (x, y), piece in state.board.items():
+        cells[y * n + x] = _PIECE_CODES[piece]
+    return "".join(cells), state.turn, state.runs
 
 
 def divide(state: State, depth: int, *, paths: bool = False) -> list[tuple[NaiveMove, int]]:
