@@ -6,9 +6,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import attrs
+from hypothesis import assume
 from hypothesis import strategies as st
 
 import draughts
@@ -202,14 +205,46 @@ def criteria(draw: st.DrawFn) -> tuple[Criterion, ...]:
     return tuple(order[: draw(st.integers(0, len(order)))])
 
 
+_FAMILY_FIELDS = frozenset(
+    {
+        "board_size",
+        "board_squares",
+        "men_move",
+        "men_capture",
+        "king_range",
+        "kings_move",
+        "kings_capture",
+        "king_landing",
+        "captured_removal",
+        "capture_reversal",
+        "precedence",
+        "king_move_limit",
+        "no_move_wins",
+        "crowning_wins",
+    }
+)
+
+
 @st.composite
-def family_rulesets(draw: st.DrawFn) -> Ruleset:
+def family_rulesets(draw: st.DrawFn, **fixed: st.SearchStrategy[Any]) -> Ruleset:
     """A ruleset anywhere in the rule space: every field varied, boards 6x6 to 12x12 of dark squares
-    or of every square, only combinations the Ruleset accepts."""
-    size = draw(st.sampled_from([6, 8, 10, 12]))
-    squares = draw(st.sampled_from(BoardSquares))
+    or of every square, only combinations the Ruleset accepts.
+
+    Keyword arguments narrow one rule dimension to a strategy of its own (``capture_reversal=
+    st.just(False)``), the others staying random; a ``king_landing`` other than ANYWHERE needs
+    ``king_range=st.just(KingRange.FLYING)``.
+    """
+    unknown = set(fixed) - _FAMILY_FIELDS
+    assert not unknown, f"family_rulesets cannot fix {unknown}"
+
+    def pick(name: str, default: st.SearchStrategy[Any]) -> Any:
+        return draw(fixed.get(name, default))
+
+    size = pick("board_size", st.sampled_from([6, 8, 10, 12]))
+    squares = pick("board_squares", st.sampled_from(BoardSquares))
     start_row = draw(st.integers(1, size // 2 - 1))
-    flying = draw(st.booleans())
+    king_range = pick("king_range", st.sampled_from(KingRange))
+    flying = king_range is KingRange.FLYING
     return Ruleset(
         name="family",
         title="Random family ruleset",
@@ -219,21 +254,21 @@ def family_rulesets(draw: st.DrawFn) -> Ruleset:
         rows_per_side=draw(st.integers(1, size // 2 - start_row)),
         men_start_row=start_row,
         first_to_move=draw(st.sampled_from([WHITE, BLACK])),
-        men_move=draw(directions),
-        men_capture=draw(directions),
+        men_move=pick("men_move", directions),
+        men_capture=pick("men_capture", directions),
         men_capture_kings=draw(st.booleans()),
-        king_range=KingRange.FLYING if flying else KingRange.SHORT,
-        kings_move=draw(directions),
-        kings_capture=draw(directions),
-        king_landing=draw(st.sampled_from(KingLanding)) if flying else KingLanding.ANYWHERE,
+        king_range=king_range,
+        kings_move=pick("kings_move", directions),
+        kings_capture=pick("kings_capture", directions),
+        king_landing=pick("king_landing", st.sampled_from(KingLanding)) if flying else KingLanding.ANYWHERE,
         capture_promotion=draw(st.sampled_from(CapturePromotion)),
         capture_mandatory=draw(st.booleans()),
-        precedence=draw(criteria()),
-        captured_removal=draw(st.sampled_from(CapturedRemoval)),
-        capture_reversal=draw(st.booleans()),
-        king_move_limit=draw(st.one_of(st.none(), st.integers(1, 4))),
-        no_move_wins=draw(st.booleans()),
-        crowning_wins=draw(st.integers(0, 4)) == 0,
+        precedence=pick("precedence", criteria()),
+        captured_removal=pick("captured_removal", st.sampled_from(CapturedRemoval)),
+        capture_reversal=pick("capture_reversal", st.booleans()),
+        king_move_limit=pick("king_move_limit", st.one_of(st.none(), st.integers(1, 4))),
+        no_move_wins=pick("no_move_wins", st.booleans()),
+        crowning_wins=pick("crowning_wins", st.integers(0, 4).map(lambda roll: roll == 0)),
         numbering=draw(st.sampled_from(Numbering)),
         square_names=draw(st.sampled_from(SquareNames)),
     )
@@ -244,6 +279,28 @@ family_named = st.sampled_from(FAMILY)
 
 any_rulesets: st.SearchStrategy[Ruleset] = st.one_of(named_rulesets, house_rulesets, family_named, family_rulesets())
 """Any ruleset at all: named, house rule, family variant or random point of the rule space."""
+
+
+PATHS_BUDGET = 3_000
+"""Most capture paths a compared position may have in the default run. The oracle lists every path
+in plain Python (6,114 take it about two seconds), and flying kings capturing in eight directions
+among a score of pieces can have 700,000; larger positions are left to the slow run."""
+
+SLOW_PATHS_BUDGET = 30_000
+"""The same bound for the slow run."""
+
+
+def position_of(state: naive.State) -> Position:
+    """The library position of an oracle state (king-move runs included)."""
+    pieces = {square: Piece(color, king) for square, (color, king) in state.pieces().items()}
+    runs = {color: (square, count) for color in (WHITE, BLACK) for square, count in [state.run(color)] if square}
+    return Position.from_pieces(state.rules, pieces, state.turn, king_moves=runs or None)
+
+
+def affordable(position: Position, budget: int | None) -> bool:
+    """Whether ``position`` has at most ``budget`` capture paths (legal moves counted the paths way,
+    by the library's fast count; None: no bound)."""
+    return budget is None or draughts.perft(position, 1, paths=True) <= budget
 
 
 @dataclass(frozen=True)
@@ -365,9 +422,13 @@ def king_line_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[C
 
 
 @st.composite
-def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+def dense_starts(
+    draw: st.DrawFn, rules: Ruleset, most: int | None = None
+) -> tuple[dict[int, tuple[Color, bool]], Color]:
     """One to three kings of the side to move among many opposing pieces (a fifth to a half of the
-    squares): long captures, and several pieces able to take the same pieces."""
+    squares, at most ``most`` of them): long captures, and several pieces able to take the same
+    pieces. Flying kings capturing in eight directions among thirty pieces or more can have
+    millions of capture paths, so runs that must stay short pass ``most``."""
     geo = rules.geometry
     turn = draw(st.sampled_from([WHITE, BLACK]))
     order = draw(st.permutations(range(1, geo.squares + 1)))
@@ -376,7 +437,9 @@ def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color
     density = draw(st.integers(2, 5))  # out of 10
     opponents = 0
     for square in order[kings:]:
-        if opponents >= rules.men_per_side or draw(st.integers(0, 9)) >= density:
+        if opponents >= min(rules.men_per_side, most or rules.men_per_side):
+            break
+        if draw(st.integers(0, 9)) >= density:
             continue
         on_crown = geo.coords[square][1] == (geo.size - 1 if turn.opponent is WHITE else 0)
         king = on_crown or draw(st.integers(0, 3)) == 0
@@ -388,19 +451,157 @@ def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color
 
 
 @st.composite
-def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rulesets, most: int = 10) -> Line:
+def endgame_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """A start with two to seven pieces, men often one or two steps from crowning: games end within
+    a few moves (a side taken off or blocked, or a man crowned), so the win conditions are met."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    pieces: dict[int, tuple[Color, bool]] = {}
+    for square in draw(st.permutations(range(1, geo.squares + 1)))[: draw(st.integers(2, 7))]:
+        color = turn if draw(st.booleans()) else turn.opponent
+        if sum(c is color for c, _ in pieces.values()) >= rules.men_per_side:
+            continue
+        y = geo.coords[square][1]
+        on_crown = y == (geo.size - 1 if color is WHITE else 0)
+        king = on_crown or draw(st.integers(0, 3)) == 0
+        if rules.crowning_wins and king:
+            continue  # the game would be over already
+        pieces[square] = (color, king)
+    return pieces, turn
+
+
+@st.composite
+def kings_and_men_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """Each side has one to three kings and one to four men on a roomy board: quiet king moves are
+    many, and the king-move limit applies (a side without men would be exempt)."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    order = iter(draw(st.permutations(range(1, geo.squares + 1))))
+    pieces: dict[int, tuple[Color, bool]] = {}
+    for color in (WHITE, BLACK):
+        kings = 0 if rules.crowning_wins else draw(st.integers(1, min(3, rules.men_per_side - 1)))
+        men = draw(st.integers(1, min(4, rules.men_per_side - kings)))
+        while kings or men:
+            square = next(order)
+            on_crown = geo.coords[square][1] == (geo.size - 1 if color is WHITE else 0)
+            if kings:
+                pieces[square], kings = (color, True), kings - 1
+            elif not on_crown:
+                pieces[square], men = (color, False), men - 1
+    return pieces, turn
+
+
+def _piece(rules: Ruleset, square: int, color: Color, king: bool) -> tuple[Color, bool] | None:
+    """``(color, king)`` for a piece on ``square``: a man on its own crowning row is a king, and
+    where crowning wins there are no kings (None: leave the square empty)."""
+    y = rules.geometry.coords[square][1]
+    king = king or y == (rules.board_size - 1 if color is WHITE else 0)
+    return None if king and rules.crowning_wins else (color, king)
+
+
+@st.composite
+def crowded_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """A crowded patch of at most 6x6 squares (a third to two thirds full, a third of the pieces
+    kings) on an otherwise empty board: captures with several ways to go, of different lengths and
+    values, and flying kings with several landing squares."""
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    width = min(6, geo.size)
+    left, bottom = draw(st.integers(0, geo.size - width)), draw(st.integers(0, geo.size - width))
+    patch = [
+        sq
+        for sq in range(1, geo.squares + 1)
+        if all(0 <= c - o < width for c, o in zip(geo.coords[sq], (left, bottom), strict=True))
+    ]
+    density = draw(st.integers(3, 6))  # out of 9
+    pieces: dict[int, tuple[Color, bool]] = {}
+    counts = {WHITE: 0, BLACK: 0}
+    for square in patch:
+        if draw(st.integers(0, 8)) >= density:
+            continue
+        color = turn if draw(st.integers(0, 2)) == 0 else turn.opponent
+        piece = _piece(rules, square, color, draw(st.integers(0, 2)) == 0)
+        if piece is not None and counts[color] < rules.men_per_side:
+            pieces[square] = piece
+            counts[color] += 1
+    return pieces, turn
+
+
+@st.composite
+def reversal_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
+    """A king of the side to move with an opposing piece on each side of one of its capture lines
+    and free squares beyond both, plus a few pieces anywhere: a capture that turns back 180° over
+    its own start square is open where pieces leave the board at once."""
+    if rules.crowning_wins:
+        return draw(king_line_starts(rules))
+    geo = rules.geometry
+    turn = draw(st.sampled_from([WHITE, BLACK]))
+    playable = naive.NaiveGenerator(rules, {}, turn).playable
+    steps = naive.vectors(rules, rules.kings_capture, turn)
+    pairs = [step for step in steps if (-step[0], -step[1]) in steps]
+    if not pairs:
+        return draw(king_line_starts(rules))
+    dx, dy = draw(st.sampled_from(pairs))
+    near, far = draw(st.integers(1, 3)), draw(st.integers(1, 3))  # the pieces' distances from the king
+
+    def fits(square: int) -> bool:
+        x, y = geo.coords[square]
+        return playable(x + (near + 1) * dx, y + (near + 1) * dy) and playable(x - (far + 1) * dx, y - (far + 1) * dy)
+
+    centres = [square for square in range(1, geo.squares + 1) if fits(square)]
+    if not centres:
+        return draw(king_line_starts(rules))
+    centre = draw(st.sampled_from(centres))
+    cx, cy = geo.coords[centre]
+    pieces: dict[int, tuple[Color, bool]] = {centre: (turn, True)}
+    for t in (near, -far):
+        square = geo.square_at(cx + t * dx, cy + t * dy)
+        piece = _piece(rules, square, turn.opponent, draw(st.integers(0, 3)) == 0)
+        if piece is not None:
+            pieces[square] = piece
+    for square in draw(st.lists(st.integers(1, geo.squares), max_size=6)):
+        color = turn if draw(st.integers(0, 3)) == 0 else turn.opponent
+        piece = _piece(rules, square, color, draw(st.integers(0, 3)) == 0)
+        if (
+            piece is not None
+            and square not in pieces
+            and sum(c is color for c, _ in pieces.values()) < rules.men_per_side
+        ):
+            pieces[square] = piece
+    return pieces, turn
+
+
+StartStrategy = Callable[[Ruleset], st.SearchStrategy[tuple[dict[int, tuple[Color, bool]], Color]]]
+
+
+@st.composite
+def lines(
+    draw: st.DrawFn,
+    rules: Ruleset | st.SearchStrategy[Ruleset] = any_rulesets,
+    most: int = 10,
+    starts: StartStrategy | None = None,
+    budget: int | None = PATHS_BUDGET,
+) -> Line:
     """A random start and up to ``most`` moves played from it, the oracle choosing among the legal
-    moves and often preferring quiet king moves (so that king-move runs build up)."""
+    moves and often preferring quiet king moves (so that king-move runs build up).
+
+    The start is the initial position, a random one or one built around a king, or one drawn from
+    ``starts(rules)`` if given. Lines through a position with more than ``budget`` legal paths are
+    rejected (see :data:`PATHS_BUDGET`).
+    """
     if isinstance(rules, st.SearchStrategy):
         rules = draw(rules)
     runs: dict[Color, tuple[int, int]] = {}
-    kind = draw(st.integers(0, 2))
+    kind = 3 if starts is not None else draw(st.integers(0, 2))
     if kind == 0:
         state = naive.initial(rules)
         start = state.pieces()
         turn = state.turn
     else:
-        start, turn = draw(family_starts(rules) if kind == 1 else king_line_starts(rules))
+        if starts is not None:
+            start, turn = draw(starts(rules))
+        else:
+            start, turn = draw(family_starts(rules) if kind == 1 else king_line_starts(rules))
         limit = rules.king_move_limit
         for color in (WHITE, BLACK):
             kings = [sq for sq, (c, k) in start.items() if c is color and k]
@@ -410,6 +611,7 @@ def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rul
         state = Line(rules, start, turn, (), runs).start_state()
     played: list[naive.NaiveMove] = []
     kings_first = draw(st.booleans())
+    assume(affordable(position_of(state), budget))
     for _ in range(draw(st.integers(0, most))):
         moves = naive.moves(state, paths=True)
         if not moves:
@@ -419,4 +621,5 @@ def lines(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = any_rul
         move = pool[draw(st.integers(0, len(pool) - 1))]
         played.append(move)
         state = naive.play(state, move)
+        assume(affordable(position_of(state), budget))
     return Line(rules, start, turn, tuple(played), runs)

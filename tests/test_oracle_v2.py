@@ -12,17 +12,38 @@ library, and the family's published perft counts through ``draughts.perft``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import draughts
 import naive
-from draughts import BLACK, WHITE, KingRange, Position, Ruleset
+from draughts import BLACK, WHITE, CapturedRemoval, Directions, KingRange, Position, Ruleset
+from draughts.board import Termination
+from draughts.geometry import BoardSquares
+from draughts.rules import KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
 from family import CASES, FAMILY, FRISIAN, PUBLISHED_RULES, TURKISH, Case, expected, parse_move, published_series
-from strategies import Line, any_rulesets, dense_starts, family_named, family_rulesets, king_line_starts, lines
+from strategies import (
+    PATHS_BUDGET,
+    SLOW_PATHS_BUDGET,
+    Line,
+    StartStrategy,
+    affordable,
+    any_rulesets,
+    crowded_starts,
+    dense_starts,
+    directions,
+    endgame_starts,
+    family_named,
+    family_rulesets,
+    king_line_starts,
+    kings_and_men_starts,
+    lines,
+    reversal_starts,
+)
 
 # --- comparing one position ---
 
@@ -136,10 +157,12 @@ def test_flying_king_captures_match_oracle(data: st.DataObject) -> None:
     rules = data.draw(family_rulesets().filter(lambda rules: rules.king_range is KingRange.FLYING))
     start, turn = data.draw(king_line_starts(rules))
     line = Line(rules, start, turn, ())
+    assume(affordable(line.start_position(), PATHS_BUDGET))
     assert_matches_oracle(line.start_position(), line.start_state())
 
 
 _DENSE_RULES = st.one_of(family_named, family_rulesets()).filter(lambda rules: not rules.crowning_wins)
+_DENSE_BUDGET = 10 * PATHS_BUDGET
 
 
 @settings(deadline=None, max_examples=150)
@@ -150,12 +173,184 @@ def test_dense_positions_list_every_move_their_paths_reach(data: st.DataObject) 
     rules = data.draw(_DENSE_RULES)
     start, turn = data.draw(dense_starts(rules))
     position = Line(rules, start, turn, ()).start_position()
+    assume(affordable(position, _DENSE_BUDGET))  # a library-only count: ten times the oracle's bound
     paths = [move for move, _ in draughts.divide(position, 1, paths=True)]
     listed = {move.identity for move in position.legal_moves}
     assert listed == {move.identity for move in paths}, (
         f"legal_moves lacks {_some({m.identity for m in paths} - listed)} at {position.fen(numeric=True)} in {rules!r}"
     )
     assert draughts.perft(position, 1) == len(listed)
+
+
+# --- each rule dimension of issue 10 held on, the others random ---
+
+_ORTHOGONAL = directions.filter(lambda found: bool(found & Directions.ORTHOGONAL))
+"""Direction sets with at least one orthogonal direction."""
+
+_REVERSIBLE = directions.filter(
+    lambda found: (
+        Directions.ORTHOGONAL_SIDEWAYS in found
+        or Directions.DIAGONAL in found
+        or Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_BACKWARD in found
+    )
+)
+"""Direction sets holding some direction and its opposite, so that a capture could turn back 180°."""
+
+
+@st.composite
+def _value_first(draw: st.DrawFn) -> tuple[object, ...]:
+    """Most value first (random man and king weights), then any of the other criteria."""
+    value = MostValue(man=draw(st.integers(1, 5)), king=draw(st.integers(1, 12)))
+    rest = draw(st.permutations([MostPieces(), WithKing(), MostKings(), KingsEarliest()]))
+    return (value, *rest[: draw(st.integers(0, 4))])
+
+
+def _crowded(rules: Ruleset) -> st.SearchStrategy[Any]:
+    """Starts with many ways to capture: a crowded patch, or pieces along a king's lines."""
+    return st.one_of(crowded_starts(rules), king_line_starts(rules))
+
+
+FOCUS: dict[str, tuple[dict[str, st.SearchStrategy[Any]], StartStrategy | None]] = {
+    "men-directions": ({"men_move": _ORTHOGONAL, "men_capture": _ORTHOGONAL}, None),
+    "king-directions": ({"kings_move": _ORTHOGONAL, "kings_capture": _ORTHOGONAL}, None),
+    "all-squares": ({"board_squares": st.just(BoardSquares.ALL)}, None),
+    "landing-rules": (
+        {
+            "king_range": st.just(KingRange.FLYING),
+            "king_landing": st.sampled_from([KingLanding.DIRECTLY_BEHIND, KingLanding.BEHIND_LAST_KING]),
+        },
+        _crowded,
+    ),
+    # A turn back can only matter for a flying king, and only where the pieces it jumped leave the
+    # board at once (else the piece just jumped blocks the way back; a short piece finds no piece
+    # next to it on the way back).
+    "no-180-turn": (
+        {
+            "capture_reversal": st.just(False),
+            "king_range": st.just(KingRange.FLYING),
+            "captured_removal": st.just(CapturedRemoval.IMMEDIATE),
+            "men_capture": _REVERSIBLE,
+            "kings_capture": _REVERSIBLE,
+        },
+        reversal_starts,
+    ),
+    "removal-at-once": (
+        {
+            "captured_removal": st.just(CapturedRemoval.IMMEDIATE),
+            "men_capture": _REVERSIBLE,
+            "kings_capture": _REVERSIBLE,
+        },
+        _crowded,
+    ),
+    "value-precedence": ({"precedence": _value_first()}, _crowded),
+    "rule-state": ({"king_move_limit": st.integers(1, 3)}, kings_and_men_starts),
+    "no-move-wins": ({"no_move_wins": st.just(True)}, None),
+    "crowning-wins": ({"crowning_wins": st.just(True)}, None),
+    "board-6x6": ({"board_size": st.just(6)}, None),
+    "board-12x12": ({"board_size": st.just(12)}, None),
+}
+"""One rule dimension of issue 10 held to its new values, every other field random, and where the
+dimension needs it, starts where it comes into play (None: the usual mix of starts)."""
+
+
+@pytest.mark.parametrize("focus", FOCUS)
+@settings(deadline=None, max_examples=15)
+@given(data=st.data())
+def test_each_rule_dimension_matches_oracle(focus: str, data: st.DataObject) -> None:
+    """Each new rule dimension meets the oracle in every default run, whatever else is drawn."""
+    fixed, starts = FOCUS[focus]
+    for position, state in replay(data.draw(lines(family_rulesets(**fixed), starts=starts))):
+        assert_matches_oracle(position, state)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("focus", FOCUS)
+@settings(deadline=None, max_examples=100)
+@given(data=st.data())
+def test_each_rule_dimension_matches_oracle_at_length(focus: str, data: st.DataObject) -> None:
+    fixed, starts = FOCUS[focus]
+    for position, state in replay(
+        data.draw(lines(family_rulesets(**fixed), most=16, starts=starts, budget=SLOW_PATHS_BUDGET))
+    ):
+        assert_matches_oracle(position, state)
+
+
+def check_outcomes(line: Line) -> None:
+    """Play ``line`` on a :class:`draughts.Board`: at every ply the library agrees with the oracle,
+    and ``Board.outcome()`` names the oracle's winner and the right reason."""
+    board = draughts.Board.from_position(line.start_position())
+    pairs = replay(line)
+    for index, (position, state) in enumerate(pairs):
+        assert board.position == position
+        assert_matches_oracle(position, state)
+        outcome, winner = board.outcome(), naive.winner(state)
+        if winner is None:
+            assert outcome is None or outcome.winner is None, f"{outcome} at {describe(position, state)}"
+        else:
+            crowned = line.rules.crowning_wins and any(king for _, king in state.board.values())
+            stuck = state.turn
+            reason = (
+                Termination.CROWNING
+                if crowned
+                else Termination.NO_MOVES
+                if any(color is stuck for color, _ in state.board.values())
+                else Termination.NO_PIECES
+            )
+            assert outcome is not None, f"no outcome at {describe(position, state)}"
+            assert (outcome.winner, outcome.termination) == (winner, reason), describe(position, state)
+        if index < len(line.played):
+            move = line.played[index]
+            board.push(next(m for m in board.legal_moves if m.identity == move.identity))
+
+
+@pytest.mark.parametrize("rule", ["no_move_wins", "crowning_wins"])
+@settings(deadline=None, max_examples=40)
+@given(data=st.data())
+def test_win_conditions_match_oracle(rule: str, data: st.DataObject) -> None:
+    """Short endgames (two to seven pieces) played on until they end: who wins, and why, as the
+    oracle says, in random rulesets where a blocked side wins or the first king wins."""
+    rules = data.draw(family_rulesets(**{rule: st.just(True)}))
+    check_outcomes(data.draw(lines(rules, most=30, starts=endgame_starts)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["no_move_wins", "crowning_wins", "usual"])
+@settings(deadline=None, max_examples=300)
+@given(data=st.data())
+def test_many_win_conditions_match_oracle(rule: str, data: st.DataObject) -> None:
+    fixed = {"no_move_wins": st.just(False), "crowning_wins": st.just(False)}
+    if rule != "usual":
+        fixed[rule] = st.just(True)
+    rules = data.draw(family_rulesets(**fixed))
+    check_outcomes(data.draw(lines(rules, most=40, starts=endgame_starts, budget=SLOW_PATHS_BUDGET)))
+
+
+_LIMITED = st.one_of(family_named, family_rulesets(king_move_limit=st.integers(1, 3))).filter(
+    lambda rules: rules.king_move_limit is not None
+)
+
+
+@settings(deadline=None, max_examples=30)
+@given(lines(_LIMITED, most=14), st.booleans())
+def test_rule_state_perft_matches_oracle(line: Line, paths: bool) -> None:
+    """perft from a position reached with king-move runs, and from its FEN, as the oracle counts
+    with the same runs (a king that must stop now changes the first ply already)."""
+    position, state = replay(line)[-1]
+    want = naive.perft(state, 2, paths=paths)
+    assert draughts.perft(position, 2, paths=paths) == want, describe(position, state)
+    again = Position.from_fen(position.ruleset, position.fen())
+    assert draughts.perft(again, 2, paths=paths) == want, f"after the FEN round trip: {describe(position, state)}"
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=150)
+@given(lines(_LIMITED, most=20), st.booleans())
+def test_rule_state_deeper_perft_matches_oracle(line: Line, paths: bool) -> None:
+    position, state = replay(line)[-1]
+    want = naive.perft(state, 3, paths=paths)
+    assert draughts.perft(position, 3, paths=paths) == want, describe(position, state)
+    again = Position.from_fen(position.ruleset, position.fen())
+    assert draughts.perft(again, 3, paths=paths) == want, f"after the FEN round trip: {describe(position, state)}"
 
 
 @pytest.mark.slow
@@ -165,6 +360,7 @@ def test_dense_family_positions_match_oracle(data: st.DataObject) -> None:
     rules = data.draw(family_named.filter(lambda rules: not rules.crowning_wins))
     start, turn = data.draw(dense_starts(rules))
     line = Line(rules, start, turn, ())
+    assume(affordable(line.start_position(), SLOW_PATHS_BUDGET))
     assert_matches_oracle(line.start_position(), line.start_state())
 
 
@@ -229,7 +425,7 @@ def test_positions_equal_exactly_when_the_oracle_states_are(line: Line) -> None:
 
 @pytest.mark.slow
 @settings(deadline=None, max_examples=1500)
-@given(lines(family_rulesets(), most=20))
+@given(lines(family_rulesets(), most=20, budget=SLOW_PATHS_BUDGET))
 def test_many_random_rulesets_match_oracle(line: Line) -> None:
     for position, state in replay(line):
         assert_matches_oracle(position, state)
