@@ -606,8 +606,9 @@ def lines(
         for color in (WHITE, BLACK):
             kings = [sq for sq, (c, k) in start.items() if c is color and k]
             has_men = any(c is color and not k for c, k in start.values())
-            if limit is not None and kings and has_men and draw(st.booleans()):
-                runs[color] = (draw(st.sampled_from(kings)), draw(st.integers(1, limit)))
+            if limit is not None and kings and has_men and draw(st.integers(0, 2)) < 2:
+                # a run at its limit first (the simplest example freezes a king), shorter ones too
+                runs[color] = (draw(st.sampled_from(kings)), draw(st.sampled_from(range(limit, 0, -1))))
         state = Line(rules, start, turn, (), runs).start_state()
     played: list[naive.NaiveMove] = []
     kings_first = draw(st.booleans())

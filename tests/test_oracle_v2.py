@@ -254,7 +254,7 @@ dimension needs it, starts where it comes into play (None: the usual mix of star
 
 
 @pytest.mark.parametrize("focus", FOCUS)
-@settings(deadline=None, max_examples=15)
+@settings(deadline=None, max_examples=25)
 @given(data=st.data())
 def test_each_rule_dimension_matches_oracle(focus: str, data: st.DataObject) -> None:
     """Each new rule dimension meets the oracle in every default run, whatever else is drawn."""
