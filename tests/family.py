@@ -1,7 +1,7 @@
 """The draughts family as test rulesets, and rule cases worked out by hand from the rule texts.
 
 The rulesets are built with :func:`attrs.evolve` from the named variants (the library names them
-itself later). Where the rule texts conflict (FAMILY.md), each picks what the published perft
+itself later). Where the rule texts conflict, each picks what the published perft
 count needs, and says so. The :data:`CASES` are small positions whose legal moves were derived by
 hand from the rule texts (or are published examples); ``test_naive.py`` holds the oracle to them
 and ``test_oracle_v2.py`` the library.
@@ -27,7 +27,7 @@ FRISIAN = attrs.evolve(
     name="frisian",
     title="Frisian draughts",
     men_capture=Directions.ALL,  # FRI-2011 art. 7: men capture in 8 directions
-    kings_move=Directions.DIAGONAL,  # art. 9 (FAMILY.md: MS-FRI's "straight or diagonal" is the odd one out)
+    kings_move=Directions.DIAGONAL,  # art. 9 (MS-FRI's "straight or diagonal" is the odd one out among the texts)
     kings_capture=Directions.ALL,  # art. 9: flying, 8 directions, any square beyond
     precedence=(MostValue(100, 199), WithKing()),  # art. 11-12: value, then the king captures
     king_move_limit=3,  # art. 17 (dctl's published counts lack it; it cannot bite before ply 13)
@@ -51,7 +51,7 @@ THAI_12 = attrs.evolve(
     _named.AMERICAN,
     name="thai-12",
     title="Thai rules from the 12-men checkers start (dctl's perft position)",
-    first_to_move=WHITE,  # sources disagree (FAMILY.md §5); dctl, whose counts these are, starts with White
+    first_to_move=WHITE,  # sources disagree; dctl, whose counts these are, starts with White
     king_range=KingRange.FLYING,
     king_landing=KingLanding.DIRECTLY_BEHIND,
     captured_removal=CapturedRemoval.IMMEDIATE,
@@ -76,11 +76,11 @@ TURKISH = attrs.evolve(
     captured_removal=CapturedRemoval.IMMEDIATE,
     capture_reversal=False,
     precedence=(MostPieces(),),
-    # Conflict (FAMILY.md §6): kish, whose counts these are, continues as a man (its tests
+    # The texts conflict: kish, whose counts these are, continues as a man (its tests
     # rules_promotion.rs 7.2). Its counts to d7 do not tell the readings apart (continuing as a
     # king gives the same d7); they do pin the 180° rule (allowing the turn gives 10,782,390).
     capture_promotion=CapturePromotion.ONLY_AT_END,
-    numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64, as FAMILY.md numbers it
+    numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64
     square_names=SquareNames.ALGEBRAIC,
     pdn_gametype=None,
 )
@@ -440,7 +440,7 @@ PUBLISHED_RULES: dict[str, Ruleset] = {  # the data files' labels
     "pool": POOL,
     "canadian": CANADIAN,
     "srilankan": attrs.evolve(CANADIAN, name="srilankan", bottom_left_playable=False),  # dctl: the other colouring
-    "portuguese": _named.SPANISH,  # dctl's Spanish rules cite the Portuguese federation (FAMILY.md 7.4)
+    "portuguese": _named.SPANISH,  # dctl's Spanish rules cite the Portuguese federation
     "14x14": attrs.evolve(_named.INTERNATIONAL, name="intl-14", board_size=14, rows_per_side=6),  # 2 empty rows
 }
 
@@ -463,7 +463,7 @@ def _family_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
             if entry.get("count") is None:
                 continue  # "none found"
             if key == "turkish" and "kish" not in entry["source"]:
-                continue  # pydraughts 0.6.7: its d5 is wrong (FAMILY.md section 8 diagnoses the defect)
+                continue  # pydraughts 0.6.7: its d5 is wrong (a defect of that version)
             label = key
             if key == "other_boards_international_rules":
                 if not entry["fen"].startswith("14x14"):

@@ -9,7 +9,7 @@ the precedence criteria's own ``key`` (they are rule data) and for reading a
 :class:`draughts.Position` (``pieces()``, ``turn``).
 
 The rules implemented (FMJD International rules art. 3-4, RUS64 5-6, FID Regolamento, WCDF laws,
-CBD, FEDA and ČFD rules as each ruleset's ``sources`` cite them; the family rules of FAMILY.md:
+CBD, FEDA and ČFD rules as each ruleset's ``sources`` cite them; the family rules:
 Frisian 2011 art. 7-17, Killer, Thai, Turkish, Pool, Antidraughts, Breakthrough; PDN 3.0
 restriction 9 for paths):
 

@@ -458,7 +458,7 @@ _NOT_RULES_OF_PLAY = {
 @pytest.mark.parametrize("mine", [rules for rules in FAMILY if rules.name != "thai-12"], ids=lambda rules: rules.name)
 def test_named_family_variants_play_as_built_here(mine: Ruleset) -> None:
     """The library's named family variants and tests/family.py's (built independently from
-    FAMILY.md, choosing where sources conflict what the published counts need) agree on every rule
+    the rule texts, choosing where sources conflict what the published counts need) agree on every rule
     of play."""
     named = draughts.get_variant(mine.name)
     differ = {
