@@ -422,13 +422,11 @@ def king_line_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[C
 
 
 @st.composite
-def dense_starts(
-    draw: st.DrawFn, rules: Ruleset, most: int | None = None
-) -> tuple[dict[int, tuple[Color, bool]], Color]:
+def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color, bool]], Color]:
     """One to three kings of the side to move among many opposing pieces (a fifth to a half of the
-    squares, at most ``most`` of them): long captures, and several pieces able to take the same
-    pieces. Flying kings capturing in eight directions among thirty pieces or more can have
-    millions of capture paths, so runs that must stay short pass ``most``."""
+    squares): long captures, and several pieces able to take the same pieces. Flying kings
+    capturing in eight directions among a score of pieces can have hundreds of thousands of
+    capture paths: the tests bound them (:data:`PATHS_BUDGET`)."""
     geo = rules.geometry
     turn = draw(st.sampled_from([WHITE, BLACK]))
     order = draw(st.permutations(range(1, geo.squares + 1)))
@@ -437,7 +435,7 @@ def dense_starts(
     density = draw(st.integers(2, 5))  # out of 10
     opponents = 0
     for square in order[kings:]:
-        if opponents >= min(rules.men_per_side, most or rules.men_per_side):
+        if opponents >= rules.men_per_side:
             break
         if draw(st.integers(0, 9)) >= density:
             continue
