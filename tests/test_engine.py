@@ -601,3 +601,13 @@ def test_a_time_limit_is_used_but_not_overrun() -> None:
     started = time.perf_counter()
     assert Engine().search(forced, Limit(time=2)).move is not None
     assert time.perf_counter() - started < 0.5
+
+
+def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
+    engine = Engine(hash_size=2000)
+    position = Position.initial("international")
+    result = engine.search(position, Limit(depth=6))
+    table = engine._tables[position.ruleset]
+    assert 0 < len(table) <= 2000
+    assert result.move in position.legal_moves()
+    assert result == Engine(hash_size=2000).search(position, Limit(depth=6))  # still reproducible

@@ -35,15 +35,18 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import venv
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -237,7 +240,11 @@ class Player:
             self.process.stdin.close()
         except OSError:
             pass
-        self.process.wait(10)
+        try:
+            self.process.wait(120)  # freeing a large transposition table takes a while on a busy machine
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 def token(move: Any) -> str:
@@ -311,6 +318,63 @@ def summary(games: list[dict[str, Any]], side: str) -> dict[str, float]:
     }
 
 
+def opening_of(variant: str, seed: int, plies: int) -> list[str]:
+    """``plies`` random legal moves from the start position, chosen with ``random.Random(seed)``."""
+    board = Board(variant)
+    rng = random.Random(seed)
+    opening = []
+    for _ in range(plies):
+        if board.outcome() is not None:
+            break
+        move = rng.choice(list(board.legal_moves))
+        opening.append(token(move))
+        board.push(move)
+    return opening
+
+
+def run_games(
+    args: argparse.Namespace, variant: str, second: str, script: Path, workdir: str, jobs: list[tuple[int, Color]]
+) -> list[dict[str, Any]]:
+    """Play ``jobs`` (opening seed, colour of the first player) with one pair of player processes."""
+    first_player = Player(args.first, script, args.venv_dir, workdir)
+    second_player = Player(second, script, args.venv_dir, workdir)
+    games = []
+    try:
+        for seed, first_color in jobs:
+            opening = opening_of(variant, seed, args.opening_plies)
+            players = {first_color: first_player, first_color.opponent: second_player}
+            game = play_game(players, variant, opening, args.time, args.clock, 2 * seed, args.max_plies)
+            game.update(
+                variant=variant,
+                seed=seed,
+                first_color=str(first_color),
+                second_color=str(first_color.opponent),
+                first=first_player.name,
+                second=second_player.name,
+                first_spec=args.first,
+                second_spec=second,
+                time=args.time,
+                clock=args.clock,
+            )
+            games.append(game)
+            won = "draw" if game["winner"] is None else "first" if game["winner"] == str(first_color) else "second"
+            print(
+                f"{variant} opening {seed} first={first_color}: {won} ({game['reason']}, {game['plies']} plies)",
+                file=sys.stderr,
+                flush=True,
+            )
+            if args.log:
+                with LOG_LOCK, args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(game) + "\n")
+    finally:
+        first_player.close()
+        second_player.close()
+    return games
+
+
+LOG_LOCK = threading.Lock()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", nargs="+", default=["international", "russian"])
@@ -324,9 +388,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1, help="first opening seed")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (a pair of processes each)")
     parser.add_argument("--venv-dir", type=Path, default=Path.home() / ".cache" / "polydraughts-bench")
     parser.add_argument("--log", type=Path, help="append each game as a JSON line to this file")
+    parser.add_argument("--report", type=Path, nargs="+", help="print the table of logged games and stop")
     args = parser.parse_args(argv)
+    if args.report:
+        return report(args.report)
 
     with tempfile.TemporaryDirectory() as workdir:
         script = Path(workdir) / "player.py"
@@ -335,64 +403,82 @@ def main(argv: Sequence[str] | None = None) -> int:
         for variant in args.variants:
             get_variant(variant)
             second = args.second or ("turbo" if variant == "international" else "simple")
+            if second in PY_DRAUGHTS_ENGINES:
+                peer_python(args.venv_dir)  # made once, before the workers start
             load_before = os.getloadavg()[0]
             started = time.perf_counter()
-            first_player = Player(args.first, script, args.venv_dir, workdir)
-            second_player = Player(second, script, args.venv_dir, workdir)
-            games = []
-            try:
-                for index in range(args.games // 2):
-                    seed = args.seed + index
-                    board = Board(variant)
-                    rng = random.Random(seed)
-                    opening = []
-                    for _ in range(args.opening_plies):
-                        if board.outcome() is not None:
-                            break
-                        move = rng.choice(list(board.legal_moves))
-                        opening.append(token(move))
-                        board.push(move)
-                    for first_color in (Color.WHITE, Color.BLACK):
-                        players = {first_color: first_player, first_color.opponent: second_player}
-                        game = play_game(players, variant, opening, args.time, args.clock, 2 * seed, args.max_plies)
-                        game.update(variant=variant, seed=seed, first_color=str(first_color),
-                                    second_color=str(first_color.opponent), first=first_player.name,
-                                    second=second_player.name)
-                        games.append(game)
-                        won = "draw" if game["winner"] is None else (
-                            "first" if game["winner"] == str(first_color) else "second")
-                        print(f"{variant} opening {seed} first={first_color}: {won} ({game['reason']}, "
-                              f"{game['plies']} plies)", file=sys.stderr, flush=True)
-                        if args.log:
-                            with args.log.open("a", encoding="utf-8") as log:
-                                log.write(json.dumps(game) + "\n")
-            finally:
-                first_player.close()
-                second_player.close()
+            jobs = [
+                (args.seed + index, color) for index in range(args.games // 2) for color in (Color.WHITE, Color.BLACK)
+            ]
+            workers = max(1, min(args.jobs, len(jobs)))
+            with ThreadPoolExecutor(workers) as pool:
+                shares = [jobs[index::workers] for index in range(workers)]
+                play = functools.partial(run_games, args, variant, second, script, workdir)
+                parts = pool.map(play, shares)
+                games = [game for part in parts for game in part]
             seconds = time.perf_counter() - started
-            wins = sum(g["winner"] == g["first_color"] for g in games)
-            losses = sum(g["winner"] == g["second_color"] for g in games)
-            draws = len(games) - wins - losses
-            ours, theirs = summary(games, "first"), summary(games, "second")
-            rows.append({
-                "variant": variant, "first": first_player.name, "second": second_player.name,
-                "wdl": f"{wins}-{draws}-{losses}", "score": 100 * (wins + draws / 2) / max(1, len(games)),
-                "ours": ours, "theirs": theirs, "seconds": seconds,
-                "load": (load_before, os.getloadavg()[0]),
-            })
-    print(f"\n{args.games} games per variant, {args.time:g} s per move ({args.clock} clock), "
-          f"{args.opening_plies}-ply seeded openings from seed {args.seed}, both colours")
+            rows.append(row_of(variant, games, seconds, (load_before, os.getloadavg()[0])))
+    print(
+        f"\n{args.games} games per variant, {args.time:g} s per move ({args.clock} clock), "
+        f"{args.opening_plies}-ply seeded openings from seed {args.seed}, both colours"
+    )
+    print_table(rows)
+    return 0
+
+
+def row_of(variant: str, games: list[dict[str, Any]], seconds: float, load: tuple[float, float]) -> dict[str, Any]:
+    """The summary of one variant's games."""
+    wins = sum(g["winner"] == g["first_color"] for g in games)
+    losses = sum(g["winner"] == g["second_color"] for g in games)
+    draws = len(games) - wins - losses
+    return {
+        "variant": variant,
+        "first": games[0]["first"],
+        "second": games[0]["second"],
+        "games": len(games),
+        "wdl": f"{wins}-{draws}-{losses}",
+        "score": 100 * (wins + draws / 2) / max(1, len(games)),
+        "ours": summary(games, "first"),
+        "theirs": summary(games, "second"),
+        "seconds": seconds,
+        "load": load,
+    }
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
     header = ("variant", "first vs second", "W-D-L", "score", "avg depth", "nodes/s", "s/move cpu", "s/move wall")
     print(" | ".join(header))
     for row in rows:
         ours, theirs = row["ours"], row["theirs"]
-        print(" | ".join((
-            row["variant"], f"{row['first']} vs {row['second']}", row["wdl"], f"{row['score']:.1f}%",
-            f"{ours['depth']:.1f} / {theirs['depth']:.1f}", f"{ours['nps']:,.0f} / {theirs['nps']:,.0f}",
-            f"{ours['cpu']:.3f} / {theirs['cpu']:.3f}", f"{ours['wall']:.3f} / {theirs['wall']:.3f}",
-        )))
-        print(f"    {row['seconds'] / 60:.0f} min, load average {row['load'][0]:.2f} at start, "
-              f"{row['load'][1]:.2f} at end")
+        cells = (
+            row["variant"],
+            f"{row['first']} vs {row['second']}",
+            row["wdl"],
+            f"{row['score']:.1f}%",
+            f"{ours['depth']:.1f} / {theirs['depth']:.1f}",
+            f"{ours['nps']:,.0f} / {theirs['nps']:,.0f}",
+            f"{ours['cpu']:.3f} / {theirs['cpu']:.3f}",
+            f"{ours['wall']:.3f} / {theirs['wall']:.3f}",
+        )
+        print(" | ".join(cells))
+        if row["seconds"]:
+            print(
+                f"    {row['games']} games, {row['seconds'] / 60:.0f} min, load average {row['load'][0]:.2f} at start, "
+                f"{row['load'][1]:.2f} at end"
+            )
+
+
+def report(paths: Sequence[Path]) -> int:
+    """Print the table of the games logged in ``paths`` (``--log`` files), per variant and pairing."""
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            key = (game["variant"], str(path), game.get("first_spec", ""), game.get("second_spec", ""))
+            groups.setdefault(key, []).append(game)
+    for (_, path, *_), games in groups.items():
+        print(f"{path}: {games[0].get('first_spec', '')} vs {games[0].get('second_spec', '')}")
+        print_table([row_of(games[0]["variant"], games, 0, (0, 0))])
     return 0
 
 

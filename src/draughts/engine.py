@@ -52,6 +52,7 @@ Levels
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import threading
 import time
@@ -188,11 +189,18 @@ class Weights:
     Attributes:
         man: A man.
         king: A king; None derives it from the ruleset (:func:`king_value`).
-        advancement: Scale of the bonus for a man's advance: it grows with the square of the rows
-            advanced, to ``advancement * board_size`` on the row before crowning (three times
-            that where crowning wins the game), and counts twice in the endgame.
+        crowning_rows: A man's bonus on the rows just before its crowning row: the first value one
+            row before, the next two rows before, and so on (further rows: nothing).
+        advancement: Scale of a bonus for every row a man has advanced, growing with its square
+            to ``advancement * board_size`` on the row before crowning.
+        endgame_advancement: The same bonus, added in the endgame (a third of the pieces left or
+            fewer), when the race to crown decides; where crowning wins the game it counts
+            always, three times.
         back_rank: Per man on its own first row, while the opponent still has men to crown.
-        centre: Per man on the central squares.
+        centre: Per man on the central squares (the middle half of the rows and columns).
+        file: Per column a man stands from the nearer side of the board.
+        contact: Per man facing an opposing piece on a square it could move to.
+        support: Per man whose squares behind it are held by its own pieces (or are off the board).
         mobility: Per quiet step available (men's moves, and kings' one-square steps).
         balance: Per man more on one wing than on the other (a lopsided formation).
         king_position: A king's bonus on the squares it sees most of (the long diagonals).
@@ -201,16 +209,31 @@ class Weights:
 
     man: int = 100
     king: int | None = None
-    advancement: int = 4
-    back_rank: int = 8
-    centre: int = 6
-    mobility: int = 2
+    crowning_rows: tuple[int, ...] = attrs.field(default=(22, 12, -4, -2), converter=tuple)
+    advancement: int = 0
+    endgame_advancement: int = 4
+    back_rank: int = 4
+    centre: int = 0
+    file: int = 2
+    contact: int = 14
+    support: int = 3
+    mobility: int = 0
     balance: int = 3
     king_position: int = 12
     runaway: int = 60
 
 
-MATERIAL_ONLY = Weights(advancement=0, back_rank=0, centre=0, mobility=0, balance=0, king_position=0, runaway=0)
+MATERIAL_ONLY = Weights(
+    crowning_rows=(),
+    endgame_advancement=0,
+    back_rank=0,
+    file=0,
+    contact=0,
+    support=0,
+    balance=0,
+    king_position=0,
+    runaway=0,
+)
 """Weights that count material only."""
 
 
@@ -239,10 +262,11 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
     king = king_value(ruleset) if w.king is None else w.king
 
     rows_ahead = max(size - 2, 1)
-    advance_scale = 3 if crowning_wins else 1
+    endgame_scale = w.endgame_advancement * (3 if crowning_wins else 1)
+    always = w.advancement + (endgame_scale if crowning_wins else 0)
 
-    def advance(row: int) -> int:
-        return advance_scale * w.advancement * row * (row + 2) // rows_ahead
+    def advance(row: int, scale: int) -> int:
+        return scale * row * (row + 2) // rows_ahead
 
     # Per colour and bit: a man's value; per bit: a king's (the same for both colours).
     man_values = [[0] * nbits, [0] * nbits]
@@ -275,7 +299,10 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
         x, y = geo.coords[square]
         index = tables.bit_of_square[square]
         for color, row in ((0, y), (1, size - 1 - y)):
-            value = w.man + advance(min(row, size - 2))
+            value = w.man + advance(min(row, size - 2), always) + w.file * min(x, size - 1 - x)
+            before = size - 1 - row  # rows to the crowning row
+            if 0 < before <= len(w.crowning_rows):
+                value += w.crowning_rows[before - 1]
             if low <= x <= high and low <= y <= high:
                 value += w.centre
             man_values[color][index] = value
@@ -330,15 +357,27 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
                 zone |= (reached >> a if up else reached << a) & board
             zones[color][index] = zone
     late_rows = tuple(
-        tuple((rows[color][row], advance(row)) for row in range(1, size - 1) if advance(row)) for color in (0, 1)
+        tuple((rows[color][row], bonus) for row in range(1, size - 1) if (bonus := advance(row, endgame_scale)))
+        for color in (0, 1)
     )
+    # Where a man moves to (its front squares) and, of the opposite directions, those it cannot
+    # move in (its back squares), as shifts that bring those squares onto the man's own bit.
+    direction_sets = [{d for d, _, _ in tables.man_moves[color]} for color in (0, 1)]
+    fronts = tuple(tuple((a, not up) for _, a, up in tables.man_moves[color]) for color in (0, 1))
+    backs = tuple(
+        tuple((a, up) for d, a, up in tables.man_moves[color] if (d + 4) % 8 not in direction_sets[color])
+        for color in (0, 1)
+    )
+    # Back squares off the board count as held.
+    off_board = tuple(tuple(~(board << a if up else board >> a) for a, up in backs[color]) for color in (0, 1))
+    back_pairs = tuple(tuple(zip(backs[color], off_board[color], strict=True)) for color in (0, 1))
+    contact, support = w.contact, w.support
     men_total = 2 * ruleset.men_per_side
     sign = -1 if ruleset.no_move_wins else 1
     flying = tables.flying
     mobility, back_rank, balance, runaway = w.mobility, w.back_rank, w.balance, w.runaway
     if crowning_wins:
         runaway *= 3
-    advancement = w.advancement
     zone_of = (tuple(zones[0]), tuple(zones[1]))
 
     def runaways(men: int, opp: int, color: int) -> int:
@@ -377,6 +416,21 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
                 for a, up in king_steps[other]:
                     steps -= ((opp_kings << a if up else opp_kings >> a) & empty).bit_count()
             score += mobility * steps
+        if contact:
+            facing = theirs_facing = 0
+            for a, up in fronts[color]:
+                facing |= opp << a if up else opp >> a
+            for a, up in fronts[other]:
+                theirs_facing |= own << a if up else own >> a
+            score += contact * ((men & facing).bit_count() - (theirs & theirs_facing).bit_count())
+        if support:
+            held = men
+            for (a, up), off in back_pairs[color]:
+                held &= (own << a if up else own >> a) | off
+            theirs_held = theirs
+            for (a, up), off in back_pairs[other]:
+                theirs_held &= (opp << a if up else opp >> a) | off
+            score += support * (held.bit_count() - theirs_held.bit_count())
         if back_rank:
             if theirs:
                 score += back_rank * (men & home[color]).bit_count()
@@ -389,7 +443,7 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
             )
         pieces = (own | opp).bit_count()
         if 3 * pieces < men_total:  # the endgame
-            if advancement:
+            if late_rows[color]:
                 for mask, value in late_rows[color]:
                     score += value * (men & mask).bit_count()
                 for mask, value in late_rows[other]:
@@ -483,6 +537,12 @@ class _Stop(Exception):
     """A limit was reached inside the search."""
 
 
+def _make_room(table: dict[Key, Any]) -> None:
+    """Forget the quarter of a full transposition table written first (mostly earlier searches)."""
+    for key in list(itertools.islice(table, len(table) // 4 + 1)):
+        del table[key]
+
+
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -498,7 +558,7 @@ class Engine:
         margin: Root moves scoring within ``margin`` of the best count as equally good (0 = only
             equal scores); levels use it to play weaker, varied moves.
         limit: The default limit of :meth:`search`.
-        hash_size: Most transposition-table entries kept (the table is cleared when full).
+        hash_size: Most transposition-table entries kept (when full, the quarter written first goes).
 
     >>> import draughts
     >>> from draughts.engine import Engine, Limit, line_text
@@ -616,6 +676,14 @@ previous iteration's score (a score outside it is searched again with an open wi
 _CHECK_EVERY = 256
 """Nodes between two looks at the clock and the stop flag."""
 _NO_PV: tuple[MoveKey, ...] = ()
+_THREATS = 1
+"""How many times on one line the quiescence search looks a ply further because the opponent
+threatens a capture."""
+_PRUNE = 10
+"""Forward pruning: at a quiet node ``depth`` plies from the horizon (3 or more), a search of
+``2/5`` of the depth that beats beta by ``_PRUNE * depth`` ends the node (0: off)."""
+_LMR2 = 0
+"""Late moves from this index on are reduced by two plies where depth allows (0: one ply only)."""
 
 
 class _Search:
@@ -761,6 +829,13 @@ class _Search:
                 if mandatory:
                     moves.sort(key=captured_count, reverse=True)
             else:
+                if _PRUNE and not pv_node and depth >= 3 and -bound < beta < bound:
+                    # A shallow search that beats beta by a margin: the deep one would too.
+                    margin = _PRUNE * depth
+                    raised = beta + margin
+                    score = search(own, opp, kings, color, state, depth * 2 // 5, raised - 1, raised, ply)
+                    if score >= raised:
+                        return score - margin
                 scores = history[color]
                 moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
                 for killer in killers[ply][::-1]:
@@ -791,15 +866,17 @@ class _Search:
                     if new_depth > 0:
                         score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
                     else:
-                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, True)
+                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
                 else:
                     # Late quiet moves are first searched one ply shallower.
                     quiet = not crowned or crowned == moved  # not a crowning
-                    reduced = new_depth - 1 if reduce and index >= 3 and quiet else new_depth
+                    reduced = new_depth
+                    if reduce and index >= 3 and quiet:
+                        reduced -= 2 if _LMR2 and index >= _LMR2 and depth >= 5 else 1
                     if reduced > 0:
                         score = -search(c_own, c_opp, c_kings, c_color, c_state, reduced, -alpha - 1, -alpha, after)
                     else:
-                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -alpha - 1, -alpha, after, True)
+                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -alpha - 1, -alpha, after, _THREATS)
                     if score > alpha and reduced < new_depth:
                         score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -alpha - 1, -alpha, after)
                     if pv_node and alpha < score < beta:
@@ -807,7 +884,7 @@ class _Search:
                         if new_depth > 0:
                             score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
                         else:
-                            score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, True)
+                            score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
                 if score > best:
                     best = score
                     best_move = move
@@ -827,17 +904,18 @@ class _Search:
             if repetitions:
                 del seen[key]
             if len(table) >= hash_size:
-                table.clear()
+                _make_room(table)
             flag = upper if best <= original_alpha else lower if best >= beta else exact
             stored = best + ply if best >= bound else best - ply if best <= -bound else best
             table[key] = (depth, stored, flag, best_move)
             return best
 
         def quiesce(
-            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: bool
+            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
         ) -> int:
             """Captures until the side to move has none; then, if the opponent threatens one, a
-            ply more (no score is taken while a capture hangs); then the evaluation."""
+            ply more (no score is taken while a capture hangs; at most ``threats`` times on the
+            line); then the evaluation."""
             nonlocal nodes
             if nodes >= next_check:
                 check()
@@ -851,10 +929,26 @@ class _Search:
                 if not can_step(own, opp, kings, color) and not gen_moves(own, opp, kings, color, state):
                     return terminal(own, kings, ply)
                 if threats and ply < max_ply and can_capture(opp, own, kings, color ^ 1):
-                    return search(own, opp, kings, color, state, 1, alpha, beta, ply)
+                    return dodge(own, opp, kings, color, state, alpha, beta, ply, threats - 1)
                 return leaf(own, opp, kings, color)
+            # Capture sequences meet the same positions again and again: the table keeps them (as
+            # depth 0, or -1 when found without looking at threats).
+            key = (own, opp, kings, color, state)
+            entry = table_get(key)
+            tt_move = None
+            level = threats - _THREATS
+            if entry is not None:
+                entry_depth, score, flag, tt_move = entry
+                if entry_depth >= level and not pv_node:
+                    if score >= bound:
+                        score -= ply
+                    elif score <= -bound:
+                        score += ply
+                    if flag == exact or (flag == lower and score >= beta) or (flag == upper and score <= alpha):
+                        return score
             captures = gen_captures(own, opp, kings, color)
             best = -inf
+            original_alpha = alpha
             if not mandatory:
                 best = leaf(own, opp, kings, color)  # stand pat: capturing is optional here
                 if best >= beta:
@@ -863,9 +957,54 @@ class _Search:
                     alpha = best
             if len(captures) > 1:
                 captures.sort(key=captured_count, reverse=True)
+                if tt_move is not None and tt_move != captures[0] and tt_move in captures:
+                    captures.remove(tt_move)
+                    captures.insert(0, tt_move)
+            best_move = None
             after = ply + 1
             other = color ^ 1
             for move in captures:
+                moved, captured, crowned = move
+                if limited:
+                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
+                else:
+                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
+                if pv_node:
+                    pvt[after] = _NO_PV
+                score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
+                if score > best:
+                    best = score
+                    best_move = move
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            pvt[ply] = (move, *pvt[after])
+                        if alpha >= beta:
+                            break
+            if best_move is not None:
+                if len(table) >= hash_size:
+                    _make_room(table)
+                flag = upper if best <= original_alpha else lower if best >= beta else exact
+                stored = best + ply if best >= bound else best - ply if best <= -bound else best
+                if entry is None or entry[0] <= level:
+                    table[key] = (level, stored, flag, best_move)
+            return best
+
+        def dodge(
+            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+        ) -> int:
+            """One full-width ply of quiet moves (the side to move has no capture, the opponent has)."""
+            moves = gen_moves(own, opp, kings, color, state)
+            if not moves:
+                return terminal(own, kings, ply)
+            pv_node = beta - alpha > 1
+            if len(moves) > 1:
+                scores = history[color]
+                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+            best = -inf
+            after = ply + 1
+            other = color ^ 1
+            for move in moves:
                 moved, captured, crowned = move
                 if limited:
                     c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
@@ -968,7 +1107,7 @@ class _Search:
             pvt[1] = _NO_PV
             if search is not None:
                 return -search(*node, after, -beta, -alpha, 1)
-            return -quiesce(*node, -beta, -alpha, 1, True)
+            return -quiesce(*node, -beta, -alpha, 1, _THREATS)
 
         best = -_INF
         for index, move in enumerate(order):
@@ -992,7 +1131,7 @@ class _Search:
         best_key = max(scores, key=lambda k: scores[k])
         table = self.table
         if len(table) >= self.engine.hash_size:
-            table.clear()
+            _make_room(table)
         table[key] = (depth, best, _EXACT, best_key)
 
     def _pv_moves(self, first: Move, rest: Sequence[MoveKey]) -> tuple[Move, ...]:
