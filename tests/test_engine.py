@@ -77,6 +77,7 @@ def any_positions(draw: st.DrawFn) -> Position:
     pieces = {square: piece for square, piece in base.pieces().items() if not (piece.king and piece.color is BLACK)}
     return Position.from_pieces(rules, pieces, base.turn)
 
+
 EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
 """The seven federation variants and the no-forced-capture house rule (American)."""
 

@@ -62,6 +62,8 @@ PY_DRAUGHTS_ENGINES = ("turbo", "simple")
 #   new VARIANT ENGINE SECONDS CLOCK SEED FEN   -> ok NAME        (a new game from FEN, numeric)
 #   push MOVE                                  -> ok             (the opponent's move)
 #   go                                         -> move MOVE NODES DEPTH WALL CPU
+#   speed VARIANT SECONDS CLOCK FEN            -> speed NODES DEPTH CPU (polydraughts only: a fresh
+#                                                 engine searches FEN, for --speed)
 #   quit
 # A MOVE is ``start:end:c1.c2...`` in square numbers (1 = square 1), the captured squares sorted.
 PLAYER = r'''
@@ -172,6 +174,13 @@ for line in sys.stdin:
             text, nodes, depth, searched = player.go()
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             print("move", text, nodes, depth, int(searched), f"{wall:.4f}", f"{cpu:.4f}", flush=True)
+        elif words[0] == "speed":  # a fresh engine on one position: nodes and CPU seconds
+            variant, seconds, clock = words[1], float(words[2]), words[3]
+            fen = " ".join(words[4:])
+            speed = Polydraughts(variant, "strong", seconds, clock, 0, fen)
+            cpu = time.process_time()
+            result = speed.engine.search(speed.board.position, speed.limit)
+            print("speed", result.nodes, result.depth, f"{time.process_time() - cpu:.4f}", flush=True)
         elif words[0] == "quit":
             break
         else:
@@ -252,7 +261,12 @@ def token(move: Any) -> str:
 
 
 def play_game(
-    players: dict[Color, Player], variant: str, opening: list[str], seconds: float, clock: str, seed: int,
+    players: dict[Color, Player],
+    variant: str,
+    opening: list[str],
+    seconds: float,
+    clock: str,
+    seed: int,
     max_plies: int,
 ) -> dict[str, Any]:
     """One game; ``opening`` holds move tokens already played from the start position."""
@@ -392,6 +406,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--venv-dir", type=Path, default=Path.home() / ".cache" / "polydraughts-bench")
     parser.add_argument("--log", type=Path, help="append each game as a JSON line to this file")
     parser.add_argument("--report", type=Path, nargs="+", help="print the table of logged games and stop")
+    parser.add_argument("--speed", action="store_true", help="nodes per second of two polydraughts players")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of --speed (the best counts)")
     args = parser.parse_args(argv)
     if args.report:
         return report(args.report)
@@ -399,6 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as workdir:
         script = Path(workdir) / "player.py"
         script.write_text(PLAYER, encoding="utf-8")
+        if args.speed:
+            return speed(args, script, workdir)
         rows = []
         for variant in args.variants:
             get_variant(variant)
@@ -466,6 +484,49 @@ def print_table(rows: list[dict[str, Any]]) -> None:
                 f"    {row['games']} games, {row['seconds'] / 60:.0f} min, load average {row['load'][0]:.2f} at start, "
                 f"{row['load'][1]:.2f} at end"
             )
+
+
+def speed(args: argparse.Namespace, script: Path, workdir: str) -> int:
+    """Nodes per second of the polydraughts players ``--first`` and ``--second`` on the same positions.
+
+    The positions: for each variant and seed, the position after ``10 + 4 * i`` plies (i = 0..4)
+    of a random game (``random.Random(seed)``); each player searches each of them with a fresh
+    engine for ``--time`` seconds, the players taking turns, and the best of ``--repeat`` runs
+    counts.
+    """
+    specs = [args.first, args.second or "polydraughts"]
+    players = [Player(spec, script, args.venv_dir, workdir) for spec in specs]
+    try:
+        for variant in args.variants:
+            fens = []
+            for index in range(args.games // 2):
+                board = Board(variant)
+                rng = random.Random(args.seed + index)
+                for ply in range(30):
+                    if board.outcome() is not None:
+                        break
+                    if ply >= 10 and ply % 4 == 2:
+                        fens.append(board.fen(numeric=True))
+                    board.push(rng.choice(list(board.legal_moves)))
+            for spec, player in zip(specs, players, strict=True):
+                best = 0.0
+                for _ in range(args.repeat):
+                    nodes = depth = 0
+                    cpu = 0.0
+                    for fen in fens:
+                        answer = player.ask(f"speed {variant} {args.time} {args.clock} {fen}")
+                        nodes += int(answer[1])
+                        depth += int(answer[2])
+                        cpu += float(answer[3])
+                    best = max(best, nodes / max(cpu, 1e-9))
+                print(
+                    f"{variant}: {spec}: {best:,.0f} nodes/s (best of {args.repeat}), average depth "
+                    f"{depth / max(1, len(fens)):.1f} on {len(fens)} positions, load average {os.getloadavg()[0]:.2f}"
+                )
+    finally:
+        for player in players:
+            player.close()
+    return 0
 
 
 def report(paths: Sequence[Path]) -> int:

@@ -9,17 +9,21 @@
 
 Search
 ------
-:meth:`Engine.search` is a negamax alpha-beta search with principal-variation (null-window)
-re-searches, iterative deepening, a transposition table keyed by the exact position
-``(white, black, kings, turn)``, move ordering (the transposition-table move and the previous
-iteration's best move first, then captures by size, crowning moves, two killer moves per ply and
-the history heuristic) and a quiescence search that follows captures: where the side to move has
-a capture the search goes on through it, so no score is taken in the middle of an exchange. It
-stops at a :class:`Limit` of depth, nodes or time, whichever comes first; the last completed
-iteration gives the answer. Depth and node limits are reproducible: with the same seed the same
-calls give the same results. A position repeated on the search path or in the game history of a
-:class:`~draughts.Board` counts as a draw (where the ruleset has a repetition rule); the
-move-count and endgame draw rules are left to :meth:`~draughts.Board.outcome` and not searched.
+:meth:`Engine.search` is a negamax alpha-beta search on the move generator's own bitboard nodes
+(copy-make on plain ints, never :class:`~draughts.Position` objects), with principal-variation
+(null-window) re-searches, iterative deepening with an aspiration window, a transposition table
+keyed by the exact node ``(own, opponent, kings, side to move, rule state)``, move ordering (the
+table's move and the previous iteration's best first, then captures by size, two killer moves
+per ply and the history heuristic), late-move reductions, forward pruning where a shallow search
+beats beta by a margin, one ply more for a single legal move, and a quiescence search: where the
+side to move has a capture the search goes on through it, and where the opponent threatens one
+it looks one ply further, so no score is taken while a capture hangs. It stops at a
+:class:`Limit` of depth, nodes or time, whichever comes first, and answers with the deepest
+iteration, counting the moves the last, unfinished one has already searched. Depth and node
+limits are reproducible: with the same seed the same calls give the same results. A position
+repeated on the search path or in the game history of a :class:`~draughts.Board` counts as a
+draw (where the ruleset has a repetition rule); the move-count and endgame draw rules are left to
+:meth:`~draughts.Board.outcome` and not searched.
 
 Randomness
 ----------
@@ -35,10 +39,16 @@ ruleset's fields only (no variant names):
 * **material**: 100 per man, and a king worth :func:`king_value`: 250 for a short king; a flying
   king ``250 + 15 * board_size`` (370 on 8x8, 400 on 10x10), since it controls whole diagonals;
   30 more where men cannot capture kings;
-* **advancement** of men towards their crowning row (more in the endgame, when crowning decides);
-* **back-rank guard**: men still on their own first row, while the opponent has men to crown;
-* **centre control**: pieces on the central squares;
-* **mobility**: quiet moves available to each side (one step per direction for kings).
+* **where men stand**: a bonus by rows to the crowning row and columns from the side, read from
+  a table that fits every board (:attr:`Weights.squares`);
+* **contact**: men facing an opposing piece; **balance**: men spread over both wings;
+  **back-rank guard**: men on their own first row while the opponent has men to crown;
+* **kings** on the squares they see most of;
+* in the endgame, **advancement** (the race to crown), **runaways** (men no opposing piece can
+  stop) and, with flying kings, a small lead against a king counting a quarter (it is usually a
+  draw);
+* where a player with no move wins (losing draughts) the whole score changes sign; where
+  crowning wins (breakthrough) advancement and runaways count three times, always.
 
 :class:`Weights` sets each term; pass your own evaluation to ``Engine(evaluate=...)``, a function
 of a :class:`~draughts.Position` returning an ``int`` for the side to move.
@@ -127,7 +137,10 @@ class Limit:
     Attributes:
         depth: Full-width plies of the deepest iteration (captures are followed beyond it).
         nodes: Most nodes (positions visited, quiescence included) the search may visit.
-        time: Seconds of thinking. A new iteration is not started after half of it has passed.
+        time: Seconds of thinking (wall-clock). The search uses them all and stops just before
+            they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
+            and the moves its unfinished successor has already searched; a single legal move is
+            answered at once.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
@@ -182,6 +195,27 @@ def king_value(ruleset: Ruleset) -> int:
     return value
 
 
+_SQUARES = (
+    (31, 31, 37, 23, 25),
+    (13, 21, 17, 11, 13),
+    (3, 11, -6, -5, 0),
+    (7, 6, -1, -4, 2),
+    (6, 4, 5, 6, 12),
+    (1, 6, 5, 8, 10),
+    (2, 4, 5, 6, 6),
+    (-1, 2, 4, 6, 6),
+    (0, 3, 8, 7, 10),
+)
+"""The default :attr:`Weights.squares`: fitted by least squares, with the contact and balance
+terms, to the static evaluation of py-draughts' TurboEngine on about 15,000 quiet International
+positions of equal material taken from recorded games; the table is read by rows to the crowning
+row and columns from the side, so it applies to every board."""
+
+
+def _rows_of_ints(value: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(cell) for cell in row) for row in value)
+
+
 @attrs.frozen
 class Weights:
     """The terms of the built-in evaluation, in hundredths of a man.
@@ -189,8 +223,9 @@ class Weights:
     Attributes:
         man: A man.
         king: A king; None derives it from the ruleset (:func:`king_value`).
-        crowning_rows: A man's bonus on the rows just before its crowning row: the first value one
-            row before, the next two rows before, and so on (further rows: nothing).
+        squares: A man's bonus by where it stands: ``squares[r][c]`` for a man ``r + 1`` rows
+            before its crowning row and ``c`` columns from the nearer side of the board (a board
+            with more rows or columns than the table reads its last row or column).
         advancement: Scale of a bonus for every row a man has advanced, growing with its square
             to ``advancement * board_size`` on the row before crowning.
         endgame_advancement: The same bonus, added in the endgame (a third of the pieces left or
@@ -209,22 +244,22 @@ class Weights:
 
     man: int = 100
     king: int | None = None
-    crowning_rows: tuple[int, ...] = attrs.field(default=(22, 12, -4, -2), converter=tuple)
+    squares: tuple[tuple[int, ...], ...] = attrs.field(default=_SQUARES, converter=_rows_of_ints)
     advancement: int = 0
     endgame_advancement: int = 4
     back_rank: int = 4
     centre: int = 0
-    file: int = 2
-    contact: int = 14
-    support: int = 3
+    file: int = 0
+    contact: int = 9
+    support: int = 0
     mobility: int = 0
-    balance: int = 3
+    balance: int = 2
     king_position: int = 12
     runaway: int = 60
 
 
 MATERIAL_ONLY = Weights(
-    crowning_rows=(),
+    squares=(),
     endgame_advancement=0,
     back_rank=0,
     file=0,
@@ -301,8 +336,10 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
         for color, row in ((0, y), (1, size - 1 - y)):
             value = w.man + advance(min(row, size - 2), always) + w.file * min(x, size - 1 - x)
             before = size - 1 - row  # rows to the crowning row
-            if 0 < before <= len(w.crowning_rows):
-                value += w.crowning_rows[before - 1]
+            if before > 0 and w.squares:
+                cells = w.squares[min(before, len(w.squares)) - 1]
+                if cells:
+                    value += cells[min(x, size - 1 - x, len(cells) - 1)]
             if low <= x <= high and low <= y <= high:
                 value += w.centre
             man_values[color][index] = value
@@ -329,9 +366,7 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
     men_tables = (chunked(man_values[0]), chunked(man_values[1]))
     king_table = chunked(king_values)
     shifts = [chunk * width for chunk in range(count)]
-    men_pairs = tuple(
-        tuple(zip(shifts, men_tables[color], men_tables[1 - color], strict=True)) for color in (0, 1)
-    )
+    men_pairs = tuple(tuple(zip(shifts, men_tables[color], men_tables[1 - color], strict=True)) for color in (0, 1))
     king_pairs = tuple(zip(shifts, king_table, strict=True))
     man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
     king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
