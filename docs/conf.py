@@ -32,7 +32,8 @@ extensions = [
 
 exclude_patterns = ["_build"]
 templates_path: list[str] = []
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 html_theme = "alabaster"
 html_theme_options = {
     "description": "Every major draughts variant from one generic engine",
@@ -50,10 +51,11 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
     (r"py:.*", r"(attrs|attr)(\..*)?"),
     (r"py:.*", r"(concurrent\.futures\.)?(Executor|Future)"),
-    (r"py:.*", r"(os\.)?PathLike"),
+    (r"py:.*", r"(os\.)?PathLike|(pathlib\.)?Path"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
     (r"py:.*", r"draughts(\.[a-z_]+)*\._[A-Za-z_]+"),  # private names of public modules
     (r"py:.*", r"(starlette|uvicorn|socket)(\..*)?|Starlette|TextIO|Json"),  # the web extra's types, aliases
+    (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo)(\..*)?"),  # draughts.ai's dependencies
 ]
 
 autodoc_member_order = "bysource"

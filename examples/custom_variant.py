@@ -1,4 +1,4 @@
-"""Define American pool checkers with attrs.evolve, reject a broken ruleset, and check perft."""
+"""Define Sri Lankan draughts with attrs.evolve, reject a broken ruleset, and check perft."""
 
 from __future__ import annotations
 
@@ -6,44 +6,43 @@ import attrs
 
 import draughts
 
-# Published start-position perft of pool checkers (the shashki.com "Standard validation
-# generator moves" thread, as transcribed in dctl), depths 1-7.
-POOL_PERFT = [7, 49, 302, 1469, 7482, 37986, 190146]
+# Published start-position perft of Sri Lankan draughts, equal to Canadian's (the FMJD forum's
+# "Perft on large boards", as dctl tests both), depths 1-5.
+SRI_LANKAN_PERFT = [11, 121, 1222, 10053, 79049]
 
 
-def pool_checkers() -> draughts.Ruleset:
-    """American pool checkers: Brazilian rules without the majority capture, Black first."""
+def sri_lankan() -> draughts.Ruleset:
+    """Sri Lankan draughts: Canadian (International rules on 12x12) on the other colour of the board."""
     return attrs.evolve(
-        draughts.get_variant("brazilian"),
-        name="pool",
-        title="American pool checkers",
-        first_to_move=draughts.BLACK,
-        precedence=(),  # free choice among captures
-        square_names=draughts.SquareNames.NUMERIC,  # 1-32 as in English checkers
-        pdn_gametype=23,
-        sources=("APCA rules", "PDN 3.0 GameType 23"),
+        draughts.get_variant("canadian"),
+        name="sri-lankan",
+        title="Sri Lankan draughts",
+        bottom_left_playable=False,
+        pdn_gametype=None,
+        sources=("dctl: International rules on 12x12, other colouring",),
     )
 
 
 def main() -> None:
-    pool = pool_checkers()
-    print(f"{pool.title} ({pool.name}), PDN GameType {pool.pdn_gametype_tag}")
+    rules = sri_lankan()
+    base = draughts.get_variant("canadian")
+    print(f"{rules.title} ({rules.name})")
     changed = [
         field.name
         for field in attrs.fields(draughts.Ruleset)
-        if field.eq and getattr(pool, field.name) != getattr(draughts.get_variant("brazilian"), field.name)
+        if field.eq and getattr(rules, field.name) != getattr(base, field.name)
     ]
-    print("differs from Brazilian in:", ", ".join(changed))
+    print("differs from Canadian in:", ", ".join(changed))
 
     # Rulesets validate themselves: an impossible one is never created.
     try:
-        attrs.evolve(pool, name="pool-10", rows_per_side=4)
+        attrs.evolve(rules, name="too-many-rows", rows_per_side=6)
     except draughts.InvalidRulesetError as error:  # a ValueError, like every polydraughts error
         print(f"rejected: {error}")
 
-    start = draughts.Position.initial(pool)
+    start = draughts.Position.initial(rules)
     print(f"start: {start.fen()}")
-    for depth, published in enumerate(POOL_PERFT, start=1):
+    for depth, published in enumerate(SRI_LANKAN_PERFT, start=1):
         count = draughts.perft(start, depth)
         verdict = "ok" if count == published else f"MISMATCH (published {published:,})"
         print(f"perft({depth}) = {count:>9,}  {verdict}")

@@ -21,7 +21,7 @@ from draughts import (
     SquareNames,
 )
 
-NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS.values())
+NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS)
 """The seven federation variants."""
 
 HOUSE_RULES: tuple[Ruleset, ...] = tuple(draughts.no_forced_capture(rules) for rules in NAMED)
@@ -114,6 +114,8 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
         _, y = geo.coords[square]
         if y == (geo.size - 1 if color is WHITE else 0):
             king = True  # a man on its own crowning row would already be a king
+        if king and rules.crowning_wins and any(p.king and p.color is not color for p in pieces.values()):
+            continue  # where the first king wins, both sides cannot have one
         pieces[square] = Piece(color, king)
         counts[color] += 1
     return Position.from_pieces(rules, pieces, turn)

@@ -78,3 +78,19 @@ def test_the_engine_answers_in_a_flood() -> None:
     position = lattice("russian", 14, False)
     result = Engine(seed=1).search(position, Limit(depth=1))
     assert result.move in position.legal_moves
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen"),
+    [
+        ("frisian", "W:WK27,K34:B8,17,18,23,24,29,33,36,37,38,40,43"),
+        ("turkish", "W:WK11,K29:BK3,K6,12,13,15,19,23,25,32,35,42,44,45,46,52,55"),
+    ],
+)
+def test_two_pieces_flooding_over_the_same_pieces_keep_their_own_moves(variant: str, fen: str) -> None:
+    """Found by the oracle comparison: two kings that can take the same pieces and end on the same
+    square. A state met in one king's search is no state of the other's (the start differs)."""
+    position = Position.from_fen(variant, fen)
+    listed = {move.identity for move in position.legal_moves}
+    assert listed == {move.identity for move, _ in draughts.divide(position, 1, paths=True)}
+    assert draughts.perft(position, 1) == len(listed)

@@ -12,7 +12,10 @@ import pytest
 import draughts
 from draughts.compare import IDENTITY_FIELDS, MovesComparison, Row, Table, format_field, moves_table, rules_table
 
-EIGHT = [*draughts.VARIANTS.values(), draughts.get_variant("no-forced-capture")]
+EIGHT = [
+    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    draughts.get_variant("no-forced-capture"),
+]
 """The seven federation variants and the no-forced-capture house rule."""
 
 LABELS = {field.name: field.metadata["label"] for field in attrs.fields(draughts.Ruleset)}
@@ -22,7 +25,7 @@ def pool() -> draughts.Ruleset:
     """A user-defined ruleset: Brazilian without the majority rule, Black first."""
     return attrs.evolve(
         draughts.get_variant("brazilian"),
-        name="pool",
+        name="my-pool",
         title="Pool checkers",
         first_to_move=draughts.BLACK,
         precedence=(),
@@ -99,7 +102,7 @@ def test_names_aliases_and_house_rules() -> None:
 def test_custom_ruleset() -> None:
     custom = pool()
     table = rules_table([draughts.get_variant("brazilian"), custom], differences_only=True)
-    assert table.columns == ("brazilian", "pool")
+    assert table.columns == ("brazilian", "my-pool")
     assert [row.key for row in table.rows] == ["first_to_move", "precedence", "square_names", "pdn_gametype"]
     assert table.row("precedence").cells == ("most pieces", "free choice")
     assert table.row("first_to_move").cells == ("white", "black")
@@ -172,13 +175,13 @@ def test_markdown_renders_and_parses() -> None:
 
 
 def test_html_renders_and_parses() -> None:
-    odd = attrs.evolve(pool(), name='<b>&"pool"')
+    odd = attrs.evolve(pool(), name='<b>&"my-pool"')
     table = rules_table(["italian", "american", odd], differences_only=True)
     text = table.to_html()
     root = ET.fromstring(text)
     assert root.tag == "table"
     header = [cell.text or "" for cell in root.iter("th") if cell.get("scope") == "col"]
-    assert header == ["Rule", "italian", "american", '<b>&"pool"']
+    assert header == ["Rule", "italian", "american", '<b>&"my-pool"']
     body = root.find("tbody")
     assert body is not None
     parsed = []
@@ -198,7 +201,7 @@ def test_html_renders_and_parses() -> None:
 
     reader = Cells()
     reader.feed(text)
-    assert '<b>&"pool"' in reader.cells
+    assert '<b>&"my-pool"' in reader.cells
     assert "<b>" not in text
 
 
@@ -313,12 +316,12 @@ def test_custom_rulesets_in_moves_table() -> None:
     # user-defined free-choice ruleset (numeric squares) allows both.
     result = moves_table("W:Wc3:Bb4,d4,f6", ["brazilian", pool()])
     assert result.moves("brazilian") == ("c3xg7",)
-    assert result.moves("pool") == ("22x8", "22x13")
-    assert result.moves(pool()) == result.moves("pool")
+    assert result.moves("my-pool") == ("22x8", "22x13")
+    assert result.moves(pool()) == result.moves("my-pool")
     assert [row.common for row in result.differences] == ["22x13"]
     table = result.table()
-    assert table.columns == ("brazilian", "pool", "Legal in")
-    assert table.row("22x13").cells == ("", "22x13", "pool")
+    assert table.columns == ("brazilian", "my-pool", "Legal in")
+    assert table.row("22x13").cells == ("", "22x13", "my-pool")
     assert table.row("22x8").cells == ("c3xg7", "22x8", "all")
 
 

@@ -34,6 +34,15 @@ def _entry_points() -> dict[str, Callable[[], object]]:
         "from_fen huge": lambda: draughts.Position.from_fen(rules, "W:W" + "x" * 1_000_000),
         "get_variant huge": lambda: draughts.get_variant("y" * 1_000_000),
         "push_text huge": lambda: draughts.Board(rules).push_text("z" * 1_000_000),
+        "ruleset file number": lambda: draughts.ruleset_from_text(
+            f'{{"name": "x", "title": "X", "board_size": {LONG}}}', "json"
+        ),
+        "ruleset file key": lambda: draughts.ruleset_from_text(
+            '{"name": "x", "title": "X", "%s": 1}' % ("k" * 10**6), "json"
+        ),
+        "ruleset file value": lambda: draughts.ruleset_from_text(
+            '{"name": "x", "title": "X", "numbering": "%s"}' % ("v" * 10**6), "json"
+        ),
     }
 
 
@@ -70,6 +79,7 @@ SCRIPT = Path(sys.executable).parent / "draughts"
         ["play", "international", "--fen", "W:W" + LONG],
         ["pdn", "-", "--variant", LONG],
         ["moves", LONG],
+        ["perft", "f" * 5000 + ".toml", "1"],
     ],
     ids=lambda args: args[0] + "-" + str(len(args)),
 )

@@ -16,7 +16,10 @@ import draughts
 import naive
 from draughts import Color, Move, Position
 
-MACHINE_VARIANTS = (*draughts.VARIANTS.values(), draughts.no_forced_capture(draughts.get_variant("american")))
+MACHINE_VARIANTS = (
+    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    draughts.no_forced_capture(draughts.get_variant("american")),
+)
 
 
 def counts(position: Position, color: Color) -> tuple[int, int]:

@@ -12,7 +12,10 @@ import draughts.svg
 from draughts import BLACK, WHITE, Piece
 
 NS = "{http://www.w3.org/2000/svg}"
-EIGHT = [*draughts.VARIANTS.values(), draughts.get_variant("no-forced-capture")]
+EIGHT = [
+    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    draughts.get_variant("no-forced-capture"),
+]
 IDS = [rules.name for rules in EIGHT]
 
 
@@ -277,3 +280,14 @@ def test_bad_arguments() -> None:
         draughts.svg.board(position, size=0)
     with pytest.raises(draughts.DraughtsError, match="neither"):
         draughts.svg.board("W:W22:B18")  # type: ignore[arg-type]
+
+
+def test_square_numbers_read_over_white_pieces() -> None:
+    """A light number with a dark halo drawn above the pieces: legible on a white man too."""
+    root = parse(draughts.svg.board(draughts.Position.initial("international"), square_numbers=True))
+    numbers = find(root, "text", "square-number")
+    assert {text.get("paint-order") for text in numbers} == {"stroke"}
+    assert all(text.get("stroke") != text.get("fill") for text in numbers)
+    children = list(root)
+    kinds = [child.get("class") for child in children]
+    assert kinds.index("square-numbers") > kinds.index("pieces")

@@ -11,15 +11,31 @@ import draughts
 from draughts import CapturePromotion, KingRange, Precedence
 
 
-def test_seven_federation_variants() -> None:
-    assert set(draughts.VARIANTS) == {
-        "italian",
-        "american",
-        "russian",
-        "brazilian",
-        "spanish",
-        "czech",
-        "international",
+def test_the_named_variants() -> None:
+    assert (
+        tuple(draughts.VARIANTS)[:7]
+        == draughts.variants.FEDERATION_VARIANTS
+        == (
+            "italian",
+            "american",
+            "russian",
+            "brazilian",
+            "spanish",
+            "czech",
+            "international",
+        )
+    )
+    assert set(draughts.VARIANTS) - set(draughts.variants.FEDERATION_VARIANTS) == {
+        "frisian",
+        "frysk",
+        "killer",
+        "antidraughts",
+        "breakthrough",
+        "thai",
+        "turkish",
+        "pool",
+        "canadian",
+        "portuguese",
     }
     for name, rules in draughts.VARIANTS.items():
         assert rules.name == name
@@ -35,6 +51,10 @@ def test_seven_federation_variants() -> None:
         ("dama", "italian"),
         ("  International ", "international"),
         ("ceska_dama", "czech"),
+        ("losing", "antidraughts"),
+        ("bt", "breakthrough"),
+        ("Mak-hos", "thai"),
+        ("damas clássicas".replace("á", "a"), "portuguese"),
     ],
 )
 def test_aliases(alias: str, canonical: str) -> None:
@@ -51,6 +71,12 @@ def test_aliases(alias: str, canonical: str) -> None:
         ("25,W,8,8,A0,0", "russian"),
         ("26", "brazilian"),
         ("29", "czech"),
+        ("23,B,8,8,N1,0", "pool"),
+        ("27", "canadian"),
+        ("28", "portuguese"),
+        ("30,W,8,8,A0,0", "turkish"),
+        ("31", "thai"),
+        ("40", "frisian"),
     ],
 )
 def test_lookup_by_gametype(gametype: str, canonical: str) -> None:
@@ -68,10 +94,20 @@ def test_gametype_tags_are_derived_from_the_fields() -> None:
         "russian": "25,W,8,8,A0,0",
         "brazilian": "26,W,8,8,A0,0",
         "czech": "29,W,8,8,A0,0",
+        "pool": "23,B,8,8,N1,0",
+        "canadian": "27,W,12,12,N2,0",
+        "portuguese": "28,W,8,8,N1,1",
+        "turkish": "30,W,8,8,A0,0",
+        "thai": "31,W,8,8,N2,0",  # PDN 3.0 lists "31,B": who starts Thai draughts is disputed (see variants.THAI)
+        "frisian": "40,W,10,10,N2,0",
+        "frysk": None,
+        "killer": None,
+        "antidraughts": None,
+        "breakthrough": None,
     }
 
 
-@pytest.mark.parametrize("bad", ["chess", "", "30", "20,W,8,8,N2,0", "25,W,8", 42])
+@pytest.mark.parametrize("bad", ["chess", "", "32", "20,W,8,8,N2,0", "25,W,8", 42, "1" * 43])
 def test_unknown_variant(bad: object) -> None:
     with pytest.raises(draughts.UnknownVariantError) as info:
         draughts.get_variant(bad)  # type: ignore[arg-type]
@@ -177,3 +213,9 @@ def test_user_defined_12x12_variant_just_works() -> None:
     assert len(position.legal_moves()) == 11
     assert draughts.perft(position, 2) == 121
     assert draughts.Position.from_fen(canadian, position.fen()) == position
+
+
+def test_derived_names_give_the_same_ruleset_object_every_call() -> None:
+    # Built once per name, as the named variants are: caches keyed on the ruleset stay warm.
+    assert draughts.get_variant("american-nfc") is draughts.get_variant("American-NFC")
+    assert draughts.get_variant("russian-nfc-losing") is draughts.get_variant("russian-nfc-losing")

@@ -31,7 +31,7 @@ from draughts.web.sessions import SessionStore
 from draughts.web.views import RequestError
 
 NS = "{http://www.w3.org/2000/svg}"
-POOL = attrs.evolve(draughts.get_variant("brazilian"), name="pool", title="Pool checkers", precedence=())
+POOL = attrs.evolve(draughts.get_variant("brazilian"), name="my-pool", title="Pool checkers", precedence=())
 
 
 @pytest.fixture
@@ -79,12 +79,12 @@ def page_svg(html: str) -> ET.Element:
     return ET.fromstring(found.group(0))
 
 
-@pytest.mark.parametrize("name", [*draughts.VARIANTS, "russian-nfc", "pool", "pool-nfc"])
+@pytest.mark.parametrize("name", [*draughts.VARIANTS, "russian-nfc", "my-pool", "my-pool-nfc"])
 def test_board_page_contract(client: TestClient, name: str) -> None:
     """Every playable square has data-square (the variant's number), every piece data-piece, id=fen the FEN."""
     response = client.get("/", params={"variant": name})
     assert response.status_code == 200
-    rules = POOL if name == "pool" else draughts.no_forced_capture(POOL) if name == "pool-nfc" else None
+    rules = POOL if name == "my-pool" else draughts.no_forced_capture(POOL) if name == "my-pool-nfc" else None
     rules = rules or draughts.get_variant(name)
     start = draughts.Position.initial(rules)
     root = page_svg(response.text)
@@ -127,7 +127,7 @@ def test_compare_page(client: TestClient) -> None:
     assert page.status_code == 200
     assert 'value="italian" checked' in page.text
     assert 'value="american" checked' in page.text
-    assert 'value="pool"' in page.text
+    assert 'value="my-pool"' in page.text
     bad = client.get("/compare", params={"variants": "italian,nowhere"})
     assert bad.status_code == 400
     assert "nowhere" in bad.text
@@ -175,19 +175,19 @@ def test_api_index_and_variants(client: TestClient) -> None:
     listing = ok(client.get("/api/variants"))
     names = [item["name"] for item in listing["variants"]]
     assert names[: len(draughts.VARIANTS)] == list(draughts.VARIANTS)
-    assert {"russian-nfc", "pool", "pool-nfc"} <= set(names)
+    assert {"russian-nfc", "my-pool", "my-pool-nfc"} <= set(names)
     custom = {item["name"]: item["custom"] for item in listing["variants"]}
-    assert custom["pool"]
-    assert custom["pool-nfc"]
+    assert custom["my-pool"]
+    assert custom["my-pool-nfc"]
     assert not custom["russian"]
     assert not custom["russian-nfc"]
     assert listing["default"] == "russian"
     assert [level["name"] for level in listing["levels"]] == list(LEVELS)
 
 
-@pytest.mark.parametrize("name", ["italian", "czech", "english-nfc", "pool"])
+@pytest.mark.parametrize("name", ["italian", "czech", "english-nfc", "my-pool"])
 def test_api_rules(client: TestClient, name: str) -> None:
-    rules = POOL if name == "pool" else draughts.get_variant(name)
+    rules = POOL if name == "my-pool" else draughts.get_variant(name)
     body = ok(client.get("/api/rules", params={"variant": name}))
     table = rules_table([rules])
     assert [(row["key"], row["label"], row["value"]) for row in body["rows"]] == [
@@ -205,11 +205,11 @@ def test_api_rules(client: TestClient, name: str) -> None:
         ("international", "W:WK47:B14,19,29,31,42"),  # two captures share start and end
         ("italian", "W:WK30:B10,12,18,K20,K26,27"),  # precedence: the king met earliest
         ("american", None),
-        ("pool", "B:W26,27:B22"),
+        ("my-pool", "B:W26,27:B22"),
     ],
 )
 def test_api_legal_moves(client: TestClient, variant: str, fen: str | None) -> None:
-    rules = POOL if variant == "pool" else draughts.get_variant(variant)
+    rules = POOL if variant == "my-pool" else draughts.get_variant(variant)
     position = draughts.Position.initial(rules) if fen is None else draughts.Position.from_fen(rules, fen)
     params = {"variant": variant} if fen is None else {"variant": variant, "fen": fen}
     by_get = ok(client.get("/api/legal-moves", params=params))
@@ -292,7 +292,7 @@ def test_api_compare(client: TestClient) -> None:
     for board in differ["boards"]:
         arrows = ET.fromstring(board["svg"]).findall(f".//{NS}g[@class='arrow']")
         assert len(arrows) == len(board["moves"])
-    sizes = ok(client.post("/api/compare", json={"variants": ["russian", "international", "pool"]}))
+    sizes = ok(client.post("/api/compare", json={"variants": ["russian", "international", "my-pool"]}))
     assert sizes["moves"] is None
     assert "sizes" in sizes["moves_note"]
     error(client.post("/api/compare", json={"variants": ["russian", "international"], "fen": "W:W22:B5"}), 400, "10x10")
@@ -456,17 +456,17 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     error(client.post(f"/api/games/{game}/position", json={"variant": "nope"}), 400, "nope")
     again = ok(client.get(f"/api/games/{game}"))
     assert (again["variant"]["name"], again["plies"]) == ("russian", 1)
-    state = ok(client.post(f"/api/games/{game}/position", json={"variant": "pool"}))
-    assert state["variant"]["name"] == "pool"
+    state = ok(client.post(f"/api/games/{game}/position", json={"variant": "my-pool"}))
+    assert state["variant"]["name"] == "my-pool"
     assert state["fen"] == draughts.Position.initial(POOL).fen()
     # A custom ruleset's game goes out with its Variant tag and comes back under the same rules,
     # even into a board of another variant.
     state = ok(client.post(f"/api/games/{game}/move", json={"move": "c3-d4"}))
     pool_pdn = ok(client.get(f"/api/games/{game}/pdn"))["pdn"]
-    assert '[Variant "pool"]' in pool_pdn
+    assert '[Variant "my-pool"]' in pool_pdn
     state = ok(client.post(f"/api/games/{game}/position", json={"variant": "italian"}))
     state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": pool_pdn}))
-    assert (state["variant"]["name"], state["history"][0]["text"]) == ("pool", "c3-d4")
+    assert (state["variant"]["name"], state["history"][0]["text"]) == ("my-pool", "c3-d4")
     state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": '[Variant "Russian"]\n1. c3-d4 *'}))
     assert state["variant"]["name"] == "russian"
 
@@ -521,7 +521,7 @@ JSON = st.recursive(
 FIELDS = st.fixed_dictionaries(
     {},
     optional={
-        "variant": st.sampled_from(["russian", "italian", "pool", "x"]) | JSON,
+        "variant": st.sampled_from(["russian", "italian", "my-pool", "x"]) | JSON,
         "fen": st.sampled_from(["W:Wc3:Bf6", "B:W18:B14", "W:W31-50:B1-20"]) | JSON,
         "move": st.sampled_from(["c3-d4", "32-28", "18x9"]) | JSON,
         "path": st.lists(st.integers(-3, 60) | st.text(max_size=3), max_size=5) | JSON,
@@ -662,4 +662,4 @@ def test_settings_reject_a_clashing_custom_ruleset() -> None:
         create_app(custom=[fake])
     with pytest.raises(draughts.UnknownVariantError, match="zz"):
         create_app(Settings(default_variant="zz"))
-    assert create_app(default_variant=POOL).state.web.registry.get("pool") == POOL
+    assert create_app(default_variant=POOL).state.web.registry.get("my-pool") == POOL

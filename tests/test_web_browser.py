@@ -216,9 +216,7 @@ class Board:
             offered = self.waypoints()
             next_square = next(square for square in path[1:] if square in offered)
             self.click_square(next_square)
-        self.wait(
-            lambda d: self.fen() == board.fen() and self.current_ply() == text, message=f"move {text} not played"
-        )
+        self.wait(lambda d: self.fen() == board.fen() and self.current_ply() == text, message=f"move {text} not played")
 
     def button(self, element_id: str) -> None:
         self.find(f"#{element_id}").click()

@@ -43,22 +43,22 @@ def test_resolve_ruleset() -> None:
 
 
 def test_registry_names() -> None:
-    pool = draughts.Ruleset(name="pool", title="Pool", first_to_move=draughts.BLACK)
+    pool = draughts.Ruleset(name="my-pool", title="Pool", first_to_move=draughts.BLACK)
     registry = RulesetRegistry([pool])
-    assert registry.get("POOL") is pool
-    assert registry.get("pool-nfc") == draughts.no_forced_capture(pool)
+    assert registry.get("MY-POOL") is pool
+    assert registry.get("my-pool-nfc") == draughts.no_forced_capture(pool)
     assert registry.get("dama") is draughts.get_variant("italian")
     assert registry.is_custom(pool)
     assert not registry.is_custom(draughts.get_variant("czech-nfc"))
-    assert [rules.name for rules in registry.menu()][-2:] == ["pool", "pool-nfc"]
-    with pytest.raises(draughts.UnknownVariantError, match="pool"):
-        registry.get("spool")
+    assert [rules.name for rules in registry.menu()][-2:] == ["my-pool", "my-pool-nfc"]
+    with pytest.raises(draughts.UnknownVariantError, match="my-spool"):
+        registry.get("my-spool")
     with pytest.raises(draughts.UnknownVariantError, match="cannot import"):
         registry.get("draughts.variants:ITALIAN")
     with pytest.raises(draughts.UnknownVariantError, match="not a name"):
         registry.get(7)
     with pytest.raises(draughts.UnknownVariantError, match="takes the name"):
-        RulesetRegistry([pool, draughts.Ruleset(name="pool", title="Another pool")])
+        RulesetRegistry([pool, draughts.Ruleset(name="my-pool", title="Another pool")])
 
 
 def test_import_draughts_loads_no_web_code() -> None:
@@ -109,7 +109,7 @@ def test_serve_a_custom_ruleset(tmp_path: Path) -> None:
             import attrs
             import draughts
 
-            POOL = attrs.evolve(draughts.get_variant("brazilian"), name="pool", title="Pool checkers", precedence=())
+            POOL = attrs.evolve(draughts.get_variant("brazilian"), name="my-pool", title="Pool checkers", precedence=())
             """
         ),
         encoding="utf-8",
@@ -129,8 +129,10 @@ def test_serve_a_custom_ruleset(tmp_path: Path) -> None:
         url = line.split(": ", 1)[1].split()[0]
         with urllib.request.urlopen(url + "api/variants", timeout=30) as response:
             listing = json.load(response)
-        assert listing["default"] == "pool"
-        assert {"pool": True, "pool-nfc": True}.items() <= {v["name"]: v["custom"] for v in listing["variants"]}.items()
+        assert listing["default"] == "my-pool"
+        assert {"my-pool": True, "my-pool-nfc": True}.items() <= {
+            v["name"]: v["custom"] for v in listing["variants"]
+        }.items()
         with urllib.request.urlopen(url, timeout=30) as response:
             page = response.read().decode()
         assert "<title>Pool checkers — polydraughts</title>" in page

@@ -10,9 +10,11 @@ Each sub-folder is named after a variant (``english`` means American checkers); 
 it is read with :func:`draughts.pdn.read_games` and ``errors="skip"``, so a bad game is reported
 and skipped. Every game read is replayed again on a :class:`draughts.Board` (each move must be
 legal), written with :func:`draughts.pdn.write_game` and read back, which must give the same
-moves, result, start position and tags. The exit status is 1 if a round trip fails or, with
-``--check-targets``, a variant has fewer fully legal games than the issue asks for of the full
-collection (``TARGETS``), else 0.
+moves, result, start position and tags. Where the rules end a game in its last position
+(:meth:`draughts.Board.outcome`) and the file gives a result, the two must name the same winner:
+the ``ended`` column counts those games, and each disagreement is listed. The exit status is 1 if
+a round trip fails, a result disagrees with the rules or, with ``--check-targets``, a variant has
+fewer fully legal games than the issue asks for of the full collection (``TARGETS``), else 0.
 
 Standard library and ``draughts`` only.
 """
@@ -59,6 +61,8 @@ class Tally:
         self.skipped: list[str] = []
         self.round_trips = 0
         self.round_trip_failures: list[str] = []
+        self.ended = 0
+        self.result_disagreements: list[str] = []
         self.notes: list[str] = []
         self.seconds = 0.0
 
@@ -85,7 +89,14 @@ def replay_file(path: Path, variant: str, tally: Tally) -> None:
         warnings.simplefilter("always", pdn.PDNWarning)
         for game in pdn.read_games(path, variant, errors="skip"):
             tally.read += 1
-            game.board()  # raises if a move is not legal in turn
+            outcome = game.board().outcome()  # the board raises if a move is not legal in turn
+            if outcome is not None and pdn.normalise_result(game.result) not in (None, "*"):
+                tally.ended += 1
+                if outcome.winner != game.winner:
+                    tally.result_disagreements.append(
+                        f"{path.name}: game {game.index}: result {game.result} but the rules say {outcome.result}"
+                        f" ({outcome.rule})"
+                    )
             if game.moves:
                 tally.legal += 1
             else:
@@ -136,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     header = (
         f"{'variant':<14}{'files':>6}{'read':>7}{'legal':>7}{'empty':>7}{'skipped':>9}{'round trip':>12}"
-        f"{'target':>8}{'seconds':>9}"
+        f"{'ended':>7}{'target':>8}{'seconds':>9}"
     )
     print(header)
     print("-" * len(header))
@@ -145,11 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for variant, tally in tallies.items():
         target = TARGETS.get(variant)
         short = args.check_targets and target is not None and tally.legal < target
-        failed |= short or bool(tally.round_trip_failures)
+        failed |= short or bool(tally.round_trip_failures) or bool(tally.result_disagreements)
         mark = "" if target is None else (f"{target}{' !' if short else ''}")
         print(
             f"{variant:<14}{tally.files:>6}{tally.read:>7}{tally.legal:>7}{tally.empty:>7}{len(tally.skipped):>9}"
-            f"{f'{tally.round_trips}/{tally.read}':>12}{mark:>8}{tally.seconds:>9.1f}"
+            f"{f'{tally.round_trips}/{tally.read}':>12}{tally.ended:>7}{mark:>8}{tally.seconds:>9.1f}"
         )
         for index, value in enumerate(
             (tally.files, tally.read, tally.legal, tally.empty, len(tally.skipped), tally.round_trips)
@@ -160,12 +171,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'total':<14}{n_files:>6}{n_read:>7}{n_legal:>7}{n_empty:>7}{n_skipped:>9}{f'{n_trips}/{n_read}':>12}")
     print()
     print("read: games read; legal: games with moves, every move legal; empty: games read without moves;")
-    print("skipped: games the reader rejected; round trip: write_game then read back gives the same game.")
+    print("skipped: games the reader rejected; round trip: write_game then read back gives the same game;")
+    print("ended: games with a result whose last position ends the game by the rules (the winners must agree).")
     if not args.quiet:
         for variant, tally in tallies.items():
             if tally.skipped:
                 print(f"\n{variant}: skipped games")
                 for message in tally.skipped:
+                    print(f"  {message}")
+            if tally.result_disagreements:
+                print(f"\n{variant}: results the rules contradict")
+                for message in tally.result_disagreements:
                     print(f"  {message}")
             if tally.round_trip_failures:
                 print(f"\n{variant}: round trips that failed")

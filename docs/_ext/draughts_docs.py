@@ -516,7 +516,7 @@ def variant_page(rules: draughts.Ruleset, docstring: str, aliases: Sequence[str]
         "In code: ``draughts.get_variant(" + repr(rules.name) + ")``; it also answers to " + names + ".",
     ]
     if rules.pdn_gametype_tag:
-        lines += ["", f"PDN: ``[GameType \"{rules.pdn_gametype_tag}\"]``."]
+        lines += ["", f'PDN: ``[GameType "{rules.pdn_gametype_tag}"]``.']
     lines += ["", "Rules", "-----", "", ".. variant-table::", f"   :variants: {rules.name}", ""]
     draws = rules.draw_rules
     lines += ["Draw rules", "----------", ""]
@@ -542,8 +542,10 @@ def write_variant_pages(app: Sphinx) -> None:
         aliases.setdefault(canonical, []).append(alias)
     docstrings = variant_docstrings()
     house = draughts.no_forced_capture(draughts.VARIANTS["american"])
-    pages = {rules.name: (rules, docstrings.get(rules.name, ""), aliases.get(rules.name, []))
-             for rules in draughts.VARIANTS.values()}
+    pages = {
+        rules.name: (rules, docstrings.get(rules.name, ""), aliases.get(rules.name, []))
+        for rules in draughts.VARIANTS.values()
+    }
     pages[house.name] = (
         house,
         "The no-forced-capture house rule of American checkers: capture is optional, but a capture, once "
@@ -598,7 +600,25 @@ def write_api_pages(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+class BoardDiagram(SphinxDirective):
+    """``.. board-diagram:: VARIANT [FEN]`` -- the library's own SVG picture of a position, inline."""
+
+    required_arguments = 1
+    optional_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {"size": directives.positive_int, "numbers": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        rules = draughts.get_variant(self.arguments[0])
+        fen = self.arguments[1] if len(self.arguments) > 1 else None
+        position = draughts.Position.initial(rules) if fen is None else draughts.Position.from_fen(rules, fen)
+        picture = draughts.svg.board(
+            position, size=self.options.get("size", 320), square_numbers="numbers" in self.options
+        )
+        return [nodes.raw("", f'<div class="board-diagram">{picture}</div>', format="html")]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("board-diagram", BoardDiagram)
     app.connect("builder-inited", write_variant_pages)
     app.connect("builder-inited", write_api_pages)
     app.add_directive("variant-table", VariantTable)

@@ -1,8 +1,8 @@
 """polydraughts: the rules of every major draughts variant, from one engine.
 
 >>> import draughts
->>> sorted(draughts.VARIANTS)
-['american', 'brazilian', 'czech', 'international', 'italian', 'russian', 'spanish']
+>>> sorted(draughts.VARIANTS)[:8]
+['american', 'antidraughts', 'brazilian', 'breakthrough', 'canadian', 'czech', 'frisian', 'frysk']
 >>> pos = draughts.Position.initial("italian")
 >>> draughts.perft(pos, 4)
 1469
@@ -49,7 +49,16 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
-from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant, no_forced_capture
+from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
+from draughts.variants import (
+    ALIASES,
+    VARIANTS,
+    breakthrough,
+    from_gametype,
+    get_variant,
+    losing,
+    no_forced_capture,
+)
 
 __version__ = "0.1.0"
 
@@ -99,9 +108,15 @@ __all__ = [
     "UnknownVariantError",
     "WithKing",
     "__version__",
+    "breakthrough",
     "divide",
     "from_gametype",
     "get_variant",
+    "load_ruleset",
+    "losing",
     "no_forced_capture",
     "perft",
+    "ruleset_from_text",
+    "ruleset_to_text",
+    "save_ruleset",
 ]

@@ -79,6 +79,14 @@ class DrawCounters:
     move_counts: tuple[int, ...] = ()
     since_material_change: int = 0
 
+    @classmethod
+    def _next(cls, move_counts: tuple[int, ...], since_material_change: int) -> DrawCounters:
+        """Counters the board computed itself (every push): no checks."""
+        counters = object.__new__(cls)
+        object.__setattr__(counters, "move_counts", move_counts)
+        object.__setattr__(counters, "since_material_change", since_material_change)
+        return counters
+
 
 _CLOCK = re.compile(r":([HF])([0-9]+)", re.IGNORECASE)
 
@@ -279,12 +287,13 @@ class Board:
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
         before = self._positions[-1]
-        legal = before._legal_moves()
+        legal, compacts = before._moves()
         try:
-            move = legal[legal.index(move)]
+            index = legal.index(move)
         except ValueError:
             raise self._illegal(before, move) from None
-        after = before.play(move)
+        move = legal[index]
+        after = before._child(compacts[index])
         counters = self._next_counters(before, move)
         self._positions.append(after)
         self._moves.append(move)
@@ -345,8 +354,8 @@ class Board:
         material_changed = captured or move.promotes
         rules = before.ruleset.draw_rules.move_counts
         if not rules:
-            return DrawCounters((), 0 if material_changed else previous.since_material_change + 1)
-        man_moved = not before.is_king_at(move.start)
+            return DrawCounters._next((), 0 if material_changed else previous.since_material_change + 1)
+        man_moved = not before._kings >> before._tables.bit_of_square[move.start] & 1
         counts = []
         for rule, plies in zip(rules, previous.move_counts, strict=True):
             reset = (
@@ -355,7 +364,7 @@ class Board:
                 or (rule.reset_by_promotion and move.promotes)
             )
             counts.append(0 if reset else plies + 1)
-        return DrawCounters(tuple(counts), 0 if material_changed else previous.since_material_change + 1)
+        return DrawCounters._next(tuple(counts), 0 if material_changed else previous.since_material_change + 1)
 
     # --- game end ---
 
@@ -456,11 +465,13 @@ class Board:
 
 
 def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
-    white = _material(position, Color.WHITE)
-    black = _material(position, Color.BLACK)
+    white = position.material(Color.WHITE)
+    black = position.material(Color.BLACK)
     if rule.total_pieces and sum(white) + sum(black) not in rule.total_pieces:
         return False
     if rule.both_have_kings and not (white[0] and black[0]):
+        return False
+    if rule.no_shot and _shot_in_the_air(position):
         return False
     if not (rule.strong or rule.weak or rule.strong_min_kings):
         return True
@@ -477,8 +488,12 @@ def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
     return False
 
 
-def _material(position: Position, color: Color) -> tuple[int, int]:
-    return len(position.squares(color, kings=True)), len(position.squares(color, kings=False))
+def _shot_in_the_air(position: Position) -> bool:
+    """Whether the side to move can capture, or every move of it lets the opponent capture."""
+    moves = position.legal_moves()
+    if any(move.captured for move in moves):
+        return True
+    return bool(moves) and all(position.play(move).has_capture() for move in moves)
 
 
 def _lone_king_on_main_diagonal(position: Position, color: Color) -> bool:

@@ -2,20 +2,28 @@
 
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
 there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
+
+Wherever a command takes a variant it takes a ruleset file too: an argument ending in ``.toml`` or
+``.json`` is read with :func:`~draughts.load_ruleset` (no variant name has such a suffix), anything
+else is a name for :func:`~draughts.get_variant`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.variants import ALIASES, VARIANTS, get_variant
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 class _Failure(Exception):
@@ -44,6 +52,23 @@ class _Progress:
     def clear(self) -> None:
         if self.shown:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _ruleset(spec: str) -> Ruleset:
+    """The ruleset a variant argument names: a ruleset file (``.toml``, ``.json``) or a variant name."""
+    from draughts.rulesfile import file_format, load_ruleset
+
+    if file_format(spec) is None:
+        return get_variant(spec)
+    try:
+        return load_ruleset(spec)
+    except OSError as error:
+        from draughts._text import excerpt
+
+        raise _Failure(f"cannot read the ruleset file {excerpt(spec)}: {error.strerror or error}") from None
+
+
+_VARIANT_HELP = "variant name or alias (e.g. russian, dama, english-nfc), or a ruleset file (.toml or .json)"
 
 
 def _position(rules: Ruleset, fen: str | None) -> Position:
@@ -91,8 +116,19 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.compare import rules_table
+    from draughts.rulesfile import ruleset_to_text, save_ruleset
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
+    if args.save is not None:
+        try:
+            save_ruleset(rules, args.save)
+        except OSError as error:
+            raise _Failure(f"cannot write {args.save!r}: {error.strerror or error}") from None
+        print(f"{rules.name} written to {args.save}", file=out)
+        return
+    if args.format in ("toml", "json"):
+        print(ruleset_to_text(rules, args.format), end="", file=out)
+        return
     print(_render(rules_table([rules]), args.format), file=out)
     notes = rules.draw_rules.notes
     if notes and args.format == "text":
@@ -109,9 +145,10 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
 
     if len(args.variants) < 2:
         raise _Failure(f"compare needs two or more variants, got {len(args.variants)}")
-    rulesets = [get_variant(name) for name in args.variants]
+    rulesets = [_ruleset(name) for name in args.variants]
     if args.fen is not None:
-        print(_render(moves_table(args.fen, rulesets, fen_variant=args.fen_variant), args.format), file=out)
+        fen_variant = None if args.fen_variant is None else _ruleset(args.fen_variant)
+        print(_render(moves_table(args.fen, rulesets, fen_variant=fen_variant), args.format), file=out)
         return
     print(_render(rules_table(rulesets, differences_only=args.diff), args.format), file=out)
 
@@ -119,7 +156,7 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.notation import move_text
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     moves = position.legal_moves()
     if not moves:
@@ -132,7 +169,7 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.diagram import text_diagram
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     print(text_diagram(position, numbers=args.numbers, flipped=args.flipped), file=out)
     print(f"{position.turn} to move; FEN {position.fen()}", file=out)
@@ -152,7 +189,7 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.notation import move_text
     from draughts.perft import divide, perft
 
-    rules = get_variant(args.variant)
+    rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
     if args.depth < 1:
         raise _Failure(f"depth {args.depth} must be at least 1")
@@ -178,36 +215,55 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     print(f"perft({args.depth}) = {total}   [{rules.name}, {convention}, {seconds:.2f} s]", file=out)
 
 
-_PDN_STATUS = """exit status:
+_PDN_STATUS = """several files or a directory (every *.pdn under it) are read one job per file:
+  in --workers local processes (default: one per CPU), or on the workers of the
+  Dask scheduler at --scheduler ADDRESS (pip install "polydraughts[distributed]";
+  every worker must see the same paths). One line per file, then the totals.
+
+exit status:
   0  every game was read and every move is legal
   1  a game could not be read (skipped, or the first bad one with --errors raise),
-     or the input holds no game
+     or the input holds no game; of several files: one of them holds no game or
+     cannot be read to its end
   2  the check could not run: bad arguments, an unknown --variant or --encoding,
-     a file that cannot be opened"""
+     a path that does not exist, the one file given (or, with --errors raise, any
+     file) that cannot be opened, a Dask scheduler that cannot be reached"""
 
 
 def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
+    import os
+
+    if len(args.file) > 1 or (args.file[0] != "-" and os.path.isdir(args.file[0])):
+        return _pdn_collection(args, out)
+    if args.workers is not None and args.workers < 1:
+        raise _Failure(f"--workers {args.workers} must be at least 1")
+    return _pdn_file(args.file[0], args, out)
+
+
+def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
+    """One file or standard input, read here (the options --workers and --scheduler do not apply)."""
     import warnings
 
     from draughts import pdn
     from draughts._text import excerpt
     from draughts.errors import PDNError
 
-    stdin = args.file == "-"
-    source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else args.file
-    name = "standard input" if stdin else args.file
+    stdin = file == "-"
+    source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else file
+    name = "standard input" if stdin else file
+    variant = None if args.variant is None else _ruleset(args.variant)
     games = moves = 0
     by_variant: dict[str, int] = {}
     failure: PDNError | None = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            for game in pdn.read_games(source, variant=args.variant, errors=args.errors, encoding=args.encoding):
+            for game in pdn.read_games(source, variant=variant, errors=args.errors, encoding=args.encoding):
                 games += 1
                 moves += len(game.moves)
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:
-            raise _Failure(f"cannot read {excerpt(args.file)}: {error.strerror or error}") from None
+            raise _Failure(f"cannot read {excerpt(file)}: {error.strerror or error}") from None
         except PDNError as error:  # --errors raise, or bytes the forced encoding cannot decode
             failure = error
     skipped = [str(warning.message) for warning in caught if issubclass(warning.category, pdn.PDNWarning)]
@@ -228,12 +284,103 @@ def _cmd_pdn(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
+    """Several files or directories: one job per file, on local processes or a Dask cluster."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from draughts._text import excerpt
+    from draughts.collection import _expand, replay_files
+    from draughts.errors import PDNError
+
+    if "-" in args.file:
+        raise _Failure("standard input (-) can only be read alone")
+    if args.workers is not None and args.scheduler is not None:
+        raise _Failure("--workers and --scheduler exclude each other: the scheduler's workers do the work")
+    if args.workers is not None and args.workers < 1:
+        raise _Failure(f"--workers {args.workers} must be at least 1")
+    rules = None if args.variant is None else _ruleset(args.variant)
+    try:
+        files = _expand(args.file)
+    except OSError as error:
+        raise _Failure(f"cannot read {excerpt(error.filename)}: {error.strerror or error}") from None
+    if not files:
+        print(f"{', '.join(args.file)}: no PDN file found", file=out)
+        return 1
+    with contextlib.ExitStack() as stack:
+        executor: Executor | None = None
+        if args.scheduler is not None:
+            executor = stack.enter_context(_dask_executor(args.scheduler))
+        else:
+            workers = min(args.workers or os.cpu_count() or 1, len(files))
+            if workers > 1:
+                executor = stack.enter_context(ProcessPoolExecutor(workers))
+        try:
+            report = replay_files(files, rules, errors=args.errors, encoding=args.encoding, executor=executor)
+        except OSError as error:  # --errors raise: a file that cannot be opened
+            raise _Failure(f"cannot read {excerpt(error.filename)}: {error.strerror or error}") from None
+        except PDNError as error:  # --errors raise: the first bad game
+            print(f"draughts pdn: error: {error}", file=sys.stderr)
+            return 1
+
+    for file in report.files:
+        variants = ", ".join(f"{name}: {count}" for name, count in file.variants.items())
+        if file.games:
+            read = _plural(file.games, "game")
+            line = f"{file.path}: {read} read, every move legal ({file.moves:,} moves; {variants})"
+        else:
+            line = f"{file.path}: {'no game read' if file.skipped or file.error else 'no game found'}"
+        if file.skipped:
+            line += f", {_plural(len(file.skipped), 'game')} skipped"
+        if file.error is not None:
+            line += ", stopped early"
+        print(line, file=out)
+    variants = ", ".join(f"{name}: {count:,}" for name, count in report.variants.items()) or "none"
+    print(
+        f"total: {_plural(len(report.files), 'file')}, {_plural(report.games, 'game')} read, every move legal "
+        f"({report.moves:,} moves; {variants})",
+        file=out,
+    )
+    for name, counts in report.results.items():
+        print(f"results {name}: " + ", ".join(f"{outcome} {count:,}" for outcome, count in counts.items()), file=out)
+    failures = report.failures
+    if failures:
+        print(f"{_plural(len(failures), 'problem')}:", file=out)
+        for path, message in failures:
+            print(f"  {path}: {message}", file=out)
+    return 0 if report.ok else 1
+
+
+@contextlib.contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    """``Client(address).get_executor()``, the client closed at the end; needs the distributed extra."""
+    from draughts._text import excerpt
+
+    try:
+        from distributed import Client
+    except ModuleNotFoundError as error:
+        extra = 'pip install "polydraughts[distributed]"'
+        raise _Failure(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
+    try:
+        client: Any = Client(address)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise _Failure(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
+    try:
+        yield client.get_executor(pure=False)  # every file is read again, no result of an earlier run reused
+    finally:
+        client.close()
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.play import play
 
     try:
         play(
-            args.variant,
+            _ruleset(args.variant),
             white=args.white,
             black=args.black,
             fen=args.fen,
@@ -249,7 +396,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(variant=args.variant, stdout=out)
+    serve(variant=_ruleset(args.variant), stdout=out)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -283,12 +430,20 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_variants)
 
     sub = commands.add_parser("rules", help="the rules of one variant, as a table")
-    sub.add_argument("variant", help="variant name or alias (e.g. russian, dama, english-nfc)")
-    sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
+    sub.add_argument("variant", help=_VARIANT_HELP)
+    sub.add_argument(
+        "--format",
+        choices=("text", "markdown", "html", "toml", "json"),
+        default="text",
+        help="a table (text, markdown, html), or the ruleset file's text (toml, json)",
+    )
+    sub.add_argument(
+        "--save", metavar="FILE", help="write the ruleset to FILE (.toml or .json) to start a variant of your own"
+    )
     sub.set_defaults(run=_cmd_rules)
 
     sub = commands.add_parser("compare", help="compare the rules of two or more variants")
-    sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names")
+    sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names or ruleset files")
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
     sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
@@ -296,13 +451,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_compare)
 
     sub = commands.add_parser("moves", help="the legal moves of a position")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.add_argument("--long", action="store_true", help="write every move in long form")
     sub.set_defaults(run=_cmd_moves)
 
     sub = commands.add_parser("show", help="draw a position as text (and SVG)")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
     sub.add_argument("--numbers", action="store_true", help="show square numbers")
@@ -310,7 +465,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_show)
 
     sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("depth", type=int)
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--divide", action="store_true", help="print the count below each root move")
@@ -319,18 +474,23 @@ def _parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser(
         "pdn",
-        help="check every game of a PDN file and summarise",
-        description="Replay every game of a PDN file and check each move. By default a game that\n"
-        "cannot be read is skipped and reported, and the check goes on with the next game\n"
-        "(--errors skip).",
+        help="check every game of PDN files and summarise",
+        description="Replay every game of a PDN file (or of several, or of a directory) and check each\n"
+        "move. By default a game that cannot be read is skipped and reported, and the check goes\n"
+        "on with the next game (--errors skip).",
         epilog=_PDN_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub.add_argument("file", help="the PDN file; - reads standard input (a pipe works too)")
+    sub.add_argument(
+        "file",
+        nargs="+",
+        help="a PDN file (- reads standard input, a pipe works too), several, or a directory",
+    )
     sub.add_argument(
         "--variant",
-        help="the rules of the games: used for games without a GameType tag, and a game whose GameType is "
-        "another variant's fails (default: each game's GameType, else its Variant tag, else international)",
+        help="the rules of the games (a name or a ruleset file): used for games without a GameType tag, and a game "
+        "whose GameType is another variant's fails (default: each game's GameType, else its Variant tag, "
+        "else international)",
     )
     sub.add_argument(
         "--errors",
@@ -339,10 +499,16 @@ def _parser() -> argparse.ArgumentParser:
         help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
     )
     sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
+    sub.add_argument(
+        "--workers", type=int, metavar="N", help="several files: read them in N local processes (default: one per CPU)"
+    )
+    sub.add_argument(
+        "--scheduler", metavar="ADDRESS", help="several files: read them on a Dask cluster (tcp://host:8786)"
+    )
     sub.set_defaults(run=_cmd_pdn)
 
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
-    sub.add_argument("variant")
+    sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
     sub.add_argument("--black", metavar="PLAYER", help="the same for Black (default: the second player is a computer)")
     sub.add_argument("--fen", help="start from this position (default: the start position)")
@@ -352,12 +518,19 @@ def _parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_cmd_play)
 
     sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
-    sub.add_argument("--variant", default="international", help="variant until a GUI sets one (default international)")
+    sub.add_argument(
+        "--variant",
+        default="international",
+        help="variant or ruleset file until a GUI sets one (default international)",
+    )
     sub.set_defaults(run=_cmd_hub)
 
     sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
     sub.add_argument(
-        "variant", nargs="?", default="international", help="ruleset to open: a name, or module:attribute"
+        "variant",
+        nargs="?",
+        default="international",
+        help="ruleset to open: a name, a ruleset file (.toml, .json), or module:attribute",
     )
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")

@@ -320,7 +320,6 @@ def _directions(value: Directions, rules: Ruleset) -> str:
     return value.describe()
 
 
-
 def _draw_rules(value: DrawRules, rules: Ruleset) -> str:
     return "; ".join(value.describe()) or "none"
 

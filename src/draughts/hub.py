@@ -315,9 +315,19 @@ def _variant_value(rules: Ruleset) -> str:
     return rules.name
 
 
-def _hub_variants() -> list[str]:
+def _hub_variants(custom: Mapping[str, Ruleset] | None = None) -> list[str]:
     names = list(VARIANTS)
-    return names + [no_forced_capture(VARIANTS[name]).name for name in names]
+    return names + [no_forced_capture(VARIANTS[name]).name for name in names] + list(custom or ())
+
+
+def _custom_variants(rules: Ruleset) -> dict[str, Ruleset]:
+    """A ruleset the server starts with that no name finds (a ruleset file), and its house rule, by name."""
+    try:
+        if get_variant(rules.name) == rules:
+            return {}
+    except DraughtsError:
+        pass
+    return {item.name: item for item in (rules, no_forced_capture(rules))}
 
 
 def _engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
@@ -861,6 +871,8 @@ class _Server:
 
     def __init__(self, variant: Ruleset | str, stdout: TextIO) -> None:
         self.rules = get_variant(variant)
+        self.custom = _custom_variants(self.rules)
+        """The starting ruleset and its house rule when no name finds them, declared by their names."""
         self.out = stdout
         self.lock = threading.Lock()
         self.closed = False
@@ -951,9 +963,8 @@ class _Server:
 
     def _hub(self) -> None:
         self.say(format_line("id", name="polydraughts", version=__version__, author="polydraughts developers"))
-        self.say(
-            format_line("param", name="variant", value=self.rules.name, type="enum", values=" ".join(_hub_variants()))
-        )
+        variants = " ".join(_hub_variants(self.custom))
+        self.say(format_line("param", name="variant", value=self.rules.name, type="enum", values=variants))
         self.say(format_line("param", name="level", value=self.level, type="enum", values=" ".join(LEVELS)))
         self.say(format_line("param", name="seed", value=self.seed, type="int", min=0, max=2**31 - 1))
         self.say("wait")
@@ -962,7 +973,7 @@ class _Server:
         name = args.get("name", "")
         value = args.get("value", "")
         if name == "variant":
-            rules = get_variant(value)
+            rules = self.custom.get(value) or get_variant(value)
             if rules != self.rules:
                 self.rules = rules
                 self.board = Board(rules)  # the old position is of another variant
@@ -1097,7 +1108,8 @@ def serve(
     """Run the polydraughts engine as a Hub engine until ``quit`` or the end of input.
 
     The engine declares the parameters ``variant`` (any named variant or ``<name>-nfc``; ``normal``
-    is read as International), ``level`` (the :data:`~draughts.engine.LEVELS`: the default search
+    is read as International; a ``variant`` ruleset no name finds, such as one read from a file, is
+    declared too, by its name), ``level`` (the :data:`~draughts.engine.LEVELS`: the default search
     limit and style) and ``seed``. Every line is answered: a bad one with ``error``, after which the
     server goes on; every ``go`` with ``done``. See the Hub section of the engine guide for what it
     does before any ``pos``, with ``level`` lines and with commands sent during a search.

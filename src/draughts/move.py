@@ -76,7 +76,7 @@ class Move:
     @classmethod
     def _trusted(cls, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> Move:
         """A move built by the library itself from valid squares: no checks (the generator's fast path)."""
-        move = object.__new__(cls)
+        move = _new(cls)
         _fill(move, start, end, captured, path, promotes)
         return move
 
@@ -91,8 +91,8 @@ class Move:
         return self._key
 
     def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
+        if other.__class__ is Move:  # the common case first: this is called in every legal-move lookup
+            return self._key == other._key
         if not isinstance(other, Move):
             return NotImplemented
         return self._key == other._key
@@ -119,17 +119,20 @@ class Move:
         return (Move, (self.start, self.end, self.captured, self.path, self.promotes))
 
 
-_set = object.__setattr__
-
-
-def _fill(
-    move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool
-) -> None:
+def _fill(move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> None:
     key = (start, end, frozenset(captured))
-    _set(move, "start", start)
-    _set(move, "end", end)
-    _set(move, "captured", captured)
-    _set(move, "path", path)
-    _set(move, "promotes", promotes)
-    _set(move, "_key", key)
-    _set(move, "_hash", hash(key))
+    _set_start(move, start)
+    _set_end(move, end)
+    _set_captured(move, captured)
+    _set_path(move, path)
+    _set_promotes(move, promotes)
+    _set_key(move, key)
+    _set_hash(move, hash(key))
+
+
+# The slots' own setters (the generator builds moves by the thousand; see Position._make).
+_set_start, _set_end, _set_captured, _set_path, _set_promotes, _set_key, _set_hash = (
+    Move.__dict__[name].__set__ for name in ("start", "end", "captured", "path", "promotes", "_key", "_hash")
+)
+
+_new = object.__new__

@@ -77,15 +77,18 @@ def _squares(rules: Ruleset, text: str, parts: Sequence[str]) -> list[int]:
 
 
 def _trajectory(rules: Ruleset, path: Sequence[int]) -> list[int]:
-    """Every square the moving piece passes over or stops on after its start, in order."""
+    """Every square the moving piece passes over or stops on after its start, in order (along
+    diagonals, rows or columns; on a board of dark squares a row or column skips the light ones)."""
     geometry = rules.geometry
     squares = []
     for frm, to in itertools.pairwise(path):
         (x0, y0), (x1, y1) = geometry.coords[frm], geometry.coords[to]
-        dx = 1 if x1 > x0 else -1
-        dy = 1 if y1 > y0 else -1
-        for step in range(1, abs(x1 - x0) + 1):
-            squares.append(geometry.square_at(x0 + dx * step, y0 + dy * step))
+        dx = (x1 > x0) - (x1 < x0)
+        dy = (y1 > y0) - (y1 < y0)
+        for step in range(1, max(abs(x1 - x0), abs(y1 - y0)) + 1):
+            x, y = x0 + dx * step, y0 + dy * step
+            if geometry.is_playable(x, y):
+                squares.append(geometry.square_at(x, y))
     return squares
 
 

@@ -68,7 +68,9 @@ Which rules a game follows
 * **GameType.** The tag's number names the variant (:func:`~draughts.from_gametype`). Its other
   fields must agree with that variant where they change the rules: ``26,B,8,8,A0,0`` (Brazilian
   numbers, Black first) is an error, not Brazilian draughts. The notation field is not checked
-  (International files write ``20,W,10,10,N1,0``).
+  (International files write ``20,W,10,10,N1,0``). A bare number outside PDN 3.0 that is an
+  alias (:data:`~draughts.ALIASES`) names that ruleset: lidraughts writes 96 for Breakthrough,
+  97 for Frysk! and 98 for Antidraughts.
 * **variant=** is the ruleset the caller says the games follow. It is used for games without a
   GameType tag, and a game's GameType tag must be its own (the number of its ``pdn_gametype``,
   fields agreeing): a game tagged ``25`` read with ``variant="international"`` is an error that
@@ -158,7 +160,7 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import VARIANTS, from_gametype, get_variant
+from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant
 
 __all__ = [
     "Game",
@@ -414,6 +416,13 @@ def _variant_tags(rules: Ruleset) -> dict[str, str]:
     named = _named_ruleset(rules.name)
     tags["Variant"] = rules.name if named is None or named == rules else rules.name + _CUSTOM
     return tags
+
+
+def _gametype_alias(value: str) -> Ruleset | None:
+    """The ruleset a GameType number outside PDN 3.0 names through an alias (lidraughts' 96-98), or None."""
+    number = value.strip()
+    name = ALIASES.get(number) if number.isdigit() else None  # not "10x10", an alias that is no number
+    return None if name is None else VARIANTS[name]
 
 
 def _tag_name(name: str) -> str:
@@ -940,10 +949,18 @@ class _Builder:
             try:
                 return from_gametype(gametype, explicit)
             except UnknownVariantError as error:
+                aliased = _gametype_alias(gametype)
+                if aliased is not None and (explicit is None or explicit == aliased):
+                    return aliased
+                reason = str(error)
+                if aliased is not None and explicit is not None:
+                    reason = (
+                        f"GameType {excerpt(gametype)} is lidraughts' number of {aliased.name}, not {explicit.name}"
+                    )
                 if explicit is None:
-                    message = f"unknown GameType: {error}; a game of a ruleset of your own reads with variant={_OWN}"
+                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with variant={_OWN}"
                 else:
-                    message = f"the GameType tag contradicts variant={explicit.name!r}: {error}"
+                    message = f"the GameType tag contradicts variant={explicit.name!r}: {reason}"
                 self.fail(message, self.tag_lines["GameType"], PDNUnknownVariantError)
         if explicit is not None:
             return explicit
@@ -1237,6 +1254,15 @@ def read_games(
         DraughtsError: ``errors``, ``encoding`` or ``ambiguous_end`` is not a value it can be.
         OSError: the path cannot be read.
     """
+    _check_options(errors, encoding, ambiguous_end)
+    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
+        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
+    rules = None if variant is None else get_variant(variant)
+    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
+
+
+def _check_options(errors: str, encoding: str | None, ambiguous_end: str) -> None:
+    """Raise for a value of ``errors``, ``encoding`` or ``ambiguous_end`` that :func:`read_games` cannot take."""
     if errors not in ("raise", "skip"):
         raise DraughtsError(f"errors={excerpt(errors)}: use 'raise' or 'skip'")
     if ambiguous_end not in ("first", "raise"):
@@ -1250,31 +1276,35 @@ def read_games(
             text = False
         if not text:  # unknown, or a codec that does not turn bytes into text (base64, rot13)
             raise DraughtsError(f"encoding={excerpt(encoding)} is not a text encoding Python knows")
-    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
-        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
-    rules = None if variant is None else get_variant(variant)
-    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
 
 
-def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+def _outcomes(source: Source, variant: Ruleset | None, encoding: str | None, strict: bool) -> Iterator[Game | PDNError]:
+    """Each game of ``source`` in turn, or the PDNError that says why it cannot be read.
+
+    Failures are values, not warnings, so that callers in threads (a Dask worker's) can collect
+    them without the process-wide warning filters.
+    """
     for index, raw in enumerate(_raw_games(_tokens(_lines(source, encoding))), 1):
         try:
-            game = _Builder(raw, index, variant, strict).build()
+            yield _Builder(raw, index, variant, strict).build()
         except PDNError as error:
-            if errors == "raise":
-                raise
-            failure: DraughtsError = error
+            yield error
         except DraughtsError as error:  # not phrased by the builder, but still this game's fault
             wrapped = PDNError(
                 f"game {index}, line {raw.line}: {error}", game=index, line=raw.line, headers=raw.headers()
             )
-            if errors == "raise":
-                raise wrapped from error
-            failure = wrapped
+            wrapped.__cause__ = error
+            yield wrapped
+
+
+def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+    for outcome in _outcomes(source, variant, encoding, strict):
+        if isinstance(outcome, Game):
+            yield outcome
+        elif errors == "raise":
+            raise outcome
         else:
-            yield game
-            continue
-        warnings.warn(f"skipped {failure}", PDNWarning, stacklevel=3)
+            warnings.warn(f"skipped {outcome}", PDNWarning, stacklevel=3)
 
 
 def read_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end: str = "first") -> Game:

@@ -61,8 +61,6 @@ def _check_depth(depth: object, minimum: int, what: str) -> int:
     return depth
 
 
-
-
 def _count_position(position: Position, depth: int, paths: bool) -> int:
     """perft of one position, in this process (the unit of work sent to executors)."""
     if depth == 0:
@@ -132,9 +130,21 @@ def _parallel_divide(position: Position, depth: int, paths: bool, executor: Exec
 
 
 def _workers(executor: Executor) -> int:
-    """A guess of how many jobs ``executor`` runs at once (for splitting the work)."""
+    """A guess of how many jobs ``executor`` runs at once (for splitting the work).
+
+    A process or thread pool says it (``_max_workers``); Dask's ``ClientExecutor`` has a client
+    whose ``nthreads()`` counts the threads of every worker, so the split grows with the cluster.
+    """
     for name in ("_max_workers", "max_workers"):
         value = getattr(executor, name, None)
         if isinstance(value, int) and value > 0:
             return value
+    nthreads = getattr(getattr(executor, "_client", None), "nthreads", None)
+    if callable(nthreads):
+        try:
+            threads = sum(nthreads().values())
+        except Exception:  # a client that cannot answer: fall back to the guess
+            threads = 0
+        if isinstance(threads, int) and threads > 0:
+            return threads
     return 8

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from draughts._core import Generator, Tables, generator
-from draughts._core.generator import side_state, state_of
+from draughts._core.generator import RawCapture, side_state, state_of
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import (
@@ -58,9 +59,6 @@ def _squares(tables: Tables, mask: int) -> list[int]:
     return sorted(squares)
 
 
-_set = object.__setattr__
-
-
 @attrs.frozen(repr=False, init=False)
 class Position:
     """A draughts position: where the pieces stand, who is to move, and any rule state, under one ruleset.
@@ -82,23 +80,35 @@ class Position:
     _kings: int
     turn: Color
     _state: int
+    _gen: Generator = attrs.field(eq=False, repr=False)
+    """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
     _cache: list[Any] = attrs.field(eq=False, repr=False)
-    """Filled once: the legal moves, and the compact moves the generator plays them with."""
+    """Filled once: the legal moves, and the xor masks the generator plays them with."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
 
     @classmethod
-    def _make(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
+    def _make(
+        cls,
+        rules: Ruleset,
+        white: int,
+        black: int,
+        kings: int,
+        turn: Color,
+        state: int = 0,
+        gen: Generator | None = None,
+    ) -> Position:
         """A position the library built itself (already valid): no checks."""
-        position = object.__new__(cls)
-        _set(position, "ruleset", rules)
-        _set(position, "_white", white)
-        _set(position, "_black", black)
-        _set(position, "_kings", kings)
-        _set(position, "turn", turn)
-        _set(position, "_state", state)
-        _set(position, "_cache", [])
+        position = _new(cls)
+        _set_ruleset(position, rules)
+        _set_white(position, white)
+        _set_black(position, black)
+        _set_kings(position, kings)
+        _set_turn(position, turn)
+        _set_state(position, state)
+        _set_gen(position, generator(rules) if gen is None else gen)
+        _set_cache(position, [])
         return position
 
     @classmethod
@@ -123,11 +133,11 @@ class Position:
 
     @property
     def _generator(self) -> Generator:
-        return generator(self.ruleset)
+        return self._gen
 
     @property
     def _tables(self) -> Tables:
-        return generator(self.ruleset).tables
+        return self._gen.tables
 
     def _node(self) -> tuple[int, int, int, int, int]:
         if self.turn is Color.WHITE:
@@ -353,58 +363,66 @@ class Position:
         cache = self._cache
         if cache:
             return cache[0]  # type: ignore[no-any-return]
-        entries = self._entries(paths=False)
-        result = (tuple(entry[0] for entry in entries), tuple(entry[1] for entry in entries))
+        quiet, captures = self._gen.legal(*self._node(), False)
+        if captures:
+            entries = self._entries(quiet, captures, paths=False)
+            result = (tuple(map(_second, entries)), tuple(map(_third, entries)))
+        else:  # the usual case: quiet moves, made once per ruleset, ranked by start and end square
+            if len(quiet) > 1:
+                quiet.sort(key=_first)
+            result = (tuple(map(_second, quiet)), tuple(map(_third, quiet)))
         cache.append(result)
         return result
 
-    def _entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
-        """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
+    def _entries(
+        self, quiet: list[Any], captures: list[Any], *, paths: bool
+    ) -> list[tuple[tuple[int, int, tuple[int, ...]], Move, tuple[int, int, int]]]:
+        """Each legal move (each capture path with ``paths``) as ``(sort key, Move, xor masks)``, in move order.
 
         Where several capture paths make one move (same start, end and captured set), the move
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        own, opp, kings, color, state = self._node()
-        quiet, captures = self._generator.legal(own, opp, kings, color, state, paths)
-        square = self._tables.square_of_bit
-        crown = self._tables.crown_row[color]
-        entries = []
-        for start, end, promotes in quiet:
-            moved = start | end
-            first, last = square[start.bit_length() - 1], square[end.bit_length() - 1]
-            move = Move._trusted(first, last, (), (first, last), promotes)
-            entries.append((move, (moved, 0, moved if start & kings else end & crown)))
-        for start, end, captured, promotes, order, path in captures:
-            first = square[start.bit_length() - 1]
-            move = Move._trusted(
-                first,
-                square[end.bit_length() - 1],
-                tuple([square[bit.bit_length() - 1] for bit in order]),
-                (first, *[square[bit.bit_length() - 1] for bit in path]),
-                promotes,
-            )
+        entries = [((move.start, move.end, move.path), move, compact) for _, move, compact in quiet]
+        tables = self._gen.tables
+        forms: dict[Any, tuple[tuple[int, int, tuple[int, ...]], Move]] = tables.memo.setdefault("captures", {})
+        kings = self._kings
+        for raw in captures:
+            start, end, captured, promotes, _, _ = raw
+            form = forms.get(raw)
+            if form is None:
+                form = _capture_form(tables.square_of_bit, raw)
+                if len(forms) >= _CAPTURE_FORMS:
+                    forms.clear()
+                forms[raw] = form
             moved = start ^ end
             crowned = moved if kings & start else (end if promotes else 0)
-            entries.append((move, (moved, captured, crowned ^ (kings & captured))))
-        entries.sort(key=lambda entry: (entry[0].start, entry[0].end, entry[0].path))
+            entries.append((*form, (moved, captured, crowned ^ (kings & captured))))
+        if len(entries) < 2:
+            return entries
+        entries.sort(key=_first)
         if not paths and captures:
             seen: set[Move] = set()
             unique = []
             for entry in entries:
-                if entry[0] not in seen:
-                    seen.add(entry[0])
+                if entry[1] not in seen:
+                    seen.add(entry[1])
                     unique.append(entry)
             entries = unique
         return entries
 
+    def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
+        """Each legal move (each capture path with ``paths``) with its xor masks, in move order."""
+        quiet, captures = self._gen.legal(*self._node(), paths)
+        return [(move, compact) for _, move, compact in self._entries(quiet, captures, paths=paths)]
+
     def _path_moves(self) -> tuple[Move, ...]:
         """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
-        return tuple(entry[0] for entry in self._entries(paths=True))
+        return tuple(entry[0] for entry in self._all_entries(paths=True))
 
     def _children(self, *, paths: bool) -> list[tuple[Move, Position]]:
         """Each legal move (each capture path with ``paths``) and the position after it, in move order."""
-        return [(move, self._child(compact)) for move, compact in self._entries(paths=paths)]
+        return [(move, self._child(compact)) for move, compact in self._all_entries(paths=paths)]
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -457,10 +475,21 @@ class Position:
         return self._child(compact[index])
 
     def _child(self, move: tuple[int, int, int]) -> Position:
-        own, opp, kings, color, state = self._generator.play(*self._node(), move)
-        if color == 0:  # White moves next: ``own`` is White's
-            return Position._make(self.ruleset, own, opp, kings, Color.WHITE, state)
-        return Position._make(self.ruleset, opp, own, kings, Color.BLACK, state)
+        gen = self._gen
+        if self._state or gen.tables.king_move_limit:
+            own, opp, kings, color, state = gen.play(*self._node(), move)
+            if color == 0:  # White moves next: ``own`` is White's
+                return Position._make(self.ruleset, own, opp, kings, Color.WHITE, state, gen)
+            return Position._make(self.ruleset, opp, own, kings, Color.BLACK, state, gen)
+        # Without rule state a move is its three xor masks (what the generator's ``play`` does too).
+        moved, captured, crowned = move
+        if self.turn is Color.WHITE:
+            return Position._make(
+                self.ruleset, self._white ^ moved, self._black ^ captured, self._kings ^ crowned, Color.BLACK, 0, gen
+            )
+        return Position._make(
+            self.ruleset, self._white ^ captured, self._black ^ moved, self._kings ^ crowned, Color.WHITE, 0, gen
+        )
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -474,6 +503,24 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
+
+
+def _capture_form(square: Sequence[int], raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
+    """A generator's capture as a sort key (start, end, path) and a Move."""
+    start, end, _, promotes, order, path = raw
+    first = square[start.bit_length() - 1]
+    last = square[end.bit_length() - 1]
+    full = (first, *[square[bit.bit_length() - 1] for bit in path])
+    taken = tuple([square[bit.bit_length() - 1] for bit in order])
+    return (first, last, full), Move._trusted(first, last, taken, full, promotes)
+
+
+_CAPTURE_FORMS = 4096
+"""Captures whose public form a ruleset keeps (the same captures come back in game after game)."""
+
+_first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
+_third = operator.itemgetter(2)
 
 
 def _side_value(rules: Ruleset, tables: Tables, color: Color, square: int | str, count: int) -> int:
@@ -536,3 +583,12 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
             raise InvalidFenError(f"FEN {excerpt(fen)}: range {excerpt(item)} runs backwards")
         return range(first, last + 1)
     return (rules.parse_square(item),)
+
+
+# The slots' own setters: a position is built once per move, and these skip attrs' frozen
+# ``__setattr__`` and the lookup by name that ``object.__setattr__`` makes.
+_new = object.__new__
+_set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_gen, _set_cache = (
+    Position.__dict__[name].__set__
+    for name in ("ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache")
+)

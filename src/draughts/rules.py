@@ -5,10 +5,10 @@ notation and everything else read these fields; no code outside this module and
 :mod:`draughts.variants` asks which variant it is playing. A new variant is a new ruleset::
 
     >>> import attrs, draughts
-    >>> pool = attrs.evolve(draughts.get_variant("brazilian"), name="pool", title="Pool checkers",
-    ...                     first_to_move=draughts.BLACK, precedence=())
-    >>> pool.flying_kings, pool.capture_mandatory
-    (True, True)
+    >>> frisian64 = attrs.evolve(draughts.get_variant("frisian"), name="frisian-64", title="Frisian on 8x8",
+    ...                          board_size=8, rows_per_side=3, pdn_gametype=None)
+    >>> frisian64.flying_kings, frisian64.squares, frisian64.men_per_side
+    (True, 32, 12)
 
 Each field carries a human ``label`` in its attrs metadata (``attrs.fields(Ruleset).x.metadata``)
 so comparison tables and documentation are generated from the fields, never written twice.
@@ -352,26 +352,30 @@ class EndgameRule:
     """A draw when a material balance has lasted ``moves`` moves by each player without a win.
 
     The count starts when the balance arises (the capture or crowning that creates it) and is
-    counted in plies (``2 * moves``). Conditions left empty match anything.
+    counted in plies (``2 * moves``); 0 draws as soon as the balance arises. Conditions left empty
+    match anything.
 
     Attributes:
-        moves: Moves by each player the balance may last.
+        moves: Moves by each player the balance may last (0: none).
         strong: Material of the stronger side, each ``(kings, men)``.
         weak: Material of the weaker side, each ``(kings, men)``.
         strong_min_kings: The stronger side has at least this many kings (and any men).
         total_pieces: Numbers of pieces on the board the rule applies to.
         both_have_kings: The rule applies only while both sides have a king.
         weak_king_on_main_diagonal: The weaker side's lone king stands on the long diagonal.
+        no_shot: The rule applies only while the side to move can neither capture nor is bound to
+            be captured after its move (some move leaves the opponent no capture): Frisian art. 21.
         article: The rule text this encodes.
     """
 
-    moves: int = attrs.field(validator=_positive)
+    moves: int = attrs.field(validator=_non_negative)
     strong: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
     weak: tuple[Material, ...] = attrs.field(default=(), converter=_materials)
     strong_min_kings: int = attrs.field(default=0, validator=_non_negative)
     total_pieces: tuple[int, ...] = attrs.field(default=(), converter=_counts)
     both_have_kings: bool = attrs.field(default=False, validator=_bool)
     weak_king_on_main_diagonal: bool = attrs.field(default=False, validator=_bool)
+    no_shot: bool = attrs.field(default=False, validator=_bool)
     article: str = attrs.field(default="", validator=_text)
 
     def describe(self) -> str:
@@ -392,7 +396,10 @@ class EndgameRule:
             parts.append(f"{' or '.join(map(str, self.total_pieces))} pieces")
         if self.both_have_kings:
             parts.append("both sides with kings")
-        return f"{', '.join(parts)}: drawn after {self.moves} moves each"
+        if self.no_shot:
+            parts.append("no capture for or against the side to move")
+        when = f"after {self.moves} moves each" if self.moves else "at once"
+        return f"{', '.join(parts)}: drawn {when}"
 
 
 def _material_text(kings: int, men: int) -> str:

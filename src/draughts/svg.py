@@ -49,6 +49,7 @@ DEFAULT_COLORS: Mapping[str, str] = {
     "margin": "#3b2a1e",
     "coordinate": "#f0d9b5",
     "number": "#f8f3ea",
+    "number_halo": "#3b2415",
     "white": "#fbf8f0",
     "white_edge": "#4a4a4a",
     "black": "#2a2a2a",
@@ -311,7 +312,8 @@ def board(
         out.append(f"<g {group}>{''.join(parts)}</g>")
     out.append("</g>")
 
-    # Numbers above the pieces, so none is hidden.
+    # Numbers above the pieces, light with a dark halo, so that they read on dark squares, white
+    # pieces and black pieces alike.
     if square_numbers:
         out.append('<g class="square-numbers">')
         font = sq * 0.22
@@ -325,6 +327,9 @@ def board(
                 font_size=font,
                 font_family="sans-serif",
                 fill=palette["number"],
+                stroke=palette["number_halo"],
+                stroke_width=font * 0.22,
+                paint_order="stroke",
             )
             out.append(f"<text {text}>{square}</text>")
         out.append("</g>")

@@ -11,18 +11,39 @@ cites, next to each field, the rule article that justifies it. Source keys:
 * ES: Spanish rules (section-64 page, torofun, Galician tournament rules), Portuguese "Damas Clássicas".
 * CZ: Česká federace dámy rules (hrejsi.cz, klububoudu.cz, dama.opalka.cz, Czech Wikipedia 2007).
 * PDN: PDN 3.0 (github.com/wiegerw/pdn), GameType table.
+* FRI-2011: Official Rules for Frisian Draughts (2011), as published with lidraughts
+  (doc/variant/frisian/OfficialRulesFrisianDraughts.pdf); FRI-DFS: friesdammen.nl.
+* KILLER: mindsports.nl arena/382 "Killer draughts rules" and killerdraughts.org.
+* LID: lidraughts.org variant pages and rules code (Antidraughts, Breakthrough, Frysk!, Frisian).
+* THAI: checkers.fandom.com "Mak-hot", mindsports.nl "Thai", coldmoon.io; dctl's thai rules.
+* TURK: Wikipedia "Turkish draughts", draughts.github.io, the kish crate (Rust), FMJD's Turkish section.
+* POOL: American Pool Checkers Association rules of play (americanpoolcheckers.us).
+* CAN: Canadian draughts (Wikipedia, Ludii, checkershistory.com, windames.free.fr).
+* POR: Portuguese "Damas Clássicas" (checkers.wikia, 1papacaio.com.br, brainking), dctl's spanish rules.
+
+Armenian (Tama), Gothic and Malaysian draughts are not named: their sources disagree on rules that
+decide play (Armenian: when captured pieces leave the board and whether kings capture diagonally;
+Gothic: whether kings fly and men capture backward; Malaysian: whether the majority rule holds and
+the "huff" forfeit), and no governing body's text settles them. Each is a few ``attrs.evolve``
+fields away for a user who knows which rules they play.
 
 Names
 -----
-Canonical names are ``italian``, ``american``, ``russian``, ``brazilian``, ``spanish``, ``czech``
-and ``international``; :data:`ALIASES` lists the other accepted names. The house rule of any
-variant is named ``"<variant>-nfc"`` (``"russian-nfc"``); :func:`get_variant` also accepts
-``"no-forced-capture <variant>"`` and ``"<variant> no forced capture"``, and the bare name
-``"no-forced-capture"`` means the American house rule, the game most often played that way.
+Canonical names are ``italian``, ``american``, ``russian``, ``brazilian``, ``spanish``, ``czech``,
+``international`` (the seven federation variants), and the family: ``frisian``, ``frysk``,
+``killer``, ``antidraughts``, ``breakthrough``, ``thai``, ``turkish``, ``pool``, ``canadian`` and
+``portuguese``; :data:`ALIASES` lists the other accepted names. Three transforms make a ruleset
+of any other, named by a suffix: ``"<variant>-nfc"`` (:func:`no_forced_capture`, the house rule
+of optional capture), ``"<variant>-losing"`` (:func:`losing`, giveaway) and
+``"<variant>-breakthrough"`` (:func:`breakthrough`); they combine (``"russian-nfc-losing"``).
+:func:`get_variant` also accepts ``"no-forced-capture <variant>"`` and ``"<variant> no forced
+capture"``, and the bare name ``"no-forced-capture"`` means the American house rule, the game most
+often played that way.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 from collections.abc import Mapping
@@ -33,13 +54,16 @@ from draughts._text import excerpt
 from draughts._text import number as _number
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
-from draughts.geometry import Numbering, SquareNames
+from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.rules import (
+    CapturedRemoval,
     CapturePromotion,
     Directions,
     DrawRules,
     EndgameRule,
+    KingLanding,
     KingRange,
+    MostValue,
     MoveCountRule,
     Precedence,
     ResultNotation,
@@ -298,10 +322,324 @@ CZECH = Ruleset(
 """Czech draughts (ČFD): flying kings, men capture forward only, a king must capture if one can,
 otherwise free choice."""
 
-VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
-    {rules.name: rules for rules in (ITALIAN, AMERICAN, RUSSIAN, BRAZILIAN, SPANISH, CZECH, INTERNATIONAL)}
+# --- the rest of the family --------------------------------------------------------------------
+
+FRISIAN = Ruleset(
+    name="frisian",
+    title="Frisian draughts",
+    board_size=10,  # FRI-2011 art. 1-3: 10x10, the 50 dark squares numbered as in International
+    rows_per_side=4,  # FRI-2011 art. 4: men on 1-20 and 31-50
+    first_to_move=WHITE,  # FRI-2011 art. 6
+    men_move=Directions.DIAGONAL_FORWARD,  # FRI-2011 art. 7: a man moves one square diagonally forward
+    men_capture=Directions.ALL,  # FRI-2011 art. 7: captures diagonally, horizontally and vertically, both ways
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # FRI-2011 art. 9
+    kings_move=Directions.DIAGONAL,  # FRI-2011 art. 9: a king's simple move is diagonal only
+    kings_capture=Directions.ALL,  # FRI-2011 art. 9: a king captures in all eight directions
+    capture_promotion=CapturePromotion.ONLY_AT_END,  # FRI-2011 art. 8: crowned only ending the move there
+    capture_mandatory=True,  # FRI-2011 art. 10
+    # FRI-2011 art. 11: the highest value; a king is worth more than a man and less than two, n kings
+    # more than 2n-1 men and less than 2n (man 100, king 199, as lidraughts and py-draughts count).
+    # Art. 12: at equal value the king captures.
+    precedence=(MostValue(man=100, king=199), Precedence.WITH_KING),
+    captured_removal=CapturedRemoval.END_OF_MOVE,  # FRI-2011 art. 13-14
+    king_move_limit=3,  # FRI-2011 art. 17: at most three simple moves in a row with one king (side with men)
+    numbering=Numbering.TOP_LEFT,  # FRI-2011 art. 3
+    square_names=SquareNames.NUMERIC,  # FRI-2011 art. 22: 46-41, 46x37
+    draw_rules=DrawRules(
+        repetitions=None,  # FRI-2011 has no repetition rule (lidraughts plays Frisian without one too)
+        endgames=(
+            EndgameRule(
+                7, strong=((2, 0),), weak=((1, 0),), article="FRI-2011 art. 18: two kings against one win in 7 moves"
+            ),
+            EndgameRule(
+                0,
+                strong=((1, 0),),
+                weak=((1, 0),),
+                no_shot=True,
+                article="FRI-2011 art. 21: one king each, neither able to capture nor bound to be captured",
+            ),
+        ),
+        notes="FRI-2011 gives no repetition rule and no move-count rule: only art. 18 (two kings against one) "
+        "and art. 21 (one king each), read literally. lidraughts and py-draughts draw one king each after "
+        "two moves instead.",
+    ),
+    result_notation=ResultNotation.DEFAULT,
+    pdn_gametype=40,  # PDN: 40,W,10,10,N2,0
+    sources=("Official Rules for Frisian Draughts (2011)", "friesdammen.nl", "PDN 3.0 GameType 40"),
 )
-"""Canonical name -> ruleset, for the seven federation variants."""
+"""Frisian draughts (official 2011 rules): men and kings capture along rows and columns too, the
+capture of the highest value, at most three simple moves in a row with one king."""
+
+FRYSK = attrs.evolve(
+    FRISIAN,
+    name="frysk",
+    title="Frysk!",
+    rows_per_side=1,  # LID Frysk: 5 men each on the back rank (W:W46-50:B1-5); no rules text beyond that
+    pdn_gametype=None,
+    sources=("lidraughts.org Frysk! (Frisian draughts from 5 men each)", *FRISIAN.sources[:2]),
+)
+"""Frysk!: Frisian draughts from five men each on the back rank (lidraughts)."""
+
+KILLER = attrs.evolve(
+    INTERNATIONAL,
+    name="killer",
+    title="Killer draughts",
+    # KILLER: "If a king must make a capture, and the last piece captured is also a king, then the
+    # capture must end on the square immediately after the last piece captured."
+    king_landing=KingLanding.BEHIND_LAST_KING,
+    pdn_gametype=None,
+    sources=("mindsports.nl Killer draughts rules (arena/382)", "killerdraughts.org", *INTERNATIONAL.sources),
+)
+"""Killer draughts: International, but a king whose last captured piece is a king stops right behind it."""
+
+_LOSING_SUFFIX = "-losing"
+_BREAKTHROUGH_SUFFIX = "-breakthrough"
+
+
+def _repetition_only(draws: DrawRules) -> DrawRules:
+    return DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim)
+
+
+def losing(rules: Ruleset) -> Ruleset:
+    """The losing form of ``rules`` (giveaway): a player with no legal move wins.
+
+    Moves and captures stay those of ``rules``; the repetition draw stays, the move-count and
+    material draws go (they suppose that material wins). Named ``"<name>-losing"``.
+
+    >>> from draughts import get_variant, losing
+    >>> losing(get_variant("american")).name
+    'american-losing'
+    """
+    if rules.no_move_wins:
+        return rules
+    return attrs.evolve(
+        rules,
+        name=f"{rules.name}{_LOSING_SUFFIX}",
+        title=f"{rules.title} (losing)",
+        no_move_wins=True,
+        draw_rules=DrawRules(
+            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
+        ),
+        pdn_gametype=None,
+        sources=(*rules.sources, "losing form: the side without a move wins (lidraughts Antidraughts)"),
+    )
+
+
+def breakthrough(rules: Ruleset) -> Ruleset:
+    """The breakthrough form of ``rules``: the first player to crown a man wins.
+
+    A player without a legal move still loses; kings never come into play, so the move-count and
+    material draws go. Named ``"<name>-breakthrough"``.
+    """
+    if rules.crowning_wins:
+        return rules
+    return attrs.evolve(
+        rules,
+        name=f"{rules.name}{_BREAKTHROUGH_SUFFIX}",
+        title=f"{rules.title} (breakthrough)",
+        crowning_wins=True,
+        draw_rules=DrawRules(
+            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
+        ),
+        pdn_gametype=None,
+        sources=(*rules.sources, "breakthrough form: the first king wins (lidraughts Breakthrough)"),
+    )
+
+
+ANTIDRAUGHTS = attrs.evolve(
+    losing(INTERNATIONAL),
+    name="antidraughts",
+    title="Antidraughts",
+    # LID Antidraughts: International moves; the side that cannot move wins; threefold repetition draws.
+    sources=("lidraughts.org Antidraughts", "Scan 3.1 'losing'", *INTERNATIONAL.sources),
+)
+"""Antidraughts (losing draughts): International rules, and a player who cannot move wins."""
+
+BREAKTHROUGH = attrs.evolve(
+    breakthrough(INTERNATIONAL),
+    name="breakthrough",
+    title="Breakthrough draughts",
+    # LID Breakthrough: International moves; the first king wins; no draws (a man-only game cannot repeat).
+    draw_rules=DrawRules(repetitions=None, notes="lidraughts keeps no draw rule: without kings no position repeats."),
+    sources=("lidraughts.org Breakthrough", "Scan 3.1 'bt'", *INTERNATIONAL.sources),
+)
+"""Breakthrough draughts: International rules, and the first player to crown a man wins."""
+
+THAI = Ruleset(
+    name="thai",
+    title="Thai draughts (Mak-hos)",
+    board_size=8,  # THAI
+    rows_per_side=2,  # THAI: 8 men each on the first two rows, four empty rows between
+    # THAI: who starts is disputed ("no fixed rule", checkers.fandom); White per mindsports,
+    # checkerschest and dctl (PDN 3.0 lists GameType 31 as 31,B: an indication, read here as a conflict).
+    first_to_move=WHITE,
+    men_move=Directions.DIAGONAL_FORWARD,
+    men_capture=Directions.DIAGONAL_FORWARD,  # THAI: men capture forward only
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # THAI: kings move any distance
+    king_landing=KingLanding.DIRECTLY_BEHIND,  # THAI: a king lands right behind the piece it takes
+    capture_promotion=CapturePromotion.ENDS_MOVE,  # THAI (mindsports): reaching the far row ends the move
+    capture_mandatory=True,
+    precedence=(),  # THAI: free choice among captures, but the chosen one is completed
+    captured_removal=CapturedRemoval.IMMEDIATE,  # THAI: captured pieces are removed at once
+    # THAI: coldmoon.io lets a king go on "even in the direction where they have come from", and dctl
+    # derives the same; mindsports says the same or a perpendicular direction. The former is chosen.
+    capture_reversal=True,
+    numbering=Numbering.TOP_LEFT,
+    square_names=SquareNames.NUMERIC,
+    draw_rules=DrawRules(
+        repetitions=3,
+        notes="No Thai draw or counting rule was found; threefold repetition is assumed so that games end.",
+    ),
+    pdn_gametype=31,  # PDN: 31 (listed as 31,B,8,8,N2,0; White starts here, see first_to_move)
+    sources=(
+        "checkers.fandom.com Mak-hot",
+        "mindsports.nl Thai draughts",
+        "coldmoon.io",
+        "dctl thai rules",
+        "PDN 3.0 GameType 31",
+    ),
+)
+"""Thai draughts (Mak-hos): 8 men each, flying kings that land right behind the piece they take,
+captured pieces lifted at once, free choice of captures."""
+
+TURKISH = Ruleset(
+    name="turkish",
+    title="Turkish draughts (Dama)",
+    board_size=8,
+    board_squares=BoardSquares.ALL,  # TURK: all 64 squares
+    rows_per_side=2,  # TURK: 16 men each on the second and third rows
+    men_start_row=2,  # TURK: the back row starts empty
+    first_to_move=WHITE,
+    men_move=Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,  # TURK: forward, left, right
+    men_capture=Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS,  # TURK: never backward
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # TURK: kings move like rooks
+    kings_move=Directions.ORTHOGONAL,
+    kings_capture=Directions.ORTHOGONAL,
+    # TURK: disputed. kish, hcheckers and pydraughts go on capturing as a man and crown at the end of
+    # the move; draughts.github.io crowns at once. The implementations (and the published perft,
+    # kish's) are followed.
+    capture_promotion=CapturePromotion.ONLY_AT_END,
+    capture_mandatory=True,
+    precedence=(Precedence.MOST_PIECES,),  # TURK: the most pieces, kings and men alike
+    captured_removal=CapturedRemoval.IMMEDIATE,  # TURK, FMJD: pieces are taken off one by one during the capture
+    capture_reversal=False,  # TURK: no 180° turn between two jumps
+    numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64, rank by rank from White (pydraughts' numbers)
+    square_names=SquareNames.ALGEBRAIC,  # PDN 3.0 GameType 30: A0
+    draw_rules=DrawRules(
+        repetitions=3,  # threefold repetition (alemanni, the compiled rules)
+        endgames=(
+            EndgameRule(0, strong=((1, 0),), weak=((1, 0),), article="one king each is a draw (compiled rules 9.3)"),
+        ),
+        notes="Sources disagree on lone pieces: one king each is drawn (compiled rules, pydraughts); a king "
+        "against a single man is left to play (Wikipedia: it wins). The optional 50-ply rule is not applied.",
+    ),
+    pdn_gametype=30,  # PDN: 30,W,8,8,A0,0
+    sources=(
+        "Wikipedia: Turkish draughts",
+        "draughts.github.io",
+        "kish crate (Rust)",
+        "FMJD Turkish section",
+        "PDN 3.0 GameType 30",
+    ),
+)
+"""Turkish draughts (Dama): all 64 squares, men moving forward and sideways, rook-like flying kings,
+captured pieces lifted one by one, no turning back, the most pieces."""
+
+POOL = Ruleset(
+    name="pool",
+    title="American pool checkers",
+    board_size=8,  # POOL 1
+    rows_per_side=3,  # POOL 2
+    first_to_move=BLACK,  # POOL 2: dark moves first
+    men_move=Directions.DIAGONAL_FORWARD,
+    men_capture=Directions.DIAGONAL,  # POOL 4: men capture forward and backward
+    men_capture_kings=True,
+    king_range=KingRange.FLYING,  # POOL: kings move and capture at a distance
+    capture_promotion=CapturePromotion.ONLY_AT_END,  # POOL 5: no crowning when the capture goes on
+    capture_mandatory=True,
+    precedence=(),  # POOL: no majority rule; any capture, completed
+    numbering=Numbering.TOP_LEFT,  # PDN: 23,B,8,8,N1,0 (1 at Black's near right, as English)
+    square_names=SquareNames.NUMERIC,
+    draw_rules=DrawRules(
+        repetitions=3,
+        endgames=(
+            EndgameRule(13, strong=((3, 0),), weak=((1, 0),), article="POOL: three kings against one win in 13 moves"),
+        ),
+        notes="dctl also counts 30 reversible moves (APCA rule 26, text not retrieved); not applied.",
+    ),
+    pdn_gametype=23,  # PDN: 23,B,8,8,N1,0
+    sources=("APCA rules of play (americanpoolcheckers.us)", "PDN 3.0 GameType 23"),
+)
+"""American pool checkers: Black first, men capture backward, flying kings, free choice of captures."""
+
+CANADIAN = attrs.evolve(
+    INTERNATIONAL,
+    name="canadian",
+    title="Canadian draughts",
+    board_size=12,  # CAN: 12x12
+    rows_per_side=5,  # CAN: 30 men each on the 5 nearest rows
+    draw_rules=DrawRules(
+        repetitions=3,
+        move_counts=INTERNATIONAL.draw_rules.move_counts,
+        endgames=(
+            EndgameRule(
+                16, strong=((3, 0),), weak=((1, 0),), article="CAN (windames): three kings against one, 16 moves"
+            ),
+        ),
+        notes="Only the 16-move rule for three kings against one is sourced for Canadian draughts; "
+        "repetition and the 25-move rule follow International (FMJD).",
+    ),
+    pdn_gametype=27,  # PDN: 27,W,12,12,N2,0
+    sources=("Canadian draughts (Wikipedia, Ludii, checkershistory.com, windames)", "PDN 3.0 GameType 27"),
+)
+"""Canadian draughts: International rules on a 12x12 board with 30 men each."""
+
+PORTUGUESE = attrs.evolve(
+    SPANISH,
+    name="portuguese",
+    title="Portuguese draughts (Damas clássicas)",
+    # POR: the Spanish rules (dctl's spanish rules cite the Portuguese federation's "Regras Damas
+    # Clássicas"): light corner on the left, numbered from White's near right (PDN 28,W,8,8,N1,1).
+    pdn_gametype=28,
+    sources=(
+        "Damas Clássicas (checkers.wikia, 1papacaio.com.br, brainking)",
+        "dctl spanish rules (FPD)",
+        "PDN 3.0 GameType 28",
+    ),
+)
+"""Portuguese draughts (Damas clássicas): the Spanish rules under the Portuguese federation's name."""
+
+VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
+    {
+        rules.name: rules
+        for rules in (
+            ITALIAN,
+            AMERICAN,
+            RUSSIAN,
+            BRAZILIAN,
+            SPANISH,
+            CZECH,
+            INTERNATIONAL,
+            FRISIAN,
+            FRYSK,
+            KILLER,
+            ANTIDRAUGHTS,
+            BREAKTHROUGH,
+            THAI,
+            TURKISH,
+            POOL,
+            CANADIAN,
+            PORTUGUESE,
+        )
+    }
+)
+"""Canonical name -> ruleset: the seven federation variants, then the rest of the family."""
+
+FEDERATION_VARIANTS = ("italian", "american", "russian", "brazilian", "spanish", "czech", "international")
+"""The seven variants of the national and international federations the library started with."""
 
 ALIASES: Mapping[str, str] = types.MappingProxyType(
     {
@@ -324,6 +662,26 @@ ALIASES: Mapping[str, str] = types.MappingProxyType(
         "fmjd": "international",
         "polish": "international",
         "normal": "international",  # Scan's name in the Hub protocol
+        "frisian-draughts": "frisian",
+        "fries": "frisian",
+        "frysk!": "frysk",  # lidraughts' and playstrategy.org's name
+        # lidraughts' own GameType numbers (PDN 3.0 leaves 51 and up unassigned); the PDN reader
+        # takes a GameType tag of one of these numbers as this alias.
+        "96": "breakthrough",
+        "97": "frysk",
+        "98": "antidraughts",
+        "losing": "antidraughts",  # Scan's name
+        "losing-draughts": "antidraughts",
+        "giveaway": "antidraughts",
+        "bt": "breakthrough",  # Scan's name
+        "mak-hos": "thai",
+        "makhos": "thai",
+        "dama-turca": "turkish",
+        "turkish-dama": "turkish",
+        "pool-checkers": "pool",
+        "american-pool": "pool",
+        "canadian-checkers": "canadian",
+        "damas-classicas": "portuguese",
     }
 )
 """Other accepted names -> canonical name."""
@@ -367,7 +725,7 @@ def _canonical(name: str) -> str | None:
 
 
 def get_variant(name: str | Ruleset) -> Ruleset:
-    """Look up a ruleset by canonical name, alias, house-rule name or PDN GameType.
+    """Look up a ruleset by canonical name, alias, transform suffix or PDN GameType.
 
     >>> get_variant("shashki").name
     'russian'
@@ -375,6 +733,8 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     ('russian', 'international')
     >>> get_variant("english-nfc").capture_mandatory
     False
+    >>> get_variant("losing").name, get_variant("checkers-losing").name, get_variant("russian-nfc-losing").name
+    ('antidraughts', 'american-losing', 'russian-nfc-losing')
 
     Raises:
         UnknownVariantError: the name matches nothing; the message lists the known names.
@@ -389,16 +749,40 @@ def get_variant(name: str | Ruleset) -> Ruleset:
         return VARIANTS[canonical]
     if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
         return from_gametype(name)
+    derived = _derived(key)
+    if derived is None:
+        raise UnknownVariantError(
+            f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
+            "and the suffixes -nfc, -losing, -breakthrough"
+        )
+    return derived
+
+
+@functools.lru_cache(maxsize=256)
+def _derived(key: str) -> Ruleset | None:
+    """The ruleset a transform suffix names, or None (built once per name: the same object every call)."""
+    for suffix, transform in _TRANSFORMS:
+        if key.endswith(suffix) and len(key) > len(suffix):
+            try:
+                return transform(get_variant(key[: -len(suffix)]))
+            except UnknownVariantError:
+                break
     for base in _nfc_bases(key):
         canonical = _canonical(base)
         if canonical is not None:
             return no_forced_capture(VARIANTS[canonical])
     if key in ("no-forced-capture", "nfc"):
         return no_forced_capture(AMERICAN)
-    known = ", ".join([*VARIANTS, *ALIASES])
-    raise UnknownVariantError(
-        f"unknown variant {excerpt(name)}; known names: {known} (and '<name>-nfc' for the no-forced-capture house rule)"
-    )
+    return None
+
+
+_TRANSFORMS = (
+    ("-no-forced-capture", no_forced_capture),
+    (_NFC_SUFFIX, no_forced_capture),
+    (_LOSING_SUFFIX, losing),
+    (_BREAKTHROUGH_SUFFIX, breakthrough),
+)
+"""Name suffixes of the transforms, applied to whatever the rest of the name means."""
 
 
 def _nfc_bases(key: str) -> list[str]:
@@ -482,6 +866,8 @@ def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Rulese
             f"GameType {excerpt(text)} is not of the form 'number[,W|B,width,height,notation[,invert]]'"
         )
     number = _number(match.group(1))
+    if number is None:
+        raise UnknownVariantError(f"GameType {excerpt(text)}: {excerpt(match.group(1))} is no type number")
     if ruleset is not None:
         if ruleset.pdn_gametype is None or ruleset.pdn_gametype != number:
             own = "no GameType" if ruleset.pdn_gametype is None else f"GameType {ruleset.pdn_gametype}"

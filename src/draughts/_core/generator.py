@@ -29,15 +29,18 @@ the two squares it touches (see its docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from draughts._core.resolver import CaptureSearch, legal_captures
 from draughts._core.tables import Tables, compile_rules
+from draughts.move import Move
 from draughts.rules import CapturePromotion, KingLanding, Ruleset
 
 RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 Compact = tuple[int, int, int]
 Node = tuple[int, int, int, int, int]
+PublicQuiet = tuple[int, Move, Compact]
+"""A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
 
 _EXPLOSION = 4096
 """Capture paths a search may find before it starts again pruning routes that reach one state twice."""
@@ -76,9 +79,10 @@ class Generator(NamedTuple):
     """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
     count2: Callable[[int, int, int, int, int, bool], int]
     """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
-    legal: Callable[[int, int, int, int, int, bool], tuple[list[tuple[int, int, bool]], list[RawCapture]]]
-    """``legal(own, opp, kings, color, state, paths)``: quiet moves ``(from, to, promotes)`` and the
-    legal captures as recorded raw captures (paths included), for the public API."""
+    legal: Callable[[int, int, int, int, int, bool], tuple[list[PublicQuiet], list[RawCapture]]]
+    """``legal(own, opp, kings, color, state, paths)``: the quiet moves in their public form
+    ``(rank, Move, masks)`` (rank orders them by start and end square) and the legal captures as
+    recorded raw captures (paths included), for the public API."""
     search: CaptureSearch
     """The capture search itself (every path, before precedence)."""
     captures: Callable[[int, int, int, int], list[Compact]]
@@ -219,52 +223,142 @@ def _build(t: Tables) -> Generator:
                 crowned = moved if kings & start else (end if promotes else 0)
                 out.append((moved, captured, crowned ^ (kings & captured)))
             return out
-        if preference and prey & kings:
-            jumps = preferred(jumps, prey & kings)
+        return [
+            (start | to, over, (kings & over) | (to if promotes else 0))
+            for start, to, over, promotes, _, _ in single_raws(jumps, prey & kings, color)
+        ]
+
+    def single_raws(jumps: list[tuple[int, bool, int]], prey_kings: int, color: int) -> list[RawCapture]:
+        """The legal captures when each is one jump by a man that cannot go on (see
+        :func:`single_jumps_only`), as recorded raw captures, precedence applied."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
         crown = crowns[color]
-        out = []
+        out: list[RawCapture] = []
         for a, up, jumpers in jumps:
             while jumpers:
                 start = jumpers & -jumpers
                 jumpers ^= start
                 over = start << a if up else start >> a
                 to = over << a if up else over >> a
-                out.append((start | to, over, (kings & over) | (to & crown)))
+                out.append((start, to, over, bool(to & crown), (over,), (to,)))
         return out
 
     # --- quiet moves -----------------------------------------------------------------------------
 
-    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+    # Every quiet step is made once per ruleset: its xor masks for counting and playing, and its
+    # public form (a sort rank by start and end square, the Move, the masks) for positions.
+    square = t.square_of_bit
+    rank_base = len(t.bit_of_square)
+    n_bits = len(square)
+    board_bits = [index for index in range(n_bits) if square[index]]
+
+    def public(frm: int, to: int, compact: Compact, promotes: bool) -> PublicQuiet:
+        first, last = square[frm], square[to]
+        return first * rank_base + last, Move._trusted(first, last, (), (first, last), promotes), compact
+
+    def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any]]:
+        """A man's step in one direction: its masks by target square."""
+        compacts: list[Any] = [None] * n_bits
+        for to in board_bits:
+            frm = to - a if up else to + a
+            if 0 <= frm < n_bits and square[frm]:
+                compacts[to] = ((1 << to) | (1 << frm), 0, (1 << to) & crowns[color])
+        return a, up, compacts
+
+    def man_public(compacts: list[Any], forms: list[Any], index: int) -> PublicQuiet:
+        """The public form of a man's step onto bit ``index`` (made when first needed, then kept)."""
+        compact = compacts[index]
+        entry = public((compact[0] ^ (1 << index)).bit_length() - 1, index, compact, bool(compact[2]))
+        forms[index] = entry
+        return entry
+
+    man_step_tables = tuple(tuple(man_steps_of(color, a, up) for _, a, up in man_moves[color]) for color in (0, 1))
+    # The same steps' public forms, by target square's bit index, filled as they are first needed.
+    man_public_tables = tuple(
+        tuple((a, up, compacts, [None] * n_bits) for a, up, compacts in tables) for tables in man_step_tables
+    )
+    king_compacts: dict[int, Compact] = {}
+    # Per side, per king bit: each direction's squares in order, with the public form of the move there.
+    king_public_rays: tuple[dict[int, list[list[tuple[int, PublicQuiet]]]], ...] = ({}, {})
+
+    def quiet_entries(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        """The quiet moves as xor masks (what counting and playing use)."""
         empty = board ^ (own | opp)
         men = own & ~kings
-        crown = crowns[color]
         out: list[Compact] = []
-        for _, a, up in man_moves[color]:
+        for a, up, compacts in man_step_tables[color]:
             targets = (men << a if up else men >> a) & empty
             while targets:
                 to = targets & -targets
                 targets ^= to
-                out.append(((to | (to >> a if up else to << a)), 0, to & crown))
-        movers = movable_kings(own, kings, color, state)
-        if movers:
-            out.extend(king_steps(movers, empty, color))
-        return out
-
-    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
-        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
-        out: list[Compact] = []
+                out.append(compacts[to.bit_length() - 1])
+        movers = movable_kings(own, kings, color, state) if limit else own & kings
         while movers:
             king = movers & -movers
             movers ^= king
+            frm = king.bit_length() - 1
             for _, a, up in king_moves[color]:
                 to = (king << a if up else king >> a) & empty
                 while to:
-                    moved = king | to
-                    out.append((moved, 0, moved))
+                    key = frm * n_bits + to.bit_length() - 1
+                    compact = king_compacts.get(key)
+                    if compact is None:
+                        moved = king | to
+                        compact = king_compacts[key] = (moved, 0, moved)
+                    out.append(compact)
                     if not flying:
                         break
                     to = (to << a if up else to >> a) & empty
         return out
+
+    def king_rays_of(king: int, color: int) -> list[list[tuple[int, PublicQuiet]]]:
+        frm = king.bit_length() - 1
+        rays = []
+        for _, a, up in king_moves[color]:
+            ray = []
+            to = (king << a if up else king >> a) & board
+            while to:
+                moved = king | to
+                ray.append((to, public(frm, to.bit_length() - 1, (moved, 0, moved), False)))
+                if not flying:
+                    break
+                to = (to << a if up else to >> a) & board
+            rays.append(ray)
+        king_public_rays[color][king] = rays
+        return rays
+
+    def quiet_publics(own: int, opp: int, kings: int, color: int, state: int) -> list[PublicQuiet]:
+        """The quiet moves in their public form (made once per ruleset), for positions."""
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        out: list[PublicQuiet] = []
+        for a, up, compacts, forms in man_public_tables[color]:
+            targets = (men << a if up else men >> a) & empty
+            while targets:
+                to = targets & -targets
+                targets ^= to
+                index = to.bit_length() - 1
+                out.append(forms[index] or man_public(compacts, forms, index))
+        movers = movable_kings(own, kings, color, state) if limit else own & kings
+        if movers:
+            known = king_public_rays[color]
+            while movers:
+                king = movers & -movers
+                movers ^= king
+                for ray in known.get(king) or king_rays_of(king, color):
+                    for to, entry in ray:
+                        if not to & empty:
+                            break
+                        out.append(entry)
+        return out
+
+    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return quiet_entries(own, opp, kings, color, state)
+
+    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
+        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
+        return quiet_entries(movers, board ^ (movers | empty), movers, color, 0)
 
     # --- the public entry points -----------------------------------------------------------------
 
@@ -477,26 +571,37 @@ def _build(t: Tables) -> Generator:
 
     def legal(
         own: int, opp: int, kings: int, color: int, state: int, paths: bool
-    ) -> tuple[list[tuple[int, int, bool]], list[RawCapture]]:
-        """Quiet moves and recorded captures; with ``paths`` False, captures are not merged (the caller
-        picks each move's path) but the search may prune, keeping each move's first path in square order."""
+    ) -> tuple[list[PublicQuiet], list[RawCapture]]:
+        """Quiet moves in their public form and captures as recorded raw captures, for the public API; with
+        ``paths`` False captures are not merged (the caller picks each move's path) but the search
+        may prune, keeping each move's first path in square order."""
         if crowning_wins and kings:
             return [], []
-        empty = board ^ (own | opp)
-        men = own & ~kings
         own_kings = own & kings
+        men = own & ~kings
         prey = opp if men_take_kings else opp & ~kings
-        captures: list[RawCapture] = []
-        men_jump = man_jumps_of(men, prey, empty, color)[0]
-        if men_jump or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
-            if captures and mandatory:
+        empty = board ^ (own | opp)
+        if man_can_capture(men, prey, empty, color) or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            captures = None
+            if not own_kings:  # the usual case first: single jumps by men, read off the masks
+                _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
+                if single_jumps_only(own_kings, landings, origins, color):
+                    captures = single_raws(jumps, prey & kings, color)
+            if captures is None:
+                captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
+            if mandatory:
                 return [], captures
-        quiet = []
-        for moved, _, crowned in quiet_list(own, opp, kings, color, state):
-            start = moved & own
-            quiet.append((start, moved ^ start, bool(crowned) and not start & kings))
-        return quiet, captures
+            return quiet_publics(own, opp, kings, color, state), captures
+        return quiet_publics(own, opp, kings, color, state), []
+
+    def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
+        for a, a2 in jumps_up[color]:
+            if men & (prey >> a) & (empty >> a2):
+                return True
+        for a, a2 in jumps_down[color]:  # noqa: SIM110 (a loop: any() over a generator costs more here)
+            if men & (prey << a) & (empty << a2):
+                return True
+        return False
 
     return Generator(
         tables=t,
@@ -767,6 +872,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 jumpers ^= start
                 occupied = pieces ^ start
                 free_now = board & ~occupied
+                if visited is not None:
+                    visited.clear()  # states are per moving piece: its start is part of every move's identity
                 short(start, 0, False, False, (), ())
         rest = kings
         while rest:
@@ -774,6 +881,8 @@ def _capture_search(t: Tables) -> CaptureSearch:
             rest ^= start
             occupied = pieces ^ start
             free_now = board & ~occupied
+            if visited is not None:
+                visited.clear()
             if flying:
                 fly(start, 0, king_dir_indices[color], False, (), ())
             else:

@@ -1,9 +1,10 @@
 """The rulesets a web board offers: every named variant, its house rule, and the user's own.
 
 :func:`resolve_ruleset` turns what a person types on the command line into a ruleset: a name
-:func:`~draughts.get_variant` knows (aliases, ``<name>-nfc``, PDN GameTypes) or a Python object
-``module:attribute``. It is the only place that may import user code, and only the command line
-calls it; requests name rulesets through a :class:`RulesetRegistry`, which never imports anything.
+:func:`~draughts.get_variant` knows (aliases, ``<name>-nfc``, PDN GameTypes), a ruleset file
+(``.toml``, ``.json``) or a Python object ``module:attribute``. It is the only place that may
+read files or import user code, and only the command line calls it; requests name rulesets
+through a :class:`RulesetRegistry`, which never reads or imports anything.
 
 >>> resolve_ruleset("shashki").name
 'russian'
@@ -25,6 +26,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
+from draughts.rulesfile import file_format, load_ruleset
 from draughts.variants import VARIANTS, get_variant, no_forced_capture
 
 __all__ = ["RulesetRegistry", "resolve_ruleset"]
@@ -38,17 +40,27 @@ def resolve_ruleset(spec: str | Ruleset) -> Ruleset:
     Accepted forms:
 
     * a variant name, alias, ``<name>-nfc`` or PDN GameType (:func:`~draughts.get_variant`);
+    * a path ending in ``.toml`` or ``.json``: a ruleset file (:func:`~draughts.load_ruleset`);
     * ``module:attribute`` (``mypackage.rules:POOL``): a :class:`~draughts.Ruleset` object of an
       importable module, the attribute may be dotted.
 
     Raises:
-        UnknownVariantError: the text names no ruleset; the message quotes it and says why.
+        UnknownVariantError: the text names no ruleset, or its file cannot be read; the message
+            quotes it and says why.
+        InvalidRulesetError: the ruleset file describes no valid ruleset.
     """
     if isinstance(spec, Ruleset):
         return spec
     if not isinstance(spec, str):
         raise UnknownVariantError(f"ruleset {excerpt(spec)} is not text")
     text = spec.strip()
+    if file_format(text) is not None:
+        try:
+            return load_ruleset(text)
+        except OSError as error:
+            raise UnknownVariantError(
+                f"ruleset {excerpt(spec)}: cannot read the file ({error.strerror or error})"
+            ) from None
     if ":" not in text:
         return get_variant(text)
     match = _OBJECT.fullmatch(text)

@@ -72,7 +72,7 @@ def serve(
     """Serve the web board until interrupted (Ctrl+C, which returns normally).
 
     Args:
-        variant: The ruleset the board opens with: a name, or ``module:attribute`` (see
+        variant: The ruleset the board opens with: a name, a ruleset file, or ``module:attribute`` (see
             :func:`~draughts.web.rulesets.resolve_ruleset`); a custom ruleset is offered on every page.
         host: The address to listen on; the default, the loopback address, keeps the board private
             to this machine.
@@ -82,7 +82,8 @@ def serve(
         settings: More :class:`~draughts.web.app.Settings` fields.
 
     Raises:
-        UnknownVariantError: ``variant`` names no ruleset.
+        UnknownVariantError: ``variant`` names no ruleset (or a ruleset file that cannot be read).
+        InvalidRulesetError: ``variant``'s ruleset file describes no valid ruleset.
         ServeError: the address cannot be bound.
     """
     out = sys.stdout if stdout is None else stdout

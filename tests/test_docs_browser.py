@@ -1,0 +1,72 @@
+"""The documentation in a real browser: no page is wider than a 1200-pixel window, and the board
+pictures are there (the docs are built here, with Sphinx, as CI builds them)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver as selenium_webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from test_web_browser import CHROMIUM_FLAGS, _binary
+
+pytestmark = pytest.mark.browser
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(scope="module")
+def built() -> Iterator[Path]:
+    target = Path(tempfile.mkdtemp(prefix="polydraughts-docs-"))
+    subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(DOCS), str(target)], check=True, timeout=600
+    )
+    yield target
+    shutil.rmtree(target, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def narrow_browser() -> Iterator[WebDriver]:
+    options = selenium_webdriver.ChromeOptions()
+    options.binary_location = _binary("chromium", "/usr/bin/chromium")
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-docs-")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument("--window-size=1200,900")
+    driver = selenium_webdriver.Chrome(
+        service=Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver")), options=options
+    )
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_no_page_is_wider_than_the_window(built: Path, narrow_browser: WebDriver) -> None:
+    pages = sorted(built.glob("*.html")) + sorted((built / "variant_pages").glob("*.html"))
+    assert len(pages) > 20
+    wide = []
+    for page in pages:
+        narrow_browser.get(page.as_uri())
+        width, window = narrow_browser.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        if width > window:
+            wide.append(f"{page.name}: {width} > {window}")
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("page", ["index.html", "quickstart.html"])
+def test_the_front_pages_show_a_board(built: Path, narrow_browser: WebDriver, page: str) -> None:
+    narrow_browser.get((built / page).as_uri())
+    pieces = narrow_browser.execute_script("return document.querySelectorAll('.board-diagram [data-piece]').length")
+    assert pieces >= 24
