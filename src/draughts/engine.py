@@ -280,7 +280,7 @@ def _step_masks(steps: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, bool
     return tuple((amount, up) for _, amount, up in steps)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=8)
 def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
     """The built-in evaluation of ``ruleset`` as a function of generator nodes (built once, cached).
 
@@ -346,8 +346,9 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
         king_values[index] = king + w.king_position * reach[index] // most
     home = [rows[0][0], rows[1][0]]
 
-    # Chunks of at most 10 bits: each look-up table has 2**width entries.
-    count = -(-nbits // 10)
+    # Chunks of at most 10 bits (8 past 64 bits, to keep big boards' tables small): each look-up
+    # table has 2**width entries.
+    count = -(-nbits // (10 if nbits <= 64 else 8))
     width = -(-nbits // count)
     chunk_mask = (1 << width) - 1
 
