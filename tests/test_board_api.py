@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import random
 import tracemalloc
 
 import attrs
@@ -201,3 +202,34 @@ def test_per_ruleset_caches_are_bounded() -> None:
     tracemalloc.stop()
     # About 11 MB with the caches bounded, 42 MB without.
     assert grown < 25_000_000, f"{grown:,} bytes kept after 120 rulesets"
+
+
+def test_each_move_count_rule_counts_from_its_own_resets() -> None:
+    """Two move-count rules with different resets, against counts kept here from the moves played."""
+    base = draughts.get_variant("international")
+    rules = attrs.evolve(
+        base,
+        name="two-counts",
+        draw_rules=attrs.evolve(
+            base.draw_rules,
+            move_counts=(
+                draughts.MoveCountRule(200),
+                draughts.MoveCountRule(200, reset_by_man_move=False, reset_by_capture=True, reset_by_promotion=True),
+                draughts.MoveCountRule(200, reset_by_man_move=True, reset_by_capture=False, reset_by_promotion=False),
+            ),
+            endgames=(),
+        ),
+    )
+    rng = random.Random(7)
+    board = draughts.Board.from_fen(rules, "W:WK46,K47,7,8,31,32,33,34:BK4,K5,17,18,19,20,43,44")
+    expected = [0, 0, 0]
+    seen: set[str] = set()
+    while len(board.move_stack) < 300 and board.legal_moves.count():
+        move = rng.choice(list(board.legal_moves))
+        man = not board.position.piece_at(move.start).king
+        seen.add("capture" if move.captured else "crowning" if move.promotes else "man" if man else "king")
+        events = (man or bool(move.captured), bool(move.captured or move.promotes), man)
+        expected = [0 if event else plies + 1 for event, plies in zip(events, expected, strict=True)]
+        board.push(move)
+        assert board.counters.move_counts == tuple(expected)
+    assert seen == {"capture", "crowning", "man", "king"}, "the game met every kind of reset"

@@ -89,3 +89,23 @@ def test_cli_answers_long_input_with_one_line(args: list[str]) -> None:
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr[:500]
     assert len(done.stderr) < 600
+
+
+def test_draughts_play_answers_a_move_of_4301_digits_and_goes_on() -> None:
+    """A digit string past CPython's 4,300-digit limit typed as a move is refused, and play goes on."""
+    typed = "1" * 4301 + "-1\nmoves\nresign\n"
+    done = subprocess.run(
+        [str(SCRIPT), "play", "international", "--white", "human", "--black", "human"],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr[-500:]
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert "9 legal moves" in done.stdout  # the game went on after the refused move
+    assert "white resigns" in done.stdout
+    refusals = [line for line in done.stdout.splitlines() if "not a move" in line]
+    assert len(refusals) == 1
+    assert len(refusals[0]) < 1000  # a bounded excerpt of the input

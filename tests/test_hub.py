@@ -27,6 +27,8 @@ from draughts.notation import parse_move
 from strategies import positions, rulesets
 
 SERVER = [sys.executable, "-m", "draughts.hub"]
+COMMAND = [str(pathlib.Path(sys.executable).with_name("draughts")), "hub"]
+"""The ``draughts hub`` console script a user (or a GUI) starts, installed beside this Python."""
 
 
 @pytest.fixture
@@ -138,9 +140,9 @@ START = hub.position_text(Position.initial("international"))
 class Session:
     """``python -m draughts.hub`` with a reader thread: every wait has a deadline."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, command: list[str] = SERVER) -> None:
         self.process = subprocess.Popen(
-            [*SERVER, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [*command, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
         self.lines: queue.Queue[bytes | None] = queue.Queue()
         self.seen: list[str] = []
@@ -201,6 +203,16 @@ def session() -> Iterator[Session]:
         server.close()
 
 
+@pytest.fixture(params=[SERVER, COMMAND], ids=["python -m draughts.hub", "draughts hub"])
+def either_session(request: pytest.FixtureRequest) -> Iterator[Session]:
+    """The server started as a module and through the real ``draughts hub`` command."""
+    server = Session(command=request.param)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
 def errors_and_done(replies: list[tuple[str, dict[str, str]]]) -> tuple[list[str], dict[str, str]]:
     return [args["message"] for command, args in replies if command == "error"], replies[-1][1]
 
@@ -254,7 +266,8 @@ def test_server_answers_every_bad_line_with_one_error_and_goes_on(session: Sessi
     assert hub.parse_move(Position.initial("international"), done["move"])
 
 
-def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(session: Session) -> None:
+def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(either_session: Session) -> None:
+    session = either_session
     # A second go during "level infinite": the first search ends with done, as on "stop" (Scan does
     # the same), and the second one starts; the stop after it is read and answered.
     session.send(f"pos pos={START}", "level infinite", "go analyze")
@@ -303,7 +316,8 @@ def drawn_by_repetition() -> tuple[Position, str]:
     return start, " ".join(["50-44", "1-7", "44-50", "7-1"] * 2)
 
 
-def test_server_answers_go_with_a_move_in_a_position_it_calls_drawn(session: Session) -> None:
+def test_server_answers_go_with_a_move_in_a_position_it_calls_drawn(either_session: Session) -> None:
+    session = either_session
     start, moves = drawn_by_repetition()
     session.send(f'pos pos={hub.position_text(start)} moves="{moves}"', "level depth=2", "go think")
     errors, done = errors_and_done(session.until("done"))
@@ -311,7 +325,8 @@ def test_server_answers_go_with_a_move_in_a_position_it_calls_drawn(session: Ses
     assert hub.parse_move(start, done["move"]) in start.legal_moves()  # the third repetition is the start
 
 
-def test_server_go_before_any_position_searches_the_start_position(session: Session) -> None:
+def test_server_go_before_any_position_searches_the_start_position(either_session: Session) -> None:
+    session = either_session
     session.send("hub", "set-param name=variant value=russian", "init")
     session.until("ready")
     session.send("level depth=1", "go think")
@@ -334,7 +349,8 @@ def test_server_go_before_any_position_searches_the_start_position(session: Sess
     assert hub.parse_move(other, done["move"]) in other.legal_moves()
 
 
-def test_server_go_without_a_legal_move_still_answers_done(session: Session) -> None:
+def test_server_go_without_a_legal_move_still_answers_done(either_session: Session) -> None:
+    session = either_session
     # The GUI should never ask; if it does, an error line and a done without a move, as Scan answers.
     blocked = Position.from_fen("russian", "W:Wa1:Bb2,c3")
     assert not blocked.legal_moves()

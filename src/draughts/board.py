@@ -82,10 +82,16 @@ class DrawCounters:
     @classmethod
     def _next(cls, move_counts: tuple[int, ...], since_material_change: int) -> DrawCounters:
         """Counters the board computed itself (every push): no checks."""
-        counters = object.__new__(cls)
-        object.__setattr__(counters, "move_counts", move_counts)
-        object.__setattr__(counters, "since_material_change", since_material_change)
+        counters = _new(cls)
+        _set_move_counts(counters, move_counts)
+        _set_since_material_change(counters, since_material_change)
         return counters
+
+
+# The slots' own setters (counters are built on every push): no frozen ``__setattr__``.
+_new = object.__new__
+_set_move_counts = DrawCounters.__dict__["move_counts"].__set__
+_set_since_material_change = DrawCounters.__dict__["since_material_change"].__set__
 
 
 _CLOCK = re.compile(r":([HF])([0-9]+)", re.IGNORECASE)
@@ -206,7 +212,7 @@ class Board:
         return LegalMoves(self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return self._positions[-1]._legal_moves()
+        return self._positions[-1]._moves()[0]
 
     @property
     def counters(self) -> DrawCounters:
@@ -350,21 +356,22 @@ class Board:
 
     def _next_counters(self, before: Position, move: Move) -> DrawCounters:
         previous = self._counters[-1]
-        captured = bool(move.captured)
-        material_changed = captured or move.promotes
-        rules = before.ruleset.draw_rules.move_counts
-        if not rules:
-            return DrawCounters._next((), 0 if material_changed else previous.since_material_change + 1)
-        man_moved = not before._kings >> before._tables.bit_of_square[move.start] & 1
-        counts = []
-        for rule, plies in zip(rules, previous.move_counts, strict=True):
-            reset = (
-                (rule.reset_by_man_move and man_moved)
-                or (rule.reset_by_capture and captured)
-                or (rule.reset_by_promotion and move.promotes)
-            )
-            counts.append(0 if reset else plies + 1)
-        return DrawCounters._next(tuple(counts), 0 if material_changed else previous.since_material_change + 1)
+        since = 0 if move.captured or move.promotes else previous.since_material_change + 1
+        resets = _resets(before)
+        if not resets:
+            return DrawCounters._next((), since)
+        # What happened, as the bits the rules' resets are written in (see _resets).
+        event = (
+            (0 if before._kings >> before._tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
+            | (_CAPTURED if move.captured else 0)
+            | (_PROMOTED if move.promotes else 0)
+        )
+        if len(resets) == 1:  # the usual case: one move-count rule
+            counts: tuple[int, ...] = (0 if event & resets[0] else previous.move_counts[0] + 1,)
+        else:
+            pairs = zip(resets, previous.move_counts, strict=True)
+            counts = tuple([0 if event & reset else plies + 1 for reset, plies in pairs])
+        return DrawCounters._next(counts, since)
 
     # --- game end ---
 
@@ -504,3 +511,20 @@ def _lone_king_on_main_diagonal(position: Position, color: Color) -> bool:
     x, y = geometry.coords[kings[0]]
     # The long diagonal joins the two playable corners.
     return x == y if geometry.bottom_left_playable else x + y == geometry.size - 1
+
+
+_MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
+
+
+def _resets(position: Position) -> tuple[int, ...]:
+    """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset)."""
+    memo = position._tables.memo
+    resets: tuple[int, ...] | None = memo.get("move count resets")
+    if resets is None:
+        resets = memo["move count resets"] = tuple(
+            (_MAN_MOVED if rule.reset_by_man_move else 0)
+            | (_CAPTURED if rule.reset_by_capture else 0)
+            | (_PROMOTED if rule.reset_by_promotion else 0)
+            for rule in position.ruleset.draw_rules.move_counts
+        )
+    return resets

@@ -39,11 +39,24 @@ def _count(gen: Generator, own: int, opp: int, kings: int, color: int, state: in
         return gen.count1(own, opp, kings, color, state, paths)
     if depth == 2:
         return gen.count2(own, opp, kings, color, state, paths)
-    play = gen.play
     depth -= 1
     total = 0
-    for move in gen.paths(own, opp, kings, color, state) if paths else gen.moves(own, opp, kings, color, state):
-        total += _count(gen, *play(own, opp, kings, color, state, move), depth, paths)
+    moves = gen.paths(own, opp, kings, color, state) if paths else gen.moves(own, opp, kings, color, state)
+    if gen.tables.king_move_limit:  # a rule state to carry: the generator plays each move
+        play = gen.play
+        for move in moves:
+            total += _count(gen, *play(own, opp, kings, color, state, move), depth, paths)
+        return total
+    # Without rule state a move is its three xor masks (what the generator's ``play`` does), and the
+    # nodes above the last two plies are most of perft's calls: play them here.
+    other = 1 - color
+    if depth == 2:
+        count2 = gen.count2
+        for moved, captured, crowned in moves:
+            total += count2(opp ^ captured, own ^ moved, kings ^ crowned, other, 0, paths)
+    else:
+        for moved, captured, crowned in moves:
+            total += _count(gen, opp ^ captured, own ^ moved, kings ^ crowned, other, 0, depth, paths)
     return total
 
 

@@ -501,11 +501,11 @@ def _build(t: Tables) -> Generator:
         other = 1 - color
         found = capture_list(own, opp, kings, color, paths)
         if found is not None:
-            for move in found:
-                if limit:
+            if limit:
+                for move in found:
                     total += count(*play(own, opp, kings, color, state, move), paths)
-                else:
-                    moved, captured, crowned = move
+            else:  # without rule state a move is its xor masks: played here, as ``play`` would
+                for moved, captured, crowned in found:
                     total += count(opp ^ captured, own ^ moved, kings ^ crowned, other, 0, paths)
             if mandatory:
                 return total
@@ -522,8 +522,12 @@ def _build(t: Tables) -> Generator:
             exposed |= (their_men >> a) & (empty << a)
             opened |= (their_men >> a2) & (their_prey >> a)
         if opp & kings or opened & empty:
-            for move in quiet_list(own, opp, kings, color, state):
-                total += count(*play(own, opp, kings, color, state, move), paths)
+            if limit:
+                for move in quiet_list(own, opp, kings, color, state):
+                    total += count(*play(own, opp, kings, color, state, move), paths)
+            else:
+                for moved, _, crowned in quiet_list(own, opp, kings, color, state):
+                    total += count(opp, own ^ moved, kings ^ crowned, other, 0, paths)
             return total
         # Where their men cannot take kings, a man crowned on arrival is safe; where crowning wins,
         # the game ends there and the move has no replies.
@@ -565,8 +569,12 @@ def _build(t: Tables) -> Generator:
                 total += count(opp, own ^ moved, kings | (to & crown), other, 0, paths)
         movers = movable_kings(own, kings, color, state)
         if movers:
-            for move in king_steps(movers, empty, color):
-                total += count(*play(own, opp, kings, color, state, move), paths)
+            if limit:
+                for move in king_steps(movers, empty, color):
+                    total += count(*play(own, opp, kings, color, state, move), paths)
+            else:
+                for moved, _, crowned in king_steps(movers, empty, color):
+                    total += count(opp, own ^ moved, kings ^ crowned, other, 0, paths)
         return total
 
     def legal(
