@@ -12,13 +12,16 @@ from hypothesis import strategies as st
 
 import draughts
 from draughts import BLACK, WHITE, Board, Position
+from draughts._core import generator
 from draughts.engine import (
     LEVELS,
     MATE,
+    MATERIAL_ONLY,
     Engine,
     Limit,
     SearchResult,
     Weights,
+    _evaluator,
     _generator,
     evaluate,
     get_level,
@@ -27,6 +30,53 @@ from draughts.engine import (
 )
 from draughts.notation import move_text, parse_move
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
+
+_INTERNATIONAL = draughts.get_variant("international")
+LOSING = attrs.evolve(_INTERNATIONAL, name="losing", no_move_wins=True)
+"""Losing draughts: a player with no legal move wins."""
+BREAKTHROUGH = attrs.evolve(_INTERNATIONAL, name="breakthrough", crowning_wins=True)
+"""Breakthrough: the first crowning wins."""
+FRISIAN_LIKE = attrs.evolve(
+    _INTERNATIONAL,
+    name="frisian-like",
+    men_capture=draughts.Directions.ALL,
+    kings_capture=draughts.Directions.ALL,
+    king_move_limit=3,
+)
+"""Orthogonal captures and a king-move limit (rule state in the position)."""
+NEW_DIMENSIONS = (
+    LOSING,
+    BREAKTHROUGH,
+    FRISIAN_LIKE,
+    attrs.evolve(
+        draughts.get_variant("russian"),
+        name="turkish-like",
+        board_squares=draughts.BoardSquares.ALL,
+        men_move=draughts.Directions.ORTHOGONAL_FORWARD | draughts.Directions.ORTHOGONAL_SIDEWAYS,
+        men_capture=draughts.Directions.ORTHOGONAL_FORWARD | draughts.Directions.ORTHOGONAL_SIDEWAYS,
+        kings_move=draughts.Directions.ORTHOGONAL,
+        kings_capture=draughts.Directions.ALL,
+        men_start_row=2,
+        rows_per_side=2,
+    ),
+    attrs.evolve(_INTERNATIONAL, name="thai-like", king_landing=draughts.KingLanding.DIRECTLY_BEHIND),
+    attrs.evolve(_INTERNATIONAL, name="killer-like", king_landing=draughts.KingLanding.BEHIND_LAST_KING),
+)
+"""Rulesets with the rule dimensions beyond the federation variants."""
+every_ruleset = st.one_of(rulesets, st.sampled_from(NEW_DIMENSIONS))
+
+
+@st.composite
+def any_positions(draw: st.DrawFn) -> Position:
+    """A random position of any ruleset, the new dimensions included (where crowning wins, only
+    one side may have kings)."""
+    rules = draw(every_ruleset)
+    if not rules.crowning_wins:
+        return draw(positions(rules))
+    base = draw(positions(attrs.evolve(rules, crowning_wins=False)))
+    pieces = {square: piece for square, piece in base.pieces().items() if not (piece.king and piece.color is BLACK)}
+    return Position.from_pieces(rules, pieces, base.turn)
+
 
 EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
 """The seven federation variants and the no-forced-capture house rule (American)."""
@@ -225,8 +275,8 @@ def test_always_a_legal_move_in_all_eight_variants(data: st.DataObject) -> None:
         current = current.play(move)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions(rulesets))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_positions())
 def test_legal_move_under_user_defined_rules(position: Position) -> None:
     result = Engine().search(position, Limit(depth=2, nodes=1000))
     legal = position.legal_moves()
@@ -235,7 +285,7 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions(rulesets))
+@given(any_positions())
 def test_search_generator_matches_legal_moves(position: Position) -> None:
     """The search's children are the legal moves, each leading to the position ``play`` gives."""
     children = _generator(position.ruleset)(*position._node())
@@ -303,7 +353,7 @@ def test_king_value_follows_the_rules() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions(rulesets))
+@given(any_positions())
 def test_evaluation_is_colour_symmetric(position: Position) -> None:
     assert evaluate(position) == evaluate(position.mirror())
 
@@ -318,8 +368,7 @@ def test_evaluation_terms() -> None:
     flying = evaluate(Position.from_fen("russian", "W:WKa1:Bh8"))
     short = evaluate(Position.from_fen("american", "W:WK29:B4"))
     assert flying > short
-    material_only = Weights(advancement=0, back_rank=0, centre=0, mobility=0)
-    assert evaluate(Position.from_fen("russian", "W:WKa1:Bh8"), material_only) == 370 - 100
+    assert evaluate(Position.from_fen("russian", "W:WKa1:Bh8"), MATERIAL_ONLY) == 370 - 100
 
 
 def test_custom_evaluation() -> None:
@@ -421,3 +470,145 @@ def test_transposition_table_is_kept_per_ruleset() -> None:
 def test_time_limits_must_be_positive_numbers(value: float) -> None:
     with pytest.raises(draughts.DraughtsError, match="time"):
         Limit(time=value)
+
+
+# --- the rule dimensions beyond the federation variants -----------------------------------------
+
+
+def _forced_win(position: Position, plies: int, color: draughts.Color) -> bool:
+    """Whether ``color`` wins by force within ``plies`` plies (the rules of play only), by plain minimax."""
+    winner = position.winner()
+    if winner is not None:
+        return winner is color
+    if plies == 0:
+        return False
+    results = (_forced_win(position.play(move), plies - 1, color) for move in position.legal_moves())
+    return any(results) if position.turn is color else all(results)
+
+
+@pytest.mark.parametrize(
+    ("rules", "fen", "first", "plies"),
+    [
+        (LOSING, "W:W32:B23", "32-28", 2),  # give the last man away: no move left wins
+        (LOSING, "W:W32,33:B19,23", "32-28", 4),
+        (BREAKTHROUGH, "W:W16,17:B3,4,8", "17-11", 5),  # a man breaks through to the crowning row
+    ],
+)
+def test_finds_forced_wins_in_losing_and_breakthrough_rules(
+    rules: draughts.Ruleset, fen: str, first: str, plies: int
+) -> None:
+    position = Position.from_fen(rules, fen)
+    assert _forced_win(position, plies, WHITE)
+    assert not _forced_win(position, plies - 1, WHITE)
+    result = Engine().search(position, Limit(depth=plies + 1))
+    assert result.move is not None
+    assert move_text(position, result.move) == first
+    assert result.mate_in == plies
+    board = Board.from_position(position)
+    for move in result.pv:
+        board.push(move)
+    assert board.outcome() is not None
+    assert board.outcome().winner is WHITE  # type: ignore[union-attr]
+
+
+def test_losing_rules_make_material_a_burden() -> None:
+    fen = "W:W31,32,33:B18"
+    assert evaluate(Position.from_fen("international", fen)) > 0
+    assert evaluate(Position.from_fen(LOSING, fen)) < 0
+
+
+def test_breakthrough_values_advancement_most() -> None:
+    near = "W:W11:B45"  # one step from the crowning row
+    far = "W:W41:B45"
+    gain = evaluate(Position.from_fen(BREAKTHROUGH, near)) - evaluate(Position.from_fen(BREAKTHROUGH, far))
+    usual = evaluate(Position.from_fen("international", near)) - evaluate(Position.from_fen("international", far))
+    assert gain > 2 * usual > 0
+
+
+def test_the_king_move_limit_is_part_of_the_transposition_key() -> None:
+    # The same pieces, but White's king has made its three moves in a row: only the man may move.
+    pieces = {28: draughts.Piece(WHITE, True), 47: draughts.Piece(WHITE, False), 3: draughts.Piece(BLACK, False)}
+    free = Position.from_pieces(FRISIAN_LIKE, pieces, WHITE)
+    limited = Position.from_pieces(FRISIAN_LIKE, pieces, WHITE, king_moves={WHITE: (28, 3)})
+    assert {move.start for move in limited.legal_moves()} == {47}
+    shared = Engine()
+    assert shared.search(free, Limit(depth=4)).move.start == 28  # type: ignore[union-attr]
+    reused = shared.search(limited, Limit(depth=4))
+    fresh = Engine().search(limited, Limit(depth=4))
+    assert reused.move is not None
+    assert reused.move.start == 47
+    assert (reused.move, reused.score, reused.pv) == (fresh.move, fresh.score, fresh.pv)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_positions())
+def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
+    """``captures`` and ``can_capture`` (the quiescence search's) agree with the legal captures."""
+    gen = generator(position.ruleset)
+    own, opp, kings, color, _ = position._node()
+    captures = gen.captures(own, opp, kings, color)
+    _, compacts = position._moves()
+    if not (position.ruleset.crowning_wins and kings):
+        assert sorted(captures) == sorted(move for move in compacts if move[1])
+    else:
+        assert captures == []
+    assert gen.can_capture(own, opp, kings, color) == bool(captures)
+
+
+# --- evaluation terms ---------------------------------------------------------------------------
+
+
+def test_runaway_men_count_in_the_endgame() -> None:
+    def runaway_term(fen: str) -> int:
+        position = Position.from_fen("international", fen)
+        return evaluate(position) - evaluate(position, attrs.evolve(Weights(), runaway=0))
+
+    assert runaway_term("W:W27,35:B20") == Weights().runaway  # nothing can stop 27; 35 bars 20's way
+    assert runaway_term("W:W27,35:B17,20") == 0  # 17 bars 27, and 27 bars 17
+
+
+def test_flying_kings_hold_against_a_small_majority() -> None:
+    two_against_one = evaluate(Position.from_fen("international", "W:WK46,K50:BK5"))
+    four_against_one = evaluate(Position.from_fen("international", "W:WK46,K50,K1,K10:BK5"))
+    assert 0 < two_against_one < king_value(_INTERNATIONAL) // 2
+    assert four_against_one > 2 * king_value(_INTERNATIONAL)
+
+
+def test_a_lopsided_formation_costs() -> None:
+    balanced = "W:W31,35,36,40:B1,5,6,10"
+    lopsided = "W:W31,32,36,37:B1,5,6,10"  # all on the left wing
+    weights = attrs.evolve(MATERIAL_ONLY, balance=5)
+    assert evaluate(Position.from_fen("international", balanced), weights) == 0
+    assert evaluate(Position.from_fen("international", lopsided), weights) == -5 * 4
+
+
+def test_evaluator_is_cached_per_ruleset_and_weights() -> None:
+    assert _evaluator(_INTERNATIONAL, Weights()) is _evaluator(_INTERNATIONAL, Weights())
+
+
+# --- time -----------------------------------------------------------------------------------------
+
+
+def test_a_time_limit_is_used_but_not_overrun() -> None:
+    engine = Engine()
+    board = Board("international")
+    for budget in (0.2, 0.5):
+        started = time.perf_counter()
+        result = engine.search(board, Limit(time=budget))
+        elapsed = time.perf_counter() - started
+        assert result.move in board.legal_moves
+        assert 0.5 * budget < elapsed <= budget + 0.05, (budget, elapsed)
+    forced = Board("russian", "W:Wc3:Bd4,h8")  # one legal move: answered at once
+    started = time.perf_counter()
+    assert Engine().search(forced, Limit(time=2)).move is not None
+    assert time.perf_counter() - started < 0.5
+
+
+def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
+    engine = Engine(hash_size=2000)
+    position = Position.initial("international")
+    result = engine.search(position, Limit(depth=6))
+    table = engine._tables[position.ruleset]
+    assert 0 < len(table) <= 2000
+    assert result.move in position.legal_moves()
+    assert result == Engine(hash_size=2000).search(position, Limit(depth=6))  # still reproducible

@@ -24,7 +24,7 @@ from starlette.testclient import TestClient
 import draughts
 from draughts import pdn
 from draughts.compare import rules_table
-from draughts.engine import LEVELS, SearchResult
+from draughts.engine import LEVELS, Limit, SearchResult
 from draughts.web.app import Settings, create_app, loopback_hosts
 from draughts.web.search import SearchRunner
 from draughts.web.sessions import SessionStore
@@ -613,8 +613,12 @@ def test_search_overrunning_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch)
     runner.shutdown()
 
 
-def test_event_loop_answers_during_a_search() -> None:
+def test_event_loop_answers_during_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """While the engine thinks for a second, other requests are answered at once."""
+    # The level without its depth and node limits, so that the search lasts its whole time (the
+    # strong level's limits alone can take less than the requests below).
+    thinking = attrs.evolve(LEVELS["strong"], limit=Limit())
+    monkeypatch.setattr("draughts.web.app.get_level", lambda name: thinking)
     with TestClient(create_app(default_variant="international")) as test_client:
         done: dict[str, float] = {}
 

@@ -9,17 +9,21 @@
 
 Search
 ------
-:meth:`Engine.search` is a negamax alpha-beta search with principal-variation (null-window)
-re-searches, iterative deepening, a transposition table keyed by the exact position
-``(white, black, kings, turn)``, move ordering (the transposition-table move and the previous
-iteration's best move first, then captures by size, crowning moves, two killer moves per ply and
-the history heuristic) and a quiescence search that follows captures: where the side to move has
-a capture the search goes on through it, so no score is taken in the middle of an exchange. It
-stops at a :class:`Limit` of depth, nodes or time, whichever comes first; the last completed
-iteration gives the answer. Depth and node limits are reproducible: with the same seed the same
-calls give the same results. A position repeated on the search path or in the game history of a
-:class:`~draughts.Board` counts as a draw (where the ruleset has a repetition rule); the
-move-count and endgame draw rules are left to :meth:`~draughts.Board.outcome` and not searched.
+:meth:`Engine.search` is a negamax alpha-beta search on the move generator's own bitboard nodes
+(copy-make on plain ints, never :class:`~draughts.Position` objects), with principal-variation
+(null-window) re-searches, iterative deepening with an aspiration window, a transposition table
+keyed by the exact node ``(own, opponent, kings, side to move, rule state)``, move ordering (the
+table's move and the previous iteration's best first, then captures by size, two killer moves
+per ply and the history heuristic), late-move reductions, forward pruning where a shallow search
+beats beta by a margin, one ply more for a single legal move, and a quiescence search: where the
+side to move has a capture the search goes on through it, and where the opponent threatens one
+it looks one ply further, so no score is taken while a capture hangs. It stops at a
+:class:`Limit` of depth, nodes or time, whichever comes first, and answers with the deepest
+iteration, counting the moves the last, unfinished one has already searched. Depth and node
+limits are reproducible: with the same seed the same calls give the same results. A position
+repeated on the search path or in the game history of a :class:`~draughts.Board` counts as a
+draw (where the ruleset has a repetition rule); the move-count and endgame draw rules are left to
+:meth:`~draughts.Board.outcome` and not searched.
 
 Randomness
 ----------
@@ -35,10 +39,16 @@ ruleset's fields only (no variant names):
 * **material**: 100 per man, and a king worth :func:`king_value`: 250 for a short king; a flying
   king ``250 + 15 * board_size`` (370 on 8x8, 400 on 10x10), since it controls whole diagonals;
   30 more where men cannot capture kings;
-* **advancement** of men towards their crowning row (more in the endgame, when crowning decides);
-* **back-rank guard**: men still on their own first row, while the opponent has men to crown;
-* **centre control**: pieces on the central squares;
-* **mobility**: quiet moves available to each side (one step per direction for kings).
+* **where men stand**: a bonus by rows to the crowning row and columns from the side, read from
+  a table that fits every board (:attr:`Weights.squares`);
+* **contact**: men facing an opposing piece; **balance**: men spread over both wings;
+  **back-rank guard**: men on their own first row while the opponent has men to crown;
+* **kings** on the squares they see most of;
+* in the endgame, **advancement** (the race to crown), **runaways** (men no opposing piece can
+  stop) and, with flying kings, a small lead against a king counting a quarter (it is usually a
+  draw);
+* where a player with no move wins (losing draughts) the whole score changes sign; where
+  crowning wins (breakthrough) advancement and runaways count three times, always.
 
 :class:`Weights` sets each term; pass your own evaluation to ``Engine(evaluate=...)``, a function
 of a :class:`~draughts.Position` returning an ``int`` for the side to move.
@@ -52,6 +62,7 @@ Levels
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import threading
 import time
@@ -126,7 +137,10 @@ class Limit:
     Attributes:
         depth: Full-width plies of the deepest iteration (captures are followed beyond it).
         nodes: Most nodes (positions visited, quiescence included) the search may visit.
-        time: Seconds of thinking. A new iteration is not started after half of it has passed.
+        time: Seconds of thinking (wall-clock). The search uses them all and stops just before
+            they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
+            and the moves its unfinished successor has already searched; a single legal move is
+            answered at once.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
@@ -181,6 +195,27 @@ def king_value(ruleset: Ruleset) -> int:
     return value
 
 
+_SQUARES = (
+    (31, 31, 37, 23, 25),
+    (13, 21, 17, 11, 13),
+    (3, 11, -6, -5, 0),
+    (7, 6, -1, -4, 2),
+    (6, 4, 5, 6, 12),
+    (1, 6, 5, 8, 10),
+    (2, 4, 5, 6, 6),
+    (-1, 2, 4, 6, 6),
+    (0, 3, 8, 7, 10),
+)
+"""The default :attr:`Weights.squares`: fitted by least squares, with the contact and balance
+terms, to the static evaluation of py-draughts' TurboEngine on about 15,000 quiet International
+positions of equal material taken from recorded games; the table is read by rows to the crowning
+row and columns from the side, so it applies to every board."""
+
+
+def _rows_of_ints(value: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(cell) for cell in row) for row in value)
+
+
 @attrs.frozen
 class Weights:
     """The terms of the built-in evaluation, in hundredths of a man.
@@ -188,103 +223,283 @@ class Weights:
     Attributes:
         man: A man.
         king: A king; None derives it from the ruleset (:func:`king_value`).
-        advancement: Per row a man has advanced (doubled when few men are left).
-        back_rank: Per man on its own first row, while the opponent still has men.
-        centre: Per piece on the central squares.
-        mobility: Per quiet move available.
+        squares: A man's bonus by where it stands: ``squares[r][c]`` for a man ``r + 1`` rows
+            before its crowning row and ``c`` columns from the nearer side of the board (a board
+            with more rows or columns than the table reads its last row or column).
+        advancement: Scale of a bonus for every row a man has advanced, growing with its square
+            to ``advancement * board_size`` on the row before crowning.
+        endgame_advancement: The same bonus, added in the endgame (a third of the pieces left or
+            fewer), when the race to crown decides; where crowning wins the game it counts
+            always, three times.
+        back_rank: Per man on its own first row, while the opponent still has men to crown.
+        centre: Per man on the central squares (the middle half of the rows and columns).
+        file: Per column a man stands from the nearer side of the board.
+        contact: Per man facing an opposing piece on a square it could move to.
+        support: Per man whose squares behind it are held by its own pieces (or are off the board).
+        mobility: Per quiet step available (men's moves, and kings' one-square steps).
+        balance: Per man more on one wing than on the other (a lopsided formation).
+        king_position: A king's bonus on the squares it sees most of (the long diagonals).
+        runaway: In the endgame, a man whose way to the crowning row no opposing piece can bar.
     """
 
     man: int = 100
     king: int | None = None
-    advancement: int = 3
-    back_rank: int = 8
-    centre: int = 6
-    mobility: int = 2
+    squares: tuple[tuple[int, ...], ...] = attrs.field(default=_SQUARES, converter=_rows_of_ints)
+    advancement: int = 0
+    endgame_advancement: int = 4
+    back_rank: int = 4
+    centre: int = 0
+    file: int = 0
+    contact: int = 9
+    support: int = 0
+    mobility: int = 0
+    balance: int = 2
+    king_position: int = 12
+    runaway: int = 60
 
 
-MATERIAL_ONLY = Weights(advancement=0, back_rank=0, centre=0, mobility=0)
+MATERIAL_ONLY = Weights(
+    squares=(),
+    endgame_advancement=0,
+    back_rank=0,
+    file=0,
+    contact=0,
+    support=0,
+    balance=0,
+    king_position=0,
+    runaway=0,
+)
 """Weights that count material only."""
 
 
-class _EvalTables(NamedTuple):
-    board: int
-    man: int
-    king: int
-    rows: tuple[tuple[int, ...], tuple[int, ...]]
-    """Per colour, the bits of each row counted from that colour's side (index 0 = own first row)."""
-    centre: int
-    forward: tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, bool], ...]]
-    """Per colour, a man's quiet steps as ``(amount, up)`` shifts."""
-    king_steps: tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, bool], ...]]
-    """Per colour, a king's one-square quiet steps."""
-    men_total: int
-    weights: Weights
-    sign: int
-    """+1, or -1 where a player with no move wins (material and mobility are then a burden)."""
+Evaluator = Callable[[int, int, int, int], int]
+"""``f(own, opp, kings, color)``: a generator node's score for its side to move."""
 
 
-@functools.lru_cache(maxsize=32)
-def _eval_tables(ruleset: Ruleset, weights: Weights) -> _EvalTables:
-    """Masks for the evaluation, from the generator's tables (cached)."""
+def _step_masks(steps: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, bool], ...]:
+    return tuple((amount, up) for _, amount, up in steps)
+
+
+@functools.lru_cache(maxsize=8)
+def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
+    """The built-in evaluation of ``ruleset`` as a function of generator nodes (built once, cached).
+
+    Material, advancement, centre and king placement are per-square values summed by table
+    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts.
+    """
     tables = generator(ruleset).tables
     geo = ruleset.geometry
     size = ruleset.board_size
-    rows = [[0] * size, [0] * size]
-    centre = 0
+    nbits = len(tables.square_of_bit)
+    board = tables.board
+    w = weights
+    crowning_wins = ruleset.crowning_wins
+    king = king_value(ruleset) if w.king is None else w.king
+
+    rows_ahead = max(size - 2, 1)
+    endgame_scale = w.endgame_advancement * (3 if crowning_wins else 1)
+    always = w.advancement + (endgame_scale if crowning_wins else 0)
+
+    def advance(row: int, scale: int) -> int:
+        return scale * row * (row + 2) // rows_ahead
+
+    # Per colour and bit: a man's value; per bit: a king's (the same for both colours).
+    man_values = [[0] * nbits, [0] * nbits]
+    king_values = [0] * nbits
+    home = [0, 0]
+    rows: list[list[int]] = [[0] * size, [0] * size]
+    left = right = central = 0
     low, high = size // 4, size - 1 - size // 4
+    king_dirs = [d for d, _, _ in tables.king_moves[0]] or [d for d, _, _ in tables.king_captures[0]]
+    reach = [0] * nbits
     for square in range(1, geo.squares + 1):
         x, y = geo.coords[square]
-        bit = 1 << tables.bit_of_square[square]
-        rows[Color.WHITE][y] |= bit
-        rows[Color.BLACK][size - 1 - y] |= bit
+        index = tables.bit_of_square[square]
+        bit = 1 << index
+        rows[0][y] |= bit
+        rows[1][size - 1 - y] |= bit
+        if 2 * x < size - 1:
+            left |= bit
+        elif 2 * x > size - 1:
+            right |= bit
         if low <= x <= high and low <= y <= high:
-            centre |= bit
-    return _EvalTables(
-        board=tables.board,
-        man=weights.man,
-        king=king_value(ruleset) if weights.king is None else weights.king,
-        rows=(tuple(rows[0]), tuple(rows[1])),
-        centre=centre,
-        forward=tuple(tuple((a, up) for _, a, up in tables.man_moves[color]) for color in (0, 1)),  # type: ignore[arg-type]
-        king_steps=tuple(tuple((a, up) for _, a, up in tables.king_moves[color]) for color in (0, 1)),  # type: ignore[arg-type]
-        men_total=2 * ruleset.men_per_side,
-        weights=weights,
-        sign=-1 if ruleset.no_move_wins else 1,
+            central |= bit
+        sees = 0
+        for d in king_dirs:
+            ray = tables.rays[d][index]
+            sees += ray.bit_count() if tables.flying else int(ray != 0)
+        reach[index] = sees
+    most = max(reach) or 1
+    for square in range(1, geo.squares + 1):
+        x, y = geo.coords[square]
+        index = tables.bit_of_square[square]
+        for color, row in ((0, y), (1, size - 1 - y)):
+            value = w.man + advance(min(row, size - 2), always) + w.file * min(x, size - 1 - x)
+            before = size - 1 - row  # rows to the crowning row
+            if before > 0 and w.squares:
+                cells = w.squares[min(before, len(w.squares)) - 1]
+                if cells:
+                    value += cells[min(x, size - 1 - x, len(cells) - 1)]
+            if low <= x <= high and low <= y <= high:
+                value += w.centre
+            man_values[color][index] = value
+        king_values[index] = king + w.king_position * reach[index] // most
+    home = [rows[0][0], rows[1][0]]
+
+    # Chunks of at most 10 bits (8 past 64 bits, to keep big boards' tables small): each look-up
+    # table has 2**width entries.
+    count = -(-nbits // (10 if nbits <= 64 else 8))
+    width = -(-nbits // count)
+    chunk_mask = (1 << width) - 1
+
+    def chunked(values: list[int]) -> list[tuple[int, ...]]:
+        out = []
+        for chunk in range(count):
+            base = chunk * width
+            table = [0] * (1 << width)
+            for v in range(1, 1 << width):
+                low_bit = v & -v
+                index = base + low_bit.bit_length() - 1
+                table[v] = table[v ^ low_bit] + (values[index] if index < nbits else 0)
+            out.append(tuple(table))
+        return out
+
+    men_tables = (chunked(man_values[0]), chunked(man_values[1]))
+    king_table = chunked(king_values)
+    shifts = [chunk * width for chunk in range(count)]
+    men_pairs = tuple(tuple(zip(shifts, men_tables[color], men_tables[1 - color], strict=True)) for color in (0, 1))
+    king_pairs = tuple(zip(shifts, king_table, strict=True))
+    man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
+    king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
+
+    # A runaway: no opposing piece on the squares the man can still reach, nor where an opposing
+    # man could step or jump into them.
+    zones: list[list[int]] = [[0] * nbits, [0] * nbits]
+    for color in (0, 1):
+        other = 1 - color
+        into = _step_masks(tables.man_moves[other]) + _step_masks(tables.man_captures[other])
+        for square in range(1, geo.squares + 1):
+            index = tables.bit_of_square[square]
+            reached = 0
+            front = 1 << index
+            while front:
+                nxt = 0
+                for a, up in man_steps[color]:
+                    nxt |= (front << a if up else front >> a) & board
+                front = nxt & ~reached
+                reached |= front
+            zone = reached
+            for a, up in into:  # an opposing step from s lands in ``reached``: s = reached shifted back
+                zone |= (reached >> a if up else reached << a) & board
+            zones[color][index] = zone
+    late_rows = tuple(
+        tuple((rows[color][row], bonus) for row in range(1, size - 1) if (bonus := advance(row, endgame_scale)))
+        for color in (0, 1)
     )
+    # Where a man moves to (its front squares) and, of the opposite directions, those it cannot
+    # move in (its back squares), as shifts that bring those squares onto the man's own bit.
+    direction_sets = [{d for d, _, _ in tables.man_moves[color]} for color in (0, 1)]
+    fronts = tuple(tuple((a, not up) for _, a, up in tables.man_moves[color]) for color in (0, 1))
+    backs = tuple(
+        tuple((a, up) for d, a, up in tables.man_moves[color] if (d + 4) % 8 not in direction_sets[color])
+        for color in (0, 1)
+    )
+    # Back squares off the board count as held.
+    off_board = tuple(tuple(~(board << a if up else board >> a) for a, up in backs[color]) for color in (0, 1))
+    back_pairs = tuple(tuple(zip(backs[color], off_board[color], strict=True)) for color in (0, 1))
+    contact, support = w.contact, w.support
+    men_total = 2 * ruleset.men_per_side
+    sign = -1 if ruleset.no_move_wins else 1
+    flying = tables.flying
+    mobility, back_rank, balance, runaway = w.mobility, w.back_rank, w.balance, w.runaway
+    if crowning_wins:
+        runaway *= 3
+    zone_of = (tuple(zones[0]), tuple(zones[1]))
 
+    def runaways(men: int, opp: int, color: int) -> int:
+        zone = zone_of[color]
+        found = 0
+        while men:
+            bit = men & -men
+            men ^= bit
+            if not zone[bit.bit_length() - 1] & opp:
+                found += 1
+        return found
 
-def _side_score(t: _EvalTables, color: int, own: int, opponents: int, kings: int, empty: int, late: bool) -> int:
-    w = t.weights
-    men = own & ~kings
-    own_kings = own & kings
-    score = men.bit_count() * t.man + own_kings.bit_count() * t.king
-    if w.advancement and men:
-        rows = t.rows[color]
-        advance = 0
-        for index in range(1, len(rows) - 1):
-            advance += index * (men & rows[index]).bit_count()
-        score += advance * w.advancement * (2 if late else 1)
-    if w.back_rank and opponents & ~kings:
-        score += w.back_rank * (men & t.rows[color][0]).bit_count()
-    if w.centre:
-        score += w.centre * (own & t.centre).bit_count()
-    if w.mobility:
-        moves = 0
-        for a, up in t.forward[color]:
-            moves += ((men << a if up else men >> a) & empty).bit_count()
-        if own_kings:
-            for a, up in t.king_steps[color]:
-                moves += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
-        score += w.mobility * moves
-    return score
+    def evaluate(own: int, opp: int, kings: int, color: int) -> int:
+        other = color ^ 1
+        men = own & ~kings
+        theirs = opp & ~kings
+        score = 0
+        for shift, mine, yours in men_pairs[color]:
+            score += mine[(men >> shift) & chunk_mask] - yours[(theirs >> shift) & chunk_mask]
+        own_kings = own & kings
+        opp_kings = opp & kings
+        if kings:
+            for shift, table in king_pairs:
+                score += table[(own_kings >> shift) & chunk_mask] - table[(opp_kings >> shift) & chunk_mask]
+        empty = board ^ (own | opp)
+        if mobility:
+            steps = 0
+            for a, up in man_steps[color]:
+                steps += ((men << a if up else men >> a) & empty).bit_count()
+            for a, up in man_steps[other]:
+                steps -= ((theirs << a if up else theirs >> a) & empty).bit_count()
+            if own_kings:
+                for a, up in king_steps[color]:
+                    steps += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
+            if opp_kings:
+                for a, up in king_steps[other]:
+                    steps -= ((opp_kings << a if up else opp_kings >> a) & empty).bit_count()
+            score += mobility * steps
+        if contact:
+            facing = theirs_facing = 0
+            for a, up in fronts[color]:
+                facing |= opp << a if up else opp >> a
+            for a, up in fronts[other]:
+                theirs_facing |= own << a if up else own >> a
+            score += contact * ((men & facing).bit_count() - (theirs & theirs_facing).bit_count())
+        if support:
+            held = men
+            for (a, up), off in back_pairs[color]:
+                held &= (own << a if up else own >> a) | off
+            theirs_held = theirs
+            for (a, up), off in back_pairs[other]:
+                theirs_held &= (opp << a if up else opp >> a) | off
+            score += support * (held.bit_count() - theirs_held.bit_count())
+        if back_rank:
+            if theirs:
+                score += back_rank * (men & home[color]).bit_count()
+            if men:
+                score -= back_rank * (theirs & home[other]).bit_count()
+        if balance:
+            score -= balance * (
+                abs((men & left).bit_count() - (men & right).bit_count())
+                - abs((theirs & left).bit_count() - (theirs & right).bit_count())
+            )
+        pieces = (own | opp).bit_count()
+        if 3 * pieces < men_total:  # the endgame
+            if late_rows[color]:
+                for mask, value in late_rows[color]:
+                    score += value * (men & mask).bit_count()
+                for mask, value in late_rows[other]:
+                    score -= value * (theirs & mask).bit_count()
+            if runaway:
+                if not opp_kings:
+                    score += runaway * runaways(men, opp, color)
+                if not own_kings:
+                    score -= runaway * runaways(theirs, own, other)
+            if flying and kings:
+                # Flying kings hold a draw against a small majority: a lead short of three pieces
+                # over a side with a king counts a quarter.
+                lead = own.bit_count() - opp.bit_count()
+                if (score > 0 and opp_kings and lead < 3) or (score < 0 and own_kings and lead > -3):
+                    score = score // 4 if score > 0 else -(-score // 4)
+        elif crowning_wins and runaway:
+            score += runaway * (runaways(men, opp, color) - runaways(theirs, own, other))
+        return sign * score
 
-
-def _evaluate_bits(t: _EvalTables, white: int, black: int, kings: int, turn: int) -> int:
-    empty = t.board & ~(white | black)
-    late = 3 * (white | black).bit_count() < t.men_total
-    score = _side_score(t, 0, white, black, kings, empty, late) - _side_score(t, 1, black, white, kings, empty, late)
-    score *= t.sign
-    return score if turn == 0 else -score
+    return evaluate
 
 
 def evaluate(position: Position, weights: Weights | None = None) -> int:
@@ -296,13 +511,11 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     >>> from draughts.engine import evaluate
     >>> evaluate(draughts.Position.initial("international"))
     0
-    >>> evaluate(draughts.Position.from_fen("international", "W:WK46:B5"))  # a king against a man
+    >>> evaluate(draughts.Position.from_fen("international", "W:WK46:B5"), MATERIAL_ONLY)  # a king against a man
     300
     """
-    t = _eval_tables(position.ruleset, Weights() if weights is None else weights)
     own, opp, kings, color, _ = position._node()
-    white, black = (own, opp) if color == 0 else (opp, own)
-    return _evaluate_bits(t, white, black, kings, color)
+    return _evaluator(position.ruleset, Weights() if weights is None else weights)(own, opp, kings, color)
 
 
 # --- the generator adapter ----------------------------------------------------------------------
@@ -360,6 +573,12 @@ class _Stop(Exception):
     """A limit was reached inside the search."""
 
 
+def _make_room(table: dict[Key, Any]) -> None:
+    """Forget the quarter of a full transposition table written first (mostly earlier searches)."""
+    for key in list(itertools.islice(table, len(table) // 4 + 1)):
+        del table[key]
+
+
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -375,7 +594,7 @@ class Engine:
         margin: Root moves scoring within ``margin`` of the best count as equally good (0 = only
             equal scores); levels use it to play weaker, varied moves.
         limit: The default limit of :meth:`search`.
-        hash_size: Most transposition-table entries kept (the table is cleared when full).
+        hash_size: Most transposition-table entries kept (when full, the quarter written first goes).
 
     >>> import draughts
     >>> from draughts.engine import Engine, Limit, line_text
@@ -480,68 +699,377 @@ def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = 
 
 @attrs.define
 class _Iteration:
-    """The root scores of one iteration of the deepening."""
+    """The root scores of one iteration of the deepening (of the moves searched so far)."""
 
     depth: int
     scores: dict[MoveKey, int] = attrs.field(factory=dict)
-    pvs: dict[MoveKey, list[MoveKey]] = attrs.field(factory=dict)
+    pvs: dict[MoveKey, tuple[MoveKey, ...]] = attrs.field(factory=dict)
+
+
+_ASPIRATION = 40
+"""Half-width of the window the first root move is searched with from depth 4 on, around the
+previous iteration's score (a score outside it is searched again with an open window)."""
+_CHECK_EVERY = 256
+"""Nodes between two looks at the clock and the stop flag."""
+_NO_PV: tuple[MoveKey, ...] = ()
+_THREATS = 1
+"""How many times on one line the quiescence search looks a ply further because the opponent
+threatens a capture."""
+_PRUNE = 10
+"""Forward pruning: at a quiet node ``depth`` plies from the horizon (3 or more), a search of
+``2/5`` of the depth that beats beta by ``_PRUNE * depth`` ends the node (0: off)."""
+_LMR2 = 0
+"""Late moves from this index on are reduced by two plies where depth allows (0: one ply only)."""
 
 
 class _Search:
-    """One call of :meth:`Engine.search`: the state the recursion shares."""
+    """One call of :meth:`Engine.search`: the state the recursion shares.
+
+    The recursion runs on the generator's nodes ``(own, opp, kings, color, state)`` and its xor-mask
+    moves, copy-make on plain ints: a child is ``(opp ^ captured, own ^ moved, kings ^ crowned)``
+    with the colours swapped (the generator's ``play`` where a king-move limit keeps rule state).
+    """
 
     def __init__(self, engine: Engine, position: Position, limit: Limit, history: list[Key], stop: StopSignal) -> None:
         self.engine = engine
         self.root = position
-        self.rules = position.ruleset
+        self.rules = rules = position.ruleset
         self.limit = limit
-        self.nodes = 0
-        self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
-        self.deadline = None if limit.time is None else time.perf_counter() + limit.time
         self.started = time.perf_counter()
-        self.table = engine._table_of(self.rules)
+        self.deadline = None
+        if limit.time is not None:
+            # Stop a little early: the answer is built after the stop, and the clock is read
+            # only every few hundred nodes.
+            self.deadline = self.started + limit.time - min(0.02, 0.05 * limit.time)
         self.stop_event = stop
-        self.children = _generator(self.rules)
-        self.mandatory = self.rules.capture_mandatory
-        self.repetitions = self.rules.draw_rules.repetitions is not None
-        self.seen: dict[Key, int] = {}
+        self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
+        self.nodes = 0
+        seen: dict[Key, int] = {}
         for key in history:
-            self.seen[key] = self.seen.get(key, 0) + 1
-        self.killers: list[list[MoveKey]] = [[] for _ in range(_MAX_DEPTH + 2)]
-        self.history: dict[tuple[int, MoveKey], int] = {}
-        self.pv: list[list[MoveKey]] = [[] for _ in range(_MAX_DEPTH + 64)]
-        rules = self.rules
+            seen[key] = seen.get(key, 0) + 1
+        self.seen = seen
+        self.pv: list[tuple[MoveKey, ...]] = [_NO_PV] * (_MAX_DEPTH + 256)
         if engine.evaluate is not None:
             custom = engine.evaluate
 
-            def leaf(own: int, opp: int, kings: int, color: int, state: int) -> int:
+            def leaf(own: int, opp: int, kings: int, color: int) -> int:
                 white, black = (own, opp) if color == 0 else (opp, own)
-                return int(custom(Position._make(rules, white, black, kings, Color(color), state)))
+                return int(custom(Position._make(rules, white, black, kings, Color(color), 0)))
 
-            self.leaf = leaf
+            self.leaf: Evaluator = leaf
         else:
-            tables = _eval_tables(rules, engine.weights)
+            self.leaf = _evaluator(rules, engine.weights)
+        self._build()
 
-            def builtin(own: int, opp: int, kings: int, color: int, state: int) -> int:
-                white, black = (own, opp) if color == 0 else (opp, own)
-                return _evaluate_bits(tables, white, black, kings, color)
+    # --- the recursion ---
 
-            self.leaf = builtin
+    def _build(self) -> None:
+        """Make the search and the quiescence search: closures over everything they read."""
+        rules = self.rules
+        gen = generator(rules)
+        tables = gen.tables
+        gen_moves = gen.moves
+        gen_captures = gen.captures
+        can_capture = gen.can_capture
+        play = gen.play
+        limited = bool(tables.king_move_limit)
+        crowning_wins = rules.crowning_wins
+        win_without_moves = rules.no_move_wins
+        mandatory = rules.capture_mandatory
+        repetitions = rules.draw_rules.repetitions is not None
+        table = self.engine._table_of(rules)
+        table_get = table.get
+        hash_size = self.engine.hash_size
+        seen = self.seen
+        pvt = self.pv
+        leaf = self.leaf
+        killers: list[list[MoveKey | None]] = [[None, None] for _ in range(_MAX_DEPTH + 256)]
+        history: tuple[dict[MoveKey, int], dict[MoveKey, int]] = ({}, {})
+        board = tables.board
+        man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
+        king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
+        stop_event = self.stop_event
+        deadline = self.deadline
+        max_nodes = self.max_nodes
+        clock = time.perf_counter
+        nodes = 0
+        next_check = min(_CHECK_EVERY, max_nodes)
+        inf, mate, bound = _INF, MATE, _MATE_BOUND
+        exact, lower, upper = _EXACT, _LOWER, _UPPER
+        max_ply = _MAX_DEPTH
 
-    def terminal(self, node: Key, ply: int) -> int:
-        return _terminal_score(self.rules, node[0], node[2], ply)
-
-    # --- limits ---
-
-    def tick(self) -> None:
-        if self.nodes >= self.max_nodes:
-            raise _Stop
-        self.nodes += 1
-        if not self.nodes & 1023:
-            if self.stop_event.is_set():
+        def check() -> None:
+            """Every few hundred nodes: the node limit, the stop flag and the clock."""
+            nonlocal next_check
+            if nodes >= max_nodes or stop_event.is_set() or (deadline is not None and clock() >= deadline):
+                self.nodes = nodes
                 raise _Stop
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
-                raise _Stop
+            next_check = min(nodes + _CHECK_EVERY, max_nodes)
+
+        def terminal(own: int, kings: int, ply: int) -> int:
+            """The score of a node where the game is over by the rules of play."""
+            if crowning_wins and kings:
+                return mate - ply if own & kings else ply - mate
+            return mate - ply if win_without_moves else ply - mate
+
+        def can_step(own: int, opp: int, kings: int, color: int) -> bool:
+            """Whether the side to move has a quiet step (a king-move limit may still forbid it)."""
+            empty = board ^ (own | opp)
+            men = own & ~kings
+            for a, up in man_steps[color]:
+                if (men << a if up else men >> a) & empty:
+                    return True
+            own_kings = own & kings
+            if own_kings:
+                for a, up in king_steps[color]:
+                    if (own_kings << a if up else own_kings >> a) & empty:
+                        return True
+            return False
+
+        def captured_count(move: MoveKey) -> int:
+            return move[1].bit_count()
+
+        def search(
+            own: int, opp: int, kings: int, color: int, state: int, depth: int, alpha: int, beta: int, ply: int
+        ) -> int:
+            """Principal-variation alpha-beta: the node's score for its side to move."""
+            nonlocal nodes
+            if nodes >= next_check:
+                check()
+            nodes += 1
+            pv_node = beta - alpha > 1
+            if pv_node:
+                pvt[ply] = _NO_PV
+            key = (own, opp, kings, color, state)
+            if repetitions and key in seen:
+                return 0
+            entry = table_get(key)
+            tt_move = None
+            if entry is not None:
+                entry_depth, score, flag, tt_move = entry
+                if entry_depth >= depth and not pv_node:  # not at PV nodes: keep the PV whole
+                    if score >= bound:
+                        score -= ply
+                    elif score <= -bound:
+                        score += ply
+                    if flag == exact or (flag == lower and score >= beta) or (flag == upper and score <= alpha):
+                        return score
+            moves = gen_moves(own, opp, kings, color, state)
+            if not moves:
+                return terminal(own, kings, ply)
+            count = len(moves)
+            if count == 1:
+                if ply < max_ply:
+                    depth += 1  # a forced move costs no depth
+            elif moves[0][1]:  # captures (first in the list)
+                if mandatory:
+                    moves.sort(key=captured_count, reverse=True)
+            else:
+                if _PRUNE and not pv_node and depth >= 3 and -bound < beta < bound:
+                    # A shallow search that beats beta by a margin: the deep one would too.
+                    margin = _PRUNE * depth
+                    raised = beta + margin
+                    score = search(own, opp, kings, color, state, depth * 2 // 5, raised - 1, raised, ply)
+                    if score >= raised:
+                        return score - margin
+                scores = history[color]
+                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+                for killer in killers[ply][::-1]:
+                    if killer is not None and killer != moves[0] and killer in moves:
+                        moves.remove(killer)
+                        moves.insert(0, killer)
+            if tt_move is not None and count > 1 and tt_move != moves[0]:
+                moves.remove(tt_move)
+                moves.insert(0, tt_move)
+            original_alpha = alpha
+            best = -inf
+            best_move = None
+            new_depth = depth - 1
+            after = ply + 1
+            reduce = depth >= 3 and not moves[0][1]
+            other = color ^ 1
+            if repetitions:
+                seen[key] = 1
+            for index, move in enumerate(moves):
+                moved, captured, crowned = move
+                if limited:
+                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
+                else:
+                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
+                if pv_node:
+                    pvt[after] = _NO_PV
+                if index == 0:
+                    if new_depth > 0:
+                        score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
+                    else:
+                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
+                else:
+                    # Late quiet moves are first searched one ply shallower.
+                    quiet = not crowned or crowned == moved  # not a crowning
+                    reduced = new_depth
+                    if reduce and index >= 3 and quiet:
+                        reduced -= 2 if _LMR2 and index >= _LMR2 and depth >= 5 else 1
+                    if reduced > 0:
+                        score = -search(c_own, c_opp, c_kings, c_color, c_state, reduced, -alpha - 1, -alpha, after)
+                    else:
+                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -alpha - 1, -alpha, after, _THREATS)
+                    if score > alpha and reduced < new_depth:
+                        score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -alpha - 1, -alpha, after)
+                    if pv_node and alpha < score < beta:
+                        pvt[after] = _NO_PV
+                        if new_depth > 0:
+                            score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
+                        else:
+                            score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
+                if score > best:
+                    best = score
+                    best_move = move
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            pvt[ply] = (move, *pvt[after])
+                        if alpha >= beta:
+                            if not captured:
+                                slot = killers[ply]
+                                if slot[0] != move:
+                                    slot[1] = slot[0]
+                                    slot[0] = move
+                                scores = history[color]
+                                scores[move] = scores.get(move, 0) + depth * depth
+                            break
+            if repetitions:
+                del seen[key]
+            if len(table) >= hash_size:
+                _make_room(table)
+            flag = upper if best <= original_alpha else lower if best >= beta else exact
+            stored = best + ply if best >= bound else best - ply if best <= -bound else best
+            table[key] = (depth, stored, flag, best_move)
+            return best
+
+        def quiesce(
+            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+        ) -> int:
+            """Captures until the side to move has none; then, if the opponent threatens one, a
+            ply more (no score is taken while a capture hangs; at most ``threats`` times on the
+            line); then the evaluation."""
+            nonlocal nodes
+            if nodes >= next_check:
+                check()
+            nodes += 1
+            pv_node = beta - alpha > 1
+            if pv_node:
+                pvt[ply] = _NO_PV
+            if crowning_wins and kings:
+                return terminal(own, kings, ply)
+            if not can_capture(own, opp, kings, color):
+                if not can_step(own, opp, kings, color) and not gen_moves(own, opp, kings, color, state):
+                    return terminal(own, kings, ply)
+                if threats and ply < max_ply and can_capture(opp, own, kings, color ^ 1):
+                    return dodge(own, opp, kings, color, state, alpha, beta, ply, threats - 1)
+                return leaf(own, opp, kings, color)
+            # Capture sequences meet the same positions again and again: the table keeps them (as
+            # depth 0, or -1 when found without looking at threats).
+            key = (own, opp, kings, color, state)
+            entry = table_get(key)
+            tt_move = None
+            level = threats - _THREATS
+            if entry is not None:
+                entry_depth, score, flag, tt_move = entry
+                if entry_depth >= level and not pv_node:
+                    if score >= bound:
+                        score -= ply
+                    elif score <= -bound:
+                        score += ply
+                    if flag == exact or (flag == lower and score >= beta) or (flag == upper and score <= alpha):
+                        return score
+            captures = gen_captures(own, opp, kings, color)
+            best = -inf
+            original_alpha = alpha
+            if not mandatory:
+                best = leaf(own, opp, kings, color)  # stand pat: capturing is optional here
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+            if len(captures) > 1:
+                captures.sort(key=captured_count, reverse=True)
+                if tt_move is not None and tt_move != captures[0] and tt_move in captures:
+                    captures.remove(tt_move)
+                    captures.insert(0, tt_move)
+            best_move = None
+            after = ply + 1
+            other = color ^ 1
+            for move in captures:
+                moved, captured, crowned = move
+                if limited:
+                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
+                else:
+                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
+                if pv_node:
+                    pvt[after] = _NO_PV
+                score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
+                if score > best:
+                    best = score
+                    best_move = move
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            pvt[ply] = (move, *pvt[after])
+                        if alpha >= beta:
+                            break
+            if best_move is not None:
+                if len(table) >= hash_size:
+                    _make_room(table)
+                flag = upper if best <= original_alpha else lower if best >= beta else exact
+                stored = best + ply if best >= bound else best - ply if best <= -bound else best
+                if entry is None or entry[0] <= level:
+                    table[key] = (level, stored, flag, best_move)
+            return best
+
+        def dodge(
+            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+        ) -> int:
+            """One full-width ply of quiet moves (the side to move has no capture, the opponent has)."""
+            moves = gen_moves(own, opp, kings, color, state)
+            if not moves:
+                return terminal(own, kings, ply)
+            pv_node = beta - alpha > 1
+            if len(moves) > 1:
+                scores = history[color]
+                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+            best = -inf
+            after = ply + 1
+            other = color ^ 1
+            for move in moves:
+                moved, captured, crowned = move
+                if limited:
+                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
+                else:
+                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
+                if pv_node:
+                    pvt[after] = _NO_PV
+                score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if pv_node:
+                            pvt[ply] = (move, *pvt[after])
+                        if alpha >= beta:
+                            break
+            return best
+
+        def count() -> int:
+            return nodes
+
+        def child(node: Key, move: MoveKey) -> Key:
+            return play(*node, move)
+
+        self.search = search
+        self.quiesce = quiesce
+        self.count = count
+        self.child = child
+        self.table = table
 
     # --- the root ---
 
@@ -550,66 +1078,99 @@ class _Search:
         key = root._node()
         moves, compacts = root._moves()
         legal = dict(zip(compacts, moves, strict=True))
-        children = self.children(*key)
-        if {c.key for c in children} != set(legal):
+        order = [child.key for child in _generator(self.rules)(*key)]
+        if set(order) != set(legal):
             raise RuntimeError(f"engine move generation disagrees with Position.legal_moves in {root.fen()}")
         self.seen[key] = self.seen.get(key, 0) + 1
+        entry = self.table.get(key)
+        if entry is not None and entry[3] in legal:
+            order.remove(entry[3])
+            order.insert(0, entry[3])
         max_depth = min(self.limit.depth or _MAX_DEPTH, _MAX_DEPTH)
-        order = self._order(children, self._table_move(key), 0, key[3])
         done: _Iteration | None = None
         current = _Iteration(0)
         for depth in range(1, max_depth + 1):
             if done is not None:
                 previous = done.scores
-                order.sort(key=lambda c: -previous[c.key])
+                order.sort(key=lambda k: -previous[k])
             current = _Iteration(depth)
             try:
-                self._root_iteration(order, current)
+                self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
             except _Stop:
                 break
             done = current
             best = max(done.scores.values())
             if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
                 break  # the game's end is within the horizon: deeper searches cannot change it
-            if self.limit.time is not None and (time.perf_counter() - self.started) * 2 >= self.limit.time:
-                break
+            if len(order) == 1 and self.limit.time is not None:
+                break  # a forced move: no time to spend on it
             if self.stop_event.is_set():
                 break
+        self.nodes = self.count()
+        if current is not done and current.scores:
+            # The unfinished iteration searched the previous best move first: its scores so far
+            # are deeper, and a move it found better than that one is better.
+            completed = done.depth if done is not None else 0
+            done = current
+        else:
+            completed = done.depth if done is not None else 0
         if done is None:
-            done = current  # no iteration completed: the moves scored so far, exact where kept
-            done.depth = 0
-            if not done.scores:
-                first = order[0]
-                done.scores[first.key] = -self.leaf(*first.node)
+            # Not even the first move of the first iteration: take the first move's evaluation.
+            done = _Iteration(0)
+            first = order[0]
+            done.scores[first] = -self.leaf(*self.child(key, first)[:4])
         best = max(done.scores.values())
         margin = self.engine.margin
         good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
         good.sort(key=lambda k: (legal[k].start, legal[k].end, legal[k].path))
         chosen = good[0] if len(good) == 1 else self.engine._random.choice(good)
         move = legal[chosen]
-        pv = self._pv_moves(move, done.pvs.get(chosen, []))
-        return SearchResult(move, done.scores[chosen], pv, done.depth, self.nodes)
+        pv = self._pv_moves(move, done.pvs.get(chosen, _NO_PV))
+        return SearchResult(move, done.scores[chosen], pv, completed, self.nodes)
 
-    def _root_iteration(self, order: list[_Child], iteration: _Iteration) -> None:
-        """Score every root move; scores within the margin of the best are exact."""
+    def _root_iteration(self, key: Key, order: list[MoveKey], iteration: _Iteration, previous: int | None) -> None:
+        """Score the root moves in ``order``: exactly where within the margin of the best, else a bound."""
         margin = self.engine.margin
         depth = iteration.depth
         scores = iteration.scores
         pvs = iteration.pvs
+        pvt = self.pv
+        after = depth - 1
+        search = self.search if after > 0 else None
+        quiesce = self.quiesce
+
+        def score_of(node: Key, alpha: int, beta: int) -> int:
+            pvt[1] = _NO_PV
+            if search is not None:
+                return -search(*node, after, -beta, -alpha, 1)
+            return -quiesce(*node, -beta, -alpha, 1, _THREATS)
+
         best = -_INF
-        self.tick()
-        for child in order:
-            floor = -_INF if best == -_INF else best - margin - 1
-            self.pv[1] = []
-            score = -self._negamax(child.node, depth - 1, -_INF, -floor, 1)
-            scores[child.key] = score
-            pvs[child.key] = list(self.pv[1])
+        for index, move in enumerate(order):
+            node = self.child(key, move)
+            if index == 0:
+                low, high = -_INF, _INF
+                if previous is not None and depth >= 4 and abs(previous) < _MATE_BOUND:
+                    low, high = previous - _ASPIRATION, previous + _ASPIRATION
+                score = score_of(node, low, high)
+                if not low < score < high:
+                    score = score_of(node, -_INF, _INF)
+            else:
+                floor = best - margin - 1  # a move scoring above this may be chosen: score it exactly
+                score = score_of(node, floor, floor + 1)
+                if score > floor:
+                    score = score_of(node, floor, _INF)
+            scores[move] = score
+            pvs[move] = pvt[1]
             if score > best:
                 best = score
         best_key = max(scores, key=lambda k: scores[k])
-        self._store(self.root._node(), depth, best, _EXACT, best_key, 0)
+        table = self.table
+        if len(table) >= self.engine.hash_size:
+            _make_room(table)
+        table[key] = (depth, best, _EXACT, best_key)
 
-    def _pv_moves(self, first: Move, rest: list[MoveKey]) -> tuple[Move, ...]:
+    def _pv_moves(self, first: Move, rest: Sequence[MoveKey]) -> tuple[Move, ...]:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:
@@ -620,131 +1181,6 @@ class _Search:
             moves.append(move)
             position = position.play(move)
         return tuple(moves)
-
-    # --- the tree ---
-
-    def _table_move(self, key: Key) -> MoveKey | None:
-        entry = self.table.get(key)
-        return None if entry is None else entry[3]
-
-    def _store(self, key: Key, depth: int, score: int, flag: int, move: MoveKey | None, ply: int) -> None:
-        if len(self.table) >= self.engine.hash_size and key not in self.table:
-            self.table.clear()
-        if score >= _MATE_BOUND:
-            score += ply
-        elif score <= -_MATE_BOUND:
-            score -= ply
-        self.table[key] = (depth, score, flag, move)
-
-    def _order(self, children: list[_Child], best: MoveKey | None, ply: int, turn: int) -> list[_Child]:
-        killers = self.killers[ply] if ply < len(self.killers) else []
-        history = self.history
-
-        def rank(child: _Child) -> int:
-            move_key = child.key
-            if move_key == best:
-                return 1 << 40
-            value = (child.taken << 30) + (child.promotes << 29)
-            if move_key in killers:
-                value += 1 << 28
-            return value + history.get((turn, move_key), 0)
-
-        return sorted(children, key=rank, reverse=True)
-
-    def _negamax(self, key: Key, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of the node ``key`` for its side to move."""
-        self.tick()
-        if self.repetitions and key in self.seen:
-            self.pv[ply] = []
-            return 0
-        table_move = None
-        if depth > 0:
-            entry = self.table.get(key)
-            if entry is not None:
-                entry_depth, score, flag, table_move = entry
-                if entry_depth >= depth and beta - alpha == 1:  # not at PV nodes: keep the PV whole
-                    if score >= _MATE_BOUND:
-                        score -= ply
-                    elif score <= -_MATE_BOUND:
-                        score += ply
-                    if flag == _EXACT or (flag == _LOWER and score >= beta) or (flag == _UPPER and score <= alpha):
-                        self.pv[ply] = [table_move] if table_move is not None else []
-                        return score
-        children = self.children(*key)
-        if not children:
-            self.pv[ply] = []
-            return self.terminal(key, ply)
-        if depth <= 0 or ply >= _MAX_DEPTH:
-            return self._quiesce(key, children, alpha, beta, ply)
-        if len(children) == 1 and children[0].taken:
-            depth += 1  # a forced capture costs no depth
-        turn = key[3]
-        original_alpha = alpha
-        best = -_INF
-        best_key = None
-        best_pv: list[MoveKey] = []
-        self.seen[key] = 1
-        try:
-            for index, child in enumerate(self._order(children, table_move, ply, turn)):
-                if index == 0:
-                    score = -self._negamax(child.node, depth - 1, -beta, -alpha, ply + 1)
-                else:
-                    score = -self._negamax(child.node, depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
-                        score = -self._negamax(child.node, depth - 1, -beta, -alpha, ply + 1)
-                if score > best:
-                    best = score
-                    best_key = child.key
-                    best_pv = [best_key, *self.pv[ply + 1]]
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            if not child.taken:
-                                killers = self.killers[ply]
-                                if best_key not in killers:
-                                    killers.insert(0, best_key)
-                                    del killers[2:]
-                                history_key = (turn, best_key)
-                                self.history[history_key] = self.history.get(history_key, 0) + depth * depth
-                            break
-        finally:
-            del self.seen[key]
-        self.pv[ply] = best_pv
-        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-        self._store(key, depth, best, flag, best_key, ply)
-        return best
-
-    def _quiesce(self, key: Key, children: list[_Child], alpha: int, beta: int, ply: int) -> int:
-        """Follow captures until the side to move has none; then the evaluation decides."""
-        self.pv[ply] = []
-        captures = [child for child in children if child.taken]
-        if not captures or ply >= _MAX_DEPTH + 60:
-            return self.leaf(*key)
-        best = -_INF
-        if not self.mandatory and len(captures) < len(children):
-            best = self.leaf(*key)  # stand pat: capturing is optional here
-            if best >= beta:
-                return best
-            alpha = max(alpha, best)
-        captures.sort(key=lambda c: c.taken, reverse=True)
-        best_pv: list[MoveKey] = []
-        for child in captures:
-            self.tick()
-            child_children = self.children(*child.node)
-            if not child_children:
-                score = -self.terminal(child.node, ply + 1)
-                self.pv[ply + 1] = []
-            else:
-                score = -self._quiesce(child.node, child_children, -beta, -alpha, ply + 1)
-            if score > best:
-                best = score
-                best_pv = [child.key, *self.pv[ply + 1]]
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        self.pv[ply] = best_pv
-        return best
 
 
 # --- levels -------------------------------------------------------------------------------------

@@ -85,6 +85,12 @@ class Generator(NamedTuple):
     recorded raw captures (paths included), for the public API."""
     search: CaptureSearch
     """The capture search itself (every path, before precedence)."""
+    captures: Callable[[int, int, int, int], list[Compact]]
+    """``captures(own, opp, kings, color)``: the legal captures as xor masks, empty if there is none
+    (whether capturing is mandatory or not), for the engine's quiescence search."""
+    can_capture: Callable[[int, int, int, int], bool]
+    """``can_capture(own, opp, kings, color)``: whether ``captures`` is not empty, from whole-board
+    shifts (the engine's test for a threatened capture)."""
 
 
 def generator(rules: Ruleset) -> Generator:
@@ -369,6 +375,27 @@ def _build(t: Tables) -> Generator:
     def moves(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
         return moves_of(own, opp, kings, color, state, False)
 
+    def captures(own: int, opp: int, kings: int, color: int) -> list[Compact]:
+        if crowning_wins and kings:
+            return []
+        return capture_list(own, opp, kings, color, False) or []
+
+    def can_capture(own: int, opp: int, kings: int, color: int) -> bool:
+        if crowning_wins and kings:
+            return False
+        empty = board ^ (own | opp)
+        men = own & ~kings
+        if men:
+            prey = opp if men_take_kings else opp & ~kings
+            for a, a2, up in man_jumps[color]:
+                if up:
+                    if men & (prey >> a) & (empty >> a2):
+                        return True
+                elif men & (prey << a) & (empty << a2):
+                    return True
+        own_kings = own & kings
+        return bool(own_kings) and kings_can_jump(own_kings, opp, empty, color)
+
     def moves_with_paths(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
         return moves_of(own, opp, kings, color, state, True)
 
@@ -593,6 +620,8 @@ def _build(t: Tables) -> Generator:
         count2=count2,
         legal=legal,
         search=search,
+        captures=captures,
+        can_capture=can_capture,
     )
 
 
