@@ -12,7 +12,7 @@ from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import IllegalMoveError, InvalidMoveError
 from draughts.legal import LegalMoves
-from draughts.move import Move
+from draughts.move import Move, index_in
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.rules import EndgameRule, ResultNotation, Ruleset
@@ -168,6 +168,7 @@ class Board:
         self._moves: list[Move] = []
         self._counters: list[DrawCounters] = [counters]
         self._root_fullmove = max(fullmove or 1, 1)
+        self._resets = _resets(root)
 
     @classmethod
     def from_fen(cls, variant: Ruleset | str, fen: str) -> Board:
@@ -212,7 +213,7 @@ class Board:
         return LegalMoves(self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return self._positions[-1]._moves()[0]
+        return self._positions[-1]._legal_moves()
 
     @property
     def counters(self) -> DrawCounters:
@@ -260,6 +261,7 @@ class Board:
             board._moves = list(self._moves)
             board._counters = list(self._counters)
             board._root_fullmove = self._root_fullmove
+            board._resets = self._resets
         else:
             board._reset(self.position, self.counters, self.fullmove_number)
         return board
@@ -295,7 +297,7 @@ class Board:
         before = self._positions[-1]
         legal, compacts = before._moves()
         try:
-            index = legal.index(move)
+            index = index_in(legal, move)
         except ValueError:
             raise self._illegal(before, move) from None
         move = legal[index]
@@ -356,15 +358,16 @@ class Board:
 
     def _next_counters(self, before: Position, move: Move) -> DrawCounters:
         previous = self._counters[-1]
-        since = 0 if move.captured or move.promotes else previous.since_material_change + 1
-        resets = _resets(before)
+        captured, promotes = move.captured, move.promotes
+        since = 0 if captured or promotes else previous.since_material_change + 1
+        resets = self._resets
         if not resets:
             return DrawCounters._next((), since)
         # What happened, as the bits the rules' resets are written in (see _resets).
         event = (
-            (0 if before._kings >> before._tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
-            | (_CAPTURED if move.captured else 0)
-            | (_PROMOTED if move.promotes else 0)
+            (0 if before._kings >> before._gen.tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
+            | (_CAPTURED if captured else 0)
+            | (_PROMOTED if promotes else 0)
         )
         if len(resets) == 1:  # the usual case: one move-count rule
             counts: tuple[int, ...] = (0 if event & resets[0] else previous.move_counts[0] + 1,)
@@ -531,7 +534,8 @@ _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
 
 
 def _resets(position: Position) -> tuple[int, ...]:
-    """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset)."""
+    """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset,
+    kept by each board)."""
     memo = position._tables.memo
     resets: tuple[int, ...] | None = memo.get("move count resets")
     if resets is None:

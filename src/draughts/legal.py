@@ -47,23 +47,23 @@ class LegalMoves(Collection[Move]):
 
     def __call__(self) -> tuple[Move, ...]:
         """The moves as a tuple: a snapshot, unaffected by later pushes."""
-        return self._moves()
+        return self._source._legal_moves()
 
     def count(self) -> int:
         """The number of legal moves."""
         return len(self._moves())
 
     def __len__(self) -> int:
-        return len(self._moves())
+        return len(self._source._legal_moves())
 
     def __bool__(self) -> bool:
-        return bool(self._moves())
+        return bool(self._source._legal_moves())
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves())
+        return iter(self._source._legal_moves())
 
     def __contains__(self, move: object) -> bool:
-        return move in self._moves()
+        return move in self._source._legal_moves()
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -72,7 +72,7 @@ class LegalMoves(Collection[Move]):
     def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
-        return self._moves()[index]
+        return self._source._legal_moves()[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMoves):

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from draughts._core import Generator, Tables, generator
-from draughts._core.generator import RawCapture, side_state, state_of
+from draughts._core.generator import Compact, RawCapture, side_state, state_of
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import (
@@ -21,7 +21,7 @@ from draughts.errors import (
     InvalidSquareError,
 )
 from draughts.legal import LegalMoves
-from draughts.move import Move
+from draughts.move import Move, index_in
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -82,8 +82,8 @@ class Position:
     _state: int
     _gen: Generator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
-    _cache: list[Any] = attrs.field(eq=False, repr=False)
-    """Filled once: the legal moves, and the xor masks the generator plays them with."""
+    _cache: tuple[tuple[Move, ...], tuple[Compact, ...]] | None = attrs.field(eq=False, repr=False)
+    """Set once: the legal moves, and the xor masks the generator plays them with."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -108,7 +108,7 @@ class Position:
         _set_turn(position, turn)
         _set_state(position, state)
         _set_gen(position, generator(rules) if gen is None else gen)
-        _set_cache(position, [])
+        _set_cache(position, None)
         return position
 
     @classmethod
@@ -378,21 +378,19 @@ class Position:
     def _moves(self) -> tuple[tuple[Move, ...], tuple[tuple[int, int, int], ...]]:
         """The legal moves in order, and the xor masks each is played with (computed once)."""
         cache = self._cache
-        if cache:
-            return cache[0]  # type: ignore[no-any-return]
-        quiet, captures = self._gen.legal(*self._node(), False)
+        if cache is not None:
+            return cache
+        (moves, compacts), captures = self._gen.legal(*self._node(), False)
         if captures:
-            entries = self._entries(quiet, captures, paths=False)
+            entries = self._entries(moves, compacts, captures, paths=False)
             result = (tuple(map(_second, entries)), tuple(map(_third, entries)))
-        else:  # the usual case: quiet moves, made once per ruleset, ranked by start and end square
-            if len(quiet) > 1:
-                quiet.sort(key=_first)
-            result = (tuple(map(_second, quiet)), tuple(map(_third, quiet)))
-        cache.append(result)
+        else:  # the usual case: quiet moves, made once per ruleset, already in move order
+            result = (tuple(moves), tuple(compacts))
+        _set_cache(self, result)
         return result
 
     def _entries(
-        self, quiet: list[Any], captures: list[Any], *, paths: bool
+        self, moves: list[Move], compacts: list[Compact], captures: list[RawCapture], *, paths: bool
     ) -> list[tuple[tuple[int, int, tuple[int, ...]], Move, tuple[int, int, int]]]:
         """Each legal move (each capture path with ``paths``) as ``(sort key, Move, xor masks)``, in move order.
 
@@ -400,7 +398,9 @@ class Position:
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        entries = [((move.start, move.end, move.path), move, compact) for _, move, compact in quiet]
+        entries = [
+            ((move.start, move.end, move.path), move, compact) for move, compact in zip(moves, compacts, strict=True)
+        ]
         tables = self._gen.tables
         forms: dict[Any, tuple[tuple[int, int, tuple[int, ...]], Move]] = tables.memo.setdefault("captures", {})
         kings = self._kings
@@ -430,8 +430,8 @@ class Position:
 
     def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
         """Each legal move (each capture path with ``paths``) with its xor masks, in move order."""
-        quiet, captures = self._gen.legal(*self._node(), paths)
-        return [(move, compact) for _, move, compact in self._entries(quiet, captures, paths=paths)]
+        (moves, compacts), captures = self._gen.legal(*self._node(), paths)
+        return [(move, compact) for _, move, compact in self._entries(moves, compacts, captures, paths=paths)]
 
     def _path_moves(self) -> tuple[Move, ...]:
         """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
@@ -452,7 +452,8 @@ class Position:
         return LegalMoves(self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return self._moves()[0]
+        cache = self._cache
+        return (cache or self._moves())[0]
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
@@ -484,7 +485,7 @@ class Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
         moves, compact = self._moves()
         try:
-            index = moves.index(move)
+            index = index_in(moves, move)
         except ValueError:
             if not isinstance(move, Move):
                 raise InvalidMoveError(f"{excerpt(move)} is not a Move") from None

@@ -28,7 +28,9 @@ the two squares it touches (see its docstring).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import bisect
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from draughts._core.resolver import CaptureSearch, legal_captures
@@ -41,6 +43,10 @@ Compact = tuple[int, int, int]
 Node = tuple[int, int, int, int, int]
 PublicQuiet = tuple[int, Move, Compact]
 """A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
+QuietMoves = tuple[list[Move], list[Compact]]
+"""Quiet moves for the public API, in move order: the Moves, and the xor masks of each."""
+QuietChunk = tuple[tuple[Move, ...], tuple[Compact, ...], tuple[int, ...]]
+"""The steps of the men of one chunk of rows, in move order: Moves, xor masks and ranks."""
 
 _EXPLOSION = 4096
 """Capture paths a search may find before it starts again pruning routes that reach one state twice."""
@@ -79,10 +85,10 @@ class Generator(NamedTuple):
     """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
     count2: Callable[[int, int, int, int, int, bool], int]
     """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
-    legal: Callable[[int, int, int, int, int, bool], tuple[list[PublicQuiet], list[RawCapture]]]
-    """``legal(own, opp, kings, color, state, paths)``: the quiet moves in their public form
-    ``(rank, Move, masks)`` (rank orders them by start and end square) and the legal captures as
-    recorded raw captures (paths included), for the public API."""
+    legal: Callable[[int, int, int, int, int, bool], tuple[QuietMoves, list[RawCapture]]]
+    """``legal(own, opp, kings, color, state, paths)``: the quiet moves in their public form, in move
+    order (``(Moves, masks)``, see :data:`QuietMoves`), and the legal captures as recorded raw
+    captures (paths included), for the public API."""
     search: CaptureSearch
     """The capture search itself (every path, before precedence)."""
     captures: Callable[[int, int, int, int], list[Compact]]
@@ -244,6 +250,40 @@ def _build(t: Tables) -> Generator:
                 out.append((start, to, over, bool(to & crown), (over,), (to,)))
         return out
 
+    # Single jumps by men in their public form, by start square and direction: (rank, Move, the
+    # masks when the man taken is a man, when it is a king).
+    jump_publics: dict[int, tuple[int, Move, Compact, Compact]] = {}
+
+    def jump_public(start: int, over: int, to: int, key: int, color: int) -> tuple[int, Move, Compact, Compact]:
+        first, last = square[start.bit_length() - 1], square[to.bit_length() - 1]
+        promotes = bool(to & crowns[color])
+        crowned = to if promotes else 0
+        move = Move._trusted(first, last, (square[over.bit_length() - 1],), (first, last), promotes)
+        rank = first * rank_base + last
+        form = jump_publics[key] = (rank, move, (start | to, over, crowned), (start | to, over, over | crowned))
+        return form
+
+    def single_publics(jumps: list[tuple[int, bool, int]], prey_kings: int, kings: int, color: int) -> QuietMoves:
+        """The legal captures when each is one jump by a man that cannot go on, in their public form
+        and in move order (where capturing is mandatory: no quiet move comes between them)."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
+        entries = []
+        for a, up, jumpers in jumps:
+            lane = a << 2 | up << 1 | color
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                key = start.bit_length() << 12 | lane
+                form = jump_publics.get(key)
+                if form is None:
+                    over = start << a if up else start >> a
+                    form = jump_public(start, over, over << a if up else over >> a, key, color)
+                entries.append((form[0], form[1], form[3] if form[2][1] & kings else form[2]))
+        if len(entries) > 1:
+            entries.sort(key=_rank)
+        return [entry[1] for entry in entries], [entry[2] for entry in entries]
+
     # --- quiet moves -----------------------------------------------------------------------------
 
     # Every quiet step is made once per ruleset: its xor masks for counting and playing, and its
@@ -328,30 +368,100 @@ def _build(t: Tables) -> Generator:
         king_public_rays[color][king] = rays
         return rays
 
-    def quiet_publics(own: int, opp: int, kings: int, color: int, state: int) -> list[PublicQuiet]:
-        """The quiet moves in their public form (made once per ruleset), for positions."""
+    # The men's steps in their public form, sorted by construction: the board is cut into chunks of
+    # whole rows (every square of a chunk numbered below, or every one above, the squares of the
+    # next), and each chunk's moves are looked up, already in move order, by which of its men can
+    # step in which direction. The tables fill as positions need them.
+    man_dirs = tuple(tuple((a, up) for _, a, up in man_moves[color]) for color in (0, 1))
+    chunks = _chunks(square)
+    chunk_tables: tuple[list[dict[int, QuietChunk]], ...] = tuple([{} for _ in chunks] for _ in (0, 1))
+
+    def chunk_moves(color: int, chunk: int, key: int) -> QuietChunk:
+        """The steps of one chunk's men (``key``: per direction, the men that can step that way)."""
+        low, width = chunks[chunk]
+        entries = []
+        for lane, (a, up) in enumerate(man_dirs[color]):
+            movers = (key >> (lane * n_bits)) & ((1 << width) - 1)
+            while movers:
+                bit = movers & -movers
+                movers ^= bit
+                index = bit.bit_length() - 1 + low
+                _, _, compacts, forms = man_public_tables[color][lane]
+                to = index + a if up else index - a
+                entries.append(forms[to] or man_public(compacts, forms, to))
+        entries.sort(key=_rank)
+        found = (tuple([e[1] for e in entries]), tuple([e[2] for e in entries]), tuple([e[0] for e in entries]))
+        table = chunk_tables[color][chunk]
+        if len(table) >= _CHUNK_FORMS:
+            table.clear()
+        table[key] = found
+        return found
+
+    chunk_specs = tuple(
+        tuple(
+            (low, sum(((1 << width) - 1) << (lane * n_bits) for lane in range(len(man_dirs[color]))), index)
+            for index, (low, width) in enumerate(chunks)
+        )
+        for color in (0, 1)
+    )
+
+    def quiet_sorted(own: int, opp: int, kings: int, color: int, state: int) -> QuietMoves:
+        """The quiet moves in move order (start square, end square): the Moves and their xor masks."""
         empty = board ^ (own | opp)
         men = own & ~kings
-        out: list[PublicQuiet] = []
-        for a, up, compacts, forms in man_public_tables[color]:
-            targets = (men << a if up else men >> a) & empty
-            while targets:
-                to = targets & -targets
-                targets ^= to
-                index = to.bit_length() - 1
-                out.append(forms[index] or man_public(compacts, forms, index))
+        moves: list[Move] = []
+        compacts: list[Compact] = []
         movers = movable_kings(own, kings, color, state) if limit else own & kings
-        if movers:
-            known = king_public_rays[color]
-            while movers:
-                king = movers & -movers
-                movers ^= king
-                for ray in known.get(king) or king_rays_of(king, color):
-                    for to, entry in ray:
-                        if not to & empty:
-                            break
-                        out.append(entry)
-        return out
+        if men:
+            lanes = 0
+            for lane, (a, up) in enumerate(man_dirs[color]):
+                lanes |= (men & (empty >> a if up else empty << a)) << (lane * n_bits)
+            tables = chunk_tables[color]
+            if not movers:
+                for low, mask, index in chunk_specs[color]:
+                    key = lanes >> low & mask
+                    if key:
+                        found = tables[index].get(key) or chunk_moves(color, index, key)
+                        moves += found[0]
+                        compacts += found[1]
+                return moves, compacts
+            ranks: list[int] = []
+            for low, mask, index in chunk_specs[color]:
+                key = lanes >> low & mask
+                if key:
+                    found = tables[index].get(key) or chunk_moves(color, index, key)
+                    moves += found[0]
+                    compacts += found[1]
+                    ranks += found[2]
+        elif not movers:
+            return moves, compacts
+        known = king_public_rays[color]
+        entries: list[PublicQuiet] = []
+        while movers:
+            king = movers & -movers
+            movers ^= king
+            for ray in known.get(king) or king_rays_of(king, color):
+                for to, entry in ray:
+                    if not to & empty:
+                        break
+                    entries.append(entry)
+        entries.sort(key=_rank)
+        if not moves:
+            return [entry[1] for entry in entries], [entry[2] for entry in entries]
+        # Merge the kings' moves into the men's, which are in order already.
+        merged_moves: list[Move] = []
+        merged_compacts: list[Compact] = []
+        done = 0
+        for rank, move, compact in entries:
+            upto = bisect.bisect_left(ranks, rank, done)
+            merged_moves += moves[done:upto]
+            merged_compacts += compacts[done:upto]
+            merged_moves.append(move)
+            merged_compacts.append(compact)
+            done = upto
+        merged_moves += moves[done:]
+        merged_compacts += compacts[done:]
+        return merged_moves, merged_compacts
 
     def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
         return quiet_entries(own, opp, kings, color, state)
@@ -579,12 +689,13 @@ def _build(t: Tables) -> Generator:
 
     def legal(
         own: int, opp: int, kings: int, color: int, state: int, paths: bool
-    ) -> tuple[list[PublicQuiet], list[RawCapture]]:
-        """Quiet moves in their public form and captures as recorded raw captures, for the public API; with
-        ``paths`` False captures are not merged (the caller picks each move's path) but the search
-        may prune, keeping each move's first path in square order."""
+    ) -> tuple[QuietMoves, list[RawCapture]]:
+        """Moves in their public form, in move order, and captures as recorded raw captures, for the
+        public API; with ``paths`` False captures are not merged (the caller picks each move's path)
+        but the search may prune, keeping each move's first path in square order. Single jumps by
+        men, where capturing is mandatory, come in public form and order with no raw capture."""
         if crowning_wins and kings:
-            return [], []
+            return ([], []), []
         own_kings = own & kings
         men = own & ~kings
         prey = opp if men_take_kings else opp & ~kings
@@ -594,13 +705,15 @@ def _build(t: Tables) -> Generator:
             if not own_kings:  # the usual case first: single jumps by men, read off the masks
                 _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
                 if single_jumps_only(own_kings, landings, origins, color):
+                    if mandatory:  # each is a move of its own, made once per ruleset
+                        return single_publics(jumps, prey & kings, kings, color), []
                     captures = single_raws(jumps, prey & kings, color)
             if captures is None:
                 captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
             if mandatory:
-                return [], captures
-            return quiet_publics(own, opp, kings, color, state), captures
-        return quiet_publics(own, opp, kings, color, state), []
+                return ([], []), captures
+            return quiet_sorted(own, opp, kings, color, state), captures
+        return quiet_sorted(own, opp, kings, color, state), []
 
     def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
         for a, a2 in jumps_up[color]:
@@ -623,6 +736,40 @@ def _build(t: Tables) -> Generator:
         captures=captures,
         can_capture=can_capture,
     )
+
+
+_CHUNK_WIDTH = 8
+"""Bits a chunk of rows spans at most (two rows of a 10x10 board), unless no cut comes sooner."""
+_CHUNK_FORMS = 1024
+"""Keys a chunk's table keeps before it starts again (most positions meet far fewer)."""
+_rank = operator.itemgetter(0)
+
+
+def _chunks(square: Sequence[int]) -> list[tuple[int, int]]:
+    """The board's bits cut into chunks ``(low bit, width)`` of whole rows, in square-number order.
+
+    A cut at bit ``p`` is clean when every square below it is numbered lower than every square
+    from it up, or higher: then the chunks, ordered by their squares, hold the squares in order.
+    """
+    n_bits = len(square)
+    numbered = [(index, number) for index, number in enumerate(square) if number]
+    cuts = [
+        p
+        for p in range(1, n_bits)
+        if (below := [number for index, number in numbered if index < p])
+        and (above := [number for index, number in numbered if index >= p])
+        and (max(below) < min(above) or max(above) < min(below))
+    ] + [n_bits]
+    chunks = []
+    low = 0
+    while low < n_bits:
+        near = [p for p in cuts if low < p <= low + _CHUNK_WIDTH]
+        high = max(near) if near else min(p for p in cuts if p > low)
+        if any(square[low:high]):
+            chunks.append((low, high - low))
+        low = high
+    chunks.sort(key=lambda chunk: min(number for number in square[chunk[0] : sum(chunk)] if number))
+    return chunks
 
 
 def _capture_search(t: Tables) -> CaptureSearch:
