@@ -25,7 +25,7 @@ from draughts import (
     Precedence,
     Ruleset,
 )
-from strategies import HOUSE_RULES, NAMED, positions, promotion_positions, rulesets
+from strategies import HOUSE_RULES, NAMED, any_rulesets, positions, promotion_positions, rulesets
 
 SETTINGS = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
@@ -159,6 +159,16 @@ def test_no_two_legal_moves_share_an_identity(position: Position) -> None:
     identities = [move.identity for move in position.legal_moves()]
     assert len(identities) == len(set(identities))
     assert all(position.is_legal(move) for move in position.legal_moves())
+
+
+@SETTINGS
+@given(positions(any_rulesets) | positions())
+def test_legal_moves_come_in_move_order(position: Position) -> None:
+    """The generator hands moves over already ordered (by chunks of rows, kings merged in): the
+    order must hold on every board shape of the family, with men and kings mixed."""
+    keys = [(move.start, move.end, move.path) for move in position.legal_moves()]
+    assert keys == sorted(keys)
+    assert [(m.start, m.end, m.path) for m in draughts.Board.from_position(position).legal_moves] == keys
 
 
 @SETTINGS
