@@ -67,6 +67,7 @@ import random
 import threading
 import time
 import types
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
@@ -890,7 +891,9 @@ class _Search:
         pvt = self.pv
         leaf = self.leaf
         killers: list[list[MoveKey | None]] = [[None, None] for _ in range(_MAX_DEPTH + 256)]
-        history: tuple[dict[MoveKey, int], dict[MoveKey, int]] = ({}, {})
+        # Per side, a move's history score (a missing move reads as 0 and is added: the sort's key is
+        # the dict's own __getitem__, with no Python-level call per move).
+        history: tuple[defaultdict[MoveKey, int], defaultdict[MoveKey, int]] = (defaultdict(int), defaultdict(int))
         board = tables.board
         man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
         king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
@@ -979,7 +982,7 @@ class _Search:
                     if score >= raised:
                         return score - margin
                 scores = history[color]
-                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+                moves.sort(key=scores.__getitem__, reverse=True)
                 for killer in killers[ply][::-1]:
                     if killer is not None and killer != moves[0] and killer in moves:
                         moves.remove(killer)
@@ -1041,7 +1044,7 @@ class _Search:
                                     slot[1] = slot[0]
                                     slot[0] = move
                                 scores = history[color]
-                                scores[move] = scores.get(move, 0) + depth * depth
+                                scores[move] += depth * depth
                             break
             if repetitions:
                 del seen[key]
@@ -1049,7 +1052,11 @@ class _Search:
                 _make_room(table)
             flag = upper if best <= original_alpha else lower if best >= beta else exact
             stored = best + ply if best >= bound else best - ply if best <= -bound else best
-            table[key] = (depth, stored, flag, best_move)
+            # Deeper results stay (a shallow verification search must not overwrite them); an exact
+            # score or a deeper one replaces.
+            old = table_get(key)
+            if old is None or depth >= old[0] or flag == exact:
+                table[key] = (depth, stored, flag, best_move)
             return best
 
         def quiesce(
@@ -1142,7 +1149,7 @@ class _Search:
             pv_node = beta - alpha > 1
             if len(moves) > 1:
                 scores = history[color]
-                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+                moves.sort(key=scores.__getitem__, reverse=True)
             best = -inf
             after = ply + 1
             other = color ^ 1
