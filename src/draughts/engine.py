@@ -12,7 +12,8 @@ Search
 :meth:`Engine.search` is a negamax alpha-beta search on the move generator's own bitboard nodes
 (copy-make on plain ints, never :class:`~draughts.Position` objects), with principal-variation
 (null-window) re-searches, iterative deepening with an aspiration window, a transposition table
-keyed by the exact node ``(own, opponent, kings, side to move, rule state)``, move ordering (the
+keyed by the exact node ``(own, opponent, kings, side to move, rule state)`` (depth-preferred: a
+shallower bound does not replace a deeper result), move ordering (the
 table's move and the previous iteration's best first, then captures by size, two killer moves
 per ply and the history heuristic), late-move reductions, forward pruning where a shallow search
 beats beta by a margin, one ply more for a single legal move, and a quiescence search: where the
@@ -286,7 +287,10 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
     """The built-in evaluation of ``ruleset`` as a function of generator nodes (built once, cached).
 
     Material, advancement, centre and king placement are per-square values summed by table
-    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts.
+    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts. The
+    function returned is generated source with the ruleset's masks, shifts and weights written in
+    (no loops, only the terms whose weight is not 0); the closure it is generated from is its
+    ``reference`` attribute.
     """
     tables = generator(ruleset).tables
     geo = ruleset.geometry
