@@ -12,8 +12,7 @@ Search
 :meth:`Engine.search` is a negamax alpha-beta search on the move generator's own bitboard nodes
 (copy-make on plain ints, never :class:`~draughts.Position` objects), with principal-variation
 (null-window) re-searches, iterative deepening with an aspiration window, a transposition table
-keyed by the exact node ``(own, opponent, kings, side to move, rule state)`` (depth-preferred: a
-shallower bound does not replace a deeper result), move ordering (the
+keyed by the exact node ``(own, opponent, kings, side to move, rule state)``, move ordering (the
 table's move and the previous iteration's best first, then captures by size, two killer moves
 per ply and the history heuristic), late-move reductions, forward pruning where a shallow search
 beats beta by a margin, one ply more for a single legal move, and a quiescence search: where the
@@ -1056,11 +1055,7 @@ class _Search:
                 _make_room(table)
             flag = upper if best <= original_alpha else lower if best >= beta else exact
             stored = best + ply if best >= bound else best - ply if best <= -bound else best
-            # Deeper results stay (a shallow verification search must not overwrite them); an exact
-            # score or a deeper one replaces.
-            old = table_get(key)
-            if old is None or depth >= old[0] or flag == exact:
-                table[key] = (depth, stored, flag, best_move)
+            table[key] = (depth, stored, flag, best_move)
             return best
 
         def quiesce(
