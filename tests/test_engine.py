@@ -586,6 +586,20 @@ def test_evaluator_is_cached_per_ruleset_and_weights() -> None:
     assert _evaluator(_INTERNATIONAL, Weights()) is _evaluator(_INTERNATIONAL, Weights())
 
 
+_EVERY_TERM = Weights(advancement=2, centre=3, file=1, support=5, mobility=2)
+"""Default weights with the terms that are off by default switched on."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_positions(), st.sampled_from([Weights(), MATERIAL_ONLY, _EVERY_TERM]))
+def test_the_compiled_evaluation_equals_its_reference(position: Position, weights: Weights) -> None:
+    # The evaluation runs as generated source with the ruleset's constants written in; the
+    # closure it was generated from is kept as the reference.
+    evaluator = _evaluator(position.ruleset, weights)
+    own, opp, kings, color, _ = position._node()
+    assert evaluator(own, opp, kings, color) == evaluator.reference(own, opp, kings, color)  # type: ignore[attr-defined]
+
+
 # --- time -----------------------------------------------------------------------------------------
 
 

@@ -10,9 +10,11 @@ with colours swapped. Both sides get the same time per move (``--time``).
 
 Players (``--first`` and ``--second``):
 
-* ``polydraughts``: the engine of the polydraughts this interpreter imports, with the ``strong``
-  level's weights and margin and ``Limit(time=...)``; ``polydraughts@SRC`` imports it from the
-  source directory ``SRC`` instead (e.g. an older checkout, for before/after matches);
+* ``polydraughts``: the engine of the polydraughts this interpreter imports (its directory is put
+  on the player process's ``PYTHONPATH``, so that ``PYTHONPATH=src`` plays the checkout's engine
+  and not an installed one), with the ``strong`` level's weights and margin and
+  ``Limit(time=...)``; ``polydraughts@SRC`` imports it from the source directory ``SRC`` instead
+  (e.g. an older checkout, for before/after matches);
 * ``turbo`` and ``simple``: py-draughts 1.10.1's ``TurboEngine`` (International only, its
   strongest) and ``SimpleEngine`` (every variant). py-draughts also imports as ``draughts``, so
   it lives in a virtual environment of its own (under ``--venv-dir``, made and filled with pip on
@@ -50,6 +52,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import draughts
 from draughts.board import Board
 from draughts.color import Color
 from draughts.variants import get_variant
@@ -216,6 +219,8 @@ class Player:
             kind, python, self.engine = "polydraughts", Path(sys.executable), "strong"
             if "@" in spec:
                 env["PYTHONPATH"] = str(Path(spec.split("@", 1)[1]).resolve())
+            else:  # the polydraughts the referee imports (not whatever the interpreter would find)
+                env["PYTHONPATH"] = str(Path(draughts.__file__).resolve().parent.parent)
         elif spec in PY_DRAUGHTS_ENGINES:
             kind, python, self.engine = "py-draughts", peer_python(venv_dir), spec
         else:

@@ -67,6 +67,7 @@ import random
 import threading
 import time
 import types
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
@@ -285,7 +286,10 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
     """The built-in evaluation of ``ruleset`` as a function of generator nodes (built once, cached).
 
     Material, advancement, centre and king placement are per-square values summed by table
-    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts.
+    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts. The
+    function returned is generated source with the ruleset's masks, shifts and weights written in
+    (no loops, only the terms whose weight is not 0); the closure it is generated from is its
+    ``reference`` attribute.
     """
     tables = generator(ruleset).tables
     geo = ruleset.geometry
@@ -499,7 +503,113 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
             score += runaway * (runaways(men, opp, color) - runaways(theirs, own, other))
         return sign * score
 
-    return evaluate
+    def late(score: int, own: int, opp: int, kings: int, color: int) -> int:
+        """The endgame terms (and where crowning wins, the runaways) added to ``score``."""
+        other = color ^ 1
+        men = own & ~kings
+        theirs = opp & ~kings
+        own_kings = own & kings
+        opp_kings = opp & kings
+        if 3 * (own | opp).bit_count() < men_total:  # the endgame
+            if late_rows[color]:
+                for mask, value in late_rows[color]:
+                    score += value * (men & mask).bit_count()
+                for mask, value in late_rows[other]:
+                    score -= value * (theirs & mask).bit_count()
+            if runaway:
+                if not opp_kings:
+                    score += runaway * runaways(men, opp, color)
+                if not own_kings:
+                    score -= runaway * runaways(theirs, own, other)
+            if flying and kings:
+                lead = own.bit_count() - opp.bit_count()
+                if (score > 0 and opp_kings and lead < 3) or (score < 0 and own_kings and lead > -3):
+                    score = score // 4 if score > 0 else -(-score // 4)
+        elif crowning_wins and runaway:
+            score += runaway * (runaways(men, opp, color) - runaways(theirs, own, other))
+        return score
+
+    # The same evaluation as Python source with the ruleset's masks and shifts written in as
+    # constants and the loops unrolled (about twice as fast); ``evaluate`` above stays as its
+    # reference (``_evaluator(...).reference``, checked against it by the tests).
+    names: dict[str, Any] = {"late": late}
+
+    def const(value: Any) -> str:
+        name = f"k{len(names)}"
+        names[name] = value
+        return name
+
+    def shifted(expr: str, a: int, up: bool) -> str:
+        return f"({expr} {'<<' if up else '>>'} {a})"
+
+    def side(color: int) -> list[str]:
+        other = color ^ 1
+        lines = []
+        terms = []
+        for shift, mine, yours in men_pairs[color]:
+            terms.append(f"{const(mine)}[(men >> {shift}) & {chunk_mask}]")
+            terms.append(f"- {const(yours)}[(theirs >> {shift}) & {chunk_mask}]")
+        lines.append("score = " + (" + ".join(terms).replace("+ -", "-") or "0"))
+        if mobility:
+            steps = [f"({shifted('men', a, up)} & empty).bit_count()" for a, up in man_steps[color]]
+            steps += [f"- ({shifted('theirs', a, up)} & empty).bit_count()" for a, up in man_steps[other]]
+            lines.append("steps = " + (" + ".join(steps).replace("+ -", "-") or "0"))
+            mine_k = " + ".join(f"({shifted('own_kings', a, up)} & empty).bit_count()" for a, up in king_steps[color])
+            yours_k = " + ".join(f"({shifted('opp_kings', a, up)} & empty).bit_count()" for a, up in king_steps[other])
+            if mine_k:
+                lines.append(f"if own_kings: steps += {mine_k}")
+            if yours_k:
+                lines.append(f"if opp_kings: steps -= {yours_k}")
+            lines.append(f"score += {mobility} * steps")
+        if contact:
+            facing = " | ".join(shifted("opp", a, up) for a, up in fronts[color]) or "0"
+            theirs_facing = " | ".join(shifted("own", a, up) for a, up in fronts[other]) or "0"
+            lines.append(
+                f"score += {contact} * ((men & ({facing})).bit_count() - (theirs & ({theirs_facing})).bit_count())"
+            )
+        if support:
+            held = " & ".join(f"({shifted('own', a, up)} | {const(off)})" for (a, up), off in back_pairs[color])
+            theirs_held = " & ".join(f"({shifted('opp', a, up)} | {const(off)})" for (a, up), off in back_pairs[other])
+            mine_held = f"(men & {held or '-1'}).bit_count()"
+            yours_held = f"(theirs & {theirs_held or '-1'}).bit_count()"
+            lines.append(f"score += {support} * ({mine_held} - {yours_held})")
+        if back_rank:
+            lines.append(f"if theirs: score += {back_rank} * (men & {home[color]}).bit_count()")
+            lines.append(f"if men: score -= {back_rank} * (theirs & {home[other]}).bit_count()")
+        if balance:
+            lines.append(
+                f"score -= {balance} * (abs((men & {left}).bit_count() - (men & {right}).bit_count())"
+                f" - abs((theirs & {left}).bit_count() - (theirs & {right}).bit_count()))"
+            )
+        return lines
+
+    kings_terms = " + ".join(
+        f"{const(table)}[(own_kings >> {shift}) & {chunk_mask}] - {const(table)}[(opp_kings >> {shift}) & {chunk_mask}]"
+        for shift, table in king_pairs
+    )
+    endgame_needed = bool(late_rows[0] or late_rows[1] or runaway or flying)
+    body = [
+        "def evaluate(own, opp, kings, color):",
+        "    men = own & ~kings",
+        "    theirs = opp & ~kings",
+        "    own_kings = own & kings",
+        "    opp_kings = opp & kings",
+        f"    empty = {board} ^ (own | opp)",
+        "    if color == 0:",
+        *("        " + line for line in side(0)),
+        "    else:",
+        *("        " + line for line in side(1)),
+        f"    if kings: score += {kings_terms or '0'}",
+    ]
+    if crowning_wins and runaway:
+        body.append("    score = late(score, own, opp, kings, color)")
+    elif endgame_needed:
+        body.append(f"    if 3 * (own | opp).bit_count() < {men_total}: score = late(score, own, opp, kings, color)")
+    body.append(f"    return {sign} * score")
+    exec(compile("\n".join(body), f"<evaluation of {ruleset.name}>", "exec"), names)
+    fast: Evaluator = names["evaluate"]
+    fast.reference = evaluate  # type: ignore[attr-defined]
+    return fast
 
 
 def evaluate(position: Position, weights: Weights | None = None) -> int:
@@ -784,7 +894,9 @@ class _Search:
         pvt = self.pv
         leaf = self.leaf
         killers: list[list[MoveKey | None]] = [[None, None] for _ in range(_MAX_DEPTH + 256)]
-        history: tuple[dict[MoveKey, int], dict[MoveKey, int]] = ({}, {})
+        # Per side, a move's history score (a missing move reads as 0 and is added: the sort's key is
+        # the dict's own __getitem__, with no Python-level call per move).
+        history: tuple[defaultdict[MoveKey, int], defaultdict[MoveKey, int]] = (defaultdict(int), defaultdict(int))
         board = tables.board
         man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
         king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
@@ -873,7 +985,7 @@ class _Search:
                     if score >= raised:
                         return score - margin
                 scores = history[color]
-                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+                moves.sort(key=scores.__getitem__, reverse=True)
                 for killer in killers[ply][::-1]:
                     if killer is not None and killer != moves[0] and killer in moves:
                         moves.remove(killer)
@@ -935,7 +1047,7 @@ class _Search:
                                     slot[1] = slot[0]
                                     slot[0] = move
                                 scores = history[color]
-                                scores[move] = scores.get(move, 0) + depth * depth
+                                scores[move] += depth * depth
                             break
             if repetitions:
                 del seen[key]
@@ -1036,7 +1148,7 @@ class _Search:
             pv_node = beta - alpha > 1
             if len(moves) > 1:
                 scores = history[color]
-                moves.sort(key=lambda m: scores.get(m, 0), reverse=True)
+                moves.sort(key=scores.__getitem__, reverse=True)
             best = -inf
             after = ply + 1
             other = color ^ 1
