@@ -752,13 +752,23 @@ def _chunks(square: Sequence[int]) -> list[tuple[int, int]]:
     from it up, or higher: then the chunks, ordered by their squares, hold the squares in order.
     """
     n_bits = len(square)
-    numbered = [(index, number) for index, number in enumerate(square) if number]
+    # The lowest and highest number below each bit, and from each bit up (0: no numbered square).
+    none = 1 << 30
+    low_below, high_below, low_above, high_above = ([0] * (n_bits + 1) for _ in range(4))
+    lowest, highest = none, 0
+    for index in range(n_bits):
+        if square[index]:
+            lowest, highest = min(lowest, square[index]), max(highest, square[index])
+        low_below[index + 1], high_below[index + 1] = lowest, highest
+    lowest, highest = none, 0
+    for index in range(n_bits - 1, -1, -1):
+        if square[index]:
+            lowest, highest = min(lowest, square[index]), max(highest, square[index])
+        low_above[index], high_above[index] = lowest, highest
     cuts = [
         p
         for p in range(1, n_bits)
-        if (below := [number for index, number in numbered if index < p])
-        and (above := [number for index, number in numbered if index >= p])
-        and (max(below) < min(above) or max(above) < min(below))
+        if high_below[p] and high_above[p] and (high_below[p] < low_above[p] or high_above[p] < low_below[p])
     ] + [n_bits]
     chunks = []
     low = 0
