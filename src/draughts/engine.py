@@ -481,27 +481,7 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
                 abs((men & left).bit_count() - (men & right).bit_count())
                 - abs((theirs & left).bit_count() - (theirs & right).bit_count())
             )
-        pieces = (own | opp).bit_count()
-        if 3 * pieces < men_total:  # the endgame
-            if late_rows[color]:
-                for mask, value in late_rows[color]:
-                    score += value * (men & mask).bit_count()
-                for mask, value in late_rows[other]:
-                    score -= value * (theirs & mask).bit_count()
-            if runaway:
-                if not opp_kings:
-                    score += runaway * runaways(men, opp, color)
-                if not own_kings:
-                    score -= runaway * runaways(theirs, own, other)
-            if flying and kings:
-                # Flying kings hold a draw against a small majority: a lead short of three pieces
-                # over a side with a king counts a quarter.
-                lead = own.bit_count() - opp.bit_count()
-                if (score > 0 and opp_kings and lead < 3) or (score < 0 and own_kings and lead > -3):
-                    score = score // 4 if score > 0 else -(-score // 4)
-        elif crowning_wins and runaway:
-            score += runaway * (runaways(men, opp, color) - runaways(theirs, own, other))
-        return sign * score
+        return sign * late(score, own, opp, kings, color)
 
     def late(score: int, own: int, opp: int, kings: int, color: int) -> int:
         """The endgame terms (and where crowning wins, the runaways) added to ``score``."""
@@ -522,6 +502,8 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
                 if not own_kings:
                     score -= runaway * runaways(theirs, own, other)
             if flying and kings:
+                # Flying kings hold a draw against a small majority: a lead short of three pieces
+                # over a side with a king counts a quarter.
                 lead = own.bit_count() - opp.bit_count()
                 if (score > 0 and opp_kings and lead < 3) or (score < 0 and own_kings and lead > -3):
                     score = score // 4 if score > 0 else -(-score // 4)

@@ -417,14 +417,6 @@ def _build(t: Tables) -> Generator:
             for lane, (a, up) in enumerate(man_dirs[color]):
                 lanes |= (men & (empty >> a if up else empty << a)) << (lane * n_bits)
             tables = chunk_tables[color]
-            if not movers:
-                for low, mask, index in chunk_specs[color]:
-                    key = lanes >> low & mask
-                    if key:
-                        found = tables[index].get(key) or chunk_moves(color, index, key)
-                        moves += found[0]
-                        compacts += found[1]
-                return moves, compacts
             ranks: list[int] = []
             for low, mask, index in chunk_specs[color]:
                 key = lanes >> low & mask
@@ -433,6 +425,8 @@ def _build(t: Tables) -> Generator:
                     moves += found[0]
                     compacts += found[1]
                     ranks += found[2]
+            if not movers:
+                return moves, compacts
         elif not movers:
             return moves, compacts
         known = king_public_rays[color]
