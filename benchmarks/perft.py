@@ -220,7 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(
         f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.machine()}"
+        f"{platform.system()} {platform.machine()}, "
+        f"generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}"
     )
     header = f"{'variant':<16}{'depth':>5}  {'convention':<10}{'leaves':>14}{'seconds':>10}{'leaves/s':>12}  check"
     if args.baseline:

@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         header += f"{'py-draughts/s':>15}{'board x':>9}{'position x':>12}"
     print(
         f"random playouts: {games} games of at most {MAX_PLIES} plies, seed {args.seed}, CPU time, "
-        f"best of {args.repeat}"
+        f"best of {args.repeat}; generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}"
     )
     print(header)
     print("-" * len(header))

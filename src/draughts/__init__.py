@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from draughts._core import COMPILED
 from draughts.board import Board, DrawCounters, Outcome, Termination
 from draughts.color import BLACK, WHITE, Color
 from draughts.errors import (
@@ -65,6 +66,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALIASES",
     "BLACK",
+    "COMPILED",
     "VARIANTS",
     "WHITE",
     "AmbiguousMoveError",

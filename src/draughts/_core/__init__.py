@@ -7,7 +7,13 @@ generator through :class:`~draughts._core.tables.Tables`.
 
 from __future__ import annotations
 
+import sys
+
 from draughts._core.generator import Generator, generator
 from draughts._core.tables import Tables, compile_rules
 
-__all__ = ["Generator", "Tables", "compile_rules", "generator"]
+#: Whether the generator in use is the compiled build (a C extension made by mypyc from
+#: ``generator.py``, see the performance docs) rather than the Python source itself.
+COMPILED = not str(sys.modules["draughts._core.generator"].__file__).endswith(".py")
+
+__all__ = ["COMPILED", "Generator", "Tables", "compile_rules", "generator"]

@@ -776,6 +776,10 @@ def _chunks(square: Sequence[int]) -> list[tuple[int, int]]:
     return chunks
 
 
+# What a capture search's closures are rebound to when it ends (see the end of ``run``).
+_UNBOUND: Any = None
+
+
 def _capture_search(t: Tables) -> CaptureSearch:
     """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
 
@@ -893,13 +897,13 @@ def _capture_search(t: Tables) -> CaptureSearch:
                     continue
                 if crowned and as_king:
                     if flying:
-                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)  # noqa: F821
+                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)
                     else:
-                        more = short(land, now, True, True, now_order, now_path)  # noqa: F821
+                        more = short(land, now, True, True, now_order, now_path)
                     if not more:
                         found.append((start, land, now, True, now_order, now_path))
                     continue
-                if not short(land, now, king, promoted, now_order, now_path):  # noqa: F821 (unbound after)
+                if not short(land, now, king, promoted, now_order, now_path):
                     found.append((start, land, now, promoted or crowned, now_order, now_path))
                     if budget and len(found) > budget:
                         raise _Explosion
@@ -992,7 +996,7 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 if visited is not None and record and len(onward) > 1:
                     onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
                 for land, next_dirs, now, now_order in onward:
-                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)  # noqa: F821
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
             return jumped
 
         if visited is None:
@@ -1007,7 +1011,7 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 state = (cur, cap, king, promoted)
                 known = visited.get(state)
                 if known is None:
-                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)  # noqa: F821
+                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)
                 return known
 
             def fly(
@@ -1016,7 +1020,7 @@ def _capture_search(t: Tables) -> CaptureSearch:
                 state = (cur, cap, promoted, dirs)
                 known = visited.get(state)
                 if known is None:
-                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)  # noqa: F821
+                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)
                 return known
 
         if men:
@@ -1047,8 +1051,9 @@ def _capture_search(t: Tables) -> CaptureSearch:
             else:
                 short(start, 0, True, False, (), ())
         # The closures call themselves through their own cells, a reference cycle: unbind them so
-        # that reference counting frees this search at once, leaving nothing to the garbage collector.
-        del short, fly, short_jumps, fly_jumps
+        # that reference counting frees this search at once, leaving nothing to the garbage collector
+        # (an assignment, not ``del``, which the compiled build cannot apply to closure cells).
+        short = fly = short_jumps = fly_jumps = _UNBOUND
         return found
 
     return search

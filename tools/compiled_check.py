@@ -1,0 +1,211 @@
+"""Check the compiled build against the Python source it is compiled from.
+
+The compiled build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, see ``docs/performance.rst``) turns
+``src/draughts/_core/generator.py`` into a C extension with mypyc. It is the same source, but mypyc
+checks types at run time and runs some constructs its own way, so this script checks it in use:
+
+1. builds a wheel with the hook on (from a copy of the checkout, so no extension is left beside the
+   source) into a virtual environment of its own, and checks that the wheel holds the extension and
+   that ``draughts.COMPILED`` is true there;
+2. plays the same seeded random games of every variant (and the no-forced-capture and losing forms
+   of International) through both builds and compares a hash of every position's FEN, legal moves
+   in order and the FEN after each (``--games`` per variant), and perft of every start position to
+   ``--depth``;
+3. runs the rules' tests (published perft, rule-book examples, the naive oracle, the property
+   tests, precedence, rule state, positions and boards) against the compiled install;
+4. with ``--speed``, prints perft and the per-move playouts of both builds.
+
+Usage::
+
+    python tools/compiled_check.py                 # build, compare, run the rules' tests
+    python tools/compiled_check.py --speed         # and the speed of both builds
+
+Exit status 1 on any difference or test failure. It needs a C compiler (mypyc's extension is
+built like any other).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The tests that exercise the generator: the rules, their published numbers and the oracle.
+RULES_TESTS = [
+    "tests/test_reference.py",
+    "tests/test_oracle.py",
+    "tests/test_oracle_v2.py",
+    "tests/test_properties.py",
+    "tests/test_precedence.py",
+    "tests/test_capture_floods.py",
+    "tests/test_family.py",
+    "tests/test_rule_state.py",
+    "tests/test_position.py",
+    "tests/test_board.py",
+    "tests/test_engine.py",
+]
+
+# Run by each build's Python: prints whether it is compiled, then one line per check.
+_PROBE = r"""
+import hashlib, random, sys
+import draughts
+from draughts.perft import perft
+
+games, depth = int(sys.argv[1]), int(sys.argv[2])
+names = sorted(draughts.VARIANTS) + ["international-nfc", "international-losing"]
+print("compiled", draughts.COMPILED, draughts.__file__)
+for name in names:
+    rules = draughts.get_variant(name)
+    digest = hashlib.sha256()
+    rng = random.Random(name)
+    count = 0
+    for _ in range(games):
+        position = draughts.Position.initial(rules)
+        for _ in range(200):
+            moves = position.legal_moves()
+            children = [position.play(move) for move in moves]
+            digest.update(position.fen().encode())
+            digest.update(repr(moves).encode())
+            digest.update("|".join(child.fen() for child in children).encode())
+            count += 1
+            if not moves:
+                break
+            position = children[rng.randrange(len(children))]
+    start = draughts.Position.initial(rules)
+    counts = [perft(start, d) for d in range(1, depth + 1)]
+    print(name, count, digest.hexdigest()[:16], counts)
+"""
+
+_SPEED = r"""
+import random, sys, time
+import draughts
+from draughts.perft import perft
+
+print("compiled" if draughts.COMPILED else "source  ", end="")
+for name, depth in (("international", 6), ("russian", 8)):
+    start = draughts.Position.initial(name)
+    began = time.process_time()
+    perft(start, depth)
+    perft_time = time.process_time() - began
+    best = None
+    for _ in range(3):
+        rng = random.Random(1)
+        plies = 0
+        began = time.process_time()
+        for _ in range(40):
+            position = start
+            for _ in range(150):
+                moves = position.legal_moves()
+                if not moves:
+                    break
+                position = position.play(rng.choice(moves))
+                plies += 1
+        spent = time.process_time() - began
+        best = spent if best is None else min(best, spent)
+    print(f"  {name}: perft({depth}) {perft_time:.2f} s, Position path {plies / best:,.0f} plies/s", end="")
+print()
+"""
+
+
+def run(command: list[str], env: dict[str, str] | None = None) -> None:
+    print("$", " ".join(command), flush=True)
+    subprocess.run(command, check=True, env=env)
+
+
+def build(work: Path) -> Path:
+    """A virtual environment with the compiled wheel and the test tools installed; its Python."""
+    copy = work / "checkout"
+    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (ROOT / name).exists():
+            shutil.copy(ROOT / name, copy / name)
+    venv = work / "venv"
+    run([sys.executable, "-m", "venv", str(venv)])
+    python = venv / "bin" / "python"
+    run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    environment = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
+    run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"), str(copy)], environment)
+    (wheel,) = (work / "dist").glob("polydraughts-*.whl")
+    extensions = [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
+    print(f"{wheel.name}: {', '.join(extensions) or 'no extension'}")
+    if not any(name.startswith("draughts/_core/generator.") for name in extensions):
+        raise SystemExit(f"the wheel {wheel.name} holds no compiled generator")
+    tools = ["pytest>=7.4", "pytest-timeout>=2.1", "hypothesis>=6.80"]
+    run([str(python), "-m", "pip", "install", "--quiet", str(wheel), *tools])
+    return python
+
+
+def probe(python: Path | str, games: int, depth: int, source: bool) -> list[str]:
+    """The probe's lines from one build (``source``: this checkout's ``src`` on the path)."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    if source:
+        environment["PYTHONPATH"] = str(ROOT / "src")
+    out = subprocess.run(
+        [str(python), "-c", _PROBE, str(games), str(depth)],
+        check=True,
+        text=True,
+        capture_output=True,
+        env=environment,
+        cwd=tempfile.gettempdir(),  # not the checkout, whose src must not shadow the install
+    ).stdout
+    return out.splitlines()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10, help="random games per variant (default 10)")
+    parser.add_argument("--depth", type=int, default=4, help="perft depth of every start position (default 4)")
+    parser.add_argument("--speed", action="store_true", help="also print perft and playout speed of both builds")
+    parser.add_argument("--no-tests", action="store_true", help="skip the rules' tests")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="polydraughts-compiled-") as directory:
+        python = build(Path(directory))
+        compiled = probe(python, args.games, args.depth, source=False)
+        source = probe(sys.executable, args.games, args.depth, source=True)
+        if not compiled[0].startswith("compiled True"):
+            print(f"the compiled install does not use its extension: {compiled[0]}")
+            return 1
+        if not source[0].startswith("compiled False"):
+            print(f"the source run uses an extension: {source[0]}")
+            return 1
+        differences = [(a, b) for a, b in zip(compiled[1:], source[1:], strict=True) if a != b]
+        positions = sum(int(line.split()[1]) for line in source[1:])
+        digest = hashlib.sha256("\n".join(source[1:]).encode()).hexdigest()[:16]
+        for compiled_line, source_line in differences:
+            print(f"DIFFERENT\n  compiled: {compiled_line}\n  source:   {source_line}")
+        if differences:
+            return 1
+        print(
+            f"same legal moves, order and children on {positions:,} positions of {len(source) - 1} rulesets, "
+            f"and the same perft to depth {args.depth} (digest {digest})"
+        )
+        if args.speed:
+            for python_of, on_path in ((python, False), (sys.executable, True)):
+                environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+                if on_path:
+                    environment["PYTHONPATH"] = str(ROOT / "src")
+                subprocess.run([str(python_of), "-c", _SPEED], check=True, env=environment, cwd=tempfile.gettempdir())
+        if not args.no_tests:
+            # ``-o pythonpath=tests``: the tests' helpers, but not ``src``, so they import the install.
+            command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "pythonpath=tests"]
+            code = subprocess.run([*command, *RULES_TESTS], cwd=ROOT).returncode
+            if code:
+                print(f"the rules' tests failed against the compiled build (pytest exit {code})")
+                return 1
+            check = [str(python), "-c", "import draughts, sys; sys.exit(0 if draughts.COMPILED else 1)"]
+            subprocess.run(check, check=True, cwd=ROOT)
+    print("the compiled build agrees with the source")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
