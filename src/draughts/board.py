@@ -81,10 +81,17 @@ class DrawCounters:
 
     @classmethod
     def _next(cls, move_counts: tuple[int, ...], since_material_change: int) -> DrawCounters:
-        """Counters the board computed itself (every push): no checks."""
-        counters = _new(cls)
-        _set_move_counts(counters, move_counts)
-        _set_since_material_change(counters, since_material_change)
+        """Counters the board computed itself (every push): no checks. They are values, so equal
+        counters are one object, kept from game to game (finding one is cheaper than building it)."""
+        key = (move_counts, since_material_change)
+        counters = _known_counters.get(key)
+        if counters is None:
+            counters = _new(cls)
+            _set_move_counts(counters, move_counts)
+            _set_since_material_change(counters, since_material_change)
+            if len(_known_counters) >= 4096:
+                _known_counters.clear()
+            _known_counters[key] = counters
         return counters
 
 
@@ -92,6 +99,7 @@ class DrawCounters:
 _new = object.__new__
 _set_move_counts = DrawCounters.__dict__["move_counts"].__set__
 _set_since_material_change = DrawCounters.__dict__["since_material_change"].__set__
+_known_counters: dict[tuple[tuple[int, ...], int], DrawCounters] = {}
 
 
 _CLOCK = re.compile(r":([HF])([0-9]+)", re.IGNORECASE)
@@ -213,7 +221,8 @@ class Board:
         return LegalMoves(self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return self._positions[-1]._legal_moves()
+        position = self._positions[-1]
+        return (position._cache or position._moves())[0]
 
     @property
     def counters(self) -> DrawCounters:
@@ -295,7 +304,7 @@ class Board:
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
         before = self._positions[-1]
-        legal, compacts = before._moves()
+        legal, compacts = before._cache or before._moves()
         try:
             index = index_in(legal, move)
         except ValueError:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from draughts._core import Generator, Tables, generator
-from draughts._core.generator import Compact, RawCapture, side_state, state_of
+from draughts._core.generator import Compact, side_state, state_of
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import (
@@ -100,16 +99,7 @@ class Position:
         gen: Generator | None = None,
     ) -> Position:
         """A position the library built itself (already valid): no checks."""
-        position = _new(cls)
-        _set_ruleset(position, rules)
-        _set_white(position, white)
-        _set_black(position, black)
-        _set_kings(position, kings)
-        _set_turn(position, turn)
-        _set_state(position, state)
-        _set_gen(position, generator(rules) if gen is None else gen)
-        _set_cache(position, None)
-        return position
+        return _position(cls, rules, white, black, kings, turn, state, generator(rules) if gen is None else gen)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -380,58 +370,23 @@ class Position:
         cache = self._cache
         if cache is not None:
             return cache
-        (moves, compacts), captures = self._gen.legal(*self._node(), False)
-        if captures:
-            entries = self._entries(moves, compacts, captures, paths=False)
-            result = (tuple(map(_second, entries)), tuple(map(_third, entries)))
-        else:  # the usual case: quiet moves, made once per ruleset, already in move order
-            result = (tuple(moves), tuple(compacts))
+        if self.turn is _WHITE:  # what _node() gives, without the call (this runs once per move)
+            moves, compacts = self._gen.legal(self._white, self._black, self._kings, 0, self._state, False)
+        else:
+            moves, compacts = self._gen.legal(self._black, self._white, self._kings, 1, self._state, False)
+        result = (tuple(moves), tuple(compacts))
         _set_cache(self, result)
         return result
 
-    def _entries(
-        self, moves: list[Move], compacts: list[Compact], captures: list[RawCapture], *, paths: bool
-    ) -> list[tuple[tuple[int, int, tuple[int, ...]], Move, tuple[int, int, int]]]:
-        """Each legal move (each capture path with ``paths``) as ``(sort key, Move, xor masks)``, in move order.
+    def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
+        """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
 
         Where several capture paths make one move (same start, end and captured set), the move
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        entries = [
-            ((move.start, move.end, move.path), move, compact) for move, compact in zip(moves, compacts, strict=True)
-        ]
-        tables = self._gen.tables
-        forms: dict[Any, tuple[tuple[int, int, tuple[int, ...]], Move]] = tables.memo.setdefault("captures", {})
-        kings = self._kings
-        for raw in captures:
-            start, end, captured, promotes, _, _ = raw
-            form = forms.get(raw)
-            if form is None:
-                form = _capture_form(tables.square_of_bit, raw)
-                if len(forms) >= _CAPTURE_FORMS:
-                    forms.clear()
-                forms[raw] = form
-            moved = start ^ end
-            crowned = moved if kings & start else (end if promotes else 0)
-            entries.append((*form, (moved, captured, crowned ^ (kings & captured))))
-        if len(entries) < 2:
-            return entries
-        entries.sort(key=_first)
-        if not paths and captures:
-            seen: set[Move] = set()
-            unique = []
-            for entry in entries:
-                if entry[1] not in seen:
-                    seen.add(entry[1])
-                    unique.append(entry)
-            entries = unique
-        return entries
-
-    def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
-        """Each legal move (each capture path with ``paths``) with its xor masks, in move order."""
-        (moves, compacts), captures = self._gen.legal(*self._node(), paths)
-        return [(move, compact) for _, move, compact in self._entries(moves, compacts, captures, paths=paths)]
+        moves, compacts = self._gen.legal(*self._node(), paths)
+        return list(zip(moves, compacts, strict=True))
 
     def _path_moves(self) -> tuple[Move, ...]:
         """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
@@ -483,7 +438,7 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        moves, compact = self._moves()
+        moves, compact = self._cache or self._moves()
         try:
             index = index_in(moves, move)
         except ValueError:
@@ -497,17 +452,14 @@ class Position:
         if self._state or gen.tables.king_move_limit:
             own, opp, kings, color, state = gen.play(*self._node(), move)
             if color == 0:  # White moves next: ``own`` is White's
-                return Position._make(self.ruleset, own, opp, kings, Color.WHITE, state, gen)
-            return Position._make(self.ruleset, opp, own, kings, Color.BLACK, state, gen)
+                return _position(Position, self.ruleset, own, opp, kings, Color.WHITE, state, gen)
+            return _position(Position, self.ruleset, opp, own, kings, Color.BLACK, state, gen)
         # Without rule state a move is its three xor masks (what the generator's ``play`` does too).
         moved, captured, crowned = move
-        if self.turn is Color.WHITE:
-            return Position._make(
-                self.ruleset, self._white ^ moved, self._black ^ captured, self._kings ^ crowned, Color.BLACK, 0, gen
-            )
-        return Position._make(
-            self.ruleset, self._white ^ captured, self._black ^ moved, self._kings ^ crowned, Color.WHITE, 0, gen
-        )
+        rules, kings = self.ruleset, self._kings ^ crowned
+        if self.turn is _WHITE:
+            return _position(Position, rules, self._white ^ moved, self._black ^ captured, kings, _BLACK, 0, gen)
+        return _position(Position, rules, self._white ^ captured, self._black ^ moved, kings, _WHITE, 0, gen)
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -521,24 +473,6 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
-
-
-def _capture_form(square: Sequence[int], raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
-    """A generator's capture as a sort key (start, end, path) and a Move."""
-    start, end, _, promotes, order, path = raw
-    first = square[start.bit_length() - 1]
-    last = square[end.bit_length() - 1]
-    full = (first, *[square[bit.bit_length() - 1] for bit in path])
-    taken = tuple([square[bit.bit_length() - 1] for bit in order])
-    return (first, last, full), Move._trusted(first, last, taken, full, promotes)
-
-
-_CAPTURE_FORMS = 4096
-"""Captures whose public form a ruleset keeps (the same captures come back in game after game)."""
-
-_first = operator.itemgetter(0)
-_second = operator.itemgetter(1)
-_third = operator.itemgetter(2)
 
 
 def _side_value(rules: Ruleset, tables: Tables, color: Color, square: int | str, count: int) -> int:
@@ -610,3 +544,20 @@ _set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_ge
     Position.__dict__[name].__set__
     for name in ("ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache")
 )
+_WHITE, _BLACK = Color.WHITE, Color.BLACK
+
+
+def _position(
+    cls: type[Position], rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int, gen: Generator
+) -> Position:
+    """A position the library built itself (already valid): no checks (see ``Position._make``)."""
+    position = _new(cls)
+    _set_ruleset(position, rules)
+    _set_white(position, white)
+    _set_black(position, black)
+    _set_kings(position, kings)
+    _set_turn(position, turn)
+    _set_state(position, state)
+    _set_gen(position, gen)
+    _set_cache(position, None)
+    return position

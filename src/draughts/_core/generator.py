@@ -44,7 +44,9 @@ Node = tuple[int, int, int, int, int]
 PublicQuiet = tuple[int, Move, Compact]
 """A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
 QuietMoves = tuple[list[Move], list[Compact]]
-"""Quiet moves for the public API, in move order: the Moves, and the xor masks of each."""
+"""Moves for the public API, in move order: the Moves, and the xor masks of each."""
+PublicEntry = tuple[tuple[int, int, tuple[int, ...]], Move, Compact]
+"""A move for the public API with its sort key (start, end, path squares) and its xor masks."""
 QuietChunk = tuple[tuple[Move, ...], tuple[Compact, ...], tuple[int, ...]]
 """The steps of the men of one chunk of rows, in move order: Moves, xor masks and ranks."""
 
@@ -85,10 +87,10 @@ class Generator(NamedTuple):
     """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
     count2: Callable[[int, int, int, int, int, bool], int]
     """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
-    legal: Callable[[int, int, int, int, int, bool], tuple[QuietMoves, list[RawCapture]]]
-    """``legal(own, opp, kings, color, state, paths)``: the quiet moves in their public form, in move
-    order (``(Moves, masks)``, see :data:`QuietMoves`), and the legal captures as recorded raw
-    captures (paths included), for the public API."""
+    legal: Callable[[int, int, int, int, int, bool], QuietMoves]
+    """``legal(own, opp, kings, color, state, paths)``: the legal moves in their public form and in
+    move order, with the xor masks each is played with (see :data:`QuietMoves`), for the public API;
+    with ``paths`` one per capture path, else one per move (its first path in square order)."""
     search: CaptureSearch
     """The capture search itself (every path, before precedence)."""
     captures: Callable[[int, int, int, int], list[Compact]]
@@ -283,6 +285,43 @@ def _build(t: Tables) -> Generator:
         if len(entries) > 1:
             entries.sort(key=_rank)
         return [entry[1] for entry in entries], [entry[2] for entry in entries]
+
+    # Captures in their public form (the sort key and the Move), made once per capture and kept per
+    # ruleset, since the same captures come back game after game (at most _CAPTURE_FORMS of them).
+    capture_forms: dict[RawCapture, tuple[tuple[int, int, tuple[int, ...]], Move]] = {}
+
+    def capture_form(raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
+        start, end, _, promotes, order, path = raw
+        first = square[start.bit_length() - 1]
+        last = square[end.bit_length() - 1]
+        full = (first, *[square[bit.bit_length() - 1] for bit in path])
+        taken = tuple([square[bit.bit_length() - 1] for bit in order])
+        if len(capture_forms) >= _CAPTURE_FORMS:
+            capture_forms.clear()
+        form = capture_forms[raw] = ((first, last, full), Move._trusted(first, last, taken, full, promotes))
+        return form
+
+    def capture_entries(raws: list[RawCapture], kings: int) -> list[PublicEntry]:
+        """Each raw capture in its public form, with its xor masks (``kings``: all kings before it)."""
+        entries: list[PublicEntry] = []
+        for raw in raws:
+            form = capture_forms.get(raw) or capture_form(raw)
+            start, end, captured, promotes, _, _ = raw
+            moved = start ^ end
+            crowned = moved if kings & start else (end if promotes else 0)
+            entries.append((form[0], form[1], (moved, captured, crowned ^ (kings & captured))))
+        return entries
+
+    def first_paths(entries: list[PublicEntry]) -> list[PublicEntry]:
+        """One entry per move (start, end, captured set) of sorted ``entries``: its first path."""
+        seen: set[tuple[int, int, frozenset[int]]] = set()
+        unique = []
+        for entry in entries:
+            identity = entry[1].identity
+            if identity not in seen:
+                seen.add(identity)
+                unique.append(entry)
+        return unique
 
     # --- quiet moves -----------------------------------------------------------------------------
 
@@ -681,15 +720,13 @@ def _build(t: Tables) -> Generator:
                     total += count(opp, own ^ moved, kings ^ crowned, other, 0, paths)
         return total
 
-    def legal(
-        own: int, opp: int, kings: int, color: int, state: int, paths: bool
-    ) -> tuple[QuietMoves, list[RawCapture]]:
-        """Moves in their public form, in move order, and captures as recorded raw captures, for the
-        public API; with ``paths`` False captures are not merged (the caller picks each move's path)
-        but the search may prune, keeping each move's first path in square order. Single jumps by
-        men, where capturing is mandatory, come in public form and order with no raw capture."""
+    def legal(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> QuietMoves:
+        """The legal moves in their public form and move order, with their xor masks, for the public
+        API: with ``paths`` one per capture path; without, one per move, the path that comes first
+        in square order (the search may then prune routes that cannot come first). Single jumps by
+        men, where capturing is mandatory, are read off the masks in public form and order."""
         if crowning_wins and kings:
-            return ([], []), []
+            return [], []
         own_kings = own & kings
         men = own & ~kings
         prey = opp if men_take_kings else opp & ~kings
@@ -700,14 +737,23 @@ def _build(t: Tables) -> Generator:
                 _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
                 if single_jumps_only(own_kings, landings, origins, color):
                     if mandatory:  # each is a move of its own, made once per ruleset
-                        return single_publics(jumps, prey & kings, kings, color), []
+                        return single_publics(jumps, prey & kings, kings, color)
                     captures = single_raws(jumps, prey & kings, color)
             if captures is None:
                 captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
-            if mandatory:
-                return ([], []), captures
-            return quiet_sorted(own, opp, kings, color, state), captures
-        return quiet_sorted(own, opp, kings, color, state), []
+            entries = capture_entries(captures, kings)
+            if not mandatory:
+                quiet_moves, quiet_compacts = quiet_sorted(own, opp, kings, color, state)
+                entries += [
+                    ((move.start, move.end, move.path), move, compact)
+                    for move, compact in zip(quiet_moves, quiet_compacts, strict=True)
+                ]
+            if len(entries) > 1:
+                entries.sort(key=_rank)
+                if not paths:
+                    entries = first_paths(entries)
+            return [entry[1] for entry in entries], [entry[2] for entry in entries]
+        return quiet_sorted(own, opp, kings, color, state)
 
     def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
         for a, a2 in jumps_up[color]:
@@ -731,6 +777,9 @@ def _build(t: Tables) -> Generator:
         can_capture=can_capture,
     )
 
+
+_CAPTURE_FORMS = 4096
+"""Captures whose public form a ruleset keeps (the same captures come back in game after game)."""
 
 _CHUNK_WIDTH = 8
 """Bits a chunk of rows spans at most (two rows of a 10x10 board), unless no cut comes sooner."""
