@@ -51,6 +51,7 @@ RULES_TESTS = [
     "tests/test_position.py",
     "tests/test_board.py",
     "tests/test_engine.py",
+    "tests/test_build.py",
 ]
 
 # Run by each build's Python: prints whether it is compiled, then one line per check.

@@ -1,0 +1,38 @@
+"""The package as built: its one runtime dependency, and the optional compiled build."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import draughts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_compiled_says_whether_the_generator_is_an_extension() -> None:
+    """``draughts.COMPILED`` agrees with what the generator's functions are: Python functions from
+    the source, builtins from mypyc's extension (the compiled-build check runs this too)."""
+    from draughts._core import generator
+
+    assert isinstance(draughts.COMPILED, bool)
+    assert draughts.COMPILED is not isinstance(generator, types.FunctionType)
+    module = sys.modules["draughts._core.generator"]
+    assert str(module.__file__).endswith(".py") is not draughts.COMPILED
+
+
+def test_the_compiled_build_is_opt_in_and_compiles_only_the_core() -> None:
+    """The mypyc hook is off unless asked for, compiles only ``draughts._core`` modules, and the
+    package still depends on attrs alone."""
+    tomllib = pytest.importorskip("tomllib")  # the standard library's from Python 3.11 (CI's)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert [dependency.split(">")[0] for dependency in config["project"]["dependencies"]] == ["attrs"]
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False
+    assert hook["include"]
+    for path in hook["include"]:
+        assert path.startswith("src/draughts/_core/")
+        assert (ROOT / path).is_file()
