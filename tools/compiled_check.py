@@ -144,11 +144,17 @@ def build(work: Path) -> Path:
     return python
 
 
-def probe(python: Path | str, games: int, depth: int, source: bool) -> list[str]:
-    """The probe's lines from one build (``source``: this checkout's ``src`` on the path)."""
+def environment_of(source: Path | None) -> dict[str, str]:
+    """This process's environment, with ``source`` (a ``src`` directory) alone on ``PYTHONPATH``."""
     environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    if source:
-        environment["PYTHONPATH"] = str(ROOT / "src")
+    if source is not None:
+        environment["PYTHONPATH"] = str(source)
+    return environment
+
+
+def probe(python: Path | str, games: int, depth: int, source: Path | None) -> list[str]:
+    """The probe's lines from one build (``source``: a ``src`` directory to import instead)."""
+    environment = environment_of(source)
     out = subprocess.run(
         [str(python), "-c", _PROBE, str(games), str(depth)],
         check=True,
@@ -170,8 +176,12 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="polydraughts-compiled-") as directory:
         python = build(Path(directory))
-        compiled = probe(python, args.games, args.depth, source=False)
-        source = probe(sys.executable, args.games, args.depth, source=True)
+        # The source run imports a copy of its own (the build leaves its extensions in the copy it
+        # builds from, and an earlier compiled build may have left some in this checkout).
+        copy = Path(directory) / "source"
+        shutil.copytree(ROOT / "src", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+        compiled = probe(python, args.games, args.depth, source=None)
+        source = probe(sys.executable, args.games, args.depth, source=copy)
         if not compiled[0].startswith("compiled True"):
             print(f"the compiled install does not use its extension: {compiled[0]}")
             return 1
@@ -190,11 +200,9 @@ def main() -> int:
             f"and the same perft to depth {args.depth} (digest {digest})"
         )
         if args.speed:
-            for python_of, on_path in ((python, False), (sys.executable, True)):
-                environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-                if on_path:
-                    environment["PYTHONPATH"] = str(ROOT / "src")
-                subprocess.run([str(python_of), "-c", _SPEED], check=True, env=environment, cwd=tempfile.gettempdir())
+            for python_of, path in ((python, None), (sys.executable, copy)):
+                command = [str(python_of), "-c", _SPEED]
+                subprocess.run(command, check=True, env=environment_of(path), cwd=tempfile.gettempdir())
         if not args.no_tests:
             # ``-o pythonpath=tests``: the tests' helpers, but not ``src``, so they import the install.
             command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "pythonpath=tests"]
