@@ -89,7 +89,7 @@ class DrawCounters:
             counters = _new(cls)
             _set_move_counts(counters, move_counts)
             _set_since_material_change(counters, since_material_change)
-            if len(_known_counters) >= 4096:
+            if len(_known_counters) >= _COUNTERS_KEPT:
                 _known_counters.clear()
             _known_counters[key] = counters
         return counters
@@ -100,6 +100,8 @@ _new = object.__new__
 _set_move_counts = DrawCounters.__dict__["move_counts"].__set__
 _set_since_material_change = DrawCounters.__dict__["since_material_change"].__set__
 _known_counters: dict[tuple[tuple[int, ...], int], DrawCounters] = {}
+_COUNTERS_KEPT = 4096
+"""Distinct draw counters kept for sharing; when full the table starts again empty."""
 
 
 _CLOCK = re.compile(r":([HF])([0-9]+)", re.IGNORECASE)
