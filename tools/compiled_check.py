@@ -1,19 +1,23 @@
 """Check the compiled build against the Python source it is compiled from.
 
-The compiled build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, see ``docs/performance.rst``) turns
-``src/draughts/_core/generator.py`` into a C extension with mypyc. It is the same source, but mypyc
-checks types at run time and runs some constructs its own way, so this script checks it in use:
+The compiled build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, see ``docs/performance.rst``) turns the
+modules of ``src/draughts/_core`` that run per move or per node (the generator, the resolver, the
+engine's search and evaluation: ``COMPILED_MODULES``) into C extensions with mypyc. It is the same
+source, but mypyc checks types at run time and runs some constructs its own way, so this script
+checks it in use:
 
 1. builds a wheel with the hook on (from a copy of the checkout, so no extension is left beside the
-   source) into a virtual environment of its own, and checks that the wheel holds the extension and
-   that ``draughts.COMPILED`` is true there;
+   source) into a virtual environment of its own, and checks that the wheel holds every extension
+   and that ``draughts.COMPILED`` is true there;
 2. plays the same seeded random games of every variant (and the no-forced-capture and losing forms
    of International) through both builds and compares a hash of every position's FEN, legal moves
-   in order and the FEN after each (``--games`` per variant), and perft of every start position to
-   ``--depth``;
+   in order and the FEN after each (``--games`` per variant), perft of every start position to
+   ``--depth``, and the engine's move, score, principal variation and node count at a fixed depth
+   on positions of those games;
 3. runs the rules' tests (published perft, rule-book examples, the naive oracle, the property
-   tests, precedence, rule state, positions and boards) against the compiled install;
-4. with ``--speed``, prints perft and the per-move playouts of both builds.
+   tests, precedence, rule state, positions, boards and the engine) against the compiled install;
+4. with ``--speed``, prints perft, the per-move playouts and the engine's nodes per second of
+   both builds.
 
 Usage::
 
@@ -38,6 +42,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# What pyproject.toml's mypyc hook compiles (each must be an extension in the wheel).
+COMPILED_MODULES = ("generator", "resolver", "search", "evaluation")
+
 # The tests that exercise the generator: the rules, their published numbers and the oracle.
 RULES_TESTS = [
     "tests/test_reference.py",
@@ -58,6 +65,7 @@ RULES_TESTS = [
 _PROBE = r"""
 import hashlib, random, sys
 import draughts
+from draughts.engine import Engine, Limit
 from draughts.perft import perft
 
 games, depth = int(sys.argv[1]), int(sys.argv[2])
@@ -83,6 +91,16 @@ for name in names:
     start = draughts.Position.initial(rules)
     counts = [perft(start, d) for d in range(1, depth + 1)]
     print(name, count, digest.hexdigest()[:16], counts)
+    # The engine: same moves, scores, lines and node counts at a fixed depth (a seeded opening).
+    engine = Engine(seed=0)
+    position = start
+    for ply in range(12):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        result = engine.search(position, Limit(depth=4))
+        print(name, "engine", ply, result.move, result.score, result.nodes, " ".join(map(str, result.pv)))
+        position = position.play(moves[rng.randrange(len(moves))])
 """
 
 _SPEED = r"""
@@ -112,6 +130,15 @@ for name, depth in (("international", 6), ("russian", 8)):
         spent = time.process_time() - began
         best = spent if best is None else min(best, spent)
     print(f"  {name}: perft({depth}) {perft_time:.2f} s, Position path {plies / best:,.0f} plies/s", end="")
+    engine, nodes = Engine(seed=0), 0
+    began = time.process_time()
+    for ply in range(0, 40, 8):
+        rng = random.Random(ply)
+        position = start
+        for _ in range(ply):
+            position = position.play(rng.choice(position.legal_moves()))
+        nodes += engine.search(position, Limit(depth=6)).nodes
+    print(f", engine {nodes / (time.process_time() - began):,.0f} nodes/s", end="")
 print()
 """
 
@@ -137,9 +164,10 @@ def build(work: Path) -> Path:
     (wheel,) = (work / "dist").glob("polydraughts-*.whl")
     extensions = [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
     print(f"{wheel.name}: {', '.join(extensions) or 'no extension'}")
-    if not any(name.startswith("draughts/_core/generator.") for name in extensions):
-        raise SystemExit(f"the wheel {wheel.name} holds no compiled generator")
-    tools = ["pytest>=7.4", "pytest-timeout>=2.1", "hypothesis>=6.80"]
+    for module in COMPILED_MODULES:
+        if not any(name.startswith(f"draughts/_core/{module}.") for name in extensions):
+            raise SystemExit(f"the wheel {wheel.name} holds no compiled {module}")
+    tools = ["pytest>=7.4", "pytest-timeout>=2.1", "pytest-xdist>=3.5", "hypothesis>=6.80"]
     run([str(python), "-m", "pip", "install", "--quiet", str(wheel), *tools])
     return python
 
@@ -205,7 +233,7 @@ def main() -> int:
                 subprocess.run(command, check=True, env=environment_of(path), cwd=tempfile.gettempdir())
         if not args.no_tests:
             # ``-o pythonpath=tests``: the tests' helpers, but not ``src``, so they import the install.
-            command = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "pythonpath=tests"]
+            command = [str(python), "-m", "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider", "-o", "pythonpath=tests"]
             code = subprocess.run([*command, *RULES_TESTS], cwd=ROOT).returncode
             if code:
                 print(f"the rules' tests failed against the compiled build (pytest exit {code})")

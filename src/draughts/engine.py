@@ -62,18 +62,18 @@ Levels
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 import threading
 import time
 import types
-from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from draughts._core import evaluation as _core_evaluation
 from draughts._core import generator
+from draughts._core import search as _core_search
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError
@@ -96,12 +96,12 @@ __all__ = [
     "line_text",
 ]
 
-MATE = 1_000_000
+MATE = _core_search.MATE
 """The score of a won game; a win in ``n`` plies scores ``MATE - n``."""
 
-_MATE_BOUND = MATE - 10_000
-_INF = MATE + 1
-_MAX_DEPTH = 64
+_MATE_BOUND = _core_search.MATE_BOUND
+_INF = _core_search.INF
+_MAX_DEPTH = _core_search.MAX_DEPTH
 
 
 class InvalidLimitError(DraughtsError):
@@ -276,20 +276,22 @@ MATERIAL_ONLY = Weights(
 Evaluator = Callable[[int, int, int, int], int]
 """``f(own, opp, kings, color)``: a generator node's score for its side to move."""
 
+_COMPILED_EVALUATION = not str(_core_evaluation.__file__).endswith(".py")
+"""Whether the evaluation is the compiled build's (then it runs as it is, not as generated source)."""
+
 
 def _step_masks(steps: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, bool], ...]:
     return tuple((amount, up) for _, amount, up in steps)
 
 
 @functools.lru_cache(maxsize=8)
-def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
-    """The built-in evaluation of ``ruleset`` as a function of generator nodes (built once, cached).
+def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluation:
+    """The built-in evaluation of ``ruleset`` with ``weights`` (built once, cached).
 
     Material, advancement, centre and king placement are per-square values summed by table
-    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts. The
-    function returned is generated source with the ruleset's masks, shifts and weights written in
-    (no loops, only the terms whose weight is not 0); the closure it is generated from is its
-    ``reference`` attribute.
+    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts. Its
+    ``generated`` attribute is the same evaluation as generated source with the ruleset's masks,
+    shifts and weights written in (no loops, only the terms whose weight is not 0).
     """
     tables = generator(ruleset).tables
     geo = ruleset.geometry
@@ -420,101 +422,36 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
         runaway *= 3
     zone_of = (tuple(zones[0]), tuple(zones[1]))
 
-    def runaways(men: int, opp: int, color: int) -> int:
-        zone = zone_of[color]
-        found = 0
-        while men:
-            bit = men & -men
-            men ^= bit
-            if not zone[bit.bit_length() - 1] & opp:
-                found += 1
-        return found
-
-    def evaluate(own: int, opp: int, kings: int, color: int) -> int:
-        other = color ^ 1
-        men = own & ~kings
-        theirs = opp & ~kings
-        score = 0
-        for shift, mine, yours in men_pairs[color]:
-            score += mine[(men >> shift) & chunk_mask] - yours[(theirs >> shift) & chunk_mask]
-        own_kings = own & kings
-        opp_kings = opp & kings
-        if kings:
-            for shift, table in king_pairs:
-                score += table[(own_kings >> shift) & chunk_mask] - table[(opp_kings >> shift) & chunk_mask]
-        empty = board ^ (own | opp)
-        if mobility:
-            steps = 0
-            for a, up in man_steps[color]:
-                steps += ((men << a if up else men >> a) & empty).bit_count()
-            for a, up in man_steps[other]:
-                steps -= ((theirs << a if up else theirs >> a) & empty).bit_count()
-            if own_kings:
-                for a, up in king_steps[color]:
-                    steps += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
-            if opp_kings:
-                for a, up in king_steps[other]:
-                    steps -= ((opp_kings << a if up else opp_kings >> a) & empty).bit_count()
-            score += mobility * steps
-        if contact:
-            facing = theirs_facing = 0
-            for a, up in fronts[color]:
-                facing |= opp << a if up else opp >> a
-            for a, up in fronts[other]:
-                theirs_facing |= own << a if up else own >> a
-            score += contact * ((men & facing).bit_count() - (theirs & theirs_facing).bit_count())
-        if support:
-            held = men
-            for (a, up), off in back_pairs[color]:
-                held &= (own << a if up else own >> a) | off
-            theirs_held = theirs
-            for (a, up), off in back_pairs[other]:
-                theirs_held &= (opp << a if up else opp >> a) | off
-            score += support * (held.bit_count() - theirs_held.bit_count())
-        if back_rank:
-            if theirs:
-                score += back_rank * (men & home[color]).bit_count()
-            if men:
-                score -= back_rank * (theirs & home[other]).bit_count()
-        if balance:
-            score -= balance * (
-                abs((men & left).bit_count() - (men & right).bit_count())
-                - abs((theirs & left).bit_count() - (theirs & right).bit_count())
-            )
-        return sign * late(score, own, opp, kings, color)
-
-    def late(score: int, own: int, opp: int, kings: int, color: int) -> int:
-        """The endgame terms (and where crowning wins, the runaways) added to ``score``."""
-        other = color ^ 1
-        men = own & ~kings
-        theirs = opp & ~kings
-        own_kings = own & kings
-        opp_kings = opp & kings
-        if 3 * (own | opp).bit_count() < men_total:  # the endgame
-            if late_rows[color]:
-                for mask, value in late_rows[color]:
-                    score += value * (men & mask).bit_count()
-                for mask, value in late_rows[other]:
-                    score -= value * (theirs & mask).bit_count()
-            if runaway:
-                if not opp_kings:
-                    score += runaway * runaways(men, opp, color)
-                if not own_kings:
-                    score -= runaway * runaways(theirs, own, other)
-            if flying and kings:
-                # Flying kings hold a draw against a small majority: a lead short of three pieces
-                # over a side with a king counts a quarter.
-                lead = own.bit_count() - opp.bit_count()
-                if (score > 0 and opp_kings and lead < 3) or (score < 0 and own_kings and lead > -3):
-                    score = score // 4 if score > 0 else -(-score // 4)
-        elif crowning_wins and runaway:
-            score += runaway * (runaways(men, opp, color) - runaways(theirs, own, other))
-        return score
+    evaluation = _core_evaluation.Evaluation(
+        men_pairs=men_pairs,
+        king_pairs=king_pairs,
+        chunk_mask=chunk_mask,
+        board=board,
+        man_steps=man_steps,
+        king_steps=king_steps,
+        fronts=fronts,
+        back_pairs=back_pairs,
+        home=(home[0], home[1]),
+        left=left,
+        right=right,
+        late_rows=late_rows,
+        zone_of=zone_of,
+        men_total=men_total,
+        sign=sign,
+        flying=flying,
+        crowning_wins=crowning_wins,
+        mobility=mobility,
+        contact=contact,
+        support=support,
+        back_rank=back_rank,
+        balance=balance,
+        runaway=runaway,
+    )
 
     # The same evaluation as Python source with the ruleset's masks and shifts written in as
-    # constants and the loops unrolled (about twice as fast); ``evaluate`` above stays as its
-    # reference (``_evaluator(...).reference``, checked against it by the tests).
-    names: dict[str, Any] = {"late": late}
+    # constants and the loops unrolled (about twice as fast from the source; the compiled build
+    # runs ``evaluation.evaluate`` itself, and the tests hold the two equal).
+    names: dict[str, Any] = {"late": evaluation.late}
 
     def const(value: Any) -> str:
         name = f"k{len(names)}"
@@ -589,9 +526,18 @@ def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
         body.append(f"    if 3 * (own | opp).bit_count() < {men_total}: score = late(score, own, opp, kings, color)")
     body.append(f"    return {sign} * score")
     exec(compile("\n".join(body), f"<evaluation of {ruleset.name}>", "exec"), names)
-    fast: Evaluator = names["evaluate"]
-    fast.reference = evaluate  # type: ignore[attr-defined]
-    return fast
+    evaluation.generated = names["evaluate"]
+    return evaluation
+
+
+@functools.lru_cache(maxsize=8)
+def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
+    """The built-in evaluation of ``ruleset`` as a function of generator nodes: the generated
+    source from the Python source, the evaluation itself in the compiled build (built once, cached)."""
+    evaluation = _evaluation(ruleset, weights)
+    if _COMPILED_EVALUATION or evaluation.generated is None:
+        return evaluation.evaluate
+    return evaluation.generated
 
 
 def evaluate(position: Position, weights: Weights | None = None) -> int:
@@ -659,19 +605,6 @@ def _terminal_score(rules: Ruleset, own: int, kings: int, ply: int) -> int:
 
 
 # --- search -------------------------------------------------------------------------------------
-
-
-class _Stop(Exception):
-    """A limit was reached inside the search."""
-
-
-def _make_room(table: dict[Key, Any]) -> None:
-    """Forget the quarter of a full transposition table written first (mostly earlier searches)."""
-    for key in list(itertools.islice(table, len(table) // 4 + 1)):
-        del table[key]
-
-
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 @attrs.define(eq=False)
@@ -801,17 +734,7 @@ class _Iteration:
 _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
-_CHECK_EVERY = 256
-"""Nodes between two looks at the clock and the stop flag."""
 _NO_PV: tuple[MoveKey, ...] = ()
-_THREATS = 1
-"""How many times on one line the quiescence search looks a ply further because the opponent
-threatens a capture."""
-_PRUNE = 10
-"""Forward pruning: at a quiet node ``depth`` plies from the horizon (3 or more), a search of
-``2/5`` of the depth that beats beta by ``_PRUNE * depth`` ends the node (0: off)."""
-_LMR2 = 0
-"""Late moves from this index on are reduced by two plies where depth allows (0: one ply only)."""
 
 
 class _Search:
@@ -856,314 +779,20 @@ class _Search:
     # --- the recursion ---
 
     def _build(self) -> None:
-        """Make the search and the quiescence search: closures over everything they read."""
-        rules = self.rules
-        gen = generator(rules)
-        tables = gen.tables
-        gen_moves = gen.moves
-        gen_captures = gen.captures
-        can_capture = gen.can_capture
-        play = gen.play
-        limited = bool(tables.king_move_limit)
-        crowning_wins = rules.crowning_wins
-        win_without_moves = rules.no_move_wins
-        mandatory = rules.capture_mandatory
-        repetitions = rules.draw_rules.repetitions is not None
-        table = self.engine._table_of(rules)
-        table_get = table.get
-        hash_size = self.engine.hash_size
-        seen = self.seen
-        pvt = self.pv
-        leaf = self.leaf
-        killers: list[list[MoveKey | None]] = [[None, None] for _ in range(_MAX_DEPTH + 256)]
-        # Per side, a move's history score (a missing move reads as 0 and is added: the sort's key is
-        # the dict's own __getitem__, with no Python-level call per move).
-        history: tuple[defaultdict[MoveKey, int], defaultdict[MoveKey, int]] = (defaultdict(int), defaultdict(int))
-        board = tables.board
-        man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
-        king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
-        stop_event = self.stop_event
-        deadline = self.deadline
-        max_nodes = self.max_nodes
-        clock = time.perf_counter
-        nodes = 0
-        next_check = min(_CHECK_EVERY, max_nodes)
-        inf, mate, bound = _INF, MATE, _MATE_BOUND
-        exact, lower, upper = _EXACT, _LOWER, _UPPER
-        max_ply = _MAX_DEPTH
-
-        def check() -> None:
-            """Every few hundred nodes: the node limit, the stop flag and the clock."""
-            nonlocal next_check
-            if nodes >= max_nodes or stop_event.is_set() or (deadline is not None and clock() >= deadline):
-                self.nodes = nodes
-                raise _Stop
-            next_check = min(nodes + _CHECK_EVERY, max_nodes)
-
-        def terminal(own: int, kings: int, ply: int) -> int:
-            """The score of a node where the game is over by the rules of play."""
-            if crowning_wins and kings:
-                return mate - ply if own & kings else ply - mate
-            return mate - ply if win_without_moves else ply - mate
-
-        def can_step(own: int, opp: int, kings: int, color: int) -> bool:
-            """Whether the side to move has a quiet step (a king-move limit may still forbid it)."""
-            empty = board ^ (own | opp)
-            men = own & ~kings
-            for a, up in man_steps[color]:
-                if (men << a if up else men >> a) & empty:
-                    return True
-            own_kings = own & kings
-            if own_kings:
-                for a, up in king_steps[color]:
-                    if (own_kings << a if up else own_kings >> a) & empty:
-                        return True
-            return False
-
-        def captured_count(move: MoveKey) -> int:
-            return move[1].bit_count()
-
-        def search(
-            own: int, opp: int, kings: int, color: int, state: int, depth: int, alpha: int, beta: int, ply: int
-        ) -> int:
-            """Principal-variation alpha-beta: the node's score for its side to move."""
-            nonlocal nodes
-            if nodes >= next_check:
-                check()
-            nodes += 1
-            pv_node = beta - alpha > 1
-            if pv_node:
-                pvt[ply] = _NO_PV
-            key = (own, opp, kings, color, state)
-            if repetitions and key in seen:
-                return 0
-            entry = table_get(key)
-            tt_move = None
-            if entry is not None:
-                entry_depth, score, flag, tt_move = entry
-                if entry_depth >= depth and not pv_node:  # not at PV nodes: keep the PV whole
-                    if score >= bound:
-                        score -= ply
-                    elif score <= -bound:
-                        score += ply
-                    if flag == exact or (flag == lower and score >= beta) or (flag == upper and score <= alpha):
-                        return score
-            moves = gen_moves(own, opp, kings, color, state)
-            if not moves:
-                return terminal(own, kings, ply)
-            count = len(moves)
-            if count == 1:
-                if ply < max_ply:
-                    depth += 1  # a forced move costs no depth
-            elif moves[0][1]:  # captures (first in the list)
-                if mandatory:
-                    moves.sort(key=captured_count, reverse=True)
-            else:
-                if _PRUNE and not pv_node and depth >= 3 and -bound < beta < bound:
-                    # A shallow search that beats beta by a margin: the deep one would too.
-                    margin = _PRUNE * depth
-                    raised = beta + margin
-                    score = search(own, opp, kings, color, state, depth * 2 // 5, raised - 1, raised, ply)
-                    if score >= raised:
-                        return score - margin
-                scores = history[color]
-                moves.sort(key=scores.__getitem__, reverse=True)
-                for killer in killers[ply][::-1]:
-                    if killer is not None and killer != moves[0] and killer in moves:
-                        moves.remove(killer)
-                        moves.insert(0, killer)
-            if tt_move is not None and count > 1 and tt_move != moves[0]:
-                moves.remove(tt_move)
-                moves.insert(0, tt_move)
-            original_alpha = alpha
-            best = -inf
-            best_move = None
-            new_depth = depth - 1
-            after = ply + 1
-            reduce = depth >= 3 and not moves[0][1]
-            other = color ^ 1
-            if repetitions:
-                seen[key] = 1
-            for index, move in enumerate(moves):
-                moved, captured, crowned = move
-                if limited:
-                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
-                else:
-                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
-                if pv_node:
-                    pvt[after] = _NO_PV
-                if index == 0:
-                    if new_depth > 0:
-                        score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
-                    else:
-                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
-                else:
-                    # Late quiet moves are first searched one ply shallower.
-                    quiet = not crowned or crowned == moved  # not a crowning
-                    reduced = new_depth
-                    if reduce and index >= 3 and quiet:
-                        reduced -= 2 if _LMR2 and index >= _LMR2 and depth >= 5 else 1
-                    if reduced > 0:
-                        score = -search(c_own, c_opp, c_kings, c_color, c_state, reduced, -alpha - 1, -alpha, after)
-                    else:
-                        score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -alpha - 1, -alpha, after, _THREATS)
-                    if score > alpha and reduced < new_depth:
-                        score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -alpha - 1, -alpha, after)
-                    if pv_node and alpha < score < beta:
-                        pvt[after] = _NO_PV
-                        if new_depth > 0:
-                            score = -search(c_own, c_opp, c_kings, c_color, c_state, new_depth, -beta, -alpha, after)
-                        else:
-                            score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, _THREATS)
-                if score > best:
-                    best = score
-                    best_move = move
-                    if score > alpha:
-                        alpha = score
-                        if pv_node:
-                            pvt[ply] = (move, *pvt[after])
-                        if alpha >= beta:
-                            if not captured:
-                                slot = killers[ply]
-                                if slot[0] != move:
-                                    slot[1] = slot[0]
-                                    slot[0] = move
-                                scores = history[color]
-                                scores[move] += depth * depth
-                            break
-            if repetitions:
-                del seen[key]
-            if len(table) >= hash_size:
-                _make_room(table)
-            flag = upper if best <= original_alpha else lower if best >= beta else exact
-            stored = best + ply if best >= bound else best - ply if best <= -bound else best
-            table[key] = (depth, stored, flag, best_move)
-            return best
-
-        def quiesce(
-            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
-        ) -> int:
-            """Captures until the side to move has none; then, if the opponent threatens one, a
-            ply more (no score is taken while a capture hangs; at most ``threats`` times on the
-            line); then the evaluation."""
-            nonlocal nodes
-            if nodes >= next_check:
-                check()
-            nodes += 1
-            pv_node = beta - alpha > 1
-            if pv_node:
-                pvt[ply] = _NO_PV
-            if crowning_wins and kings:
-                return terminal(own, kings, ply)
-            if not can_capture(own, opp, kings, color):
-                if not can_step(own, opp, kings, color) and not gen_moves(own, opp, kings, color, state):
-                    return terminal(own, kings, ply)
-                if threats and ply < max_ply and can_capture(opp, own, kings, color ^ 1):
-                    return dodge(own, opp, kings, color, state, alpha, beta, ply, threats - 1)
-                return leaf(own, opp, kings, color)
-            # Capture sequences meet the same positions again and again: the table keeps them (as
-            # depth 0, or -1 when found without looking at threats).
-            key = (own, opp, kings, color, state)
-            entry = table_get(key)
-            tt_move = None
-            level = threats - _THREATS
-            if entry is not None:
-                entry_depth, score, flag, tt_move = entry
-                if entry_depth >= level and not pv_node:
-                    if score >= bound:
-                        score -= ply
-                    elif score <= -bound:
-                        score += ply
-                    if flag == exact or (flag == lower and score >= beta) or (flag == upper and score <= alpha):
-                        return score
-            captures = gen_captures(own, opp, kings, color)
-            best = -inf
-            original_alpha = alpha
-            if not mandatory:
-                best = leaf(own, opp, kings, color)  # stand pat: capturing is optional here
-                if best >= beta:
-                    return best
-                if best > alpha:
-                    alpha = best
-            if len(captures) > 1:
-                captures.sort(key=captured_count, reverse=True)
-                if tt_move is not None and tt_move != captures[0] and tt_move in captures:
-                    captures.remove(tt_move)
-                    captures.insert(0, tt_move)
-            best_move = None
-            after = ply + 1
-            other = color ^ 1
-            for move in captures:
-                moved, captured, crowned = move
-                if limited:
-                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
-                else:
-                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
-                if pv_node:
-                    pvt[after] = _NO_PV
-                score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
-                if score > best:
-                    best = score
-                    best_move = move
-                    if score > alpha:
-                        alpha = score
-                        if pv_node:
-                            pvt[ply] = (move, *pvt[after])
-                        if alpha >= beta:
-                            break
-            if best_move is not None:
-                if len(table) >= hash_size:
-                    _make_room(table)
-                flag = upper if best <= original_alpha else lower if best >= beta else exact
-                stored = best + ply if best >= bound else best - ply if best <= -bound else best
-                if entry is None or entry[0] <= level:
-                    table[key] = (level, stored, flag, best_move)
-            return best
-
-        def dodge(
-            own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
-        ) -> int:
-            """One full-width ply of quiet moves (the side to move has no capture, the opponent has)."""
-            moves = gen_moves(own, opp, kings, color, state)
-            if not moves:
-                return terminal(own, kings, ply)
-            pv_node = beta - alpha > 1
-            if len(moves) > 1:
-                scores = history[color]
-                moves.sort(key=scores.__getitem__, reverse=True)
-            best = -inf
-            after = ply + 1
-            other = color ^ 1
-            for move in moves:
-                moved, captured, crowned = move
-                if limited:
-                    c_own, c_opp, c_kings, c_color, c_state = play(own, opp, kings, color, state, move)
-                else:
-                    c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
-                if pv_node:
-                    pvt[after] = _NO_PV
-                score = -quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if pv_node:
-                            pvt[ply] = (move, *pvt[after])
-                        if alpha >= beta:
-                            break
-            return best
-
-        def count() -> int:
-            return nodes
-
-        def child(node: Key, move: MoveKey) -> Key:
-            return play(*node, move)
-
-        self.search = search
-        self.quiesce = quiesce
-        self.count = count
-        self.child = child
-        self.table = table
+        """Make the recursion (:class:`draughts._core.search.Searcher`) over this search's state."""
+        self.table = table = self.engine._table_of(self.rules)
+        self.searcher = _core_search.Searcher(
+            generator(self.rules),
+            self.leaf,
+            table,
+            self.engine.hash_size,
+            self.seen,
+            self.pv,
+            self.stop_event.is_set,
+            time.perf_counter,
+            self.deadline,
+            self.max_nodes,
+        )
 
     # --- the root ---
 
@@ -1190,7 +819,7 @@ class _Search:
             current = _Iteration(depth)
             try:
                 self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
-            except _Stop:
+            except _core_search.Stopped:
                 break
             done = current
             best = max(done.scores.values())
@@ -1200,7 +829,7 @@ class _Search:
                 break  # a forced move: no time to spend on it
             if self.stop_event.is_set():
                 break
-        self.nodes = self.count()
+        self.nodes = self.searcher.nodes
         if current is not done and current.scores:
             # The unfinished iteration searched the previous best move first: its scores so far
             # are deeper, and a move it found better than that one is better.
@@ -1212,7 +841,7 @@ class _Search:
             # Not even the first move of the first iteration: take the first move's evaluation.
             done = _Iteration(0)
             first = order[0]
-            done.scores[first] = -self.leaf(*self.child(key, first)[:4])
+            done.scores[first] = -self.leaf(*self.searcher.child(*key, first)[:4])
         best = max(done.scores.values())
         margin = self.engine.margin
         good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
@@ -1230,18 +859,18 @@ class _Search:
         pvs = iteration.pvs
         pvt = self.pv
         after = depth - 1
-        search = self.search if after > 0 else None
-        quiesce = self.quiesce
+        search = self.searcher.search if after > 0 else None
+        quiesce = self.searcher.quiesce
 
         def score_of(node: Key, alpha: int, beta: int) -> int:
             pvt[1] = _NO_PV
             if search is not None:
                 return -search(*node, after, -beta, -alpha, 1)
-            return -quiesce(*node, -beta, -alpha, 1, _THREATS)
+            return -quiesce(*node, -beta, -alpha, 1, _core_search.THREATS)
 
         best = -_INF
         for index, move in enumerate(order):
-            node = self.child(key, move)
+            node = self.searcher.child(*key, move)
             if index == 0:
                 low, high = -_INF, _INF
                 if previous is not None and depth >= 4 and abs(previous) < _MATE_BOUND:
@@ -1261,8 +890,8 @@ class _Search:
         best_key = max(scores, key=lambda k: scores[k])
         table = self.table
         if len(table) >= self.engine.hash_size:
-            _make_room(table)
-        table[key] = (depth, best, _EXACT, best_key)
+            _core_search.make_room(table)
+        table[key] = (depth, best, _core_search.EXACT, best_key)
 
     def _pv_moves(self, first: Move, rest: Sequence[MoveKey]) -> tuple[Move, ...]:
         moves = [first]
