@@ -106,6 +106,7 @@ for name in names:
 _SPEED = r"""
 import random, sys, time
 import draughts
+from draughts.engine import Engine, Limit
 from draughts.perft import perft
 
 print("compiled" if draughts.COMPILED else "source  ", end="")
@@ -217,15 +218,17 @@ def main() -> int:
             print(f"the source run uses an extension: {source[0]}")
             return 1
         differences = [(a, b) for a, b in zip(compiled[1:], source[1:], strict=True) if a != b]
-        positions = sum(int(line.split()[1]) for line in source[1:])
+        games = [line for line in source[1:] if line.split()[1] != "engine"]
+        searches = len(source) - 1 - len(games)
+        positions = sum(int(line.split()[1]) for line in games)
         digest = hashlib.sha256("\n".join(source[1:]).encode()).hexdigest()[:16]
         for compiled_line, source_line in differences:
             print(f"DIFFERENT\n  compiled: {compiled_line}\n  source:   {source_line}")
         if differences:
             return 1
         print(
-            f"same legal moves, order and children on {positions:,} positions of {len(source) - 1} rulesets, "
-            f"and the same perft to depth {args.depth} (digest {digest})"
+            f"same legal moves, order and children on {positions:,} positions of {len(games)} rulesets, "
+            f"the same perft to depth {args.depth} and the same {searches} engine searches (digest {digest})"
         )
         if args.speed:
             for python_of, path in ((python, None), (sys.executable, copy)):
@@ -233,7 +236,8 @@ def main() -> int:
                 subprocess.run(command, check=True, env=environment_of(path), cwd=tempfile.gettempdir())
         if not args.no_tests:
             # ``-o pythonpath=tests``: the tests' helpers, but not ``src``, so they import the install.
-            command = [str(python), "-m", "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider", "-o", "pythonpath=tests"]
+            command = [str(python), "-m", "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider"]
+            command += ["-o", "pythonpath=tests"]
             code = subprocess.run([*command, *RULES_TESTS], cwd=ROOT).returncode
             if code:
                 print(f"the rules' tests failed against the compiled build (pytest exit {code})")
