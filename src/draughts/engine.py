@@ -734,15 +734,15 @@ class _Iteration:
 _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
-_NO_PV: tuple[MoveKey, ...] = ()
+_NO_PV = _core_search.NO_PV
 
 
 class _Search:
-    """One call of :meth:`Engine.search`: the state the recursion shares.
+    """One call of :meth:`Engine.search`: the limits, the root and iterative deepening.
 
-    The recursion runs on the generator's nodes ``(own, opp, kings, color, state)`` and its xor-mask
-    moves, copy-make on plain ints: a child is ``(opp ^ captured, own ^ moved, kings ^ crowned)``
-    with the colours swapped (the generator's ``play`` where a king-move limit keeps rule state).
+    The recursion below the root is :class:`draughts._core.search.Searcher`, on the generator's
+    nodes and xor-mask moves; this class owns what it shares with it (the table, the game's
+    positions, the principal variations, the clock and the stop flag).
     """
 
     def __init__(self, engine: Engine, position: Position, limit: Limit, history: list[Key], stop: StopSignal) -> None:
@@ -774,22 +774,16 @@ class _Search:
             self.leaf: Evaluator = leaf
         else:
             self.leaf = _evaluator(rules, engine.weights)
-        self._build()
-
-    # --- the recursion ---
-
-    def _build(self) -> None:
-        """Make the recursion (:class:`draughts._core.search.Searcher`) over this search's state."""
-        self.table = table = self.engine._table_of(self.rules)
+        self.table = engine._table_of(rules)
         self.searcher = _core_search.Searcher(
-            generator(self.rules),
+            generator(rules),
             self.leaf,
-            table,
-            self.engine.hash_size,
-            self.seen,
+            self.table,
+            engine.hash_size,
+            seen,
             self.pv,
-            self.stop_event.is_set,
-            time.perf_counter,
+            stop.is_set,
+            time.perf_counter,  # read here, so that a caller may replace this module's clock
             self.deadline,
             self.max_nodes,
         )
