@@ -74,6 +74,7 @@ import attrs
 from draughts._core import evaluation as _core_evaluation
 from draughts._core import generator
 from draughts._core import search as _core_search
+from draughts._core.tables import shifts_of
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError
@@ -273,15 +274,11 @@ MATERIAL_ONLY = Weights(
 """Weights that count material only."""
 
 
-Evaluator = Callable[[int, int, int, int], int]
+Evaluator = _core_evaluation.Evaluator
 """``f(own, opp, kings, color)``: a generator node's score for its side to move."""
 
 _COMPILED_EVALUATION = not str(_core_evaluation.__file__).endswith(".py")
 """Whether the evaluation is the compiled build's (then it runs as it is, not as generated source)."""
-
-
-def _step_masks(steps: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, bool], ...]:
-    return tuple((amount, up) for _, amount, up in steps)
 
 
 @functools.lru_cache(maxsize=8)
@@ -375,15 +372,15 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluati
     shifts = [chunk * width for chunk in range(count)]
     men_pairs = tuple(tuple(zip(shifts, men_tables[color], men_tables[1 - color], strict=True)) for color in (0, 1))
     king_pairs = tuple(zip(shifts, king_table, strict=True))
-    man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
-    king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
+    man_steps = (shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1]))
+    king_steps = (shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1]))
 
     # A runaway: no opposing piece on the squares the man can still reach, nor where an opposing
     # man could step or jump into them.
     zones: list[list[int]] = [[0] * nbits, [0] * nbits]
     for color in (0, 1):
         other = 1 - color
-        into = _step_masks(tables.man_moves[other]) + _step_masks(tables.man_captures[other])
+        into = shifts_of(tables.man_moves[other]) + shifts_of(tables.man_captures[other])
         for square in range(1, geo.squares + 1):
             index = tables.bit_of_square[square]
             reached = 0

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from draughts._core.resolver import CaptureSearch, legal_captures
-from draughts._core.tables import Tables, compile_rules
+from draughts._core.tables import Tables, compile_rules, shifts_of
 from draughts.move import Move
 from draughts.rules import CapturePromotion, KingLanding, Ruleset
 
@@ -411,7 +411,7 @@ def _build(t: Tables) -> Generator:
     # whole rows (every square of a chunk numbered below, or every one above, the squares of the
     # next), and each chunk's moves are looked up, already in move order, by which of its men can
     # step in which direction. The tables fill as positions need them.
-    man_dirs = tuple(tuple((a, up) for _, a, up in man_moves[color]) for color in (0, 1))
+    man_dirs = (shifts_of(man_moves[0]), shifts_of(man_moves[1]))
     chunks = _chunks(square)
     chunk_tables: tuple[list[dict[int, QuietChunk]], ...] = tuple([{} for _ in chunks] for _ in (0, 1))
 

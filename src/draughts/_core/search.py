@@ -15,7 +15,9 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
+from draughts._core.evaluation import Evaluator
 from draughts._core.generator import Compact, Generator, Node
+from draughts._core.tables import shifts_of
 
 MATE = 1_000_000
 """The score of a won game (less the plies to the win)."""
@@ -39,8 +41,6 @@ PRUNE = 10
 
 Entry = tuple[int, int, int, "Compact | None"]
 """A transposition-table entry: depth, score (mates from this node), flag, best move."""
-Evaluator = Callable[[int, int, int, int], int]
-"""``f(own, opp, kings, color)``: a node's score for its side to move."""
 
 
 class Stopped(Exception):
@@ -55,10 +55,6 @@ def make_room(table: dict[Node, Entry]) -> None:
 
 def _captured_count(move: Compact) -> int:
     return move[1].bit_count()
-
-
-def _step_masks(steps: tuple[tuple[int, int, bool], ...]) -> tuple[tuple[int, bool], ...]:
-    return tuple((amount, up) for _, amount, up in steps)
 
 
 class Searcher:
@@ -118,8 +114,8 @@ class Searcher:
         # is the dict's own __getitem__, with no Python-level call per move).
         self.history: tuple[defaultdict[Compact, int], defaultdict[Compact, int]] = (defaultdict(int), defaultdict(int))
         self.board = tables.board
-        self.man_steps = (_step_masks(tables.man_moves[0]), _step_masks(tables.man_moves[1]))
-        self.king_steps = (_step_masks(tables.king_moves[0]), _step_masks(tables.king_moves[1]))
+        self.man_steps = (shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1]))
+        self.king_steps = (shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1]))
         self.nodes = 0
         self.next_check = min(CHECK_EVERY, max_nodes)
 

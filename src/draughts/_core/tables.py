@@ -66,6 +66,11 @@ Step = tuple[int, int, bool]
 """``(direction, amount, up)``: a direction and its shift (a left shift by ``amount`` when ``up``)."""
 
 
+def shifts_of(steps: tuple[Step, ...]) -> tuple[tuple[int, bool], ...]:
+    """The whole-board shifts of ``steps``, ``(amount, up)``: what code moving every piece at once reads."""
+    return tuple((amount, up) for _, amount, up in steps)
+
+
 @attrs.frozen(eq=False)
 class Tables:
     """A ruleset compiled for the generator. Build with :func:`compile_rules` (cached per ruleset)."""
