@@ -556,6 +556,39 @@ def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
     assert gen.can_capture(own, opp, kings, color) == bool(captures)
 
 
+def _quiescence(variant: str, fen: str) -> int:
+    """The quiescence search's score of ``fen`` for its side to move, counting material only."""
+    from draughts._core.search import NO_PV, THREATS, Searcher
+
+    rules = draughts.get_variant(variant)
+    own, opp, kings, color, state = Position.from_fen(rules, fen)._node()
+    searcher = Searcher(
+        generator(rules),
+        _evaluator(rules, MATERIAL_ONLY),
+        {},
+        1000,
+        {},
+        [NO_PV] * 400,
+        lambda: False,
+        time.perf_counter,
+        None,
+        1_000_000,
+    )
+    return searcher.quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
+
+
+def test_the_quiescence_search_sees_a_man_crown() -> None:
+    king = king_value(_INTERNATIONAL)
+    # Black to move crowns (42-47 or 42-48) at the horizon: a king, not a man.
+    assert _quiescence("international", "B:W31:B42") == king - 100
+    # White to move cannot stop it: the search looks a ply further and sees Black crown.
+    assert _quiescence("international", "W:W31:B42") == 100 - king
+    # Both crowning squares taken: no crowning, and White's threat to take 42 is seen.
+    assert _quiescence("international", "B:W47,48:B10,42") == -100
+    # Short kings too (Russian: c7-b8 or c7-d8).
+    assert _quiescence("russian", "W:Wc7:Bh8") == king_value(draughts.get_variant("russian")) - 100
+
+
 # --- evaluation terms ---------------------------------------------------------------------------
 
 

@@ -34,7 +34,7 @@ CHECK_EVERY = 256
 """Nodes between two looks at the clock and the stop flag."""
 THREATS = 1
 """How many times on one line the quiescence search looks a ply further because the opponent
-threatens a capture."""
+threatens a capture or a crowning."""
 PRUNE = 10
 """Forward pruning: at a quiet node ``depth`` plies from the horizon (3 or more), a search of
 ``2/5`` of the depth that beats beta by ``PRUNE * depth`` ends the node (0: off)."""
@@ -116,6 +116,7 @@ class Searcher:
         self.board = tables.board
         self.man_steps = (shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1]))
         self.king_steps = (shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1]))
+        self.crown_row = tables.crown_row
         self.nodes = 0
         self.next_check = min(CHECK_EVERY, max_nodes)
 
@@ -145,6 +146,19 @@ class Searcher:
                 if (own_kings << a if up else own_kings >> a) & empty:
                     return True
         return False
+
+    def can_crown(self, own: int, opp: int, kings: int, color: int) -> bool:
+        """Whether a man of the side to move can crown with a quiet step."""
+        men = own & ~kings
+        if not men:
+            return False
+        landing = (self.board ^ (own | opp)) & self.crown_row[color]
+        if not landing:
+            return False
+        reach = 0
+        for a, up in self.man_steps[color]:
+            reach |= men << a if up else men >> a
+        return bool(reach & landing)
 
     def child(self, own: int, opp: int, kings: int, color: int, state: int, move: Compact) -> Node:
         """The node after ``move``."""
@@ -278,9 +292,9 @@ class Searcher:
     def quiesce(
         self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
     ) -> int:
-        """Captures until the side to move has none; then, if the opponent threatens one, a
-        ply more (no score is taken while a capture hangs; at most ``threats`` times on the
-        line); then the evaluation."""
+        """Captures until the side to move has none; then, if the opponent threatens a capture
+        or a crowning, a ply more (no score is taken while either hangs; at most ``threats``
+        times on the line); then the evaluation, or a crowning step where one scores more."""
         if self.nodes >= self.next_check:
             self.check()
         self.nodes += 1
@@ -294,8 +308,14 @@ class Searcher:
         if not can_capture(own, opp, kings, color):
             if not self.can_step(own, opp, kings, color) and not self.gen_moves(own, opp, kings, color, state):
                 return self.terminal(own, kings, ply)
-            if threats and ply < MAX_DEPTH and can_capture(opp, own, kings, color ^ 1):
+            if (
+                threats
+                and ply < MAX_DEPTH
+                and (can_capture(opp, own, kings, color ^ 1) or self.can_crown(opp, own, kings, color ^ 1))
+            ):
                 return self.dodge(own, opp, kings, color, state, alpha, beta, ply, threats - 1)
+            if self.can_crown(own, opp, kings, color):
+                return self.crown(own, opp, kings, color, state, alpha, beta, ply, threats)
             return self.leaf(own, opp, kings, color)
         # Capture sequences meet the same positions again and again: the table keeps them (as
         # depth 0, or -1 when found without looking at threats).
@@ -351,6 +371,36 @@ class Searcher:
         if best_move is not None and (entry is None or entry[0] <= level):
             flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
             self.store(key, level, best, flag, best_move, ply)
+        return best
+
+    def crown(
+        self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+    ) -> int:
+        """A quiet node where a man can crown: the evaluation, or a crowning step if it scores more."""
+        best = self.leaf(own, opp, kings, color)
+        if best >= beta:
+            return best
+        pvt = self.pvt
+        pv_node = beta - alpha > 1
+        if best > alpha:
+            alpha = best
+        after = ply + 1
+        for move in self.gen_moves(own, opp, kings, color, state):
+            moved, _, crowned = move
+            if not crowned or crowned == moved:
+                continue
+            if pv_node:
+                pvt[after] = NO_PV
+            c_own, c_opp, c_kings, c_color, c_state = self.child(own, opp, kings, color, state, move)
+            score = -self.quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if pv_node:
+                        pvt[ply] = (move, *pvt[after])
+                    if alpha >= beta:
+                        break
         return best
 
     def dodge(
