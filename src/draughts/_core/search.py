@@ -346,11 +346,61 @@ class Searcher:
             if tt_move is not None and tt_move != captures[0] and tt_move in captures:
                 captures.remove(tt_move)
                 captures.insert(0, tt_move)
+        best, best_move = self.replies(
+            own, opp, kings, color, state, captures, best, alpha, beta, ply, threats, pv_node
+        )
+        if best_move is not None and (entry is None or entry[0] <= level):
+            flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+            self.store(key, level, best, flag, best_move, ply)
+        return best
+
+    def crown(
+        self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+    ) -> int:
+        """A quiet node where a man can crown: the evaluation, or a crowning step if it scores more."""
+        best = self.leaf(own, opp, kings, color)
+        if best >= beta:
+            return best
+        crownings = [move for move in self.gen_moves(own, opp, kings, color, state) if move[2] and move[2] != move[0]]
+        pv_node = beta - alpha > 1
+        return self.replies(
+            own, opp, kings, color, state, crownings, best, max(alpha, best), beta, ply, threats, pv_node
+        )[0]
+
+    def dodge(
+        self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
+    ) -> int:
+        """One full-width ply of quiet moves (the side to move has no capture, the opponent has)."""
+        moves = self.gen_moves(own, opp, kings, color, state)
+        if not moves:
+            return self.terminal(own, kings, ply)
+        if len(moves) > 1:
+            moves.sort(key=self.history[color].__getitem__, reverse=True)
+        return self.replies(own, opp, kings, color, state, moves, -INF, alpha, beta, ply, threats, beta - alpha > 1)[0]
+
+    def replies(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        color: int,
+        state: int,
+        moves: list[Compact],
+        best: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        threats: int,
+        pv_node: bool,
+    ) -> tuple[int, Compact | None]:
+        """The best of ``best`` (what the node scores without ``moves``, or ``-INF``) and of each of
+        ``moves`` followed by the quiescence search, with the move that scored it (None: ``best``)."""
+        pvt = self.pvt
         best_move: Compact | None = None
         after = ply + 1
         limited = self.limited
         other = color ^ 1
-        for move in captures:
+        for move in moves:
             moved, captured, crowned = move
             if limited:
                 c_own, c_opp, c_kings, c_color, c_state = self.play(own, opp, kings, color, state, move)
@@ -368,71 +418,4 @@ class Searcher:
                         pvt[ply] = (move, *pvt[after])
                     if alpha >= beta:
                         break
-        if best_move is not None and (entry is None or entry[0] <= level):
-            flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
-            self.store(key, level, best, flag, best_move, ply)
-        return best
-
-    def crown(
-        self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
-    ) -> int:
-        """A quiet node where a man can crown: the evaluation, or a crowning step if it scores more."""
-        best = self.leaf(own, opp, kings, color)
-        if best >= beta:
-            return best
-        pvt = self.pvt
-        pv_node = beta - alpha > 1
-        if best > alpha:
-            alpha = best
-        after = ply + 1
-        for move in self.gen_moves(own, opp, kings, color, state):
-            moved, _, crowned = move
-            if not crowned or crowned == moved:
-                continue
-            if pv_node:
-                pvt[after] = NO_PV
-            c_own, c_opp, c_kings, c_color, c_state = self.child(own, opp, kings, color, state, move)
-            score = -self.quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if pv_node:
-                        pvt[ply] = (move, *pvt[after])
-                    if alpha >= beta:
-                        break
-        return best
-
-    def dodge(
-        self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
-    ) -> int:
-        """One full-width ply of quiet moves (the side to move has no capture, the opponent has)."""
-        moves = self.gen_moves(own, opp, kings, color, state)
-        if not moves:
-            return self.terminal(own, kings, ply)
-        pvt = self.pvt
-        pv_node = beta - alpha > 1
-        if len(moves) > 1:
-            moves.sort(key=self.history[color].__getitem__, reverse=True)
-        best = -INF
-        after = ply + 1
-        limited = self.limited
-        other = color ^ 1
-        for move in moves:
-            moved, captured, crowned = move
-            if limited:
-                c_own, c_opp, c_kings, c_color, c_state = self.play(own, opp, kings, color, state, move)
-            else:
-                c_own, c_opp, c_kings, c_color, c_state = opp ^ captured, own ^ moved, kings ^ crowned, other, 0
-            if pv_node:
-                pvt[after] = NO_PV
-            score = -self.quiesce(c_own, c_opp, c_kings, c_color, c_state, -beta, -alpha, after, threats)
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if pv_node:
-                        pvt[ply] = (move, *pvt[after])
-                    if alpha >= beta:
-                        break
-        return best
+        return best, best_move
