@@ -18,9 +18,9 @@ per ply and the history heuristic), late-move reductions, forward pruning where 
 beats beta by a margin, one ply more for a single legal move, and a quiescence search: where the
 side to move has a capture the search goes on through it, where a man can crown with a quiet step
 the crowning is tried against the evaluation, and where the opponent threatens a capture or a
-crowning it looks one ply further, so no score is taken while a capture or a crowning hangs. It stops at a
-:class:`Limit` of depth, nodes or time, whichever comes first, and answers with the deepest
-iteration, counting the moves the last, unfinished one has already searched. Depth and node
+crowning it looks one ply further, so no score is taken while a capture or a crowning hangs. It
+stops at a :class:`Limit` of depth, nodes or time, whichever comes first, and answers with the
+deepest iteration, counting the moves the last, unfinished one has already searched. Depth and node
 limits are reproducible: with the same seed the same calls give the same results. A position
 repeated on the search path or in the game history of a :class:`~draughts.Board` counts as a
 draw (where the ruleset has a repetition rule); the move-count and endgame draw rules are left to
