@@ -1,7 +1,8 @@
-"""The package as built: its one runtime dependency, and the optional compiled build."""
+"""The package as built: its one runtime dependency, the compiled build, and the release tools."""
 
 from __future__ import annotations
 
+import json
 import types
 from pathlib import Path
 
@@ -46,3 +47,21 @@ def test_the_compiled_build_is_opt_in_and_compiles_only_the_core() -> None:
     for path in hook["include"]:
         assert path.startswith("src/draughts/_core/")
         assert (ROOT / path).is_file()
+
+
+def test_the_release_tools_check_what_the_build_compiles_against_the_published_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``tools/build_release.py`` and ``tools/compiled_check.py`` look for every module the hook
+    compiles, and the release's perft check uses the published International counts."""
+    tomllib = pytest.importorskip("tomllib")
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import build_release
+    import compiled_check
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert sorted(Path(path).stem for path in hook["include"]) == sorted(compiled_check.COMPILED_MODULES)
+    published = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
+    dedup = published["variants"]["international"]["dedup"]
+    assert [dedup[str(depth)] for depth in range(1, 6)] == build_release.INTERNATIONAL_PERFT

@@ -7,8 +7,9 @@ source, but mypyc checks types at run time and runs some constructs its own way,
 checks it in use:
 
 1. builds a wheel with the hook on (from a copy of the checkout, so no extension is left beside the
-   source) into a virtual environment of its own, and checks that the wheel holds every extension
-   and that ``draughts.COMPILED`` is true there;
+   source), or takes the release's compiled wheel (``--wheel``, from ``tools/build_release.py``),
+   installs it into a virtual environment of its own, and checks that the wheel holds every
+   extension and that ``draughts.COMPILED`` is true there;
 2. plays the same seeded random games of every variant (and the no-forced-capture and losing forms
    of International) through both builds and compares a hash of every position's FEN, legal moves
    in order and the FEN after each (``--games`` per variant), perft of every start position to
@@ -23,6 +24,7 @@ Usage::
 
     python tools/compiled_check.py                 # build, compare, run the rules' tests
     python tools/compiled_check.py --speed         # and the speed of both builds
+    python tools/compiled_check.py --wheel dist/polydraughts-*-manylinux*.whl   # a release's wheel
 
 Exit status 1 on any difference or test failure. It needs a C compiler (mypyc's extension is
 built like any other).
@@ -150,24 +152,29 @@ def run(command: list[str], env: dict[str, str] | None = None) -> None:
 
 
 def build(work: Path) -> Path:
-    """A virtual environment with the compiled wheel and the test tools installed; its Python."""
+    """The compiled wheel, built from a copy of the checkout (so no extension is left beside the source)."""
     copy = work / "checkout"
     shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         if (ROOT / name).exists():
             shutil.copy(ROOT / name, copy / name)
-    venv = work / "venv"
-    run([sys.executable, "-m", "venv", str(venv)])
-    python = venv / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
     environment = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
-    run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"), str(copy)], environment)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(copy)], environment)
     (wheel,) = (work / "dist").glob("polydraughts-*.whl")
+    return wheel
+
+
+def install(wheel: Path, work: Path) -> Path:
+    """A virtual environment with ``wheel`` (checked to hold every compiled module) and the test tools; its Python."""
     extensions = [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
     print(f"{wheel.name}: {', '.join(extensions) or 'no extension'}")
     for module in COMPILED_MODULES:
         if not any(name.startswith(f"draughts/_core/{module}.") for name in extensions):
             raise SystemExit(f"the wheel {wheel.name} holds no compiled {module}")
+    venv = work / "venv"
+    run([sys.executable, "-m", "venv", str(venv)])
+    python = venv / "bin" / "python"
+    run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
     tools = ["pytest>=7.4", "pytest-timeout>=2.1", "pytest-xdist>=3.5", "hypothesis>=6.80"]
     run([str(python), "-m", "pip", "install", "--quiet", str(wheel), *tools])
     return python
@@ -201,10 +208,14 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=4, help="perft depth of every start position (default 4)")
     parser.add_argument("--speed", action="store_true", help="also print perft and playout speed of both builds")
     parser.add_argument("--no-tests", action="store_true", help="skip the rules' tests")
+    parser.add_argument(
+        "--wheel", type=Path, help="check this compiled wheel (as tools/build_release.py makes) instead of building one"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="polydraughts-compiled-") as directory:
-        python = build(Path(directory))
+        wheel = args.wheel.resolve() if args.wheel else build(Path(directory))
+        python = install(wheel, Path(directory))
         # The source run imports a copy of its own (the build leaves its extensions in the copy it
         # builds from, and an earlier compiled build may have left some in this checkout).
         copy = Path(directory) / "source"
