@@ -373,7 +373,7 @@ class Board:
         since = 0 if captured or promotes else previous.since_material_change + 1
         resets = self._resets
         if not resets:
-            return DrawCounters._next((), since)
+            return _known_counters.get(((), since)) or DrawCounters._next((), since)
         # What happened, as the bits the rules' resets are written in (see _resets).
         event = (
             (0 if before._kings >> before._gen.tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
@@ -385,7 +385,8 @@ class Board:
         else:
             pairs = zip(resets, previous.move_counts, strict=True)
             counts = tuple([0 if event & reset else plies + 1 for reset, plies in pairs])
-        return DrawCounters._next(counts, since)
+        # The shared counters looked up here first: this runs on every push.
+        return _known_counters.get((counts, since)) or DrawCounters._next(counts, since)
 
     # --- game end ---
 
