@@ -33,11 +33,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compiled_check import COMPILED_MODULES, ROOT, run
+from compiled_check import ROOT, extensions, require_compiled, run
 
 # Published International perft from the start position, depths 1-5 (tests/data/perft.json: Aart Bik).
 INTERNATIONAL_PERFT = [9, 81, 658, 4265, 27117]
@@ -60,10 +59,6 @@ print(f"  {sys.argv[1]} wheel: COMPILED {draughts.COMPILED}, perft 1-{len(counts
 def venv_python(directory: Path) -> Path:
     run([sys.executable, "-m", "venv", str(directory)])
     return directory / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def extensions(wheel: Path) -> list[str]:
-    return [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
 
 
 def check_sdist(sdist: Path) -> None:
@@ -90,10 +85,7 @@ def build_compiled(builder: Path, sdist: Path, dist: Path, work: Path) -> Path:
         (wheel,) = (path for path in dist.glob("polydraughts-*.whl") if "manylinux" in path.name)
     else:
         wheel = Path(shutil.copy(wheel, dist))
-    found = extensions(wheel)
-    for module in COMPILED_MODULES:
-        if not any(name.startswith(f"draughts/_core/{module}.") for name in found):
-            raise SystemExit(f"the compiled wheel {wheel.name} holds no compiled {module}")
+    require_compiled(wheel)
     return wheel
 
 

@@ -164,13 +164,24 @@ def build(work: Path) -> Path:
     return wheel
 
 
+def extensions(wheel: Path) -> list[str]:
+    """The compiled extensions a wheel holds."""
+    with zipfile.ZipFile(wheel) as archive:
+        return [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
+
+
+def require_compiled(wheel: Path) -> list[str]:
+    """The wheel's extensions; ``SystemExit`` unless it holds every module of ``COMPILED_MODULES``."""
+    found = extensions(wheel)
+    for module in COMPILED_MODULES:
+        if not any(name.startswith(f"draughts/_core/{module}.") for name in found):
+            raise SystemExit(f"the wheel {wheel.name} holds no compiled {module}")
+    return found
+
+
 def install(wheel: Path, work: Path) -> Path:
     """A virtual environment with ``wheel`` (checked to hold every compiled module) and the test tools; its Python."""
-    extensions = [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
-    print(f"{wheel.name}: {', '.join(extensions) or 'no extension'}")
-    for module in COMPILED_MODULES:
-        if not any(name.startswith(f"draughts/_core/{module}.") for name in extensions):
-            raise SystemExit(f"the wheel {wheel.name} holds no compiled {module}")
+    print(f"{wheel.name}: {', '.join(require_compiled(wheel))}")
     venv = work / "venv"
     run([sys.executable, "-m", "venv", str(venv)])
     python = venv / "bin" / "python"

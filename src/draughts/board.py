@@ -372,19 +372,19 @@ class Board:
         captured, promotes = move.captured, move.promotes
         since = 0 if captured or promotes else previous.since_material_change + 1
         resets = self._resets
-        if not resets:
-            return _known_counters.get(((), since)) or DrawCounters._next((), since)
-        # What happened, as the bits the rules' resets are written in (see _resets).
-        event = (
-            (0 if before._kings >> before._gen.tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
-            | (_CAPTURED if captured else 0)
-            | (_PROMOTED if promotes else 0)
-        )
-        if len(resets) == 1:  # the usual case: one move-count rule
-            counts: tuple[int, ...] = (0 if event & resets[0] else previous.move_counts[0] + 1,)
-        else:
-            pairs = zip(resets, previous.move_counts, strict=True)
-            counts = tuple([0 if event & reset else plies + 1 for reset, plies in pairs])
+        counts: tuple[int, ...] = ()
+        if resets:
+            # What happened, as the bits the rules' resets are written in (see _resets).
+            event = (
+                (0 if before._kings >> before._gen.tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
+                | (_CAPTURED if captured else 0)
+                | (_PROMOTED if promotes else 0)
+            )
+            if len(resets) == 1:  # the usual case: one move-count rule
+                counts = (0 if event & resets[0] else previous.move_counts[0] + 1,)
+            else:
+                pairs = zip(resets, previous.move_counts, strict=True)
+                counts = tuple([0 if event & reset else plies + 1 for reset, plies in pairs])
         # The shared counters looked up here first: this runs on every push.
         return _known_counters.get((counts, since)) or DrawCounters._next(counts, since)
 
