@@ -22,13 +22,25 @@ from hypothesis import strategies as st
 import draughts
 from draughts import Board, Position, hub
 from draughts.engine import Limit
-from draughts.hub import HubEngine, HubError, format_line, parse_line
+from draughts.hub import (
+    HubEngine,
+    HubEngineError,
+    HubEngineTerminatedError,
+    HubEngineTimeoutError,
+    HubError,
+    format_line,
+    parse_line,
+)
+from draughts.hub.client import reversible_tail
+from draughts.hub.server import _Server
 from draughts.notation import parse_move
 from strategies import positions, rulesets
 
-SERVER = [sys.executable, "-m", "draughts.hub"]
+SERVER = [sys.executable, "-m", "draughts", "hub"]
 COMMAND = [str(pathlib.Path(sys.executable).with_name("draughts")), "hub"]
 """The ``draughts hub`` console script a user (or a GUI) starts, installed beside this Python."""
+ALIAS = [sys.executable, "-m", "draughts.hub"]
+"""The older spelling, kept: a thin call into the same command."""
 
 
 @pytest.fixture
@@ -54,7 +66,7 @@ def test_round_trip_from_the_start(engine: HubEngine, variant: str) -> None:
         result = engine.go(board, Limit(depth=2))
         assert result.move in board.legal_moves
         assert result.info["depth"] == "2"
-        assert result.text == hub.move_text(board.position, result.move)
+        assert result.text == hub.hub_move_text(board.position, result.move)
         board.push(result.move)
 
 
@@ -73,7 +85,7 @@ def test_round_trip_with_king_moves_and_captures(engine: HubEngine) -> None:
     board = Board(draughts.no_forced_capture(draughts.get_variant("russian")), "W:WKa1,Kc1:BKh2,e7")
     for text in ("c1-d2", "h2-g1", "d2-c1", "g1-h2"):
         board.push_text(text)
-    start, moves = hub._reversible_tail(board)
+    start, moves = reversible_tail(board)
     assert start == board.root()
     assert len(moves) == 4
     result = engine.go(board, Limit(depth=3))
@@ -138,7 +150,7 @@ START = hub.position_text(Position.initial("international"))
 
 
 class Session:
-    """``python -m draughts.hub`` with a reader thread: every wait has a deadline."""
+    """``python -m draughts hub`` with a reader thread: every wait has a deadline."""
 
     def __init__(self, *args: str, command: list[str] = SERVER) -> None:
         self.process = subprocess.Popen(
@@ -203,9 +215,9 @@ def session() -> Iterator[Session]:
         server.close()
 
 
-@pytest.fixture(params=[SERVER, COMMAND], ids=["python -m draughts.hub", "draughts hub"])
+@pytest.fixture(params=[ALIAS, COMMAND], ids=["python -m draughts.hub", "draughts hub"])
 def either_session(request: pytest.FixtureRequest) -> Iterator[Session]:
-    """The server started as a module and through the real ``draughts hub`` command."""
+    """The server started by the old module spelling and through the real ``draughts hub`` command."""
     server = Session(command=request.param)
     try:
         yield server
@@ -263,7 +275,7 @@ def test_server_answers_every_bad_line_with_one_error_and_goes_on(session: Sessi
     # none of them changed the position or the level: go searches the start position at the level's limit
     session.send("level depth=1", "go think")
     done = session.until("done")[-1][1]
-    assert hub.parse_move(Position.initial("international"), done["move"])
+    assert hub.parse_hub_move(Position.initial("international"), done["move"])
 
 
 def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(either_session: Session) -> None:
@@ -278,7 +290,7 @@ def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(either_sessio
     for replies in (first, second):
         errors, done = errors_and_done(replies)
         assert errors == []
-        assert hub.parse_move(Position.initial("international"), done["move"])
+        assert hub.parse_hub_move(Position.initial("international"), done["move"])
     # a pos during an infinite search: the search answers done, then the new position is taken
     other = Position.from_fen("international", "W:W31,K46:B5,K10")
     session.send("level infinite", "go think", f"pos pos={hub.position_text(other)}")
@@ -286,7 +298,7 @@ def test_server_never_hangs_on_go_or_pos_during_an_infinite_search(either_sessio
     session.send("stop", "level depth=1", "go think")  # stop while idle is ignored
     errors, done = errors_and_done(session.until("done"))
     assert errors == []
-    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+    assert hub.parse_hub_move(other, done["move"]) in other.legal_moves()
     session.send("ping")
     assert session.next()[0] == "pong"
 
@@ -308,7 +320,7 @@ def drawn_by_repetition() -> tuple[Position, str]:
     start = Position.from_fen("international", "W:WK50,45:BK1,6")
     board = Board.from_position(start)
     for text in ["50-44", "1-7", "44-50", "7-1"] * 2:
-        board.push(hub.parse_move(board.position, text))
+        board.push(hub.parse_hub_move(board.position, text))
     outcome = board.outcome()
     assert outcome is not None
     assert outcome.termination is draughts.Termination.REPETITION
@@ -322,7 +334,7 @@ def test_server_answers_go_with_a_move_in_a_position_it_calls_drawn(either_sessi
     session.send(f'pos pos={hub.position_text(start)} moves="{moves}"', "level depth=2", "go think")
     errors, done = errors_and_done(session.until("done"))
     assert errors == []
-    assert hub.parse_move(start, done["move"]) in start.legal_moves()  # the third repetition is the start
+    assert hub.parse_hub_move(start, done["move"]) in start.legal_moves()  # the third repetition is the start
 
 
 def test_server_go_before_any_position_searches_the_start_position(either_session: Session) -> None:
@@ -333,20 +345,20 @@ def test_server_go_before_any_position_searches_the_start_position(either_sessio
     errors, done = errors_and_done(session.until("done"))
     assert errors == []
     russian = Position.initial("russian")
-    assert hub.parse_move(russian, done["move"]) in russian.legal_moves()
+    assert hub.parse_hub_move(russian, done["move"]) in russian.legal_moves()
     # a refused pos leaves the position as it was
     other = Position.from_fen("russian", "W:Wa1,c1:Bh8")
     session.send(f"pos pos={hub.position_text(other)}", "pos pos=Wxyz", "level depth=1", "go")
     errors, done = errors_and_done(session.until("done"))
     assert len(errors) == 1
     assert "33" in errors[0]
-    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+    assert hub.parse_hub_move(other, done["move"]) in other.legal_moves()
     # and so does a pos with a move that is not legal in turn (all or nothing)
     session.send(f'pos pos={hub.position_text(russian)} moves="22-18 22-18"', "level depth=1", "go")
     errors, done = errors_and_done(session.until("done"))
     assert len(errors) == 1
     assert "move 2" in errors[0]
-    assert hub.parse_move(other, done["move"]) in other.legal_moves()
+    assert hub.parse_hub_move(other, done["move"]) in other.legal_moves()
 
 
 def test_server_go_without_a_legal_move_still_answers_done(either_session: Session) -> None:
@@ -367,7 +379,7 @@ def test_server_level_lines_and_clocks(session: Session) -> None:
         session.send(f"pos pos={START}", level, "go think")
         errors, done = errors_and_done(session.until("done"))
         assert errors == [], level
-        assert hub.parse_move(Position.initial("international"), done["move"])
+        assert hub.parse_hub_move(Position.initial("international"), done["move"])
     session.send(f"pos pos={START}", "level depth=2", "level nodes=100000", "go think")
     replies = session.until("done")
     assert replies[-2][0] == "info"
@@ -427,7 +439,7 @@ def test_foreign_engine_with_captured_squares_in_any_order() -> None:
         assert set(client.go(position).move.captured) == {19, 29, 31, 42}
     with fake("47x36x42x19x29x30") as client:
         client.init("international")
-        with pytest.raises(HubError, match="not legal"):
+        with pytest.raises(HubEngineError, match="not legal"):
             client.go(position)
     with fake("11-15") as client, pytest.raises(HubError, match="does not play russian"):
         client.init("russian")
@@ -436,20 +448,20 @@ def test_foreign_engine_with_captured_squares_in_any_order() -> None:
 def test_silent_engine_times_out() -> None:
     client = HubEngine([sys.executable, "-c", "import time; time.sleep(60)"], timeout=0.5)
     started = time.monotonic()
-    with pytest.raises(HubError, match="did not answer"):
+    with pytest.raises(HubEngineTimeoutError, match="did not answer"):
         client.init("international")
     client.quit(timeout=1)
     assert time.monotonic() - started < 10
 
 
 def test_missing_engine() -> None:
-    with pytest.raises(HubError, match="cannot start"):
+    with pytest.raises(HubEngineError, match="cannot start"):
         HubEngine(["/nonexistent/engine", "hub"])
 
 
 def test_engine_that_exits() -> None:
     client = HubEngine([sys.executable, "-c", "print('id name=gone')"], timeout=5)
-    with pytest.raises(HubError, match=r"exited|did not answer"):
+    with pytest.raises(HubEngineError, match=r"exited|did not answer"):
         client.init()
     client.quit()
 
@@ -498,12 +510,12 @@ def test_client_stops_at_once_on_an_error_during_the_search() -> None:
     with scripted("error", timeout=5) as client:
         client.init("international")
         started = time.monotonic()
-        with pytest.raises(HubError, match="evaluation table missing"):
+        with pytest.raises(HubEngineError, match="evaluation table missing"):
             client.go(Board("international"), Limit(time=3))  # it used to wait 8 s, then take the move
         assert time.monotonic() - started < 2.5
     with scripted("error-then-silence", timeout=1) as client:
         client.init("international")
-        with pytest.raises(HubError, match=r"did not answer 'stop'.*evaluation table missing"):
+        with pytest.raises(HubEngineTimeoutError, match=r"did not answer 'stop'.*evaluation table missing"):
             client.go(Board("international"), Limit(time=0.5))
 
 
@@ -511,7 +523,7 @@ def test_client_says_the_engine_refused_the_position() -> None:
     position = Position.from_fen("international", "W:W31:B20")  # 32-28, the scripted answer, is not legal here
     with scripted("refuse") as client:
         client.init("international")
-        with pytest.raises(HubError, match=r"refused the search of W:W31:B20.*pos pos=.*bad position") as raised:
+        with pytest.raises(HubEngineError, match=r"refused the search of W:W31:B20.*pos pos=.*bad position") as raised:
             client.go(position, Limit(depth=1))
     assert "not legal" not in str(raised.value)
 
@@ -519,14 +531,16 @@ def test_client_says_the_engine_refused_the_position() -> None:
 def test_client_surfaces_the_refusal_of_the_real_server(engine: HubEngine) -> None:
     engine.init("russian")
     engine.send("set-param name=variant value=international")  # now the server reads 51-character positions
-    with pytest.raises(HubError, match=r"refused the search.*33 characters; international needs 51"):
+    with pytest.raises(HubEngineError, match=r"refused the search.*33 characters; international needs 51"):
         engine.go(Board("russian"), Limit(depth=1))
 
 
 def test_client_quotes_the_error_output_of_an_engine_that_exits_at_start_up() -> None:
     code = "import sys; sys.stderr.write('scripted: cannot open data/eval\\n'); sys.exit(3)"
     client = HubEngine([sys.executable, "-c", code], timeout=5)
-    with pytest.raises(HubError, match=r"has exited \(exit code 3\); its error output ends: scripted: cannot open"):
+    with pytest.raises(
+        HubEngineTerminatedError, match=r"has exited \(exit code 3\); its error output ends: scripted: cannot open"
+    ):
         client.init("international")
     client.quit()
 
@@ -622,7 +636,7 @@ def test_cli_hub_subcommand() -> None:
     assert "ready" in commands
     done_args = dict(replies)["done"]
     position = Position.initial("italian")
-    assert hub.parse_move(position, done_args["move"]) in position.legal_moves()
+    assert hub.parse_hub_move(position, done_args["move"]) in position.legal_moves()
 
 
 # --- the formats --------------------------------------------------------------------------------
@@ -648,7 +662,7 @@ def test_scan_start_position() -> None:
     assert kings.turn is draughts.BLACK
     assert kings.fen() == "B:WK4,K5,25,35,36:BK38,K48"
     for text in ["38-15", "5-41", "48-26"]:  # the moves of Scan's example are legal in turn
-        kings = kings.play(hub.parse_move(kings, text))
+        kings = kings.play(hub.parse_hub_move(kings, text))
     assert kings.fen() == "W:WK4,25,35,36,K41:BK15,K26"
 
 
@@ -682,12 +696,12 @@ def test_move_round_trip_in_any_capture_order(data: st.DataObject) -> None:
     if not legal:
         return
     move = data.draw(st.sampled_from(legal))
-    text = hub.move_text(position, move)
-    assert hub.parse_move(position, text) == move
+    text = hub.hub_move_text(position, move)
+    assert hub.parse_hub_move(position, text) == move
     if move.captured:
         order = data.draw(st.permutations(list(move.captured)))
         shuffled = "x".join(str(square) for square in (move.start, move.end, *order))
-        assert hub.parse_move(position, shuffled) == move
+        assert hub.parse_hub_move(position, shuffled) == move
 
 
 @pytest.mark.parametrize(
@@ -722,9 +736,9 @@ def test_long_numbers_and_long_text_give_bounded_draughts_errors() -> None:
     start = Position.initial("international")
     for text in ("9" * 4301 + "-1", "1-" + "0" * 5000 + "5", "32-28x" + "7" * 10_000):
         with pytest.raises(draughts.DraughtsError) as raised:
-            hub.parse_move(start, text)
+            hub.parse_hub_move(start, text)
         assert len(str(raised.value)) < 400
-    assert hub.parse_move(start, "0032-0028") == parse_move(start, "32-28")  # leading zeros are harmless
+    assert hub.parse_hub_move(start, "0032-0028") == parse_move(start, "32-28")  # leading zeros are harmless
     with pytest.raises(draughts.InvalidPositionError) as raised:
         hub.parse_position("international", "W" + "e" * 100_000)
     assert len(str(raised.value)) < 400
@@ -757,7 +771,7 @@ def server_lines(draw: st.DrawFn) -> str:
 @given(st.lists(server_lines(), min_size=1, max_size=6))
 def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> None:
     out = io.StringIO()
-    server = hub._Server("international", out)
+    server = _Server("international", out)
     server.handle("set-param name=level value=beginner")  # keeps each go short
     goes = 0
     for line in lines:

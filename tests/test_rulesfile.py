@@ -605,7 +605,7 @@ def test_cli_hub_with_a_ruleset_file(pool: Path) -> None:
     assert {"my-pool", "my-pool-nfc", "russian"} <= set(declared["values"].split())
     assert "error" not in [command for command, _ in replies]
     start = draughts.Position.initial(draughts.load_ruleset(pool))
-    move = hub.parse_move(start, dict(replies)["done"]["move"])
+    move = hub.parse_hub_move(start, dict(replies)["done"]["move"])
     assert move in start.legal_moves()  # Black's move: pool, not Brazilian
 
 

@@ -1,4 +1,4 @@
-"""Drive ``python -m draughts.hub`` with pydraughts' ``HubEngine``, an independent Hub client (not a CI test).
+"""Drive ``draughts hub`` with pydraughts' ``HubEngine``, an independent Hub client (not a CI test).
 
 pydraughts also imports as ``draughts``, so it lives in a virtual environment of its own; this
 script runs there and starts the server with a Python that has polydraughts::
@@ -35,7 +35,7 @@ def wrapper(python: str, directory: str) -> str:
     # polydraughts) and runs it through the shell: a small script keeps the venv.
     path = os.path.join(directory, "polydraughts-hub")
     with open(path, "w", encoding="utf-8") as file:
-        file.write(f'#!/bin/sh\nexec "{python}" -m draughts.hub "$@"\n')
+        file.write(f'#!/bin/sh\nexec "{python}" -m draughts hub "$@"\n')
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
     return path
 

@@ -73,3 +73,35 @@ class PDNError(DraughtsError):
         """The offending move text, as written."""
         self.headers = dict(headers or {})
         """The game's tags, as far as they were read."""
+
+
+class HubError(DraughtsError):
+    """Bad Hub protocol input: a line that does not parse, a value out of range, a request that cannot be served.
+
+    Raised for what the caller (or the other side's line) got wrong: a malformed line, a position
+    or move text that does not fit the ruleset, a search mode, a ruleset the engine does not play.
+    What goes wrong with the engine's process is a :class:`HubEngineError` instead.
+    """
+
+
+class HubEngineError(RuntimeError):
+    """A Hub engine that failed while running: it misbehaved, exited or stopped answering.
+
+    Like python-chess's ``EngineError``, a :class:`RuntimeError`, not a :class:`ValueError`: the
+    caller's input was fine, the engine was not. Raised when the engine cannot be started, answers
+    ``error`` to a search, plays an illegal move or none; the subclasses say when its process has
+    gone (:class:`HubEngineTerminatedError`) or did not answer in time
+    (:class:`HubEngineTimeoutError`). The message quotes what the engine said (its ``error`` lines,
+    and the end of its error output when it exited).
+
+    It is not a :class:`HubError`: code that caught ``HubError`` for both must catch
+    ``(HubError, HubEngineError)``.
+    """
+
+
+class HubEngineTerminatedError(HubEngineError):
+    """A Hub engine whose process has exited or closed its pipes."""
+
+
+class HubEngineTimeoutError(HubEngineError):
+    """A Hub engine that did not answer within its time (the search's time plus the client's timeout)."""

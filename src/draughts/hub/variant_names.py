@@ -1,0 +1,74 @@
+"""The names a ruleset travels under in the Hub parameter ``variant``.
+
+The server declares every named variant, its no-forced-capture house rule (``<name>-nfc``) and a
+ruleset it was started with that no name finds (one read from a file); a GUI's ``set-param``
+names one of them, or an alias (Scan's ``normal``). The client picks, among the names an engine
+declares, the one that means the ruleset it wants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from draughts._text import excerpt
+from draughts.errors import DraughtsError, UnknownVariantError
+from draughts.rules import Ruleset
+from draughts.variants import VARIANTS, get_variant, no_forced_capture
+
+__all__: list[str] = []
+
+LONGEST_NAME = 100
+"""The longest ``variant`` value looked up by name. Every name, alias and transform suffix of the
+library is far shorter; a longer value is refused at once instead of being taken apart."""
+
+
+def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, Ruleset]:
+    """The rulesets the server declares, by the names it declares them under, in order."""
+    declared = dict(VARIANTS)
+    declared.update({no_forced_capture(rules).name: no_forced_capture(rules) for rules in VARIANTS.values()})
+    declared.update(custom or {})
+    return declared
+
+
+def custom_variants(rules: Ruleset) -> dict[str, Ruleset]:
+    """A ruleset the server starts with that no name finds (a ruleset file), and its house rule, by name."""
+    try:
+        if get_variant(rules.name) == rules:
+            return {}
+    except DraughtsError:
+        pass
+    return {item.name: item for item in (rules, no_forced_capture(rules))}
+
+
+def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
+    """The ruleset a ``set-param name=variant`` value means: a declared name, else any name or alias.
+
+    Only names are read from the wire: never a file or a module to import.
+
+    Raises:
+        UnknownVariantError: no ruleset has that name (one longer than :data:`LONGEST_NAME` is
+            refused without a look-up).
+    """
+    rules = declared.get(value)
+    if rules is not None:
+        return rules
+    if len(value) > LONGEST_NAME:
+        raise UnknownVariantError(
+            f"variant {excerpt(value)} is no variant's name: names have at most {LONGEST_NAME} characters"
+        )
+    return get_variant(value)
+
+
+def engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
+    """The name among an engine's ``choices`` that means ``rules``: its own name, else an alias."""
+    if rules.name in choices:
+        return rules.name
+    for choice in choices:
+        if len(choice) > LONGEST_NAME:
+            continue
+        try:
+            if get_variant(choice) == rules:
+                return choice
+        except DraughtsError:
+            continue
+    return None
