@@ -32,6 +32,9 @@ from draughts.variants import get_variant
 __all__ = ["serve"]
 
 _MAX_SEED = 2**31 - 1
+_LONGEST_MESSAGE = 600
+"""The longest ``error`` message written: the library's messages quote bounded excerpts, and this
+bounds one that does not."""
 _LEAST_SECONDS = 0.001
 """The time the engine gets when the work before its start has used up the budget: it answers at once."""
 
@@ -100,6 +103,9 @@ class _Server:
                 self.closed = True
 
     def error(self, message: str) -> None:
+        """An ``error`` line; a message longer than :data:`_LONGEST_MESSAGE` is cut (it quoted too much input)."""
+        if len(message) > _LONGEST_MESSAGE:
+            message = f"{message[: _LONGEST_MESSAGE - 60]}... ({len(message):,} characters)"
         self.say(format_line("error", message=message))
 
     # --- input ---
