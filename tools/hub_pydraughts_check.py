@@ -15,6 +15,7 @@ after a minute, so a hang is reported instead of waiting for ever. Exit status 0
 
 from __future__ import annotations
 
+import importlib
 import os
 import stat
 import sys
@@ -22,10 +23,11 @@ import tempfile
 import threading
 import time
 
-from draughts.engines.hub import HubEngine
-
 import draughts  # pydraughts
 from draughts.engine import Limit
+
+# pydraughts' draughts.engines.hub imported before draughts itself is an import cycle (ImportError).
+HubEngine = importlib.import_module("draughts.engines.hub").HubEngine
 
 WATCHDOG = 60.0
 
