@@ -77,8 +77,9 @@ TURKISH = attrs.evolve(
     capture_reversal=False,
     precedence=(MostPieces(),),
     # The texts conflict: kish, whose counts these are, continues as a man (its tests
-    # rules_promotion.rs 7.2). Its counts to d7 do not tell the readings apart (continuing as a
-    # king gives the same d7); they do pin the 180° rule (allowing the turn gives 10,782,390).
+    # rules_promotion.rs 7.2). Its counts to d8 do not tell the readings apart (continuing as a
+    # king or stopping on the row gives the same d7 and d8); they do pin the 180° rule (allowing
+    # the turn gives 10,782,390 counted kish's way, 10,782,316 in restriction-9 paths).
     capture_promotion=CapturePromotion.ONLY_AT_END,
     numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64
     square_names=SquareNames.ALGEBRAIC,

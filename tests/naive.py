@@ -603,6 +603,50 @@ def perft_counts(state: State, depth: int, *, paths: bool = False, landings: boo
     return walk(state, depth) if depth else []
 
 
+CONVENTIONS = ("identities", "paths", "landings")
+"""The three ways of counting a capture (see :func:`moves`): one per identity, one per
+restriction-9 path, one per sequence of landing squares (kish)."""
+
+
+def children(state: State) -> list[tuple[State, dict[str, int]]]:
+    """Each distinct state one legal move away, with how many moves lead to it in each convention."""
+    by_child: dict[State, dict[str, set[object]]] = {}
+    for move in moves(state, landings=True):
+        counted = by_child.setdefault(play(state, move), {name: set() for name in CONVENTIONS})
+        counted["identities"].add(move.identity)
+        counted["paths"].add(move)
+        counted["landings"].add((move, move.landings))
+    return [(child, {name: len(seen) for name, seen in counted.items()}) for child, counted in by_child.items()]
+
+
+def perft_conventions(state: State, depth: int) -> dict[str, list[int]]:
+    """``perft_counts`` in all three conventions at once (one walk, transpositions counted once):
+    ``{convention: [perft 1, ..., perft depth]}``. The tree below a state is the same in every
+    convention; only how many moves lead to each child differs."""
+    seen: dict[tuple[object, int], dict[str, list[int]]] = {}
+
+    def walk(node: State, remaining: int) -> dict[str, list[int]]:
+        key = (_state_key(node), remaining)
+        if key in seen:
+            return seen[key]
+        if remaining == 1:  # the last ply is counted, not played
+            found = moves(node, landings=True)
+            counts = {"identities": [len(merge(found))], "paths": [len(set(found))], "landings": [len(found)]}
+            seen[key] = counts
+            return counts
+        counts = {name: [0] * remaining for name in CONVENTIONS}
+        for child, multiplicity in children(node):
+            below = walk(child, remaining - 1)
+            for name in CONVENTIONS:
+                counts[name][0] += multiplicity[name]
+                for ply, count in enumerate(below[name], start=1):
+                    counts[name][ply] += multiplicity[name] * count
+        seen[key] = counts
+        return counts
+
+    return walk(state, depth) if depth else {name: [] for name in CONVENTIONS}
+
+
 _PIECE_CODES = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (BLACK, True): "B"}
 
 

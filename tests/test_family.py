@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -80,6 +81,64 @@ def test_every_named_family_variant_has_published_or_peer_counts() -> None:
 def test_the_known_peer_bug_is_excluded_not_matched() -> None:
     """pydraughts' Turkish perft 5 (85,146) is one of its bugs; kish's published 85,090 is right."""
     assert draughts.perft(draughts.Position.initial("turkish"), 5, paths=True) == 85_090
+
+
+# --- Turkish beyond depth 6: kish counts a king's straight-on capture once per landing square ---
+
+TURKISH = load_json("perft-turkish.json")
+
+
+def _turkish_moves(position: draughts.Position) -> list[str]:
+    """The legal moves as restriction-9 paths followed by the captured squares, as the data file writes them."""
+    name = position.ruleset.square_name
+    return sorted(
+        "x".join(map(name, move.path)) + " " + " ".join(map(name, move.captured))
+        for move, _ in draughts.divide(position, 1, paths=True)
+    )
+
+
+@pytest.mark.parametrize("entry", TURKISH["divide"]["positions"], ids=lambda entry: entry["fen"].split(":")[1][-12:])
+def test_turkish_positions_where_kish_counts_more_have_their_moves(entry: dict[str, Any]) -> None:
+    """The positions the depth-7 divide against kish walks down to, reached by the recorded lines:
+    one move per path, fewer than kish's actions (it lists some twice or three times)."""
+    for line in entry["reached_by"]:
+        board = draughts.Board("turkish")
+        for text in line:
+            board.push(board.parse_text(text))
+        assert board.position.fen() == entry["fen"]
+    position = draughts.Position.from_fen("turkish", entry["fen"])
+    assert _turkish_moves(position) == entry["legal"]
+    count = draughts.perft(position, 1)
+    assert count == draughts.perft(position, 1, paths=True) == len(entry["legal"]) < entry["kish_actions"]
+
+
+def test_turkish_king_taking_two_pieces_on_one_line_is_one_move_per_end_square() -> None:
+    """The simplest form of those positions: the king may stop on c5 or d5 between b5 and e5 (kish
+    lists each capture twice), but either way it takes b5 then e5 and ends on f5, g5 or h5; both
+    intermediate squares are accepted as the text of the one move."""
+    board = draughts.Board("turkish", "W:WKa5:Bb5,e5")
+    assert _turkish_moves(board.position) == ["a5xc5xf5 b5 e5", "a5xc5xg5 b5 e5", "a5xc5xh5 b5 e5"]
+    assert board.parse_text("a5xd5xf5") == board.parse_text("a5xc5xf5") == board.parse_text("a5xf5")
+
+
+def test_the_recorded_turkish_divide_accounts_for_the_whole_difference() -> None:
+    """kish's perft 7 minus ours is the sum, over the recorded lines, of its extra actions."""
+    excess = sum(
+        len(entry["reached_by"]) * (entry["kish_actions"] - len(entry["legal"]))
+        for entry in TURKISH["divide"]["positions"]
+    )
+    depth = str(TURKISH["divide"]["depth"])
+    assert excess == TURKISH["kish"]["counts"][depth] - TURKISH["counts"]["paths"][depth] == 74
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [7, 8])
+@pytest.mark.parametrize("paths", [True, False], ids=["paths", "identities"])
+def test_turkish_perft_7_and_8(depth: int, paths: bool) -> None:
+    """10,782,308 and 123,285,642 in both conventions: kish's counts with its repeated actions
+    merged, and the oracle's (tests/data/perft-turkish.json says how each was cross-checked)."""
+    counts = TURKISH["counts"]["paths" if paths else "identities"]
+    assert draughts.perft(draughts.Position.initial("turkish"), depth, paths=paths) == counts[str(depth)]
 
 
 FAMILY_NAMES = [name for name in draughts.VARIANTS if name not in draughts.variants.FEDERATION_VARIANTS]

@@ -16,7 +16,8 @@ crate count every *sequence of landing squares* (``landings=True``): a king that
 several squares before going straight on over the next piece counts once per square. The three
 conventions agree for Turkish through depth 6; at depth 7 kish's 10,782,382 needs the third one
 (restriction-9 paths give 10,782,308). This was established by comparing the oracle with kish
-1.1.6 on every one of the 91,498 distinct positions at depth 6 (all agree under ``landings``).
+1.1.6 on every one of the 91,498 distinct positions at depth 6 (all agree under ``landings``), and
+again by perft divide against kish 1.1.7: the 20 positions of tests/data/perft-turkish.json.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ DEFAULT_LEAVES = 12_000
 """Largest count checked in the default run (a few tenths of a second each)."""
 SLOW_LEAVES = 600_000
 """Largest count checked under ``slow``, apart from :data:`DEEP`."""
-DEEP = {("thai", 9), ("turkish", 7), ("pool", 8), ("russian", 8), ("frisian", 7)}
-"""Deeper counts checked under ``slow`` because a rule first shows there."""
+DEEP = {("thai", 9), ("pool", 8), ("russian", 8), ("frisian", 7)}
+"""Deeper counts checked under ``slow`` because a rule first shows there (Turkish d7, where kish's
+way of counting first shows, is checked in all three conventions at once below)."""
 
 
 def _cases(slow: bool) -> list[Any]:
@@ -154,6 +156,43 @@ def test_kish_ten_piece_king_capture() -> None:
 def _direction(rules: Ruleset, a: int, b: int) -> tuple[int, int]:
     (ax, ay), (bx, by) = rules.geometry.coords[a], rules.geometry.coords[b]
     return (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+
+
+_TURKISH_DEEP = load_json("perft-turkish.json")
+
+
+@pytest.mark.parametrize("entry", _TURKISH_DEEP["divide"]["positions"], ids=lambda e: e["fen"].split(":")[1][-12:])
+def test_oracle_at_the_positions_where_kish_counts_more(entry: dict[str, Any]) -> None:
+    """The positions where kish's perft 7 departs (tests/data/perft-turkish.json): the oracle's
+    restriction-9 paths are the recorded moves, and counting every landing square it lists as many
+    actions as kish does, so the whole difference is that way of counting."""
+    state = naive.from_fen(TURKISH, entry["fen"])
+    got = sorted(
+        "x".join(map(TURKISH.square_name, move.path)) + " " + " ".join(map(TURKISH.square_name, move.captured))
+        for move in naive.moves(state, paths=True)
+    )
+    assert got == entry["legal"]
+    assert len(naive.moves(state)) == len(got)
+    assert len(naive.moves(state, landings=True)) == entry["kish_actions"]
+
+
+@pytest.mark.slow
+def test_oracle_counts_turkish_perft_7_in_the_three_conventions() -> None:
+    """One walk of the Turkish tree to depth 7: one move per identity and per restriction-9 path
+    give polydraughts' count, every sequence of landing squares gives kish's published one."""
+    counts = naive.perft_conventions(naive.initial(TURKISH), 7)
+    assert counts["identities"][-1] == _TURKISH_DEEP["counts"]["identities"]["7"] == 10_782_308
+    assert counts["paths"][-1] == _TURKISH_DEEP["counts"]["paths"]["7"]
+    assert counts["landings"] == [_TURKISH_DEEP["kish"]["counts"][str(depth)] for depth in range(1, 8)]
+
+
+def test_perft_conventions_agrees_with_perft_counts() -> None:
+    state = naive.from_fen(TURKISH, "W:WKa5,c2:Bb5,e5,b7,g6,Kh8")
+    counts = naive.perft_conventions(state, 3)
+    assert counts["identities"] == naive.perft_counts(state, 3)
+    assert counts["paths"] == naive.perft_counts(state, 3, paths=True)
+    assert counts["landings"] == naive.perft_counts(state, 3, landings=True)
+    assert counts["landings"][0] > counts["paths"][0]
 
 
 def test_counting_conventions_for_a_king_going_straight_on() -> None:

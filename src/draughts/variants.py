@@ -520,7 +520,9 @@ TURKISH = Ruleset(
     kings_capture=Directions.ORTHOGONAL,
     # TURK: disputed. kish, hcheckers and pydraughts go on capturing as a man and crown at the end of
     # the move; draughts.github.io crowns at once. The implementations (and the published perft,
-    # kish's) are followed.
+    # kish's) are followed; kish's perft to depth 8 is the same under either reading. (From depth 7
+    # kish counts a king's two captures on one line once per square it may stop on between them:
+    # docs/variants.rst.)
     capture_promotion=CapturePromotion.ONLY_AT_END,
     capture_mandatory=True,
     precedence=(Precedence.MOST_PIECES,),  # TURK: the most pieces, kings and men alike
