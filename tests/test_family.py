@@ -108,6 +108,10 @@ def test_turkish_positions_where_kish_counts_more_have_their_moves(entry: dict[s
         assert board.position.fen() == entry["fen"]
     position = draughts.Position.from_fen("turkish", entry["fen"])
     assert _turkish_moves(position) == entry["legal"]
+    # kish's actions, in its own notation, are those moves, some of them listed more than once.
+    board = draughts.Board("turkish", entry["fen"])
+    assert len(entry["kish_lists"]) == entry["kish_actions"]
+    assert {board.parse_text(text) for text in entry["kish_lists"]} == set(board.legal_moves)
     count = draughts.perft(position, 1)
     assert count == draughts.perft(position, 1, paths=True) == len(entry["legal"]) < entry["kish_actions"]
 

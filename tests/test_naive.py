@@ -7,8 +7,9 @@ Published counts (tests/data/perft-family.json, tests/data/perft.json) are check
 up to a leaf budget: the cheap depths in the default run, deeper ones behind ``slow``. Depths past
 the slow budget (millions of leaves for a Python mailbox generator) are left out, not skipped. A
 few deep counts are kept on purpose because a family rule first changes the count there:
-Thai d9 (flying kings landing directly behind), Turkish d7 (kings, and kish's way of counting),
-Pool and Russian d8 (crowning during a capture; keep/drop divergence), Frisian d7 (its first kings).
+Thai d9 (flying kings landing directly behind), Turkish d7 and d8 (kings, and kish's way of
+counting: tests/data/perft-turkish.json, all three conventions in one walk), Pool and Russian d8
+(crowning during a capture; keep/drop divergence), Frisian d7 (its first kings).
 
 Conventions: "duplicates KEPT" counts every restriction-9 capture path (``paths=True``);
 "DROPPED" counts one move per identity (start, end, captured set). The Turkish counts of the kish
@@ -49,8 +50,8 @@ DEFAULT_LEAVES = 12_000
 SLOW_LEAVES = 600_000
 """Largest count checked under ``slow``, apart from :data:`DEEP`."""
 DEEP = {("thai", 9), ("pool", 8), ("russian", 8), ("frisian", 7)}
-"""Deeper counts checked under ``slow`` because a rule first shows there (Turkish d7, where kish's
-way of counting first shows, is checked in all three conventions at once below)."""
+"""Deeper counts checked under ``slow`` because a rule first shows there (Turkish d7 and d8, where
+kish's way of counting first shows, are checked in all three conventions at once below)."""
 
 
 def _cases(slow: bool) -> list[Any]:
@@ -177,13 +178,15 @@ def test_oracle_at_the_positions_where_kish_counts_more(entry: dict[str, Any]) -
 
 
 @pytest.mark.slow
-def test_oracle_counts_turkish_perft_7_in_the_three_conventions() -> None:
-    """One walk of the Turkish tree to depth 7: one move per identity and per restriction-9 path
-    give polydraughts' count, every sequence of landing squares gives kish's published one."""
-    counts = naive.perft_conventions(naive.initial(TURKISH), 7)
-    assert counts["identities"][-1] == _TURKISH_DEEP["counts"]["identities"]["7"] == 10_782_308
-    assert counts["paths"][-1] == _TURKISH_DEEP["counts"]["paths"]["7"]
-    assert counts["landings"] == [_TURKISH_DEEP["kish"]["counts"][str(depth)] for depth in range(1, 8)]
+def test_oracle_counts_turkish_perft_8_in_the_three_conventions() -> None:
+    """One walk of the Turkish tree to depth 8 (about two minutes): one move per identity and per
+    restriction-9 path give polydraughts' counts, every sequence of landing squares gives kish's
+    published ones, at every depth."""
+    counts = naive.perft_conventions(naive.initial(TURKISH), 8)
+    for convention in ("identities", "paths"):
+        assert counts[convention] == [_TURKISH_DEEP["counts"][convention][str(depth)] for depth in range(1, 9)]
+    assert counts["landings"] == [_TURKISH_DEEP["kish"]["counts"][str(depth)] for depth in range(1, 9)]
+    assert counts["paths"][6:] == [10_782_308, 123_285_642]
 
 
 def test_perft_conventions_agrees_with_perft_counts() -> None:
