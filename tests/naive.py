@@ -619,11 +619,14 @@ def children(state: State) -> list[tuple[State, dict[str, int]]]:
     return [(child, {name: len(seen) for name, seen in counted.items()}) for child, counted in by_child.items()]
 
 
-def perft_conventions(state: State, depth: int) -> dict[str, list[int]]:
+def perft_conventions(
+    state: State, depth: int, cache: dict[tuple[object, int], dict[str, list[int]]] | None = None
+) -> dict[str, list[int]]:
     """``perft_counts`` in all three conventions at once (one walk, transpositions counted once):
     ``{convention: [perft 1, ..., perft depth]}``. The tree below a state is the same in every
-    convention; only how many moves lead to each child differs."""
-    seen: dict[tuple[object, int], dict[str, list[int]]] = {}
+    convention; only how many moves lead to each child differs. Calls that pass the same
+    ``cache`` (states of one ruleset) share what they have counted."""
+    seen: dict[tuple[object, int], dict[str, list[int]]] = {} if cache is None else cache
 
     def walk(node: State, remaining: int) -> dict[str, list[int]]:
         key = (_state_key(node), remaining)

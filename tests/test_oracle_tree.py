@@ -118,36 +118,49 @@ def _library_children(position: Position, depth: int, paths: bool) -> dict[Hasha
     return out
 
 
-def _oracle_children(state: naive.State, depth: int, convention: str) -> dict[Hashable, int]:
+_Cache = dict[tuple[object, int], dict[str, list[int]]]
+
+
+def _oracle_children(state: naive.State, depth: int, convention: str, cache: _Cache) -> dict[Hashable, int]:
     """Each distinct child's key and the oracle's count below it (moves to it times perft)."""
     out: dict[Hashable, int] = {}
     for child, multiplicity in naive.children(state):
-        below = naive.perft_conventions(child, depth - 1)[convention][-1] if depth > 1 else 1
+        below = naive.perft_conventions(child, depth - 1, cache)[convention][-1] if depth > 1 else 1
         out[state_key(child)] = out.get(state_key(child), 0) + multiplicity[convention] * below
     return out
 
 
 def divide_differences(
-    position: Position, depth: int, *, paths: bool, convention: str, line: tuple[str, ...] = ()
+    position: Position,
+    depth: int,
+    *,
+    paths: bool,
+    convention: str,
+    line: tuple[str, ...] = (),
+    cache: _Cache | None = None,
 ) -> list[tuple[tuple[str, ...], Position, int, int]]:
     """Where the library's perft (``paths`` convention) and the oracle's (``convention``) part.
 
-    Follows only the children whose counts differ, so it costs about one perft of each side per
-    level. Returns ``(moves from the root, position, library moves, oracle moves)`` for each line
-    to a position whose own move counts differ (a position reached by two lines appears twice).
+    Follows only the children whose counts differ; the oracle's counts are shared down the walk
+    (``cache``), so it costs about one perft of each side. Returns ``(moves from the root,
+    position, library moves, oracle moves)`` for each line to a position whose own move counts
+    differ (a position reached by two lines appears twice).
     """
+    cache = {} if cache is None else cache
     state = oracle_state(position)
     if depth == 1:
         mine = draughts.perft(position, 1, paths=paths)
-        theirs = naive.perft_conventions(state, 1)[convention][0]
+        theirs = naive.perft_conventions(state, 1, cache)[convention][0]
         return [] if mine == theirs else [(line, position, mine, theirs)]
     ours = _library_children(position, depth, paths)
-    oracle = _oracle_children(state, depth, convention)
+    oracle = _oracle_children(state, depth, convention, cache)
     assert set(ours) == set(oracle), f"different children at {position.fen()} after {line}"
     found = []
     for child_key, (text, child, count) in ours.items():
         if count != oracle[child_key]:
-            found += divide_differences(child, depth - 1, paths=paths, convention=convention, line=(*line, text))
+            found += divide_differences(
+                child, depth - 1, paths=paths, convention=convention, line=(*line, text), cache=cache
+            )
     if not found and sum(count for _, _, count in ours.values()) != sum(oracle.values()):
         found.append((line, position, len(ours), len(oracle)))  # differs in how many moves reach a child
     return found
