@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import html
 import io
 import json
 import os
 import re
-import threading
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import attrs
 import pytest
@@ -24,7 +25,7 @@ from starlette.testclient import TestClient
 import draughts
 from draughts import pdn
 from draughts.compare import rules_table
-from draughts.engine import LEVELS, Limit, SearchResult
+from draughts.engine import LEVELS, SearchResult
 from draughts.web.app import Settings, create_app, loopback_hosts
 from draughts.web.search import SearchRunner
 from draughts.web.sessions import SessionStore
@@ -34,9 +35,12 @@ NS = "{http://www.w3.org/2000/svg}"
 POOL = attrs.evolve(draughts.get_variant("brazilian"), name="my-pool", title="Pool checkers", precedence=())
 
 
+SMALL = {"workers": 1, "engine_workers": 1}  # one worker process each: enough for one test client
+
+
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(default_variant="russian", custom=[POOL])) as test_client:
+    with TestClient(create_app(default_variant="russian", custom=[POOL], **SMALL)) as test_client:
         yield test_client
 
 
@@ -94,7 +98,7 @@ def test_board_page_contract(client: TestClient, name: str) -> None:
     expected = {square: f"{piece.color}-{'king' if piece.king else 'man'}" for square, piece in start.pieces().items()}
     assert {int(e.get("data-square", "")): e.get("data-piece") for e in pieces} == expected
     assert f'<code id="fen">{start.fen()}</code>' in response.text
-    assert f"<title>{rules.title} — polydraughts</title>" in response.text
+    assert f"<title>{html.escape(rules.title)} — polydraughts</title>" in response.text
 
 
 def test_board_page_options_and_errors(client: TestClient) -> None:
@@ -122,12 +126,34 @@ def test_board_page_options_and_errors(client: TestClient) -> None:
     still_serving(client)
 
 
+def page_config(text: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="config">(.*?)</script>', text)
+    assert found is not None
+    config: dict[str, Any] = json.loads(found.group(1))
+    return config
+
+
 def test_compare_page(client: TestClient) -> None:
-    page = client.get("/compare", params={"variants": "italian,american"})
+    """The picker: a card per chosen variant (its base ruleset, capture rule and goal), the named
+    rulesets as bases, and every variation's name (-nfc, -losing, -breakthrough)."""
+    page = client.get("/compare", params={"variants": "italian,american-nfc,russian-losing"})
     assert page.status_code == 200
-    assert 'value="italian" checked' in page.text
-    assert 'value="american" checked' in page.text
-    assert 'value="my-pool"' in page.text
+    config = page_config(page.text)
+    assert config["cards"] == [
+        {"base": "italian", "capture": "forced", "goal": "normal", "name": "italian"},
+        {"base": "american", "capture": "optional", "goal": "normal", "name": "american-nfc"},
+        {"base": "russian", "capture": "forced", "goal": "losing", "name": "russian-losing"},
+    ]
+    assert config["compare"] is True
+    assert [base["name"] for base in config["bases"]] == [*draughts.VARIANTS, "my-pool"]
+    assert config["forms"]["russian"]["optional/breakthrough"] == "russian-nfc-breakthrough"
+    assert config["forms"]["my-pool"]["forced/losing"] == "my-pool-losing"
+    for base, forms in config["forms"].items():  # every name offered is one the API takes
+        for name in forms.values():
+            assert client.get("/api/rules", params={"variant": name}).status_code == 200, (base, name)
+    empty = page_config(client.get("/compare").text)
+    assert empty["compare"] is False
+    assert len(empty["cards"]) == 2
     bad = client.get("/compare", params={"variants": "italian,nowhere"})
     assert bad.status_code == 400
     assert "nowhere" in bad.text
@@ -277,9 +303,22 @@ def test_api_compare(client: TestClient) -> None:
     assert body["rules"]["columns"] == ["italian", "american"]
     moves = body["moves"]
     assert [board["variant"] for board in moves["boards"]] == ["italian", "american"]
-    assert moves["boards"][0]["mirrored"] is False
-    assert moves["boards"][1]["mirrored"] is True
-    assert "mirrored" in " ".join(moves["notes"])
+    # Their start positions differ (Black moves first in American): each board shows its own.
+    assert [(board["fen"], board["turn"]) for board in moves["boards"]] == [
+        (draughts.Position.initial(name).fen(), turn) for name, turn in (("italian", "white"), ("american", "black"))
+    ]
+    assert moves["rows"] == []
+    assert "american: black moves first" in moves["title"]
+    assert not any(board["mirrored"] for board in moves["boards"])
+    # One position: the American diagram is the Italian one mirrored, and the note says so.
+    mirrored = ok(client.post("/api/compare", json={"variants": ["italian", "american"], "fen": "W:W22:B10"}))
+    boards = mirrored["moves"]["boards"]
+    assert [board["mirrored"] for board in boards] == [False, True]
+    assert boards[1]["mirrored_note"].startswith("The Italian draughts diagram mirrored left to right")
+    assert "mirrored" in " ".join(mirrored["moves"]["notes"])
+    same = ok(client.post("/api/compare", json={"variants": ["russian", "brazilian"]}))["moves"]
+    assert same["rows"]  # one start position for both: its moves compared
+    assert {board["turn"] for board in same["boards"]} == {"white"}
     every = ok(client.get("/api/compare", params={"variants": "italian,american", "all": "1"}))
     assert len(every["rules"]["rows"]) == len(rules_table(["italian", "american"]).rows)
     # A position where the variants differ: an Italian man may not take a king.
@@ -298,6 +337,7 @@ def test_api_compare(client: TestClient) -> None:
     error(client.post("/api/compare", json={"variants": ["russian", "international"], "fen": "W:W22:B5"}), 400, "10x10")
     error(client.post("/api/compare", json={"variants": ["russian"]}), 400, "['russian']")
     error(client.post("/api/compare", json={"variants": "russian"}), 400, "['russian']")
+    error(client.post("/api/compare", json={"variants": ["russian", 7]}), 400, "7")
     error(client.post("/api/compare", json={"variants": ["russian", "zz-top"]}), 400, "zz-top")
     error(client.post("/api/compare", json={"variants": ["russian", "italian"], "fen": "W:W1,1"}), 400, "W:W1,1")
     error(client.post("/api/compare", json={"variants": ["russian"] * 13}), 400, "2 to 12")
@@ -447,7 +487,7 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     # Bad PDN and bad FEN are refused and leave the game alone.
     error(client.post(f"/api/games/{game}/pdn", json={"pdn": '[GameType "25"]\n1. c3-e5 *'}), 400, "c3-e5")
     error(client.post(f"/api/games/{game}/pdn", json={"pdn": "[GameType 999]"}), 400, "999")
-    error(client.post(f"/api/games/{game}/pdn", json={"pdn": "x" * 61_000}), 400, "longer than 60000")
+    error(client.post(f"/api/games/{game}/pdn", json={"pdn": "x" * 61_000}), 400, "longer than 60,000")
     # The longest PDN text accepted fits in a request body even when JSON doubles every newline.
     roomy = '[GameType "25"]' + "\n" * (60_000 - 30) + "1. c3-d4 *"
     assert len(roomy) <= 60_000
@@ -489,7 +529,7 @@ def test_bodies_and_methods(client: TestClient) -> None:
     error(client.post("/api/play", content=b"{not json", headers=headers), 400, "not JSON", "{not json")
     error(client.post("/api/play", content=b"[1, 2]", headers=headers), 400, "JSON object", "[1, 2]")
     error(client.post("/api/play", content=b"\xff\xfe", headers=headers), 400, "not JSON")
-    nan = b'{"fen": "W:Wc3:Bf6", "level": "beginner", "time": NaN, "version": Infinity}'
+    nan = b'{"fen": "W:Wc3:Bf6", "level": "beginner", "time": NaN}'
     error(client.post("/api/engine-move", content=nan, headers=headers), 400, "nan")
     game = new_game(client)["id"]
     error(client.post(f"/api/games/{game}/undo", content=b'{"version": Infinity}', headers=headers), 400, "inf")
@@ -505,7 +545,7 @@ def test_bodies_and_methods(client: TestClient) -> None:
             yield b" " * 1000
 
     error(client.post("/api/play", content=chunks(), headers=headers), 413, "larger than")
-    error(client.post("/api/play", json={"fen": "W:W" + ",1" * 2000, "move": "1-2"}), 400, "longer than 4000")
+    error(client.post("/api/play", json={"fen": "W:W" + ",1" * 2000, "move": "1-2"}), 400, "longer than 4,000")
     error(client.post("/api/play", json={"fen": "W:W", "move": "1" * 5000}), 400, "longer than 200")
     error(client.get("/api/nothing"), 404, "/api/nothing")
     error(client.put("/api/play"), 405, "PUT")
@@ -513,15 +553,77 @@ def test_bodies_and_methods(client: TestClient) -> None:
     still_serving(client)
 
 
+def raw(client: TestClient, path: str, body: str) -> Any:
+    """A POST of ``body`` as it is (JSON text: lone surrogates escaped, numbers of any length)."""
+    return client.post(path, content=body.encode(), headers={"content-type": "application/json"})
+
+
+def test_hostile_numbers_are_refused_with_the_field_named(client: TestClient) -> None:
+    """Integers past CPython's 4,300-digit limit, 401-digit times, Unicode digits: 400s, not 500s."""
+    game = new_game(client)["id"]
+    huge = "1" * 5000
+    error(raw(client, "/api/play", '{"fen": "W:Wc3:Bf6", "move": "c3-d4", "x": ' + huge + "}"), 400, "5,000 digits")
+    error(raw(client, "/api/engine-move", '{"fen": "W:Wc3:Bf6", "time": 1' + "0" * 400 + "}"), 400, "401 digits")
+    error(client.post("/api/engine-move", json={"fen": "W:Wc3:Bf6", "time": 10**39}), 400, "'time'", "1000000")
+    error(client.post("/api/engine-move", json={"fen": "W:Wc3:Bf6", "time": -(10**39)}), 400, "'time'")
+    error(client.post(f"/api/games/{game}/goto", json={"ply": "²"}), 400, "'ply'", "'²'")
+    error(client.post(f"/api/games/{game}/goto?ply=%C2%B2"), 400, "'ply'", "'²'")
+    error(client.post(f"/api/games/{game}/goto", json={"ply": 10**30}), 400, "'ply'")
+    error(client.post(f"/api/games/{game}/move", json={"move": "c3-d4", "version": "²"}), 400, "'version'", "'²'")
+    error(client.post(f"/api/games/{game}/undo", json={"version": -1}), 400, "'version'", "-1")
+    error(client.post(f"/api/games/{game}/move", json={"path": [22, 10**20]}), 400, "'path'")
+    error(client.post(f"/api/games/{game}/move", json={"path": [22] * 65}), 400, "'path'", "64")
+    page = client.get("/", params={"time": "1e999"})
+    assert page.status_code == 400
+    assert "1e999" in page.text
+    assert ok(client.get(f"/api/games/{game}", params={"flipped": "1"}))["flipped"] is True
+    still_serving(client)
+
+
+def test_every_field_is_checked_against_the_endpoint(client: TestClient) -> None:
+    """One schema per endpoint: a field it does not take is refused (a typo is not ignored)."""
+    message = error(client.get("/api/legal-moves", params={"varient": "italian"}), 400, "'varient'")
+    assert "'variant', 'fen'" in message
+    error(client.post("/api/play", json={"fen": "W:Wc3:Bf6", "move": "c3-d4", "ply": 1}), 400, "'ply'")
+    error(client.get("/api/variants", params={"all": "1"}), 400, "'all'")
+    error(client.post("/api/games", json={"variant": "russian", "clock": "5+99"}), 400, "'clock'", "5+99")
+    error(client.post("/api/games", json={"variant": "russian", "clock": 300}), 400, "'clock'", "300")
+    error(client.post("/api/games", json={"variant": "russian", "flipped": "maybe"}), 400, "'flipped'", "maybe")
+    error(client.post("/api/engine-move", json={"fen": "W:Wc3:Bf6", "level": "god"}), 400, "'level'", "god")
+    page = client.get("/", params={"colour": "red"})
+    assert page.status_code == 400
+    assert "colour" in page.text
+    still_serving(client)
+
+
+def test_lone_surrogates_are_refused(client: TestClient) -> None:
+    """A PDN tag holding a lone surrogate (valid JSON, not Unicode text) is refused at import, so
+    the game's export still works; the same holds for every text field."""
+    game = new_game(client, "international")["id"]
+    ok(client.post(f"/api/games/{game}/move", json={"move": "32-28"}))
+    body = json.dumps({"pdn": '[Event "\ud800"]\n1. 32-28 *'})  # ensure_ascii: the JSON escape \ud800
+    error(raw(client, f"/api/games/{game}/pdn", body), 400, "'pdn'", "lone surrogate", "\\ud800")
+    assert ok(client.get(f"/api/games/{game}/pdn"))["pdn"].endswith("1. 32-28 *\n")
+    error(raw(client, "/api/legal-moves", '{"variant": "a\\udfff"}'), 400, "'variant'", "\\udfff")
+    error(raw(client, "/api/play", '{"fen": "W:W\\ud800", "move": "1-2"}'), 400, "'fen'")
+    still_serving(client)
+
+
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([10**401, -(10**30), 2**63])
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30)
+    | st.sampled_from(["²", "\ud800", "a\udfff", "1e999", "-0", "٣", "NaN", "5+3", ""]),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=12,
 )
 FIELDS = st.fixed_dictionaries(
     {},
     optional={
-        "variant": st.sampled_from(["russian", "italian", "my-pool", "x"]) | JSON,
+        "variant": st.sampled_from(["russian", "italian", "my-pool", "frisian-losing", "x"]) | JSON,
         "fen": st.sampled_from(["W:Wc3:Bf6", "B:W18:B14", "W:W31-50:B1-20"]) | JSON,
         "move": st.sampled_from(["c3-d4", "32-28", "18x9"]) | JSON,
         "path": st.lists(st.integers(-3, 60) | st.text(max_size=3), max_size=5) | JSON,
@@ -531,27 +633,83 @@ FIELDS = st.fixed_dictionaries(
         "ply": JSON,
         "pdn": JSON,
         "version": JSON,
+        "clock": st.sampled_from(["1+0", "none", "0.05+1"]) | JSON,
+        "flipped": JSON,
+        "numbers": JSON,
+        "all": JSON,
+        "pdn ": JSON,
     },
 )
+ENDPOINTS = [
+    ("POST", "play"),
+    ("GET", "legal-moves"),
+    ("POST", "legal-moves"),
+    ("POST", "engine-move"),
+    ("GET", "compare"),
+    ("POST", "compare"),
+    ("GET", "rules"),
+    ("POST", "games"),
+    ("GET", "game"),
+    ("POST", "move"),
+    ("POST", "goto"),
+    ("POST", "undo"),
+    ("POST", "engine"),
+    ("POST", "claim-draw"),
+    ("POST", "position"),
+    ("POST", "pdn"),
+    ("GET", "page"),
+    ("GET", "compare-page"),
+]
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    endpoint=st.sampled_from(["play", "legal-moves", "engine-move", "compare", "games", "move", "goto", "pdn"]),
-    data=FIELDS,
-)
-def test_no_request_body_breaks_the_server(endpoint: str, data: dict[str, Any]) -> None:
-    """Whatever JSON object comes in, the answer is a 2xx or a 4xx with a message, never a 5xx."""
-    with TestClient(create_app(custom=[POOL], max_engine_time=0.3), raise_server_exceptions=False) as test_client:
-        path = f"/api/{endpoint}"
-        if endpoint in ("move", "goto", "pdn"):
-            game = ok(test_client.post("/api/games", json={"variant": "russian"}), 201)["id"]
-            path = f"/api/games/{game}/{endpoint}"
-        response = test_client.post(path, json=data)
-        assert response.status_code < 500, response.text
-        if response.status_code >= 400:
-            assert response.json()["error"]
-        still_serving(test_client)
+@pytest.fixture(scope="module")
+def fuzzed() -> Iterator[TestClient]:
+    app = create_app(custom=[POOL], max_engine_time=0.3, work_time=1.0, **SMALL)
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def answered_without_5xx(
+    fuzzed: TestClient, endpoint: tuple[str, str], data: dict[str, Any], in_query: bool
+) -> None:
+    """Whatever fields come in, as a JSON body or a query string, the answer is a 2xx or a 4xx
+    with a message, never a 5xx; and the server answers the next request."""
+    method, name = endpoint
+    path = {"page": "/", "compare-page": "/compare"}.get(name, f"/api/{name}")
+    if name in ("game", "move", "goto", "undo", "engine", "claim-draw", "position", "pdn"):
+        game = ok(fuzzed.post("/api/games", json={"variant": "russian"}), 201)["id"]
+        path = f"/api/games/{game}" + ("" if name == "game" else f"/{name}")
+    if method == "GET" or in_query:
+        query = {key: value if isinstance(value, str) else json.dumps(value) for key, value in data.items()}
+        encoded = "&".join(f"{_quoted(key)}={_quoted(value)}" for key, value in query.items())
+        response = fuzzed.request(method, f"{path}?{encoded}")
+    else:
+        response = raw(fuzzed, path, json.dumps(data))
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400 and "json" in response.headers["content-type"]:
+        assert response.json()["error"]
+    still_serving(fuzzed)
+
+
+def _quoted(text: str) -> str:
+    return quote(text.encode("utf-8", "surrogatepass"))  # a lone surrogate goes as its (invalid) UTF-8 bytes
+
+
+@settings(max_examples=80, deadline=None)
+@given(endpoint=st.sampled_from(ENDPOINTS), data=FIELDS, in_query=st.booleans())
+def test_no_request_breaks_the_server(
+    fuzzed: TestClient, endpoint: tuple[str, str], data: dict[str, Any], in_query: bool
+) -> None:
+    answered_without_5xx(fuzzed, endpoint, data, in_query)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None)
+@given(endpoint=st.sampled_from(ENDPOINTS), data=FIELDS, in_query=st.booleans())
+def test_no_request_breaks_the_server_long(
+    fuzzed: TestClient, endpoint: tuple[str, str], data: dict[str, Any], in_query: bool
+) -> None:
+    answered_without_5xx(fuzzed, endpoint, data, in_query)
 
 
 # --- sessions, searches, the file system ---------------------------------------------------------
@@ -592,9 +750,11 @@ def _stubborn_search(self: Any, game: Any, limit: Any = None, *, stop: Any = Non
 
 
 def test_search_overrunning_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deprecated thread runner still works (the app searches in worker processes now)."""
     monkeypatch.setattr(draughts.engine.Engine, "search", _stubborn_search)
     monkeypatch.setattr(draughts.web.search, "_GRACE", 0.2)
-    runner = SearchRunner(workers=1, queue=0, max_time=1)
+    with pytest.warns(DeprecationWarning, match="WorkerPool"):
+        runner = SearchRunner(workers=1, queue=0, max_time=1)
     board = draughts.Board("russian")
 
     async def two_at_once() -> tuple[Any, Any]:
@@ -611,36 +771,6 @@ def test_search_overrunning_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch)
     assert refused.status == 503
     assert runner.busy == 0
     runner.shutdown()
-
-
-def test_event_loop_answers_during_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While the engine thinks for a second, other requests are answered at once."""
-    # The level without its depth and node limits, so that the search lasts its whole time (the
-    # strong level's limits alone can take less than the requests below).
-    thinking = attrs.evolve(LEVELS["strong"], limit=Limit())
-    monkeypatch.setattr("draughts.web.app.get_level", lambda name: thinking)
-    with TestClient(create_app(default_variant="international")) as test_client:
-        done: dict[str, float] = {}
-
-        def think() -> None:
-            test_client.post(
-                "/api/engine-move",
-                json={"fen": draughts.Position.initial("international").fen(), "level": "strong", "time": 1.5},
-            )
-            done["search"] = time.monotonic()
-
-        thread = threading.Thread(target=think)
-        thread.start()
-        time.sleep(0.3)
-        answered = []
-        for _ in range(5):
-            started = time.monotonic()
-            still_serving(test_client)
-            answered.append(time.monotonic())
-            assert answered[-1] - started < 1.0
-        thread.join(10)
-        assert "search" in done
-        assert answered[-1] < done["search"]
 
 
 def test_requests_never_touch_the_file_system(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,37 +1,43 @@
 """The web app: two pages (the board, the comparison) and the JSON API under them.
 
 Built on Starlette; :func:`create_app` returns an ASGI application that any ASGI server runs
-(``draughts serve`` uses uvicorn). See ``docs/web.rst`` for the API reference.
+(``draughts serve`` uses uvicorn, with the timeouts of :mod:`draughts.web.server`). See
+``docs/web.rst`` for the API reference.
 
 Safety, as the app enforces it:
 
-* every request field is checked (:mod:`draughts.web.views`), errors are JSON ``{"error", "status"}``
-  with a 4xx status whose message quotes the bad input, and an unexpected failure is a 500 for that
-  request only;
-* request bodies are read up to ``max_body`` bytes (413 beyond), JSON bodies only (415 otherwise);
-* engine searches run off the event loop, bounded in time and number (:mod:`draughts.web.search`);
-* games expire (:class:`~draughts.web.sessions.SessionStore`);
+* every request's fields are checked against the endpoint's declared fields before any work
+  (:mod:`draughts.web.fields`); errors are JSON ``{"error", "status"}`` with a 4xx status whose
+  message quotes the bad input, and an unexpected failure is a 500 for that request only (the
+  connection stays open);
+* request bodies are read up to ``max_body`` bytes (413 beyond), JSON bodies only (415 otherwise),
+  numbers of at most 40 digits;
+* all rules work -- legal moves, moves, comparisons, searches, PDN -- runs in worker processes,
+  each request's work bounded in time (422 past it, the worker killed and replaced) and memory
+  (:mod:`draughts.web.workers`); the event loop only reads requests and writes answers;
+* games are kept compactly, and bounded in number, memory and idle time
+  (:class:`~draughts.web.sessions.SessionStore`);
 * no request reads or writes a file: the page assets are loaded into memory when the app is made,
   PDN comes and goes as text;
-* the ``Host`` header must name this machine when the server listens on a loopback address (no
-  DNS rebinding), and every response carries a strict Content-Security-Policy.
+* every page value is HTML-escaped (:mod:`draughts.web.pages`); the ``Host`` header must name this
+  machine when the server listens on a loopback address (no DNS rebinding), and every response
+  carries a strict Content-Security-Policy.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import html
 import importlib.resources
 import json
 import logging
-import string
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+import time
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 import attrs
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -39,32 +45,21 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draughts import __version__
-from draughts.board import Board
-from draughts.engine import LEVELS, Level, SearchResult, get_level, line_text
-from draughts.errors import DraughtsError, PDNError, UnknownVariantError
+from draughts.color import Color
+from draughts.engine import LEVELS
+from draughts.errors import DraughtsError
 from draughts.geometry import SquareNames
-from draughts.pdn import Game, PDNUnknownVariantError, read_game
-from draughts.position import Position
+from draughts.pdn import result_for
 from draughts.rules import Ruleset
-from draughts.svg import board as svg_board
-from draughts.web.rulesets import RulesetRegistry, rulesets_tuple
-from draughts.web.search import SearchRunner
-from draughts.web.sessions import GameSession, SessionStore
-from draughts.web.views import (
-    MAX_FEN,
-    Json,
-    RequestError,
-    bool_field,
-    compare_json,
-    fen_field,
-    int_field,
-    move_field,
-    move_json,
-    number_field,
-    rules_json,
-    text_field,
-    variant_json,
-)
+from draughts.web import tasks
+from draughts.web.clock import GameClock
+from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.pages import Markup, Templates, options, script_json
+from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, rulesets_tuple, variation
+from draughts.web.sessions import MAX_PLIES, GameSession, SessionStore
+from draughts.web.tasks import read_pdn as read_pdn
+from draughts.web.views import Json, RequestError, rules_json, variant_json
+from draughts.web.workers import WorkerPool
 
 __all__ = ["Settings", "create_app"]
 
@@ -82,7 +77,10 @@ _SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
 ]
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
-_MAX_PDN = 60_000
+_MAX_DIGITS = 40
+_ENGINE_GRACE = 1.0  # seconds a search may overrun its time before it is asked to stop
+_ENGINE_HARD = 2.0  # then seconds more before its worker is killed
+_TIME_CONTROLS = ("none", "1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0")
 
 
 @attrs.frozen
@@ -97,10 +95,17 @@ class Settings:
         max_body: Largest request body, in bytes.
         session_ttl: Seconds a game lives after its last request.
         max_sessions: Most games kept at once.
-        engine_workers: Searches that run at once.
+        session_memory: Most bytes the kept games may hold together (the oldest go first).
+        workers: Worker processes for the rules work of requests (legal moves, moves, PDN ...).
+        work_time: Seconds of work one request may take; past it the worker is killed and the
+            request answered 422.
+        work_queue: Requests that may wait for a worker; beyond that, 503.
+        worker_memory: Bytes of memory one worker process may use (None: no limit).
+        engine_workers: Searches that run at once (each in a process of its own).
         engine_queue: Searches that may wait for a worker.
         max_engine_time: Longest search a request may ask for, in seconds.
         default_engine_time: The search time when a request does not say.
+        clock: The monotonic clock in seconds that games' clocks and expiry read (tests pass a fake one).
     """
 
     default_variant: Ruleset | str = "international"
@@ -109,10 +114,16 @@ class Settings:
     max_body: int = 128 * 1024
     session_ttl: float = 3600.0
     max_sessions: int = 1000
+    session_memory: int = 32 * 2**20
+    workers: int = 2
+    work_time: float = 2.0
+    work_queue: int = 64
+    worker_memory: int | None = 2 * 2**30
     engine_workers: int = 2
     engine_queue: int = 8
     max_engine_time: float = 10.0
     default_engine_time: float = 1.5
+    clock: Callable[[], float] = time.monotonic
 
 
 # --- request reading ----------------------------------------------------------------------------
@@ -122,7 +133,7 @@ async def _body(request: Request, limit: int) -> bytes:
     """The request body, refused past ``limit`` bytes without reading the rest."""
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.isdigit() or len(declared) > 18:
+        if not declared.isascii() or not declared.isdigit() or len(declared) > 18:
             raise RequestError(f"bad Content-Length {declared[:40]!r}")
         if int(declared) > limit:
             raise RequestError(f"request body of {int(declared):,} bytes is larger than {limit:,} bytes", 413)
@@ -139,8 +150,28 @@ async def _body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise RequestError(f"the body holds a number of {len(text):,} digits ({text[:20]}...); at most {_MAX_DIGITS}")
+    return int(text)
+
+
+def _parse_body(body: bytes) -> dict[str, Any]:
+    try:
+        parsed = json.loads(body, parse_int=_json_int)
+    except RequestError:
+        raise
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RequestError(f"the body is not JSON ({error}): {body[:60]!r}") from None
+    except RecursionError:
+        raise RequestError("the body is JSON nested too deeply") from None
+    if not isinstance(parsed, dict):
+        raise RequestError(f"the body must be a JSON object, not {type(parsed).__name__}: {body[:60]!r}")
+    return parsed
+
+
 async def _params(request: Request, limit: int) -> dict[str, Any]:
-    """The request's fields: the query string, then a JSON object body (which wins)."""
+    """The request's fields: the query string, then a JSON object body (whose fields win)."""
     data: dict[str, Any] = dict(request.query_params)
     if request.method in ("GET", "HEAD", "DELETE"):
         return data
@@ -150,15 +181,7 @@ async def _params(request: Request, limit: int) -> dict[str, Any]:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise RequestError(f"request bodies are JSON: Content-Type {kind[:60]!r} is not application/json", 415)
-    try:
-        parsed = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RequestError(f"the body is not JSON ({error}): {body[:60]!r}") from None
-    except RecursionError:
-        raise RequestError("the body is JSON nested too deeply") from None
-    if not isinstance(parsed, dict):
-        raise RequestError(f"the body must be a JSON object, not {type(parsed).__name__}: {body[:60]!r}")
-    data.update(parsed)
+    data.update(_parse_body(body))
     return data
 
 
@@ -186,121 +209,207 @@ class _Web:
             self.default = default
         else:
             self.default = self.registry.get(default)
-        self.sessions = SessionStore(settings.session_ttl, settings.max_sessions)
-        self.runner = SearchRunner(settings.engine_workers, settings.engine_queue, settings.max_engine_time)
+        self.now = settings.clock
+        self.sessions = SessionStore(
+            settings.session_ttl, settings.max_sessions, clock=settings.clock, memory=settings.session_memory
+        )
+        setup = (tasks.setup, (self.registry.custom,))
+        self.work = WorkerPool(
+            settings.workers,
+            queue=settings.work_queue,
+            budget=settings.work_time,
+            memory=settings.worker_memory,
+            setup=setup[0],
+            setup_args=setup[1],
+            name="rules",
+        )
+        self.engine = WorkerPool(
+            settings.engine_workers,
+            queue=settings.engine_queue,
+            budget=settings.max_engine_time + _ENGINE_GRACE + _ENGINE_HARD,
+            memory=settings.worker_memory,
+            setup=setup[0],
+            setup_args=setup[1],
+            name="engine",
+        )
+        self.fields = endpoint_fields(LEVELS, settings.max_engine_time, MAX_PLIES)
         self.assets = _load_assets()
-        self.templates = {name: _template(name) for name in ("board.html", "compare.html", "error.html")}
+        self.templates = Templates()
+        self.listing = self._listing()
+
+    def close(self) -> None:
+        """End the worker processes."""
+        self.work.close()
+        self.engine.close()
 
     # --- helpers ---
 
-    async def params(self, request: Request) -> dict[str, Any]:
-        return await _params(request, self.settings.max_body)
+    async def read(self, request: Request, endpoint: str) -> dict[str, Any]:
+        """The request's fields, checked against what ``endpoint`` takes."""
+        data = await _params(request, self.settings.max_body)
+        return read_fields(self.fields[endpoint], data, what=f"{request.method} {request.url.path[:60]}")
 
-    def variant(self, data: Mapping[str, Any], name: str = "variant") -> Ruleset:
-        text = text_field(data, name, required=False)
-        return self.default if text is None or not text.strip() else self.registry.get(text)
+    def variant(self, name: str | None) -> Ruleset:
+        return self.default if name is None or not name.strip() else self.registry.get(name)
 
-    def level_and_time(self, data: Mapping[str, Any]) -> tuple[Level, float]:
-        level_name = text_field(data, "level", required=False) or "intermediate"
-        level = get_level(level_name)
-        seconds = number_field(data, "time", self.settings.default_engine_time, 0, self.settings.max_engine_time)
-        return level, seconds
+    def engine_time(self, fields: Mapping[str, Any]) -> tuple[str, float]:
+        return fields["level"] or "intermediate", fields["time"] or self.settings.default_engine_time
+
+    async def search(
+        self, function: Callable[..., Any], args: tuple[Any, ...], seconds: float, affinity: str | None
+    ) -> Any:
+        """A search job of ``seconds``: asked to stop a little after them, killed if it still runs."""
+        budget, soft = seconds + _ENGINE_GRACE + _ENGINE_HARD, seconds + _ENGINE_GRACE
+        return await self.engine.run(function, *args, budget=budget, soft=soft, affinity=affinity)
+
+    # --- sessions ---
 
     def session(self, request: Request) -> GameSession:
         return self.sessions.get(str(request.path_params["game_id"]))
 
-    def state(self, session: GameSession, data: Mapping[str, Any], status: int = 200, **extra: Any) -> JSONResponse:
-        numbers_default = session.rules.square_names is SquareNames.NUMERIC
-        state = session.state(
-            flipped=bool_field(data, "flipped"),
-            numbers=bool_field(data, "numbers", numbers_default),
-        )
-        state.update(extra)
-        return _json(state, status)
-
     @staticmethod
-    def check_version(session: GameSession, data: Mapping[str, Any]) -> None:
-        if data.get("version") is None:
-            return
-        version = int_field(data, "version", 0, 2**62)
-        if version != session.version:
+    def view(fields: Mapping[str, Any]) -> tuple[bool, bool | None]:
+        return fields["flipped"], fields["numbers"]
+
+    def check_version(self, session: GameSession, fields: Mapping[str, Any]) -> None:
+        """Refuse a request made on an older state of the game (when it says which it saw)."""
+        self.tick(session)
+        version = fields.get("version")
+        if version is not None and version != session.version:
             raise RequestError(
                 f"the game has changed (it is at version {session.version}, the request saw {version}); reload it", 409
             )
 
+    def tick(self, session: GameSession) -> None:
+        """Let the game's clock see the time: a flag that has fallen ends the game."""
+        if session.clock is not None and session.clock.flagged is None and session.clock.check(self.now()):
+            session.changed()
+
+    def refuse_if_flagged(self, session: GameSession) -> None:
+        clock = session.clock
+        if clock is not None and clock.flagged is not None:
+            raise RequestError(f"the game is over: {clock.flagged}'s time ran out", 409)
+
+    def current(self, session: GameSession, version: int) -> GameSession:
+        """The session again after awaiting a worker: refused if it changed (or went) meanwhile."""
+        now = self.sessions.get(session.id)
+        if now is not session or session.version != version:
+            raise RequestError("the game changed while this request was answered; reload it", 409)
+        return session
+
+    def answer(self, session: GameSession, state: Json, status: int = 200, **extra: Any) -> JSONResponse:
+        """The page's state of ``session``: the worker's ``state`` with the id, version and clock."""
+        state = {"id": session.id, "version": session.version, **state, **extra}
+        clock = session.clock
+        state["clock"] = None if clock is None else clock.json(self.now())
+        if clock is not None and clock.flagged is not None:
+            winner = clock.flagged.opponent
+            state["moves"], state["can_claim_draw"], state["claim_rule"] = [], False, None
+            state["outcome"] = {
+                "termination": "time forfeit",
+                "winner": str(winner),
+                "rule": f"{clock.flagged}'s time ran out",
+                "result": result_for(session.rules, winner),
+                "claimed": False,
+            }
+        return _json(state, status)
+
+    async def render(self, session: GameSession, fields: Mapping[str, Any], status: int = 200) -> JSONResponse:
+        """Answer with the session's state as it stands."""
+        state = await self.work.run(tasks.game_state, session.snapshot(), self.view(fields), affinity=session.id)
+        return self.answer(self.sessions.get(session.id), state, status)
+
+    def clock_after_move(self, session: GameSession, state: Json, played: float) -> None:
+        clock = session.clock
+        if clock is not None:
+            mover = Color.WHITE if state["history"][session.cursor - 1]["side"] == "white" else Color.BLACK
+            clock.moved(mover, played, self.now(), session.cursor, over=state["outcome"] is not None)
+
+    def clock_after_jump(self, session: GameSession, state: Json) -> None:
+        clock = session.clock
+        if clock is not None and clock.flagged is None:
+            turn = Color.WHITE if state["turn"] == "white" else Color.BLACK
+            clock.went_to(session.cursor, turn, self.now(), over=state["outcome"] is not None)
+
     # --- pages ---
 
     async def board_page(self, request: Request) -> Response:
-        data = dict(request.query_params)
         try:
-            rules = self.variant(data)
-            position = fen_field(data, rules) or Position.initial(rules)
-            flipped = bool_field(data, "flipped")
-            numbers = bool_field(data, "numbers", rules.square_names is SquareNames.NUMERIC)
-            players = {}
-            for side in ("white", "black"):
-                player = text_field(data, side, required=False) or "human"
-                if player not in ("human", "computer"):
-                    raise RequestError(f"{side} {player!r} must be 'human' or 'computer'")
-                players[side] = player
-            level, seconds = self.level_and_time(data)
+            fields = read_fields(self.fields["board-page"], dict(request.query_params), what="the board page")
+            rules = self.variant(fields["variant"])
+            numbers = fields["numbers"]
+            if numbers is None:
+                numbers = rules.square_names is SquareNames.NUMERIC
+            picture, fen = await self.work.run(tasks.board_picture, rules, fields["fen"], fields["flipped"], numbers)
         except DraughtsError as error:
             return self.error_page(str(error), getattr(error, "status", 400))
+        level, seconds = self.engine_time(fields)
+        clock = fields["clock"]
+        control = "none" if clock is None else f"{clock[0] / 60:g}+{clock[1]:g}"
         config = {
             "variant": variant_json(rules, custom=self.registry.is_custom(rules)),
-            "fen": text_field(data, "fen", required=False, limit=MAX_FEN) or None,
-            "flipped": flipped,
+            "fen": fields["fen"] or None,
+            "flipped": fields["flipped"],
             "numbers": numbers,
-            "players": players,
-            "level": level.name,
+            "players": {"white": fields["white"], "black": fields["black"]},
+            "level": level,
             "time": seconds,
             "max_time": self.settings.max_engine_time,
+            "clock": control,
         }
-        picture = svg_board(position, flipped=flipped, square_numbers=numbers, size=560)
+        controls = list(_TIME_CONTROLS) if control in _TIME_CONTROLS else [*_TIME_CONTROLS, control]
         return self.page(
             "board.html",
             title=f"{rules.title} — polydraughts",
             heading=rules.title,
-            config=_script_json(config),
-            svg=picture,
-            fen=html.escape(position.fen()),
-            variant_options=self.variant_options(rules.name),
-            level_options=_options([(name, name) for name in LEVELS], level.name),
+            config=script_json(config),
+            svg=Markup(picture),
+            fen=fen,
+            variant_options=options([(item.name, item.title) for item in self.registry.menu()], rules.name),
+            level_options=options([(name, name) for name in LEVELS], level),
+            clock_options=options([(item, "untimed" if item == "none" else item) for item in controls], control),
         )
 
     async def compare_page(self, request: Request) -> Response:
-        data = dict(request.query_params)
-        names = [name for name in (data.get("variants") or "").split(",") if name.strip()]
-        if len(names) > 12:
-            return self.error_page(f"at most 12 variants at once, not {len(names)}", 400)
         try:
-            chosen = [self.registry.get(name).name for name in names]
-            text_field(data, "fen", required=False, limit=MAX_FEN)
+            fields = read_fields(self.fields["compare-page"], dict(request.query_params), what="the compare page")
+            chosen = [self.registry.get(name) for name in fields["variants"] or ()]
         except DraughtsError as error:
             return self.error_page(str(error), 400)
-        menu = self.registry.menu()
-        boxes = "\n".join(
-            f'<label class="choice"><input type="checkbox" name="variant" value="{html.escape(rules.name)}"'
-            f"{' checked' if rules.name in chosen else ''}> {html.escape(rules.title)}"
-            f' <span class="name">{html.escape(rules.name)}</span></label>'
-            for rules in menu
-        )
-        config = {"variants": chosen, "fen": data.get("fen") or "", "all": bool_field(data, "all")}
-        return self.page(
-            "compare.html", title="Compare variants — polydraughts", config=_script_json(config), boxes=boxes
-        )
+        picks = [self.pick(rules) for rules in chosen] or [self.pick(self.default), self.pick(self.default)]
+        config = {
+            "cards": picks,
+            "bases": [{"name": rules.name, "title": rules.title} for rules in self.registry.bases()],
+            "forms": self.forms(),
+            "fen": fields["fen"] or "",
+            "all": fields["all"],
+            "compare": len(chosen) >= 2,
+        }
+        return self.page("compare.html", title="Compare variants — polydraughts", config=script_json(config))
 
-    def variant_options(self, selected: str) -> str:
-        return _options([(rules.name, rules.title) for rules in self.registry.menu()], selected)
+    def forms(self) -> dict[str, dict[str, str]]:
+        """For each base ruleset, the name of each variation: ``forms[base][capture + "/" + goal]``."""
+        table: dict[str, dict[str, str]] = {}
+        for base in self.registry.bases():
+            table[base.name] = {f"{c}/{g}": variation(base, c, g).name for c in CAPTURES for g in GOALS}
+        return table
+
+    def pick(self, rules: Ruleset) -> Json:
+        """The compare page's card for ``rules``: its base ruleset and variation, or the ruleset itself."""
+        for base in self.registry.bases():
+            for capture in CAPTURES:
+                for goal in GOALS:
+                    if variation(base, capture, goal) == rules:
+                        return {"base": base.name, "capture": capture, "goal": goal, "name": rules.name}
+        return {"base": rules.name, "capture": "forced", "goal": "normal", "name": rules.name}
 
     def page(self, name: str, **values: str) -> HTMLResponse:
-        text = self.templates[name].substitute(version=__version__, **values)
-        return HTMLResponse(text, headers={"cache-control": "no-store"})
+        return HTMLResponse(
+            self.templates.render(name, version=__version__, **values), headers={"cache-control": "no-store"}
+        )
 
     def error_page(self, message: str, status: int) -> HTMLResponse:
-        text = self.templates["error.html"].substitute(
-            version=__version__, status=str(status), message=html.escape(message)
-        )
+        text = self.templates.render("error.html", version=__version__, status=str(status), message=message)
         return HTMLResponse(text, status_code=status)
 
     async def asset(self, request: Request) -> Response:
@@ -315,230 +424,211 @@ class _Web:
 
     # --- stateless API ---
 
+    def _listing(self) -> Json:
+        return {
+            "default": self.default.name,
+            "variants": [variant_json(rules, custom=self.registry.is_custom(rules)) for rules in self.registry.menu()],
+            "levels": [{"name": level.name, "description": level.description} for level in LEVELS.values()],
+            "max_time": self.settings.max_engine_time,
+            "time_controls": list(_TIME_CONTROLS),
+        }
+
     async def api_index(self, request: Request) -> Response:
+        await self.read(request, "none")
         return _json({"version": __version__, "endpoints": [f"{method} {path}" for method, path, _ in _API]})
 
     async def api_variants(self, request: Request) -> Response:
-        return _json(
-            {
-                "default": self.default.name,
-                "variants": [
-                    variant_json(rules, custom=self.registry.is_custom(rules)) for rules in self.registry.menu()
-                ],
-                "levels": [{"name": level.name, "description": level.description} for level in LEVELS.values()],
-                "max_time": self.settings.max_engine_time,
-            }
-        )
+        await self.read(request, "none")
+        return _json(self.listing)
 
     async def api_rules(self, request: Request) -> Response:
-        data = await self.params(request)
-        rules = self.variant(data)
+        fields = await self.read(request, "rules")
+        rules = self.variant(fields["variant"])
         return _json(rules_json(rules, custom=self.registry.is_custom(rules)))
 
     async def api_legal_moves(self, request: Request) -> Response:
-        data = await self.params(request)
-        rules = self.variant(data)
-        position = fen_field(data, rules) or Position.initial(rules)
-        moves = [move_json(position, move) for move in position.legal_moves()]
-        return _json({"variant": rules.name, "fen": position.fen(), "turn": str(position.turn), "moves": moves})
+        fields = await self.read(request, "legal-moves")
+        return _json(await self.work.run(tasks.legal_moves, self.variant(fields["variant"]), fields["fen"]))
 
     async def api_play(self, request: Request) -> Response:
-        data = await self.params(request)
-        rules = self.variant(data)
-        position = fen_field(data, rules, required=True)
-        assert position is not None
-        move = move_field(data, position)
-        after = position.play(move)
-        return _json(
-            {
-                "variant": rules.name,
-                "move": move_json(position, move),
-                "fen": after.fen(),
-                "turn": str(after.turn),
-                "legal_moves": len(after.legal_moves()),
-            }
-        )
+        fields = await self.read(request, "play")
+        rules = self.variant(fields["variant"])
+        return _json(await self.work.run(tasks.play, rules, fields["fen"], fields["move"], fields["path"]))
 
     async def api_engine_move(self, request: Request) -> Response:
-        data = await self.params(request)
-        rules = self.variant(data)
-        position = fen_field(data, rules, required=True)
-        assert position is not None
-        level, seconds = self.level_and_time(data)
-        result = await self.runner.search(Board.from_position(position), level, seconds)
-        return _json(_search_json(position, result, level.name))
+        fields = await self.read(request, "engine-move")
+        rules = self.variant(fields["variant"])
+        level, seconds = self.engine_time(fields)
+        args = (rules, fields["fen"], level, seconds)
+        return _json(await self.search(tasks.engine_move, args, seconds, affinity=None))
 
     async def api_compare(self, request: Request) -> Response:
-        data = await self.params(request)
-        names = data.get("variants")
-        if isinstance(names, str):
-            names = [name for name in names.split(",") if name.strip()]
-        if not isinstance(names, list) or not 2 <= len(names) <= 12:
-            raise RequestError(f"field 'variants' must list 2 to 12 variant names, not {str(names)[:80]!r}")
-        rulesets = [self.registry.get(name) for name in names]
-        fen = text_field(data, "fen", required=False, limit=MAX_FEN)
-        return _json(compare_json(rulesets, fen, all_rows=bool_field(data, "all")))
+        fields = await self.read(request, "compare")
+        rulesets = [self.registry.get(name) for name in fields["variants"]]
+        return _json(await self.work.run(tasks.compare, rulesets, fields["fen"], fields["all"]))
 
     # --- games ---
 
     async def game_create(self, request: Request) -> Response:
-        data = await self.params(request)
-        rules = self.variant(data)
-        fen = text_field(data, "fen", required=False, limit=MAX_FEN)
-        session = self.sessions.create(rules, fen.strip() if fen and fen.strip() else None)
-        return self.state(session, data, 201)
+        fields = await self.read(request, "game-new")
+        session = GameSession(self.sessions.new_id(), self.variant(fields["variant"]))
+        return await self.new_game(session, fields, 201)
+
+    async def new_game(self, session: GameSession, fields: Mapping[str, Any], status: int = 200) -> Response:
+        """Start ``session`` afresh from the fields' variant, FEN and clock (the FEN read by a worker first)."""
+        rules = session.rules if fields["variant"] is None else self.variant(fields["variant"])
+        fen = fields["fen"].strip() if fields["fen"] and fields["fen"].strip() else None
+        trial = GameSession(session.id, rules, fen)
+        version = session.version
+        state = await self.work.run(tasks.game_state, trial.snapshot(), self.view(fields), affinity=session.id)
+        if status == 201:
+            self.sessions.add(session)
+        else:
+            session = self.current(session, version)
+            session.changed()
+        session.replace(rules, fen)
+        clock = fields["clock"]
+        session.clock = None if clock is None else GameClock(*clock)
+        self.sessions.bound(session)
+        return self.answer(session, state, status)
 
     async def game_get(self, request: Request) -> Response:
-        data = await self.params(request)
-        return self.state(self.session(request), data)
+        fields = await self.read(request, "game-view")
+        session = self.session(request)
+        self.tick(session)
+        return await self.render(session, fields)
 
     async def game_delete(self, request: Request) -> Response:
+        await self.read(request, "none")
         self.sessions.delete(str(request.path_params["game_id"]))
         return Response(status_code=204)
 
     async def game_move(self, request: Request) -> Response:
-        data = await self.params(request)
+        fields = await self.read(request, "game-move")
         session = self.session(request)
-        self.check_version(session, data)
-        session.play(move_field(data, session.board.position))
-        return self.state(session, data)
+        self.check_version(session, fields)
+        self.refuse_if_flagged(session)
+        played, version = self.now(), session.version
+        state, line = await self.work.run(
+            tasks.game_move, session.snapshot(), fields["move"], fields["path"], self.view(fields), affinity=session.id
+        )
+        session = self.current(session, version)
+        session.line, session.cursor, session.claimed = line, session.cursor + 1, False
+        session.changed()
+        self.clock_after_move(session, state, played)
+        self.sessions.bound(session)
+        return self.answer(session, state)
+
+    async def jump(
+        self, request: Request, endpoint: str, target: Callable[[GameSession, Mapping[str, Any]], int]
+    ) -> Response:
+        """Move the cursor to ``target(session, fields)`` (undo, redo, goto)."""
+        fields = await self.read(request, endpoint)
+        session = self.session(request)
+        self.check_version(session, fields)
+        ply = target(session, fields)
+        version = session.version
+        snapshot = attrs.evolve(session.snapshot(), cursor=ply, claimed=False)
+        state = await self.work.run(tasks.game_state, snapshot, self.view(fields), affinity=session.id)
+        session = self.current(session, version)
+        if ply != session.cursor or session.claimed:
+            session.cursor, session.claimed = ply, False
+            session.changed()
+            self.clock_after_jump(session, state)
+        return self.answer(session, state)
 
     async def game_undo(self, request: Request) -> Response:
-        data = await self.params(request)
-        session = self.session(request)
-        self.check_version(session, data)
-        session.undo()
-        return self.state(session, data)
+        def back(session: GameSession, fields: Mapping[str, Any]) -> int:
+            if session.cursor == 0:
+                raise RequestError("nothing to undo: the game is at its first position", 409)
+            return session.cursor - 1
+
+        return await self.jump(request, "game-step", back)
 
     async def game_redo(self, request: Request) -> Response:
-        data = await self.params(request)
-        session = self.session(request)
-        self.check_version(session, data)
-        session.redo()
-        return self.state(session, data)
+        def forward(session: GameSession, fields: Mapping[str, Any]) -> int:
+            if session.cursor == len(session.line):
+                raise RequestError("nothing to redo: the game is at the end of its line", 409)
+            return session.cursor + 1
+
+        return await self.jump(request, "game-step", forward)
 
     async def game_goto(self, request: Request) -> Response:
-        data = await self.params(request)
-        session = self.session(request)
-        self.check_version(session, data)
-        session.goto(int_field(data, "ply", 0, len(session.line)))
-        return self.state(session, data)
+        def there(session: GameSession, fields: Mapping[str, Any]) -> int:
+            ply: int = fields["ply"]
+            if ply > len(session.line):
+                raise RequestError(f"ply {ply} is not in the game (0 to {len(session.line)})")
+            return ply
+
+        return await self.jump(request, "game-goto", there)
 
     async def game_claim(self, request: Request) -> Response:
-        data = await self.params(request)
+        fields = await self.read(request, "game-step")
         session = self.session(request)
-        self.check_version(session, data)
-        session.claim_draw()
-        return self.state(session, data)
+        self.check_version(session, fields)
+        self.refuse_if_flagged(session)
+        version = session.version
+        state = await self.work.run(tasks.game_claim, session.snapshot(), self.view(fields), affinity=session.id)
+        session = self.current(session, version)
+        session.claimed = True
+        session.changed()
+        if session.clock is not None:
+            session.clock.stop()
+        return self.answer(session, state)
 
     async def game_position(self, request: Request) -> Response:
-        data = await self.params(request)
-        session = self.session(request)
-        rules = self.variant(data) if data.get("variant") else session.rules
-        fen = text_field(data, "fen", required=False, limit=MAX_FEN)
-        session.reset(rules, fen.strip() if fen and fen.strip() else None)
-        return self.state(session, data)
+        fields = await self.read(request, "game-new")
+        return await self.new_game(self.session(request), fields)
 
     async def game_engine(self, request: Request) -> Response:
-        data = await self.params(request)
+        fields = await self.read(request, "game-engine")
         session = self.session(request)
-        self.check_version(session, data)
-        level, seconds = self.level_and_time(data)
-        outcome = session.outcome()
-        if outcome is not None:
-            raise RequestError(f"the game is over ({outcome.rule}, {outcome.result})", 409)
+        self.check_version(session, fields)
+        self.refuse_if_flagged(session)
+        level, seconds = self.engine_time(fields)
+        clock = session.clock
+        if clock is not None and clock.running is not None:  # think within the clock's means
+            left = clock.left(clock.running, self.now())
+            seconds = max(0.05, min(seconds, left / 25 + clock.increment * 0.8, left / 2))
         version = session.version
-        position = session.board.position
-        result = await self.runner.search(session.board, level, seconds)
-        session = self.sessions.get(session.id)
-        if session.version != version:
-            raise RequestError("the game changed while the engine was thinking; its move was dropped", 409)
-        if result.move is None:
-            raise RequestError(f"no legal move in {position.fen()}", 409)
-        info = _search_json(position, result, level.name)
-        session.play(result.move)
-        return self.state(session, data, engine=info)
+        args = (session.snapshot(), level, seconds, self.view(fields))
+        state, info, line = await self.search(tasks.game_engine, args, seconds, affinity=session.id)
+        session = self.current(session, version)
+        if clock is not None and clock.check(self.now()):
+            session.changed()
+            raise RequestError(f"the computer's time ran out: {clock.flagged} loses on time", 409)
+        session.line, session.cursor, session.claimed = line, session.cursor + 1, False
+        session.changed()
+        self.clock_after_move(session, state, self.now())
+        self.sessions.bound(session)
+        return self.answer(session, state, engine=info)
 
     async def game_pdn_export(self, request: Request) -> Response:
+        await self.read(request, "none")
         session = self.session(request)
-        text = session.export_pdn()
+        self.tick(session)
+        headers = dict(session.headers)
+        clock = session.clock
+        ended = None
+        if clock is not None:
+            headers["TimeControl"] = clock.control()
+            if clock.flagged is not None:
+                ended = (clock.flagged.opponent, "time forfeit")
+        text = await self.work.run(tasks.game_export, session.snapshot(), headers, ended, affinity=session.id)
         return _json({"pdn": text, "filename": f"{session.rules.name}-game.pdn"})
 
     async def game_pdn_import(self, request: Request) -> Response:
-        data = await self.params(request)
+        fields = await self.read(request, "game-pdn")
         session = self.session(request)
-        text = text_field(data, "pdn", limit=_MAX_PDN)
-        assert text is not None
-        rules = self.variant(data) if data.get("variant") else session.rules
-        # Reading replays every move: off the event loop, like a search (the text is bounded).
-        game = await run_in_threadpool(read_pdn, text, rules, self.registry)
-        session = self.sessions.get(session.id)
-        session.load_game(game)
-        return self.state(session, data)
-
-
-def read_pdn(text: str, rules: Ruleset, registry: RulesetRegistry) -> Game:
-    """The first game of PDN ``text``: under ``rules`` (the board's), unless its tags name others.
-
-    A ``Variant`` tag naming another ruleset the server offers (a custom one too), or a
-    ``GameType`` tag of another named variant, decides; a game without either is read under
-    ``rules``.
-
-    Raises:
-        PDNError: the text holds no game that reads under its rules.
-    """
-    game: Game | None = None
-    failure: PDNError | None = None
-    try:
-        game = read_game(text, rules)
-        headers = game.headers
-    except PDNError as error:
-        failure, headers = error, error.headers
-    tags = {name.lower(): value for name, value in headers.items()}
-    try:
-        named = registry.get(tags["variant"]) if "variant" in tags else None
-    except UnknownVariantError:
-        named = None
-    if named is not None and named != rules:
-        return read_game(text, named)
-    if game is not None:
-        return game
-    assert failure is not None
-    if "gametype" in tags and isinstance(failure, PDNUnknownVariantError):
-        return read_game(text, None)
-    raise failure
-
-
-def _search_json(position: Position, result: SearchResult, level: str) -> Json:
-    if result.move is None:
-        return {"move": None, "fen": position.fen(), "level": level, "score": result.score, "depth": 0, "nodes": 0}
-    return {
-        "move": move_json(position, result.move),
-        "fen": position.play(result.move).fen(),
-        "level": level,
-        "score": result.score,
-        "mate_in": result.mate_in,
-        "depth": result.depth,
-        "nodes": result.nodes,
-        "pv": line_text(position, result.pv),
-    }
-
-
-def _script_json(value: Any) -> str:
-    """JSON safe inside a ``<script type="application/json">`` element."""
-    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def _options(items: Sequence[tuple[str, str]], selected: str) -> str:
-    return "\n".join(
-        f'<option value="{html.escape(value)}"{" selected" if value == selected else ""}>{html.escape(label)}</option>'
-        for value, label in items
-    )
-
-
-def _template(name: str) -> string.Template:
-    text = importlib.resources.files("draughts.web").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
-    return string.Template(text)
+        rules = session.rules if fields["variant"] is None else self.variant(fields["variant"])
+        version = session.version
+        read = await self.work.run(tasks.game_import, session.snapshot(), fields["pdn"], rules, self.view(fields))
+        session = self.current(session, version)
+        session.replace(read["rules"], read["root"], read["line"], read["headers"])
+        session.changed()
+        session.clock = None
+        self.sessions.bound(session)
+        return self.answer(session, read["state"])
 
 
 def _load_assets() -> dict[str, tuple[bytes, str, str]]:
@@ -558,7 +648,8 @@ def _load_assets() -> dict[str, tuple[bytes, str, str]]:
 
 
 class _Guard:
-    """Refuses a foreign Host header (when configured) and adds the security headers."""
+    """Refuses a foreign Host header (when configured), adds the security headers, and answers
+    an unexpected failure with a 500 itself, so the failure does not close the connection."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: tuple[str, ...] | None) -> None:
         self.app = app
@@ -571,16 +662,25 @@ class _Guard:
         if self.allowed is not None:
             host = _host_name(dict(scope["headers"]).get(b"host", b"").decode("latin-1"))
             if host not in self.allowed:
-                response = _error(f"Host {host[:60]!r} is not this server's name", 400)
-                await self._send_guarded(response, scope, receive, send)
+                await self._send_guarded(
+                    _error(f"Host {host[:60]!r} is not this server's name", 400), scope, receive, send
+                )
                 return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", []), *_SECURITY_HEADERS]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            log.exception("unexpected error answering %s %s", scope.get("method"), scope.get("path"))
+            if not started:
+                await self._send_guarded(_error("internal error; the server goes on", 500), scope, receive, send)
 
     @staticmethod
     async def _send_guarded(response: Response, scope: Scope, receive: Receive, send: Send) -> None:
@@ -632,6 +732,21 @@ _API: list[tuple[str, str, Handler]] = [
 ]
 
 
+def _answering(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    """``handler``, its errors answered as JSON: a DraughtsError with its 4xx, anything else a 500."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except DraughtsError as error:
+            return _error(str(error), getattr(error, "status", 400))
+        except Exception as error:
+            log.exception("unexpected error answering %s %s", request.method, request.url.path)
+            return _error(f"internal error ({type(error).__name__}); the server goes on", 500)
+
+    return run
+
+
 def _routes(web: _Web) -> list[Route]:
     by_path: dict[str, dict[str, Handler]] = {}
     for method, path, handler in _API:
@@ -642,13 +757,13 @@ def _routes(web: _Web) -> list[Route]:
             method = "GET" if request.method == "HEAD" else request.method
             return await handlers[method](web, request)
 
-        return run
+        return _answering(run)
 
     routes = [Route(path, endpoint(handlers), methods=list(handlers)) for path, handlers in by_path.items()]
     routes += [
-        Route("/", web.board_page, methods=["GET"]),
-        Route("/compare", web.compare_page, methods=["GET"]),
-        Route("/static/{name}", web.asset, methods=["GET"]),
+        Route("/", _answering(web.board_page), methods=["GET"]),
+        Route("/compare", _answering(web.compare_page), methods=["GET"]),
+        Route("/static/{name}", _answering(web.asset), methods=["GET"]),
     ]
     return routes
 
@@ -656,13 +771,8 @@ def _routes(web: _Web) -> list[Route]:
 def create_app(settings: Settings | None = None, **options: Any) -> Starlette:
     """The web board as an ASGI app.
 
-    >>> from starlette.testclient import TestClient
-    >>> client = TestClient(create_app(default_variant="russian"))
-    >>> client.get("/api/legal-moves", params={"fen": "W:WKd2:Bc5,e5,c3,e3"}).json()["moves"][0]["long"]
-    'd2:b4:d6:f4:d2'
-    >>> response = client.post("/api/play", json={"fen": "W:Wc3:Bf6", "move": "c3-e5"})
-    >>> response.status_code, response.json()["error"]
-    (400, "move 'c3-e5' is not legal in W:Wc3:Bf6 (russian); legal moves: c3-b4, c3-d4")
+    Its worker processes start with the first request that needs one (or when the server's
+    lifespan starts) and end when the lifespan ends, or with the app object.
 
     Args:
         settings: The settings; or give their fields as keyword arguments.
@@ -676,30 +786,21 @@ def create_app(settings: Settings | None = None, **options: Any) -> Starlette:
         settings = attrs.evolve(settings, **options)
     web = _Web(settings)
 
-    async def draughts_error(request: Request, error: Exception) -> Response:
-        status = getattr(error, "status", 400)
-        return _error(str(error), status)
-
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         if error.status_code == 405:
             return _error(f"{request.method} is not allowed on {request.url.path[:80]}", 405)
         return _error(f"nothing at {request.url.path[:80]!r}", error.status_code)
 
-    async def server_error(request: Request, error: Exception) -> Response:
-        log.exception("unexpected error answering %s %s", request.method, request.url.path)
-        return _error(f"internal error ({type(error).__name__}); the server goes on", 500)
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        web.work.start()
+        web.engine.start()
         yield
-        web.runner.shutdown()
+        web.close()
 
-    app = Starlette(
-        routes=_routes(web),
-        exception_handlers={DraughtsError: draughts_error, HTTPException: http_error, Exception: server_error},
-        lifespan=lifespan,
-    )
+    app = Starlette(routes=_routes(web), exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.web = web
+    weakref.finalize(app, web.close)
     app.add_middleware(_Guard, allowed_hosts=settings.allowed_hosts)
     return app

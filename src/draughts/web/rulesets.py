@@ -17,6 +17,7 @@ through a :class:`RulesetRegistry`, which never reads or imports anything.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from collections.abc import Iterable
@@ -27,9 +28,15 @@ from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
 from draughts.rulesfile import file_format, load_ruleset
-from draughts.variants import VARIANTS, get_variant, no_forced_capture
+from draughts.variants import VARIANTS, breakthrough, get_variant, losing, no_forced_capture
 
-__all__ = ["RulesetRegistry", "resolve_ruleset"]
+__all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "resolve_ruleset", "variation"]
+
+CAPTURES = ("forced", "optional")
+"""Whether capturing is compulsory: as the ruleset says, or optional (the ``-nfc`` house rule)."""
+
+GOALS = ("normal", "losing", "breakthrough")
+"""What wins: the ruleset's own goal, giving all pieces away (``-losing``), the first king (``-breakthrough``)."""
 
 _OBJECT = re.compile(r"([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
@@ -94,12 +101,42 @@ def _named() -> list[Ruleset]:
     return list(VARIANTS.values())
 
 
+def variation(rules: Ruleset, capture: str = "forced", goal: str = "normal") -> Ruleset:
+    """``rules`` with optional capture (``capture="optional"``) and another ``goal`` (:data:`GOALS`).
+
+    >>> variation(get_variant("russian"), "optional", "losing").name
+    'russian-nfc-losing'
+
+    Raises:
+        UnknownVariantError: ``capture`` or ``goal`` is not one of :data:`CAPTURES` / :data:`GOALS`.
+    """
+    if capture not in CAPTURES or goal not in GOALS:
+        raise UnknownVariantError(f"no variation {excerpt(capture)} / {excerpt(goal)}: {CAPTURES} and {GOALS}")
+    if capture == "optional":
+        rules = no_forced_capture(rules)
+    if goal == "losing":
+        rules = losing(rules)
+    elif goal == "breakthrough":
+        rules = breakthrough(rules)
+    return rules
+
+
+def _variations(rules: Ruleset) -> list[Ruleset]:
+    return [variation(rules, capture, goal) for capture in CAPTURES for goal in GOALS]
+
+
+@functools.cache
+def _library() -> frozenset[Ruleset]:
+    return frozenset(form for rules in _named() for form in _variations(rules))
+
+
 @attrs.frozen
 class RulesetRegistry:
     """The rulesets one server offers, looked up by name without importing anything.
 
-    Every named variant and its ``-nfc`` house rule are always there; ``custom`` adds the
-    user's rulesets (from the command line), each under its ``name`` (and ``name-nfc``).
+    Every named variant and its variations (:func:`variation`: ``-nfc``, ``-losing``,
+    ``-breakthrough``) are always there; ``custom`` adds the user's rulesets (from the command
+    line), each under its ``name`` and its variations under theirs (``name-nfc`` ...).
 
     Raises:
         UnknownVariantError: two custom rulesets share a name, or a custom one takes the name of
@@ -107,29 +144,23 @@ class RulesetRegistry:
     """
 
     custom: tuple[Ruleset, ...] = attrs.field(default=(), converter=rulesets_tuple)
+    _by_name: dict[str, Ruleset] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         seen: dict[str, Ruleset] = {}
         for rules in self.custom:
             if not isinstance(rules, Ruleset):
                 raise UnknownVariantError(f"custom ruleset {excerpt(rules)} is not a draughts.Ruleset")
-            for name in (rules.name, no_forced_capture(rules).name):
-                clash = seen.get(name) or _named_or_none(name)
-                if clash is not None and clash != (rules if name == rules.name else no_forced_capture(rules)):
+            for form in _variations(rules):
+                clash = seen.get(form.name) or _named_or_none(form.name)
+                if clash is not None and clash != form:
                     raise UnknownVariantError(
-                        f"custom ruleset {rules.name!r} takes the name {name!r} of other rules; "
+                        f"custom ruleset {rules.name!r} takes the name {form.name!r} of other rules; "
                         "give it another name (attrs.evolve(rules, name=...))"
                     )
-            seen[rules.name] = rules
-            seen[no_forced_capture(rules).name] = no_forced_capture(rules)
-
-    def _custom_by_name(self) -> dict[str, Ruleset]:
-        found: dict[str, Ruleset] = {}
-        for rules in self.custom:
-            found[rules.name.lower()] = rules
-            house = no_forced_capture(rules)
-            found[house.name.lower()] = house
-        return found
+            for form in _variations(rules):
+                seen[form.name] = form
+                self._by_name.setdefault(form.name.lower(), form)
 
     def get(self, name: object) -> Ruleset:
         """The ruleset called ``name``: a custom one by its exact name, else :func:`~draughts.get_variant`.
@@ -139,7 +170,7 @@ class RulesetRegistry:
         """
         if not isinstance(name, str):
             raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
-        custom = self._custom_by_name().get(name.strip().lower())
+        custom = self._by_name.get(name.strip().lower())
         if custom is not None:
             return custom
         if ":" in name:
@@ -167,8 +198,11 @@ class RulesetRegistry:
 
     def is_custom(self, rules: Ruleset) -> bool:
         """Whether ``rules`` comes from the user rather than the library."""
-        library = [*VARIANTS.values(), *(no_forced_capture(named) for named in VARIANTS.values())]
-        return rules not in library
+        return rules not in _library()
+
+    def bases(self) -> list[Ruleset]:
+        """The rulesets a variation starts from: the named variants, then the custom ones."""
+        return [*_named(), *(rules for rules in self.custom if rules not in _named())]
 
 
 def _named_or_none(name: str) -> Ruleset | None:

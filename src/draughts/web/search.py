@@ -1,4 +1,8 @@
-"""Engine searches off the event loop, each bounded in time, a few at once.
+"""Engine searches in threads, each bounded in time, a few at once (deprecated).
+
+The web app no longer uses this: its searches run in worker processes
+(:mod:`draughts.web.workers`), which a search that overruns its time cannot hold, unlike a
+thread. :class:`SearchRunner` stays for code that used it, with a :class:`DeprecationWarning`.
 
 A search runs in a worker thread with the level's limit plus a time limit; the event loop only
 awaits it, so other requests are answered meanwhile. Should the search overrun its time (a slow
@@ -12,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
+import warnings
 
 import attrs
 
@@ -35,6 +40,12 @@ class SearchRunner:
     """
 
     def __init__(self, workers: int = 2, queue: int = 8, max_time: float = 10.0) -> None:
+        warnings.warn(
+            "draughts.web.search.SearchRunner is deprecated: the web app searches in worker processes "
+            "(draughts.web.workers.WorkerPool)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if workers < 1 or queue < 0 or not max_time > 0:
             raise ValueError(f"workers {workers!r}, queue {queue!r}, max_time {max_time!r} out of range")
         self.workers = workers

@@ -1,16 +1,21 @@
-"""Running the web board: :func:`serve`, what ``draughts serve`` calls.
+"""Running the web board: :func:`serve`, what ``draughts serve`` calls, and :func:`running`.
 
 The socket is bound before uvicorn starts, so a busy port is a one-line error and ``port=0``
-(any free port) works; the address is printed once the server listens.
+(any free port) works; the address is printed once the server listens. Both run uvicorn with
+the settings of :func:`server_config`: uvicorn's h11 protocol with a read deadline per request
+and a cap on open connections (:mod:`draughts.web.connections`), keep-alive connections closed
+after 5 idle seconds, headers of at most 16 KiB.
 """
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 import uvicorn
@@ -18,9 +23,22 @@ import uvicorn
 from draughts.errors import DraughtsError
 from draughts.rules import Ruleset
 from draughts.web.app import create_app, loopback_hosts
+from draughts.web.connections import guarded_protocol
 from draughts.web.rulesets import RulesetRegistry, resolve_ruleset
 
-__all__ = ["ServeError", "listen", "serve"]
+__all__ = ["ServeError", "listen", "running", "serve", "server_config"]
+
+READ_TIMEOUT = 10.0
+"""Seconds a client has to send a whole request (line, headers, body)."""
+
+MAX_CONNECTIONS = 500
+"""Most connections open at once; more are answered 503 and closed."""
+
+KEEP_ALIVE = 5
+"""Seconds an idle keep-alive connection stays open."""
+
+MAX_HEADERS = 16 * 1024
+"""Most bytes of a request's line and headers."""
 
 
 class ServeError(DraughtsError):
@@ -92,15 +110,7 @@ def serve(
     app = create_app(default_variant=rules, custom=custom, allowed_hosts=loopback_hosts(host), **settings)
     sock = listen(host, port)
     url = url_of(sock)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        server_header=False,
-        timeout_graceful_shutdown=5,
-        lifespan="on",
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(app))
     where = "" if loopback_hosts(host) else f" (listening on {host}: other machines can reach it)"
     print(f"polydraughts web board ({rules.name}): {url}{where}  - Ctrl+C stops it", file=out, flush=True)
     if open_browser:
@@ -112,6 +122,72 @@ def serve(
     finally:
         sock.close()
     print("polydraughts web board stopped", file=out, flush=True)
+
+
+def server_config(
+    app: Any,
+    *,
+    read_timeout: float = READ_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+    keep_alive: int = KEEP_ALIVE,
+    log_level: str = "warning",
+) -> uvicorn.Config:
+    """The uvicorn configuration :func:`serve` and :func:`running` use for ``app``.
+
+    Args:
+        app: The ASGI app (:func:`~draughts.web.app.create_app`).
+        read_timeout: Seconds a client has to send a whole request; then 408 and the connection closes.
+        max_connections: Most open connections; a connection beyond them gets 503 and is closed.
+        keep_alive: Seconds an idle keep-alive connection stays open.
+        log_level: uvicorn's log level.
+    """
+    return uvicorn.Config(
+        app,
+        http=guarded_protocol(read_timeout, max_connections),
+        timeout_keep_alive=keep_alive,
+        h11_max_incomplete_event_size=MAX_HEADERS,
+        log_level=log_level,
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+        lifespan="on",
+    )
+
+
+@contextlib.contextmanager
+def running(app: Any, host: str = "127.0.0.1", **options: Any) -> Iterator[str]:
+    """Serve ``app`` in a background thread on a free port of ``host`` while the block runs.
+
+    Gives the server's address (``"http://127.0.0.1:PORT/"``); the server stops when the block
+    ends. For tests and examples: only the ``web`` extra is needed, no HTTP client library.
+
+    >>> import json, urllib.request
+    >>> from draughts.web import create_app
+    >>> with running(create_app(default_variant="russian")) as url:
+    ...     with urllib.request.urlopen(url + "api/legal-moves?fen=W:Wc3:Bf6") as answer:
+    ...         [move["text"] for move in json.load(answer)["moves"]]
+    ['c3-b4', 'c3-d4']
+
+    Args:
+        app: The ASGI app.
+        host: The address to listen on.
+        options: More :func:`server_config` arguments (``read_timeout``, ``max_connections`` ...).
+    """
+    sock = listen(host, 0)
+    server = uvicorn.Server(server_config(app, **options))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="draughts-web")
+    thread.start()
+    deadline = time.monotonic() + 60
+    try:
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise ServeError(f"the web server on {url_of(sock)} did not start")
+            time.sleep(0.01)
+        yield url_of(sock)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        sock.close()
 
 
 def _open_when_ready(server: uvicorn.Server, url: str) -> None:

@@ -8,11 +8,9 @@ quotes the bad value, bounded in length.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from draughts._text import excerpt
 from draughts.board import Outcome
 from draughts.compare import MovesComparison, moves_table, rules_table
 from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError
@@ -24,6 +22,7 @@ from draughts.rules import Ruleset
 
 __all__ = [
     "MAX_FEN",
+    "MAX_TEXT",
     "RequestError",
     "compare_json",
     "move_json",
@@ -53,98 +52,23 @@ class RequestError(DraughtsError):
         self.status = status
 
 
-# --- reading request fields -------------------------------------------------------------------
+# --- the move a request names ----------------------------------------------------------------
 
 
-def text_field(data: Mapping[str, Any], name: str, *, required: bool = True, limit: int = MAX_TEXT) -> str | None:
-    """The text field ``name`` of ``data``: a string of at most ``limit`` characters."""
-    value = data.get(name)
-    if value is None:
-        if required:
-            raise RequestError(f"missing field {name!r}")
-        return None
-    if not isinstance(value, str):
-        raise RequestError(f"field {name!r} must be text, not {excerpt(value)}")
-    if len(value) > limit:
-        raise RequestError(f"field {name!r} is longer than {limit} characters: {excerpt(value)}")
-    return value
-
-
-def bool_field(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
-    """A yes/no field: JSON true/false, or the texts ``1``/``0``, ``true``/``false`` (query strings)."""
-    value = data.get(name)
-    if value is None:
-        return default
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
-        return value.lower() in ("1", "true", "yes", "on")
-    raise RequestError(f"field {name!r} must be true or false, not {excerpt(value)}")
-
-
-def number_field(data: Mapping[str, Any], name: str, default: float, low: float, high: float) -> float:
-    """A number field within ``[low, high]`` (``low`` excluded when it is 0); query strings give text."""
-    given = data.get(name)
-    if given is None:
-        return default
-    value = given
-    if isinstance(value, str):
-        try:
-            value = float(value[:40])
-        except ValueError:
-            raise RequestError(f"field {name!r} must be a number, not {excerpt(given)}") from None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise RequestError(f"field {name!r} must be a number, not {excerpt(given)}")
-    if not (low < value if low == 0 else low <= value) or value > high:
-        raise RequestError(f"field {name!r} = {excerpt(given)} must be more than {low:g} and at most {high:g}")
-    return float(value)
-
-
-def int_field(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
-    """A required whole-number field within ``[low, high]``."""
-    value = data.get(name)
-    if isinstance(value, str) and value.strip().isdigit() and len(value) < 20:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"field {name!r} must be a whole number, not {excerpt(value)}")
-    if not low <= value <= high:
-        raise RequestError(f"field {name!r} = {value} must be from {low} to {high}")
-    return value
-
-
-def fen_field(data: Mapping[str, Any], rules: Ruleset, *, required: bool = False) -> Position | None:
-    """The position of the ``fen`` field, read in ``rules``' numbering (None when absent and optional)."""
-    fen = text_field(data, "fen", required=required, limit=MAX_FEN)
-    if fen is None or (not required and not fen.strip()):
-        return None
-    return Position.from_fen(rules, fen)
-
-
-def _square_list(rules: Ruleset, value: object) -> list[int]:
-    if not isinstance(value, list) or not 2 <= len(value) <= 4 * rules.squares:
-        raise RequestError(f"path {excerpt(value)} must be a list of two or more squares (numbers or names)")
-    squares = []
-    for item in value:
-        if isinstance(item, bool) or not isinstance(item, (int, str)):
-            raise RequestError(f"path {excerpt(value)}: {excerpt(item)} is not a square")
-        squares.append(rules.parse_square(item))
-    return squares
-
-
-def move_field(data: Mapping[str, Any], position: Position) -> Move:
-    """The legal move a request names, as ``move`` (text in any notation the library reads) or
-    ``path`` (the squares from start to end, as :func:`move_json` gives them).
+def move_field(position: Position, text: str | None = None, path: Sequence[int | str] | None = None) -> Move:
+    """The legal move a request names: ``text`` (in any notation the library reads) or ``path``
+    (the squares from start to end, numbers or names, as :func:`move_json` gives them).
 
     A ``path`` of two squares names the move with that start and end; when several captures
     share them the request must give the whole path.
 
     Raises:
-        RequestError: neither field, or a malformed one.
+        RequestError: neither ``text`` nor ``path``.
         IllegalMoveError: no legal move matches (the message lists the legal moves).
         AmbiguousMoveError: several legal moves match (the message lists them in long form).
     """
-    if "path" in data:
-        squares = _square_list(position.ruleset, data["path"])
+    if path is not None:
+        squares = [position.ruleset.parse_square(item) for item in path]
         legal = position.legal_moves()
         exact = [move for move in legal if list(move.path) == squares]
         if len(exact) == 1:
@@ -158,7 +82,6 @@ def move_field(data: Mapping[str, Any], position: Position) -> Move:
             raise AmbiguousMoveError(f"path {shown!r} fits several captures in {position.fen()}: {candidates}")
         listed = ", ".join(move_text(position, move, long=True) for move in legal) or "none"
         raise IllegalMoveError(f"path {shown!r} is not legal in {position.fen()}; legal moves: {listed}")
-    text = text_field(data, "move", required=False)
     if text is None:
         raise RequestError("missing field 'move' (move text such as '32-28') or 'path' (a list of squares)")
     return parse_move(position, text)
@@ -233,16 +156,31 @@ def rules_json(rules: Ruleset, *, custom: bool = False) -> Json:
     }
 
 
-def _comparison_boards(comparison: MovesComparison, size: float) -> list[Json]:
+def _board_card(rules: Ruleset, position: Position, moves: list[Json], size: float, arrows: list[Move]) -> Json:
     from draughts.svg import board
 
+    return {
+        "variant": rules.name,
+        "title": rules.title,
+        "fen": position.fen(),
+        "turn": str(position.turn),
+        "mirrored": False,
+        "mirrored_note": "",
+        "svg": board(position, size=size, arrows=arrows),
+        "moves": moves,
+    }
+
+
+def _comparison_boards(comparison: MovesComparison, size: float) -> list[Json]:
     boards = []
+    reference = comparison.reference
     for index, (rules, position) in enumerate(zip(comparison.variants, comparison.positions, strict=True)):
         legal = [row for row in comparison.rows if row.moves[index] is not None]
-        moves = []
+        moves, arrows = [], []
         for row in legal:
             move = row.moves[index]
             assert move is not None
+            arrows.append(move)
             moves.append(
                 {
                     "text": row.texts[index],
@@ -253,19 +191,60 @@ def _comparison_boards(comparison: MovesComparison, size: float) -> list[Json]:
                     "differs": not row.legal_everywhere,
                 }
             )
-        arrows = [row.moves[index] for row in legal]
-        drawn = board(position, size=size, arrows=[arrow for arrow in arrows if arrow is not None])
-        boards.append(
-            {
-                "variant": rules.name,
-                "title": rules.title,
-                "fen": position.fen(),
-                "mirrored": comparison.mirrored[index],
-                "svg": drawn,
-                "moves": moves,
-            }
-        )
+        card = _board_card(rules, position, moves, size, arrows)
+        if comparison.mirrored[index]:
+            card["mirrored"] = True
+            card["mirrored_note"] = (
+                f"The {reference.title} diagram mirrored left to right: the two boards are coloured the other way "
+                f"round (the near-left corner is {_corner(reference)} in {reference.name}, {_corner(rules)} here)."
+            )
+        boards.append(card)
     return boards
+
+
+def _corner(rules: Ruleset) -> str:
+    return "a playing square" if rules.bottom_left_playable else "a light square"
+
+
+def _own_starts(rulesets: Sequence[Ruleset], size: float) -> Json:
+    """Each ruleset's own start position and moves: for rulesets whose start positions differ."""
+    boards = []
+    for rules in rulesets:
+        position = Position.initial(rules)
+        legal = position.legal_moves()
+        moves = [
+            {
+                "text": text,
+                "common": text,
+                "start": move.start,
+                "end": move.end,
+                "path": list(move.path),
+                "differs": False,
+            }
+            for move in legal
+            for text in (move_text(position, move),)
+        ]
+        boards.append(_board_card(rules, position, moves, size, list(legal)))
+    first = rulesets[0]
+    reasons = [
+        f"{rules.name}: {rules.first_to_move} moves first"
+        for rules in rulesets[1:]
+        if rules.first_to_move != first.first_to_move
+    ]
+    why = "; ".join(reasons) if reasons else "the pieces start on other squares"
+    return {
+        "fen": None,
+        "reference": first.name,
+        "turn": None,
+        "title": (
+            f"Each variant's own start position ({first.name}: {first.first_to_move} moves first; {why}): "
+            "their moves are not compared. Give a FEN to compare one position."
+        ),
+        "notes": [],
+        "columns": [],
+        "rows": [],
+        "boards": boards,
+    }
 
 
 def compare_json(
@@ -278,9 +257,12 @@ def compare_json(
     """Rulesets compared: the rules that differ (all rules with ``all_rows``) and one position's
     legal moves in each, side by side, the moves not legal in all of them marked.
 
-    The position is ``fen`` read in the first ruleset's numbering, by default the first ruleset's
-    start position. Rulesets of different board sizes have no common position: ``moves`` is then
-    None and ``moves_note`` says why (the rules are compared all the same).
+    The position is ``fen`` read in the first ruleset's numbering. Without ``fen`` it is the first
+    ruleset's start position when that is every ruleset's start position too (on its board);
+    otherwise each board shows its own ruleset's start position and moves, and the moves are not
+    compared (``rows`` is empty; ``title`` says why). Rulesets of different board sizes have no
+    common position: ``moves`` is then None and ``moves_note`` says why (the rules are compared
+    all the same).
 
     Raises:
         RequestError: fewer than two rulesets.
@@ -307,6 +289,12 @@ def compare_json(
         return result
     position = Position.initial(first) if not fen else Position.from_fen(first, fen)
     comparison = moves_table(position, rulesets)
+    if not fen and not all(
+        here == Position.initial(rules) for here, rules in zip(comparison.positions, comparison.variants, strict=True)
+    ):
+        result["moves"] = _own_starts(rulesets, size)
+        result["moves_note"] = ""
+        return result
     table = comparison.table()
     result["moves"] = {
         "fen": position.fen(),

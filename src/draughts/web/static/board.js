@@ -67,7 +67,7 @@ async function refresh() {
 }
 
 async function createGame(fen) {
-  const body = { variant: config.variant.name };
+  const body = { variant: config.variant.name, clock: config.clock };
   if (fen) body.fen = fen;
   try {
     const data = await api(`/api/games${viewQuery()}`, { method: 'POST', body });
@@ -114,6 +114,8 @@ function render(data) {
   }
   byId('numbers').checked = view.numbers;
   renderStatus();
+  renderMaterial();
+  renderClocks();
   renderHistory();
   renderButtons();
   renderChooser();
@@ -142,6 +144,65 @@ function renderStatus() {
   byId('claim').hidden = !state.can_claim_draw;
   if (state.can_claim_draw) byId('claim-text').textContent = `A draw may be claimed: ${state.claim_rule}.`;
 }
+
+// Men and kings of each side, and who leads by how many pieces.
+function renderMaterial() {
+  const count = (side) => {
+    const { men, kings } = state.material[side];
+    return `${men} ${men === 1 ? 'man' : 'men'}, ${kings} ${kings === 1 ? 'king' : 'kings'}`;
+  };
+  const total = (side) => state.material[side].men + state.material[side].kings;
+  const lead = total('white') - total('black');
+  const leader = lead > 0 ? 'White' : 'Black';
+  const standing = lead === 0 ? 'even' : `${leader} +${Math.abs(lead)}`;
+  byId('material').textContent = `White: ${count('white')} · Black: ${count('black')} · ${standing}`;
+}
+
+// --- the clock: the server keeps the time; the page counts down between its answers ----------
+
+let clockShown = null; // { white, black, running, flagged, at } from the last answer
+let clockAsked = 0; // when the page last asked the server about a clock at zero
+
+function formatTime(seconds) {
+  const left = Math.max(0, seconds);
+  if (left < 10) return left.toFixed(1);
+  const whole = Math.ceil(left);
+  const minutes = Math.floor(whole / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+function renderClocks() {
+  const clock = state.clock;
+  clockShown = clock ? { ...clock, at: performance.now() } : null;
+  for (const id of ['clock-top', 'clock-bottom']) byId(id).hidden = !clock;
+  tickClocks();
+}
+
+function tickClocks() {
+  if (!clockShown) return;
+  const bottom = view.flipped ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  const elapsed = (performance.now() - clockShown.at) / 1000;
+  for (const [id, side] of [['clock-top', top], ['clock-bottom', bottom]]) {
+    const box = byId(id);
+    const running = clockShown.running === side;
+    const left = clockShown[side] - (running ? elapsed : 0);
+    box.dataset.side = side;
+    box.querySelector('.side').textContent = capitalise(side);
+    box.querySelector('.time').textContent = formatTime(left);
+    box.classList.toggle('running', running);
+    box.classList.toggle('low', left < 10);
+    box.classList.toggle('flagged', clockShown.flagged === side);
+    // At zero the server decides (it ends the game on time): ask it, once a second at most.
+    if (running && left <= 0 && performance.now() - clockAsked > 1000 && !pending) {
+      clockAsked = performance.now();
+      refresh();
+    }
+  }
+}
+
+setInterval(tickClocks, 100);
 
 function renderHistory() {
   const list = byId('history');
@@ -540,7 +601,26 @@ byId('numbers').addEventListener('change', (event) => {
   view.numbers = event.target.checked;
   refresh();
 });
-byId('new-game').addEventListener('click', () => request('position', { variant: state ? state.variant.name : config.variant.name }));
+function newGame() {
+  return request('position', { variant: state ? state.variant.name : config.variant.name, clock: byId('clock-control').value });
+}
+
+// One click: the person plays the chosen side (by default the side that moves first), the
+// computer the other, at the chosen level, on the chosen clock.
+async function playComputer() {
+  const first = state ? state.variant.first_to_move : config.variant.first_to_move;
+  const choice = byId('play-as').value;
+  const human = choice === 'first' ? first : choice;
+  players.white = human === 'white' ? 'human' : 'computer';
+  players.black = human === 'black' ? 'human' : 'computer';
+  byId('white').value = players.white;
+  byId('black').value = players.black;
+  view.flipped = human === 'black';
+  await newGame();
+}
+
+byId('new-game').addEventListener('click', newGame);
+byId('play-computer').addEventListener('click', playComputer);
 byId('claim-draw').addEventListener('click', () => state && request('claim-draw', { version: state.version }));
 byId('engine-now').addEventListener('click', () => {
   stopEngine();
@@ -561,10 +641,13 @@ for (const side of ['white', 'black']) {
   });
 }
 byId('level').value = config.level;
+byId('clock-control').value = config.clock;
 byId('time').value = String(config.time);
 byId('time').max = String(config.max_time);
 byId('variant').addEventListener('change', (event) => {
-  const params = new URLSearchParams({ variant: event.target.value, white: players.white, black: players.black });
+  const params = new URLSearchParams({
+    variant: event.target.value, white: players.white, black: players.black, clock: byId('clock-control').value,
+  });
   location.href = `/?${params}`;
 });
 byId('fen-form').addEventListener('submit', (event) => {

@@ -34,13 +34,25 @@ export async function api(path, { method = 'GET', body, signal } = {}) {
   return data;
 }
 
+// Messages appear in a toast fixed to the bottom of the window, wherever the page is scrolled:
+// the user sees the error of the control they just used. Notes ('info') go away by themselves,
+// errors stay until the next action succeeds or the toast is closed.
+let toastTimer = null;
+
 export function showMessage(text, kind = 'error') {
+  const toast = byId('toast');
   const box = byId('message');
-  if (!box) return;
+  if (!toast || !box) return;
+  clearTimeout(toastTimer);
   box.textContent = text;
-  box.classList.toggle('info', kind === 'info');
-  box.hidden = !text;
+  toast.classList.toggle('info', kind === 'info');
+  toast.hidden = !text;
+  if (text && kind === 'info') toastTimer = setTimeout(() => { toast.hidden = true; }, 4000);
 }
+
+document.addEventListener('click', (event) => {
+  if (event.target && event.target.id === 'toast-close') showMessage('');
+});
 
 export function clearMessage() {
   showMessage('');

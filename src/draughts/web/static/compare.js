@@ -4,19 +4,80 @@
 import { api, byId, clearMessage, placeSvg, readConfig, showMessage } from './common.js';
 
 const config = readConfig();
-// The variants in the order they were ticked: the first one's numbering reads the FEN.
-let order = [...config.variants];
 
-function boxes() {
-  return [...document.querySelectorAll('#choices input[name="variant"]')];
+// --- the variant picker: one row per variant, a ruleset then its capture rule and its goal ------
+
+const CAPTURES = [['forced', 'capture as its rules say'], ['optional', 'capture optional (-nfc)']];
+const GOALS = [['normal', 'its own goal'], ['losing', 'losing: no move wins'], ['breakthrough', 'breakthrough: first king wins']];
+
+function choice(options, value, className, label) {
+  const select = document.createElement('select');
+  select.className = className;
+  select.setAttribute('aria-label', label);
+  for (const [optionValue, text] of options) {
+    const option = document.createElement('option');
+    option.value = optionValue;
+    option.textContent = text;
+    select.append(option);
+  }
+  select.value = value;
+  return select;
 }
 
-for (const box of boxes()) {
-  box.addEventListener('change', () => {
-    order = order.filter((name) => name !== box.value);
-    if (box.checked) order.push(box.value);
+function nameOf(pick) {
+  const forms = config.forms[pick.base];
+  return forms ? forms[`${pick.capture}/${pick.goal}`] : pick.name;
+}
+
+function addPick(pick) {
+  const row = document.createElement('div');
+  row.className = 'pick';
+  const bases = config.bases.map((base) => [base.name, base.title]);
+  if (!config.forms[pick.base]) bases.push([pick.base, pick.name]);
+  const base = choice(bases, pick.base, 'base', 'ruleset');
+  const capture = choice(CAPTURES, pick.capture, 'capture', 'capture rule');
+  const goal = choice(GOALS, pick.goal, 'goal', 'goal');
+  const shown = document.createElement('span');
+  shown.className = 'name';
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'remove';
+  remove.title = 'remove this variant';
+  remove.textContent = '✕';
+  const update = () => {
+    row.dataset.variant = nameOf({ base: base.value, capture: capture.value, goal: goal.value, name: pick.name });
+    shown.textContent = row.dataset.variant;
+  };
+  for (const select of [base, capture, goal]) select.addEventListener('change', update);
+  remove.addEventListener('click', () => {
+    row.remove();
+    renderPickButtons();
   });
+  row.append(base, capture, goal, shown, remove);
+  byId('picks').append(row);
+  update();
+  renderPickButtons();
 }
+
+function chosen() {
+  return [...document.querySelectorAll('#picks .pick')].map((row) => row.dataset.variant);
+}
+
+function renderPickButtons() {
+  const rows = document.querySelectorAll('#picks .pick');
+  for (const button of document.querySelectorAll('#picks .remove')) button.disabled = rows.length <= 2;
+  byId('add-variant').disabled = rows.length >= 12;
+}
+
+for (const pick of config.cards) addPick(pick);
+while (document.querySelectorAll('#picks .pick').length < 2) addPick(config.cards[0]);
+byId('add-variant').addEventListener('click', () => {
+  const rows = document.querySelectorAll('#picks .pick');
+  const last = rows[rows.length - 1];
+  addPick({
+    base: last.querySelector('.base').value, capture: 'forced', goal: 'normal', name: last.dataset.variant,
+  });
+});
 byId('fen-input').value = config.fen || '';
 byId('all-rows').checked = Boolean(config.all);
 
@@ -61,6 +122,10 @@ function renderMoves(moves) {
     const title = document.createElement('h3');
     title.textContent = `${item.title} (${item.variant})`;
     card.append(title);
+    const turn = document.createElement('p');
+    turn.className = 'turn';
+    turn.textContent = `${item.turn} to move`;
+    card.append(turn);
     const holder = document.createElement('div');
     holder.className = 'compare-board';
     card.append(holder);
@@ -87,14 +152,15 @@ function renderMoves(moves) {
     card.append(list);
     if (item.mirrored) {
       const note = document.createElement('figcaption');
-      note.className = 'small';
-      note.textContent = 'Inverted board: the diagram is mirrored left to right.';
+      note.className = 'small mirrored-note';
+      note.textContent = item.mirrored_note;
       card.append(note);
     }
     boards.append(card);
   }
   const table = byId('moves-table');
   table.replaceChildren();
+  table.hidden = !moves.rows.length;
   const head = table.createTHead().insertRow();
   cell(head, `Move (${moves.reference} squares)`, true);
   for (const column of moves.columns) cell(head, column, true);
@@ -116,19 +182,19 @@ function renderMoves(moves) {
 }
 
 async function compare() {
-  const chosen = order.filter((name) => boxes().some((box) => box.checked && box.value === name));
+  const names = chosen();
   const fen = byId('fen-input').value.trim();
   const all = byId('all-rows').checked;
-  const params = new URLSearchParams({ variants: chosen.join(',') });
+  const params = new URLSearchParams({ variants: names.join(',') });
   if (fen) params.set('fen', fen);
   if (all) params.set('all', '1');
   history.replaceState(null, '', `/compare?${params}`);
-  if (chosen.length < 2) {
-    showMessage('Tick two or more variants.');
+  if (names.length < 2) {
+    showMessage('Choose two or more variants.');
     return;
   }
   try {
-    const data = await api('/api/compare', { method: 'POST', body: { variants: chosen, fen, all } });
+    const data = await api('/api/compare', { method: 'POST', body: { variants: names, fen, all } });
     clearMessage();
     renderRules(data.rules, all);
     if (data.moves) {
@@ -139,7 +205,7 @@ async function compare() {
       byId('moves-note').textContent = data.moves_note;
       byId('moves-note').hidden = false;
     }
-    document.body.dataset.compared = chosen.join(',');
+    document.body.dataset.compared = names.join(',');
   } catch (error) {
     showMessage(error.message);
   }
@@ -150,4 +216,4 @@ byId('compare-form').addEventListener('submit', (event) => {
   compare();
 });
 
-if (order.length >= 2) compare();
+if (config.compare) compare();

@@ -1,0 +1,585 @@
+"""Rules work off the event loop: a pool of worker processes, each job bounded in time and memory.
+
+Why processes and not threads: move generation, the engine and PDN reading are CPU-bound, and
+the compiled build (mypyc) can hold the interpreter lock through a whole generation, so a thread
+neither lets the event loop answer other clients meanwhile nor can be stopped. A worker process
+runs one job at a time; the event loop only waits for its answer. A job that overruns its time
+budget is ended the only sure way, by killing its process, and the request is answered with a
+422 that says so; a job that needs more memory than a worker may take fails the same way. More
+jobs than ``size + queue`` at once are refused with a 503 rather than queued without end.
+
+Workers are forked from a *nursery*: one small process, started with the server, that imports
+the library once and forks a worker whenever the pool needs one, so a killed worker is replaced
+in milliseconds and nothing of the server's own state (its threads, its event loop, the user's
+``__main__`` script) is copied into it. Where the platform cannot fork, workers are started
+with :mod:`multiprocessing`'s ``spawn`` method instead.
+
+A job is a function and its arguments, both pickled: module-level functions of the library
+(:mod:`draughts.web.tasks`), plain data in and out. A :class:`~draughts.DraughtsError` raised by
+the job reaches the caller as a :class:`~draughts.web.views.RequestError` with the same message
+and status (400 unless the error carries another), so bad input reads the same as it would in
+the server itself; any other exception is logged with the worker's traceback and answered as a
+500 for that request only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import collections
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import pickle
+import select
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from draughts.errors import DraughtsError
+from draughts.web.views import RequestError
+
+__all__ = ["WorkerPool", "stop_requested"]
+
+log = logging.getLogger("draughts.web")
+
+Connection = multiprocessing.connection.Connection
+_STOP = "stop"  # the message that asks a running job to finish early
+_START_TIME = 120.0  # seconds a new worker may take to start (spawned ones import the library)
+
+
+# --- inside a worker ---------------------------------------------------------------------------
+
+
+class _PipeStop:
+    """The stop signal of a worker's running job: set once the pool writes :data:`_STOP` on the pipe.
+
+    It has ``is_set()`` like :class:`threading.Event`, so an engine search takes it as its ``stop``;
+    the search looks every few hundred nodes, and each look costs one ``poll`` of the pipe.
+    """
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.stopped = False
+
+    def is_set(self) -> bool:
+        if not self.stopped and self.conn.poll():
+            self.stopped = self.conn.recv() == _STOP
+        return self.stopped
+
+
+_stop: _PipeStop | None = None
+
+
+def stop_requested() -> Any:
+    """The stop signal of the running job (an engine search's ``stop``); outside a worker, a flag never set."""
+    return _stop if _stop is not None else threading.Event()
+
+
+def _serve(conn: Connection, memory: int | None, setup: Callable[..., None] | None, setup_args: Sequence[Any]) -> None:
+    """A worker's life: answer jobs one at a time until the pool closes the pipe."""
+    global _stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops the workers
+    if memory is not None:
+        _limit_memory(memory)
+    if setup is not None:
+        setup(*setup_args)
+    conn.send("ready")
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        if job == _STOP:  # asked to stop a job that had already answered
+            continue
+        _stop = _PipeStop(conn)
+        function, args = job
+        try:
+            answer: tuple[Any, ...] = ("ok", function(*args))
+        except DraughtsError as error:
+            answer = ("refused", str(error), getattr(error, "status", 400))
+        except MemoryError:
+            answer = ("refused", "the request needs more memory than the server allows one request", 422)
+        except Exception as error:  # a bug in the job: reported, the worker goes on
+            answer = ("failed", f"{type(error).__name__}: {error}"[:300], traceback.format_exc())
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as error:  # an answer that does not pickle
+            conn.send(("failed", f"unpicklable answer: {type(error).__name__}", traceback.format_exc()))
+
+
+def _limit_memory(limit: int) -> None:
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on this platform (Windows): no limit
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard == resource.RLIM_INFINITY or hard > limit:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+# --- the nursery: forks workers -----------------------------------------------------------------
+
+_BOOT = (
+    "import pickle, socket, sys\n"
+    "control = socket.socket(fileno=int(sys.argv[1]))\n"
+    "size = int.from_bytes(control.recv(4, socket.MSG_WAITALL), 'big')\n"
+    "sys.path[:] = pickle.loads(control.recv(size, socket.MSG_WAITALL))\n"
+    "from draughts.web.workers import _nursery\n"
+    "_nursery(control)\n"
+)
+
+
+def _send_message(sock: socket.socket, value: Any, fds: Sequence[int] = ()) -> None:
+    data = pickle.dumps(value)
+    header = struct.pack(">I", len(data))
+    if fds:
+        socket.send_fds(sock, [header], list(fds))
+        sock.sendall(data)
+    else:
+        sock.sendall(header + data)
+
+
+def _receive_message(sock: socket.socket, max_fds: int = 0) -> tuple[Any, list[int]]:
+    """A message and the descriptors sent with it; EOFError when the other end has closed."""
+    fds: list[int] = []
+    if max_fds:
+        header, fds, _, _ = socket.recv_fds(sock, 4, max_fds, socket.MSG_WAITALL)
+    else:
+        header = sock.recv(4, socket.MSG_WAITALL)
+    if len(header) < 4:
+        raise EOFError
+    (size,) = struct.unpack(">I", header)
+    data = b""
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return pickle.loads(data), fds
+
+
+def _nursery(control: socket.socket) -> None:
+    """The nursery's loop: fork a worker per request, kill one on request, reap the dead."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import draughts.web.tasks  # noqa: F401  (imported once here, every worker has it)
+
+    children: set[int] = set()
+    _send_message(control, "ready")
+    while True:
+        readable, _, _ = select.select([control], [], [], 1.0)
+        _reap(children)
+        if not readable:
+            continue
+        try:
+            (command, *details), fds = _receive_message(control, max_fds=1)
+        except (EOFError, OSError):
+            return  # the server has gone: so does the nursery (workers end when their pipe closes)
+        if command == "fork":
+            pid = os.fork()
+            if pid == 0:
+                control.close()
+                try:
+                    _serve(Connection(fds[0]), *details)
+                finally:
+                    os._exit(0)
+            os.close(fds[0])
+            children.add(pid)
+            _send_message(control, pid)
+        elif command == "kill" and details[0] in children:
+            os.kill(details[0], signal.SIGKILL)
+            os.waitpid(details[0], 0)
+            children.discard(details[0])
+
+
+def _reap(children: set[int]) -> None:
+    for pid in list(children):
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            children.discard(pid)
+
+
+class _Nursery:
+    """The server's end of the nursery."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _BOOT, str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+        )
+        theirs.close()
+        self.control = ours
+        self.lock = threading.Lock()
+        _send_message(ours, sys.path)
+        ours.settimeout(120)
+        try:
+            ready, _ = _receive_message(ours)
+        except (EOFError, OSError) as error:
+            raise RuntimeError(f"the worker nursery did not start ({error or 'it exited'})") from None
+        ours.settimeout(None)
+        assert ready == "ready"
+
+    def fork(
+        self, memory: int | None, setup: Callable[..., None] | None, setup_args: Sequence[Any]
+    ) -> tuple[int, Connection]:
+        ours, theirs = socket.socketpair()
+        with self.lock:
+            _send_message(self.control, ("fork", memory, setup, setup_args), [theirs.fileno()])
+            pid, _ = _receive_message(self.control)
+        theirs.close()
+        return pid, Connection(ours.detach())
+
+    def kill(self, pid: int) -> None:
+        with self.lock, contextlib.suppress(OSError):
+            _send_message(self.control, ("kill", pid))
+
+    def close(self) -> None:
+        self.control.close()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+_nursery_lock = threading.Lock()
+_the_nursery: _Nursery | None = None
+
+
+def _shared_nursery() -> _Nursery:
+    """The process's one nursery, started on first use (its worker pools share it)."""
+    global _the_nursery
+    with _nursery_lock:
+        if _the_nursery is None or _the_nursery.process.poll() is not None:
+            if _the_nursery is None:
+                atexit.register(_close_nursery)
+            _the_nursery = _Nursery()
+        return _the_nursery
+
+
+def _close_nursery() -> None:
+    with _nursery_lock:
+        if _the_nursery is not None:
+            _the_nursery.close()
+
+
+# --- the server's end of a worker ---------------------------------------------------------------
+
+
+class _Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self, pool: WorkerPool) -> None:
+        self.jobs = 0
+        self.ready = False
+        self._process: Any = None
+        if pool.fork:
+            self.nursery: _Nursery | None = _shared_nursery()
+            self.pid, self.conn = self.nursery.fork(pool.memory, pool.setup, pool.setup_args)
+        else:
+            self.nursery = None
+            context = multiprocessing.get_context("spawn")
+            self.conn, child = context.Pipe(duplex=True)
+            self._process = context.Process(
+                target=_serve, args=(child, pool.memory, pool.setup, pool.setup_args), daemon=True
+            )
+            self._process.start()
+            child.close()
+            self.pid = self._process.pid
+
+    def kill(self) -> None:
+        """End the process now, whatever it is doing."""
+        self.conn.close()
+        if self.nursery is not None:
+            self.nursery.kill(self.pid)
+        else:
+            self._process.kill()
+            self._process.join(1)
+
+    def retire(self) -> None:
+        """End the process after its current job (there is none: it is idle)."""
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(None)
+        self.conn.close()
+        if self._process is not None:
+            self._process.join(1)
+
+
+# --- the pool -----------------------------------------------------------------------------------
+
+
+class WorkerPool:
+    """A fixed number of worker processes running jobs, one each at a time.
+
+    Args:
+        size: Worker processes (jobs that run at once).
+        queue: Jobs that may wait for a free worker; beyond that :meth:`run` answers 503.
+        budget: Default seconds a job may take before its worker is killed (422).
+        wait: Most seconds a job waits for a free worker (then 503).
+        memory: Bytes of address space a worker may use (None: no limit; Unix only).
+        max_jobs: Jobs a worker runs before it is replaced (bounds what caches and leaks may hold).
+        setup: A module-level function each new worker calls first, with ``setup_args``.
+        name: For the messages.
+        fork: Fork workers from the nursery (the default where the platform can), else spawn them.
+    """
+
+    def __init__(
+        self,
+        size: int = 2,
+        *,
+        queue: int = 64,
+        budget: float = 2.0,
+        wait: float = 10.0,
+        memory: int | None = None,
+        max_jobs: int = 5000,
+        setup: Callable[..., None] | None = None,
+        setup_args: Sequence[Any] = (),
+        name: str = "work",
+        fork: bool | None = None,
+    ) -> None:
+        if size < 1 or queue < 0 or not budget > 0 or not wait > 0 or max_jobs < 1:
+            raise ValueError(f"size {size!r}, queue {queue!r}, budget {budget!r}, wait {wait!r} out of range")
+        self.size = size
+        self.queue = queue
+        self.budget = budget
+        self.wait = wait
+        self.memory = memory
+        self.max_jobs = max_jobs
+        self.setup = setup
+        self.setup_args = tuple(setup_args)
+        self.name = name
+        self.fork = hasattr(os, "fork") and hasattr(socket, "send_fds") if fork is None else fork
+        self._slots: list[_Worker | None] = [None] * size
+        self._idle: list[int] = []
+        self._waiting: collections.deque[asyncio.Future[int]] = collections.deque()
+        self._started = False
+        self._closed = False
+        self.killed = 0
+        """Workers killed so far for overrunning their budget, dying, or an abandoned job."""
+
+    # --- workers ---
+
+    def start(self) -> None:
+        """Start the workers now (otherwise the first job does)."""
+        if self._closed:
+            raise RuntimeError(f"the {self.name} pool is closed")
+        if not self._started:
+            self._started = True
+            for slot in range(self.size):
+                self._slots[slot] = _Worker(self)
+            self._idle = list(range(self.size))
+
+    def close(self) -> None:
+        """End every worker (a running job is abandoned) and refuse new jobs."""
+        self._closed = True
+        for slot, worker in enumerate(self._slots):
+            if worker is None:
+                continue
+            if slot in self._idle:
+                worker.retire()
+            else:
+                worker.kill()
+            self._slots[slot] = None
+        self._idle = []
+        for waiter in self._waiting:
+            waiter.cancel()
+
+    @property
+    def busy(self) -> int:
+        """Jobs running or waiting."""
+        running = self.size - len(self._idle) if self._started and not self._closed else 0
+        return running + len(self._waiting)
+
+    def pids(self) -> list[int]:
+        """The workers' process ids."""
+        return [worker.pid for worker in self._slots if worker is not None]
+
+    # --- jobs ---
+
+    async def run(
+        self,
+        function: Callable[..., Any],
+        *args: Any,
+        budget: float | None = None,
+        soft: float | None = None,
+        affinity: str | None = None,
+    ) -> Any:
+        """``function(*args)`` in a worker: its answer, or its error as a :class:`RequestError`.
+
+        Args:
+            function: A module-level function (it is pickled by name).
+            args: Its arguments (pickled).
+            budget: Seconds the job may take (default: the pool's); then its worker is killed.
+            soft: Seconds after which the job is asked to answer with what it has (:func:`stop_requested`).
+            affinity: Jobs with the same key go to the same worker when it is free (its caches).
+
+        Raises:
+            RequestError: the job's own error (with its status), 422 past the budget, 503 when the
+                pool is full or a worker died, 500 for a bug in the job.
+        """
+        if self._closed:
+            raise RequestError(f"the server is stopping: the {self.name} pool takes no more work", 503)
+        self.start()
+        slot = await self._acquire(affinity)
+        worker = self._slots[slot]
+        assert worker is not None
+        try:
+            answer = await self._ask(worker, (function, args), self.budget if budget is None else budget, soft)
+        except BaseException:
+            self._replace(slot)
+            raise
+        worker.jobs += 1
+        if worker.jobs >= self.max_jobs:
+            worker.retire()
+            self._slots[slot] = _Worker(self)
+        self._release(slot)
+        return _unwrap(answer)
+
+    async def _acquire(self, affinity: str | None) -> int:
+        if self._idle:
+            preferred = None if affinity is None else _slot_of(affinity, self.size)
+            slot = preferred if preferred in self._idle else self._idle[-1]
+            self._idle.remove(slot)
+            return slot
+        if len(self._waiting) >= self.queue:
+            raise RequestError(f"the server is busy ({self.busy} requests at work or waiting); try again shortly", 503)
+        waiter: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waiter), self.wait)
+        except BaseException as error:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # a worker came free just as the request gave up
+            else:
+                waiter.cancel()
+            if isinstance(error, asyncio.TimeoutError):
+                raise RequestError(
+                    f"the server is busy: no worker came free within {self.wait:g} s; try again shortly", 503
+                ) from None
+            raise
+        finally:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+
+    def _release(self, slot: int) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(slot)
+                return
+        self._idle.append(slot)
+
+    def _replace(self, slot: int) -> None:
+        """Kill the slot's worker (it overran, died or its job was abandoned) and start a fresh one."""
+        worker = self._slots[slot]
+        if worker is not None:
+            worker.kill()
+        self.killed += 1
+        if self._closed:
+            self._slots[slot] = None
+            return
+        self._slots[slot] = _Worker(self)
+        self._release(slot)
+
+    async def _await_start(self, worker: _Worker) -> None:
+        """Wait for a new worker's word that it is ready (its start is not counted in a job's budget)."""
+        watch = _Readable(worker.conn)
+        try:
+            await asyncio.wait_for(asyncio.shield(watch.future), _START_TIME)
+            message = worker.conn.recv()
+        except (asyncio.TimeoutError, EOFError, OSError):
+            raise RequestError("a worker process did not start; the server goes on", 503) from None
+        finally:
+            watch.close()
+        if message != "ready":
+            raise RequestError(f"a worker process started wrongly ({str(message)[:80]}); the server goes on", 503)
+        worker.ready = True
+
+    async def _ask(self, worker: _Worker, job: tuple[Any, ...], budget: float, soft: float | None) -> tuple[Any, ...]:
+        if not worker.ready:
+            await self._await_start(worker)
+        worker.conn.send(job)
+        watch = _Readable(worker.conn)
+        try:
+            if soft is not None and soft < budget:
+                try:
+                    await asyncio.wait_for(asyncio.shield(watch.future), soft)
+                except asyncio.TimeoutError:
+                    worker.conn.send(_STOP)  # the job may answer with what it has (an engine search does)
+                    await asyncio.wait_for(asyncio.shield(watch.future), budget - soft)
+            else:
+                await asyncio.wait_for(asyncio.shield(watch.future), budget)
+        except asyncio.TimeoutError:
+            raise RequestError(
+                f"the request needs more than {budget:g} s of work, the most the server gives one request; "
+                "it was stopped (the server goes on)",
+                422,
+            ) from None
+        finally:
+            watch.close()
+        try:
+            answer: tuple[Any, ...] = worker.conn.recv()
+        except (EOFError, OSError):
+            raise RequestError("the worker answering this request died; the server goes on", 503) from None
+        if answer[0] == "failed":
+            name = getattr(job[0], "__name__", job[0])
+            log.error("%s failed in worker %s: %s\n%s", name, worker.pid, answer[1], answer[2])
+        return answer
+
+    def __repr__(self) -> str:
+        return f"WorkerPool({self.name!r}, size={self.size}, busy={self.busy})"
+
+
+def _slot_of(key: str, size: int) -> int:
+    """A stable slot for ``key`` (``hash`` of a str changes between runs, which is fine, and is cheap)."""
+    return hash(key) % size
+
+
+def _unwrap(answer: tuple[Any, ...]) -> Any:
+    kind = answer[0]
+    if kind == "ok":
+        return answer[1]
+    if kind == "refused":
+        raise RequestError(answer[1], answer[2])
+    raise RequestError(f"internal error ({answer[1].split(':')[0]}); the server goes on", 500)
+
+
+class _Readable:
+    """Waits on the event loop until a pipe has data (or is closed)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.future: asyncio.Future[None] = self.loop.create_future()
+        self.descriptor = conn.fileno()
+        self.watching = True
+        try:
+            self.loop.add_reader(self.descriptor, self._wake)
+        except NotImplementedError:  # pragma: no cover - an event loop without add_reader (Windows' proactor)
+            self.watching = False
+            watcher = self.loop.run_in_executor(None, conn.poll, None)
+            watcher.add_done_callback(lambda _: self.loop.call_soon_threadsafe(self._wake))
+
+    def _wake(self) -> None:
+        self.close()
+        if not self.future.done():
+            self.future.set_result(None)
+
+    def close(self) -> None:
+        """Stop watching, at once (the descriptor may be reused right after)."""
+        if self.watching:
+            self.watching = False
+            self.loop.remove_reader(self.descriptor)
