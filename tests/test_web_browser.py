@@ -11,14 +11,13 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
+import attrs
 import pytest
-import uvicorn
 from selenium import webdriver as selenium_webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -26,12 +25,12 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import draughts
 from draughts.compare import moves_table, rules_table
 from draughts.web.app import create_app
-from draughts.web.server import listen
+from draughts.web.server import running
 
 pytestmark = pytest.mark.browser
 
@@ -73,24 +72,16 @@ def _binary(name: str, fallback: str) -> str:
     return found
 
 
+HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
+HOSTILE = attrs.evolve(draughts.get_variant("brazilian"), name="hostile-pool", title=HOSTILE_TITLE)
+
+
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    """A real uvicorn server on a free loopback port, in a thread."""
-    app = create_app(default_variant="russian", max_engine_time=5.0)
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        assert thread.is_alive(), "the server thread died"
-        time.sleep(0.02)
-    host, port = sock.getsockname()[:2]
-    yield f"http://{host}:{port}"
-    server.should_exit = True
-    thread.join(15)
-    sock.close()
+    """A real uvicorn server on a free loopback port, in a thread (the server's own settings)."""
+    app = create_app(default_variant="russian", custom=[HOSTILE], max_engine_time=5.0)
+    with running(app) as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture(scope="module")
@@ -380,7 +371,11 @@ def test_compare_italian_and_american(browser: WebDriver, base_url: str, shots: 
         assert [cell.text for cell in cells] == [row.label, *row.cells]
     cards = browser.find_elements(By.CSS_SELECTOR, "#boards .board-card")
     assert [card.get_attribute("data-variant") for card in cards] == ["italian", "american"]
-    assert "mirrored" in cards[1].text
+    # Without a FEN each board shows its own start: White to move in Italian, Black in American.
+    assert [card.find_element(By.CSS_SELECTOR, ".turn").text for card in cards] == ["white to move", "black to move"]
+    assert "Inverted" not in browser.find_element(By.ID, "boards").text
+    assert not browser.find_element(By.ID, "moves-table").is_displayed()
+    assert "american: black moves first" in browser.find_element(By.ID, "moves-title").text
     # A diagram where they differ: a black man may take the white king in American checkers (and
     # must: capture is compulsory), not in Italian draughts.
     fen = "B:WK13,21,24,25,26,27,28,29,30,31,32:B1,3,4,5,7,9,12,15"
@@ -393,6 +388,9 @@ def test_compare_italian_and_american(browser: WebDriver, base_url: str, shots: 
         assert [li.text for li in card.find_elements(By.CSS_SELECTOR, "li.differs")] == [f"{t} *" for t in expected]
         assert len(card.find_elements(By.CSS_SELECTOR, "g.arrow.differs")) == len(expected)
     assert "9x18" not in " ".join(comparison.moves("italian"))
+    american = browser.find_element(By.CSS_SELECTOR, '.board-card[data-variant="american"] .mirrored-note')
+    assert american.text.startswith("The Italian draughts diagram mirrored left to right")
+    assert not browser.find_elements(By.CSS_SELECTOR, '.board-card[data-variant="italian"] .mirrored-note')
     marked = browser.find_elements(By.CSS_SELECTOR, "#moves-table tr.marked")
     assert len(marked) == len(comparison.differences)
     browser.set_window_size(1280, 1900)  # the whole page, boards included, for the docs
@@ -422,3 +420,123 @@ def test_screenshot_for_the_docs(page: Board, shots: Path) -> None:
     page.click_square(18)
     page.wait(lambda d: page.finds("#board [data-target]"))
     page.driver.save_screenshot(str(shots / "web-board.png"))
+
+
+def in_viewport(driver: WebDriver, selector: str) -> bool:
+    """Whether the element is displayed and wholly inside the window (no scrolling needed to see it)."""
+    inside: bool = driver.execute_script(
+        "const box = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0"
+        " && box.bottom <= window.innerHeight && box.right <= window.innerWidth;",
+        selector,
+    )
+    return inside
+
+
+def test_errors_show_where_the_user_looks(page: Board, shots: Path) -> None:
+    """A bad FEN or a bad PDN import: the message is inside the window, wherever the page is
+    scrolled (it was written below the fold, at y = 851 of an 857-pixel window)."""
+    page.driver.set_window_size(1280, 857)
+    page.open(variant="russian")
+    page.find("#fen-input").send_keys("W:W99")
+    page.button("set-fen")
+    page.wait(lambda d: page.find("#message").is_displayed() and "W:W99" in page.find("#message").text)
+    assert in_viewport(page.driver, "#toast")
+    page.button("toast-close")
+    page.wait(lambda d: not page.find("#toast").is_displayed())
+    # The PDN box is far down the panel: scroll to it, import a bad game.
+    textarea = page.find("#pdn-text")
+    page.driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", textarea)
+    textarea.send_keys('[GameType "25"]\n1. c3-e5 *')
+    page.button("import-pdn")
+    page.wait(lambda d: page.find("#message").is_displayed() and "c3-e5" in page.find("#message").text)
+    assert page.driver.execute_script("return window.scrollY") > 0
+    assert in_viewport(page.driver, "#toast")
+    page.driver.save_screenshot(str(shots / "web-error-toast.png"))
+    page.driver.set_window_size(390, 844)  # a phone too
+    page.find("#fen-input").send_keys("x")
+    page.button("set-fen")
+    page.wait(lambda d: "'W:W99x'" in page.find("#message").text or "W:W99x" in page.find("#message").text)
+    assert in_viewport(page.driver, "#toast")
+
+
+def test_compare_picker_offers_every_variation(browser: WebDriver, base_url: str) -> None:
+    """The picker: a row per variant -- a ruleset, its capture rule, its goal -- so the losing and
+    breakthrough forms are there, and rows come and go."""
+    browser.set_window_size(1280, 1000)
+    browser.get(f"{base_url}/compare")
+    WebDriverWait(browser, 15).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#picks .pick")) == 2)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#picks .pick")
+    bases = [option.get_attribute("value") for option in rows[0].find_elements(By.CSS_SELECTOR, ".base option")]
+    assert bases == [*draughts.VARIANTS, "hostile-pool"]
+    Select(rows[0].find_element(By.CSS_SELECTOR, ".base")).select_by_value("russian")
+    Select(rows[0].find_element(By.CSS_SELECTOR, ".goal")).select_by_value("losing")
+    Select(rows[1].find_element(By.CSS_SELECTOR, ".base")).select_by_value("russian")
+    Select(rows[1].find_element(By.CSS_SELECTOR, ".capture")).select_by_value("optional")
+    Select(rows[1].find_element(By.CSS_SELECTOR, ".goal")).select_by_value("breakthrough")
+    browser.find_element(By.ID, "add-variant").click()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#picks .pick")
+    assert len(rows) == 3
+    Select(rows[2].find_element(By.CSS_SELECTOR, ".base")).select_by_value("russian")
+    assert [row.get_attribute("data-variant") for row in rows] == [
+        "russian-losing",
+        "russian-nfc-breakthrough",
+        "russian",
+    ]
+    browser.find_element(By.ID, "compare").click()
+    WebDriverWait(browser, 15).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#boards .board-card")) == 3)
+    cards = browser.find_elements(By.CSS_SELECTOR, "#boards .board-card")
+    assert [card.get_attribute("data-variant") for card in cards] == [
+        "russian-losing",
+        "russian-nfc-breakthrough",
+        "russian",
+    ]
+    assert "variants=russian-losing%2Crussian-nfc-breakthrough%2Crussian" in browser.current_url
+    rows[2].find_element(By.CSS_SELECTOR, ".remove").click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#picks .pick")) == 2
+    assert all(not button.is_enabled() for button in browser.find_elements(By.CSS_SELECTOR, "#picks .remove"))
+
+
+def test_play_the_computer_with_a_clock_and_the_material(page: Board, shots: Path) -> None:
+    """One click starts a game against the computer on the chosen clock; the clocks run on the
+    server's word, the material count follows the captures."""
+    page.open(variant="russian")
+    Select(page.find("#clock-control")).select_by_value("3+2")
+    Select(page.find("#level")).select_by_value("beginner")
+    page.button("play-computer")
+    page.wait(lambda d: page.find("#clock-bottom").is_displayed())
+    assert page.find("#white").get_attribute("value") == "human"
+    assert page.find("#black").get_attribute("value") == "computer"
+    assert page.find("#clock-bottom .time").text == "3:00"
+    assert page.find("#clock-top").get_attribute("data-side") == "black"
+    assert page.find("#material").text == "White: 12 men, 0 kings · Black: 12 men, 0 kings · even"
+    board = draughts.Board("russian")
+    page.play(RUSSIAN_GAME[0], board)
+    page.wait(lambda d: len(page.history()) == 2, timeout=20, message="the computer did not reply")
+    assert "running" in (page.find("#clock-bottom").get_attribute("class") or "")  # White's turn again
+    assert page.find("#clock-top .time").text in ("3:01", "3:02")  # Black got its 2 s increment
+    page.driver.save_screenshot(str(shots / "web-play-computer.png"))
+
+
+def test_a_flag_falls_and_ends_the_game(page: Board) -> None:
+    """3 seconds each: after the first move White's opponent lets its time run out; the server
+    ends the game on time and the page says so."""
+    page.open(variant="russian", clock="0.05+0")
+    page.wait(lambda d: page.find("#clock-bottom").is_displayed())
+    page.play(RUSSIAN_GAME[0], draughts.Board("russian"))
+    page.wait(lambda d: "running" in (page.find("#clock-top").get_attribute("class") or ""))
+    page.wait(lambda d: page.status().startswith("Game over."), timeout=10, message="no flag fall")
+    assert page.status() == "Game over. White wins (1-0): black's time ran out."
+    assert "flagged" in (page.find("#clock-top").get_attribute("class") or "")
+    assert page.finds("#board [data-target]") == []
+
+
+def test_a_hostile_ruleset_title_stays_text(page: Board) -> None:
+    page.open(variant="hostile-pool")
+    assert page.driver.title == f"{HOSTILE_TITLE} — polydraughts"
+    assert page.find("#title").text == HOSTILE_TITLE
+    assert not page.finds("img")
+    page.driver.get(f"{page.base_url}/compare?variants=hostile-pool,russian")
+    page.wait(lambda d: len(page.finds("#boards .board-card")) == 2)
+    assert page.find('.board-card[data-variant="hostile-pool"] h3').text == f"{HOSTILE_TITLE} (hostile-pool)"
+    assert not page.finds("img")

@@ -69,6 +69,28 @@ def test_other_jobs_are_answered_while_one_overruns(pool: WorkerPool) -> None:
     assert slow.status == 422
 
 
+def test_a_quick_job_gets_an_extra_worker_when_all_are_busy() -> None:
+    """Both workers held by slow jobs: a quick one does not wait for them, an extra worker answers
+    it (and ends once nothing waits)."""
+    pool = WorkerPool(2, budget=5, extra=1, patience=0.05)
+
+    async def crowd() -> float:
+        slow = [asyncio.ensure_future(pool.run(time.sleep, 1.5)) for _ in range(2)]
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        assert await pool.run(math.factorial, 4) == 24
+        took = time.monotonic() - started
+        assert len(pool.pids()) == 2  # the extra worker has ended
+        await asyncio.gather(*slow)
+        return took
+
+    try:
+        assert run(crowd()) < 1.0  # type: ignore[operator]
+        assert pool.extras_started == 1
+    finally:
+        pool.close()
+
+
 def test_errors_come_back_with_their_status(pool: WorkerPool) -> None:
     with pytest.raises(RequestError) as refused:
         run(pool.run(draughts.get_variant, "checkerz"))

@@ -97,6 +97,8 @@ class Settings:
         max_sessions: Most games kept at once.
         session_memory: Most bytes the kept games may hold together (the oldest go first).
         workers: Worker processes for the rules work of requests (legal moves, moves, PDN ...).
+        extra_workers: More of them started while every worker is busy, so that a quick request
+            does not wait behind slow ones (they end once nothing waits).
         work_time: Seconds of work one request may take; past it the worker is killed and the
             request answered 422.
         work_queue: Requests that may wait for a worker; beyond that, 503.
@@ -116,9 +118,10 @@ class Settings:
     max_sessions: int = 1000
     session_memory: int = 32 * 2**20
     workers: int = 2
+    extra_workers: int = 2
     work_time: float = 2.0
     work_queue: int = 64
-    worker_memory: int | None = 2 * 2**30
+    worker_memory: int | None = 2**30
     engine_workers: int = 2
     engine_queue: int = 8
     max_engine_time: float = 10.0
@@ -218,6 +221,7 @@ class _Web:
             settings.workers,
             queue=settings.work_queue,
             budget=settings.work_time,
+            extra=settings.extra_workers,
             memory=settings.worker_memory,
             setup=setup[0],
             setup_args=setup[1],

@@ -53,6 +53,7 @@ log = logging.getLogger("draughts.web")
 
 Connection = multiprocessing.connection.Connection
 _STOP = "stop"  # the message that asks a running job to finish early
+_DEMOTED = 10  # the niceness of a worker whose job has run long
 _START_TIME = 120.0  # seconds a new worker may take to start (spawned ones import the library)
 
 
@@ -286,6 +287,7 @@ class _Worker:
     def __init__(self, pool: WorkerPool) -> None:
         self.jobs = 0
         self.ready = False
+        self.demoted = False
         self._process: Any = None
         if pool.fork:
             self.nursery: _Nursery | None = _shared_nursery()
@@ -301,6 +303,15 @@ class _Worker:
             child.close()
             self.pid = self._process.pid
 
+    def demote(self) -> None:
+        """Lower the process's scheduling priority: its long job yields the processors to quick ones.
+
+        An unprivileged process cannot raise its priority again: the pool replaces a demoted
+        worker once its job is done."""
+        self.demoted = True
+        with contextlib.suppress(AttributeError, OSError):  # no setpriority (Windows), or not allowed
+            os.setpriority(os.PRIO_PROCESS, self.pid, _DEMOTED)
+
     def kill(self) -> None:
         """End the process now, whatever it is doing."""
         self.conn.close()
@@ -311,7 +322,7 @@ class _Worker:
             self._process.join(1)
 
     def retire(self) -> None:
-        """End the process after its current job (there is none: it is idle)."""
+        """End the process (it is idle)."""
         with contextlib.suppress(OSError, ValueError):
             self.conn.send(None)
         self.conn.close()
@@ -323,13 +334,22 @@ class _Worker:
 
 
 class WorkerPool:
-    """A fixed number of worker processes running jobs, one each at a time.
+    """Worker processes running jobs, one each at a time: ``size`` always there, up to ``extra``
+    more while every worker is busy.
+
+    A job that finds every worker busy waits ``patience`` seconds for one; if none comes free, an
+    extra worker is forked for it (while there are fewer than ``size + extra``), so a quick
+    request does not queue behind slow ones; an extra worker ends as soon as nothing waits.
 
     Args:
-        size: Worker processes (jobs that run at once).
+        size: Worker processes always running.
         queue: Jobs that may wait for a free worker; beyond that :meth:`run` answers 503.
         budget: Default seconds a job may take before its worker is killed (422).
         wait: Most seconds a job waits for a free worker (then 503).
+        extra: Workers started beyond ``size`` while all are busy.
+        patience: Seconds a job waits before an extra worker is started for it.
+        demote_after: Seconds after which a running job's worker gets a lower scheduling priority
+            (None: never), so that quick jobs get the processors first; it is replaced afterwards.
         memory: Bytes of address space a worker may use (None: no limit; Unix only).
         max_jobs: Jobs a worker runs before it is replaced (bounds what caches and leaks may hold).
         setup: A module-level function each new worker calls first, with ``setup_args``.
@@ -344,6 +364,9 @@ class WorkerPool:
         queue: int = 64,
         budget: float = 2.0,
         wait: float = 10.0,
+        extra: int = 0,
+        patience: float = 0.05,
+        demote_after: float | None = 0.2,
         memory: int | None = None,
         max_jobs: int = 5000,
         setup: Callable[..., None] | None = None,
@@ -351,25 +374,30 @@ class WorkerPool:
         name: str = "work",
         fork: bool | None = None,
     ) -> None:
-        if size < 1 or queue < 0 or not budget > 0 or not wait > 0 or max_jobs < 1:
+        if size < 1 or queue < 0 or not budget > 0 or not wait > 0 or extra < 0 or max_jobs < 1:
             raise ValueError(f"size {size!r}, queue {queue!r}, budget {budget!r}, wait {wait!r} out of range")
         self.size = size
         self.queue = queue
         self.budget = budget
         self.wait = wait
+        self.extra = extra
+        self.patience = patience
+        self.demote_after = demote_after
         self.memory = memory
         self.max_jobs = max_jobs
         self.setup = setup
         self.setup_args = tuple(setup_args)
         self.name = name
         self.fork = hasattr(os, "fork") and hasattr(socket, "send_fds") if fork is None else fork
-        self._slots: list[_Worker | None] = [None] * size
-        self._idle: list[int] = []
-        self._waiting: collections.deque[asyncio.Future[int]] = collections.deque()
+        self._workers: list[_Worker] = []  # the first ``size`` are the permanent ones, by slot
+        self._idle: list[_Worker] = []
+        self._waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
         self._started = False
         self._closed = False
         self.killed = 0
         """Workers killed so far for overrunning their budget, dying, or an abandoned job."""
+        self.extras_started = 0
+        """Extra workers started so far."""
 
     # --- workers ---
 
@@ -379,34 +407,29 @@ class WorkerPool:
             raise RuntimeError(f"the {self.name} pool is closed")
         if not self._started:
             self._started = True
-            for slot in range(self.size):
-                self._slots[slot] = _Worker(self)
-            self._idle = list(range(self.size))
+            self._workers = [_Worker(self) for _ in range(self.size)]
+            self._idle = list(self._workers)
 
     def close(self) -> None:
         """End every worker (a running job is abandoned) and refuse new jobs."""
         self._closed = True
-        for slot, worker in enumerate(self._slots):
-            if worker is None:
-                continue
-            if slot in self._idle:
+        for worker in self._workers:
+            if worker in self._idle:
                 worker.retire()
             else:
                 worker.kill()
-            self._slots[slot] = None
-        self._idle = []
+        self._workers, self._idle = [], []
         for waiter in self._waiting:
             waiter.cancel()
 
     @property
     def busy(self) -> int:
         """Jobs running or waiting."""
-        running = self.size - len(self._idle) if self._started and not self._closed else 0
-        return running + len(self._waiting)
+        return len(self._workers) - len(self._idle) + len(self._waiting)
 
     def pids(self) -> list[int]:
-        """The workers' process ids."""
-        return [worker.pid for worker in self._slots if worker is not None]
+        """The workers' process ids (the permanent ones first)."""
+        return [worker.pid for worker in self._workers]
 
     # --- jobs ---
 
@@ -434,32 +457,40 @@ class WorkerPool:
         if self._closed:
             raise RequestError(f"the server is stopping: the {self.name} pool takes no more work", 503)
         self.start()
-        slot = await self._acquire(affinity)
-        worker = self._slots[slot]
-        assert worker is not None
+        worker = await self._acquire(affinity)
         try:
             answer = await self._ask(worker, (function, args), self.budget if budget is None else budget, soft)
         except BaseException:
-            self._replace(slot)
+            self._replace(worker)
             raise
         worker.jobs += 1
-        if worker.jobs >= self.max_jobs:
-            worker.retire()
-            self._slots[slot] = _Worker(self)
-        self._release(slot)
+        if worker.jobs >= self.max_jobs or worker.demoted:
+            worker = self._renew(worker)
+        self._release(worker)
         return _unwrap(answer)
 
-    async def _acquire(self, affinity: str | None) -> int:
+    async def _acquire(self, affinity: str | None) -> _Worker:
         if self._idle:
-            preferred = None if affinity is None else _slot_of(affinity, self.size)
-            slot = preferred if preferred in self._idle else self._idle[-1]
-            self._idle.remove(slot)
-            return slot
+            home = None if affinity is None else self._workers[_slot_of(affinity, self.size)]
+            worker = home if home in self._idle else self._idle[-1]
+            self._idle.remove(worker)
+            return worker
         if len(self._waiting) >= self.queue:
             raise RequestError(f"the server is busy ({self.busy} requests at work or waiting); try again shortly", 503)
-        waiter: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
+            if self.extra:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(waiter), self.patience)
+                except asyncio.TimeoutError:
+                    if len(self._workers) < self.size + self.extra and not waiter.done():
+                        self._waiting.remove(waiter)
+                        waiter.cancel()
+                        self.extras_started += 1
+                        extra = _Worker(self)
+                        self._workers.append(extra)
+                        return extra
             return await asyncio.wait_for(asyncio.shield(waiter), self.wait)
         except BaseException as error:
             if waiter.done() and not waiter.cancelled():
@@ -475,25 +506,40 @@ class WorkerPool:
             if waiter in self._waiting:
                 self._waiting.remove(waiter)
 
-    def _release(self, slot: int) -> None:
+    def _release(self, worker: _Worker) -> None:
+        if self._closed or worker not in self._workers:
+            worker.retire()
+            return
         while self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():
-                waiter.set_result(slot)
+                waiter.set_result(worker)
                 return
-        self._idle.append(slot)
+        if self._workers.index(worker) >= self.size:  # an extra worker with nothing waiting: it ends
+            self._workers.remove(worker)
+            worker.retire()
+        else:
+            self._idle.append(worker)
 
-    def _replace(self, slot: int) -> None:
-        """Kill the slot's worker (it overran, died or its job was abandoned) and start a fresh one."""
-        worker = self._slots[slot]
-        if worker is not None:
-            worker.kill()
+    def _renew(self, worker: _Worker) -> _Worker:
+        """A fresh worker in ``worker``'s place (``worker``, idle, ends)."""
+        worker.retire()
+        fresh = _Worker(self)
+        self._workers[self._workers.index(worker)] = fresh
+        return fresh
+
+    def _replace(self, worker: _Worker) -> None:
+        """Kill ``worker`` (it overran, died or its job was abandoned) and put a fresh one in its place."""
+        worker.kill()
         self.killed += 1
-        if self._closed:
-            self._slots[slot] = None
+        if self._closed or worker not in self._workers:
             return
-        self._slots[slot] = _Worker(self)
-        self._release(slot)
+        if self._workers.index(worker) >= self.size:
+            self._workers.remove(worker)
+            return
+        fresh = _Worker(self)
+        self._workers[self._workers.index(worker)] = fresh
+        self._release(fresh)
 
     async def _await_start(self, worker: _Worker) -> None:
         """Wait for a new worker's word that it is ready (its start is not counted in a job's budget)."""
@@ -512,17 +558,27 @@ class WorkerPool:
     async def _ask(self, worker: _Worker, job: tuple[Any, ...], budget: float, soft: float | None) -> tuple[Any, ...]:
         if not worker.ready:
             await self._await_start(worker)
+        # What happens while the job runs: demoted (quick jobs first), asked to stop, killed.
+        steps: list[tuple[float, Callable[[], None] | None]] = []
+        if self.demote_after is not None and self.demote_after < budget:
+            steps.append((self.demote_after, worker.demote))
+        if soft is not None and soft < budget:
+            steps.append((soft, lambda: worker.conn.send(_STOP)))  # an engine search answers with what it has
+        steps.sort(key=lambda step: step[0])
+        steps.append((budget, None))
         worker.conn.send(job)
         watch = _Readable(worker.conn)
         try:
-            if soft is not None and soft < budget:
+            waited = 0.0
+            for at, act in steps:
                 try:
-                    await asyncio.wait_for(asyncio.shield(watch.future), soft)
+                    await asyncio.wait_for(asyncio.shield(watch.future), at - waited)
+                    break
                 except asyncio.TimeoutError:
-                    worker.conn.send(_STOP)  # the job may answer with what it has (an engine search does)
-                    await asyncio.wait_for(asyncio.shield(watch.future), budget - soft)
-            else:
-                await asyncio.wait_for(asyncio.shield(watch.future), budget)
+                    if act is None:
+                        raise
+                    act()
+                    waited = at
         except asyncio.TimeoutError:
             raise RequestError(
                 f"the request needs more than {budget:g} s of work, the most the server gives one request; "
