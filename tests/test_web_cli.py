@@ -144,3 +144,19 @@ def test_serve_a_custom_ruleset(tmp_path: Path) -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_the_docs_example_needs_only_the_web_extra() -> None:
+    """docs/web.rst's example runs without httpx (the web extra does not install it): run its
+    ``>>>`` examples with httpx and httpx2 made unimportable."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "web.rst"
+    code = (
+        "import doctest, sys\n"
+        "sys.modules['httpx'] = sys.modules['httpx2'] = None  # not installed, as with only the web extra\n"
+        f"failed, tried = doctest.testfile({str(page)!r}, module_relative=False, optionflags=doctest.ELLIPSIS)\n"
+        "print(failed, tried)\n"
+        "sys.exit(1 if failed or not tried else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert done.stdout.split()[-2:][0] == "0"

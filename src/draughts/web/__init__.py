@@ -6,16 +6,21 @@ draughts`` never loads it. The pieces:
 * :mod:`draughts.web.app` -- :func:`~draughts.web.app.create_app`, the ASGI app: the pages and
   the JSON API;
 * :mod:`draughts.web.server` -- :func:`~draughts.web.server.serve`, what ``draughts serve`` runs
-  (uvicorn);
-* :mod:`draughts.web.rulesets` -- naming rulesets: :func:`~draughts.web.rulesets.resolve_ruleset` for the command line,
-  and the registry requests use (it never imports code);
-* :mod:`draughts.web.sessions` -- games kept between requests, and their expiry;
-* :mod:`draughts.web.search` -- engine searches off the event loop, bounded in time;
-* :mod:`draughts.web.views` -- the JSON of moves, rules, comparisons, and the checks of request fields.
+  (uvicorn), and :func:`~draughts.web.server.running`, a server in a thread for tests and examples;
+* :mod:`draughts.web.connections` -- the HTTP protocol with a read deadline and a connection cap;
+* :mod:`draughts.web.fields` -- every request field of every endpoint, checked in one place;
+* :mod:`draughts.web.workers` -- the worker processes that do all rules work, bounded in time and memory;
+* :mod:`draughts.web.tasks` -- that work: legal moves, moves, comparisons, searches, PDN, games rebuilt;
+* :mod:`draughts.web.sessions` -- games kept between requests, compactly, and their bounds;
+* :mod:`draughts.web.clock` -- a game's clock, kept by the server;
+* :mod:`draughts.web.rulesets` -- naming rulesets: :func:`~draughts.web.rulesets.resolve_ruleset` for the
+  command line, and the registry requests use (it never imports code);
+* :mod:`draughts.web.pages` -- the HTML pages, every value escaped;
+* :mod:`draughts.web.views` -- the JSON of moves, rules and comparisons.
 
 The page assets (JavaScript modules, CSS, an SVG icon) ship in ``draughts/web/static`` and use no
-network: the page works offline. ``from draughts.web import create_app, serve`` loads Starlette
-and uvicorn only then; :mod:`draughts.web.rulesets` needs neither. The page ``docs/web.rst``
+network: the page works offline. ``from draughts.web import create_app, serve, running`` loads
+Starlette and uvicorn only then; :mod:`draughts.web.rulesets` needs neither. The page ``docs/web.rst``
 documents the modules and the JSON API.
 """
 
@@ -29,6 +34,7 @@ from draughts.web.rulesets import resolve_ruleset as resolve_ruleset
 if TYPE_CHECKING:
     from draughts.web.app import Settings as Settings
     from draughts.web.app import create_app as create_app
+    from draughts.web.server import running as running
     from draughts.web.server import serve as serve
 
 # The names live in their modules (documented there); these are shortcuts.
@@ -40,8 +46,8 @@ def __getattr__(name: str) -> Any:
         from draughts.web import app
 
         return getattr(app, name)
-    if name == "serve":
+    if name in ("serve", "running"):
         from draughts.web import server
 
-        return server.serve
+        return getattr(server, name)
     raise AttributeError(f"module 'draughts.web' has no attribute {name!r}")

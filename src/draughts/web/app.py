@@ -107,7 +107,8 @@ class Settings:
         engine_queue: Searches that may wait for a worker.
         max_engine_time: Longest search a request may ask for, in seconds.
         default_engine_time: The search time when a request does not say.
-        clock: The monotonic clock in seconds that games' clocks and expiry read (tests pass a fake one).
+        clock: The monotonic clock in seconds that games' clocks and expiry read (None:
+            ``time.monotonic``; tests pass a fake one).
     """
 
     default_variant: Ruleset | str = "international"
@@ -126,7 +127,7 @@ class Settings:
     engine_queue: int = 8
     max_engine_time: float = 10.0
     default_engine_time: float = 1.5
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] | None = None
 
 
 # --- request reading ----------------------------------------------------------------------------
@@ -212,9 +213,9 @@ class _Web:
             self.default = default
         else:
             self.default = self.registry.get(default)
-        self.now = settings.clock
+        self.now = settings.clock or time.monotonic
         self.sessions = SessionStore(
-            settings.session_ttl, settings.max_sessions, clock=settings.clock, memory=settings.session_memory
+            settings.session_ttl, settings.max_sessions, clock=self.now, memory=settings.session_memory
         )
         setup = (tasks.setup, (self.registry.custom,))
         self.work = WorkerPool(

@@ -12,7 +12,7 @@ Workers are forked from a *nursery*: one small process, started with the server,
 the library once and forks a worker whenever the pool needs one, so a killed worker is replaced
 in milliseconds and nothing of the server's own state (its threads, its event loop, the user's
 ``__main__`` script) is copied into it. Where the platform cannot fork, workers are started
-with :mod:`multiprocessing`'s ``spawn`` method instead.
+with the ``spawn`` method of ``multiprocessing`` instead.
 
 A job is a function and its arguments, both pickled: module-level functions of the library
 (:mod:`draughts.web.tasks`), plain data in and out. A :class:`~draughts.DraughtsError` raised by
@@ -441,7 +441,8 @@ class WorkerPool:
         soft: float | None = None,
         affinity: str | None = None,
     ) -> Any:
-        """``function(*args)`` in a worker: its answer, or its error as a :class:`RequestError`.
+        """``function(*args)`` in a worker: its answer, or its error as a
+        :class:`~draughts.web.views.RequestError`.
 
         Args:
             function: A module-level function (it is pickled by name).
