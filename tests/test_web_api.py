@@ -9,6 +9,7 @@ import html
 import io
 import json
 import os
+import pickle
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -28,7 +29,7 @@ from draughts.compare import rules_table
 from draughts.engine import LEVELS, SearchResult
 from draughts.web.app import Settings, create_app, loopback_hosts
 from draughts.web.search import SearchRunner
-from draughts.web.sessions import SessionStore
+from draughts.web.sessions import Line, SessionStore
 from draughts.web.views import RequestError
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -741,6 +742,32 @@ def test_sessions_expire_and_are_bounded() -> None:
         error(short.get(f"/api/games/{game}"), 404, game)
 
 
+def test_sessions_are_compact_and_bounded_in_memory() -> None:
+    """A session keeps its moves' squares, a few bytes a ply; the store bounds the sessions' memory
+    together, dropping the least recently used (one session holding a 2,000-ply game cost 2.35 MB)."""
+    board = draughts.Board("american", "B:WK29,K32:BK1,K4")
+    for ply in range(2000):
+        board.push_text(["1-5", "29-25", "5-1", "25-29"][ply % 4])
+    paths = [move.path for move in board.move_stack]
+    line = Line(paths)
+    assert line.paths() == paths
+    assert pickle.loads(pickle.dumps(line)) == line
+    store = SessionStore(memory=200_000)
+    kept = []
+    for _ in range(12):
+        session = store.create(draughts.get_variant("american"), "B:WK29,K32:BK1,K4")
+        session.line = line.copy()
+        session.cursor = len(line)
+        assert 16_000 < session.nbytes < 40_000
+        store.bound(session)
+        kept.append(session)
+    assert store.nbytes <= 200_000
+    assert 5 <= len(store) < 12
+    assert store.get(kept[-1].id) is kept[-1]  # the newest stay, the oldest went
+    with pytest.raises(RequestError, match="holds too many"):
+        store.get(kept[0].id)
+
+
 def _stubborn_search(self: Any, game: Any, limit: Any = None, *, stop: Any = None) -> SearchResult:
     """A search that ignores its limits and stops only when told to."""
     while not stop.is_set():
@@ -797,3 +824,76 @@ def test_settings_reject_a_clashing_custom_ruleset() -> None:
     with pytest.raises(draughts.UnknownVariantError, match="zz"):
         create_app(Settings(default_variant="zz"))
     assert create_app(default_variant=POOL).state.web.registry.get("my-pool") == POOL
+
+
+class FakeClock:
+    """Monotonic seconds that move only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_game_clock_is_kept_by_the_server() -> None:
+    """A timed game: the first move starts the clock, each move stops the mover's time and adds
+    the increment, and a side whose time is up when the server next hears of the game loses."""
+    fake = FakeClock()
+    with TestClient(create_app(clock=fake, **SMALL)) as timed:
+        state = ok(timed.post("/api/games", json={"variant": "russian", "clock": "1+2"}), 201)
+        game = state["id"]
+        assert state["clock"] == {
+            "initial": 60.0, "increment": 2.0, "white": 60.0, "black": 60.0, "running": None, "flagged": None,
+        }  # fmt: skip
+        fake.now += 30  # the first move is free: no time taken, no increment
+        state = ok(timed.post(f"/api/games/{game}/move", json={"move": "c3-d4"}))
+        assert (state["clock"]["white"], state["clock"]["running"]) == (60.0, "black")
+        fake.now += 10
+        assert ok(timed.get(f"/api/games/{game}"))["clock"]["black"] == 50.0
+        state = ok(timed.post(f"/api/games/{game}/move", json={"move": "f6-g5"}))
+        assert (state["clock"]["black"], state["clock"]["running"]) == (52.0, "white")
+        fake.now += 20
+        state = ok(timed.post(f"/api/games/{game}/undo"))  # a take-back: the clocks as they were then
+        assert (state["clock"]["white"], state["clock"]["black"], state["clock"]["running"]) == (60.0, 60.0, "black")
+        fake.now += 60.5
+        state = ok(timed.get(f"/api/games/{game}"))
+        assert state["outcome"] == {
+            "termination": "time forfeit", "winner": "white", "rule": "black's time ran out", "result": "1-0",
+            "claimed": False,
+        }  # fmt: skip
+        assert state["moves"] == []
+        assert (state["clock"]["flagged"], state["clock"]["running"], state["clock"]["black"]) == ("black", None, 0)
+        error(timed.post(f"/api/games/{game}/move", json={"move": "f6-g5"}), 409, "black's time ran out")
+        error(timed.post(f"/api/games/{game}/engine", json={"level": "beginner"}), 409, "time ran out")
+        exported = ok(timed.get(f"/api/games/{game}/pdn"))["pdn"]
+        for tag in ('[TimeControl "60+2"]', '[Termination "time forfeit"]', '[Result "1-0"]'):
+            assert tag in exported
+        assert ok(timed.post(f"/api/games/{game}/goto", json={"ply": 0}))["outcome"]["termination"] == "time forfeit"
+        state = ok(timed.post(f"/api/games/{game}/position", json={"variant": "russian"}))
+        assert (state["clock"], state["outcome"]) == (None, None)  # a new game, untimed
+
+
+def test_the_computer_thinks_on_its_own_clock() -> None:
+    fake = FakeClock()
+    with TestClient(create_app(clock=fake, **SMALL)) as timed:
+        game = ok(timed.post("/api/games", json={"variant": "russian", "clock": "0.5+0"}), 201)["id"]
+        ok(timed.post(f"/api/games/{game}/move", json={"move": "c3-d4"}))
+        fake.now += 29.5  # Black, the computer, has half a second left: it must answer within it
+        started = time.monotonic()
+        state = ok(timed.post(f"/api/games/{game}/engine", json={"level": "strong", "time": 5}))
+        assert time.monotonic() - started < 3
+        assert state["ply"] == 2
+        assert state["engine"]["move"] is not None
+        game = ok(timed.post("/api/games", json={"variant": "russian", "clock": "0.5+0"}), 201)["id"]
+        ok(timed.post(f"/api/games/{game}/move", json={"move": "c3-d4"}))
+        fake.now += 31  # its time is already gone: the engine's move is refused, the game lost on time
+        error(timed.post(f"/api/games/{game}/engine", json={"level": "beginner"}), 409, "time ran out")
+        assert ok(timed.get(f"/api/games/{game}"))["outcome"]["winner"] == "white"
+
+
+def test_material_count(client: TestClient) -> None:
+    state = new_game(client, "russian", "W:Wc3,Kh2:Bd4,Kb8,a7")
+    assert state["material"] == {"white": {"men": 1, "kings": 1}, "black": {"men": 2, "kings": 1}}
+    state = ok(client.post(f"/api/games/{state['id']}/move", json={"move": "c3:e5"}))
+    assert state["material"] == {"white": {"men": 1, "kings": 1}, "black": {"men": 1, "kings": 1}}

@@ -241,6 +241,7 @@ class _Web:
         self.assets = _load_assets()
         self.templates = Templates()
         self.listing = self._listing()
+        self.forms, self.picks = self._variations()
 
     def close(self) -> None:
         """End the worker processes."""
@@ -385,28 +386,30 @@ class _Web:
         config = {
             "cards": picks,
             "bases": [{"name": rules.name, "title": rules.title} for rules in self.registry.bases()],
-            "forms": self.forms(),
+            "forms": self.forms,
             "fen": fields["fen"] or "",
             "all": fields["all"],
             "compare": len(chosen) >= 2,
         }
         return self.page("compare.html", title="Compare variants — polydraughts", config=script_json(config))
 
-    def forms(self) -> dict[str, dict[str, str]]:
-        """For each base ruleset, the name of each variation: ``forms[base][capture + "/" + goal]``."""
-        table: dict[str, dict[str, str]] = {}
+    def _variations(self) -> tuple[dict[str, dict[str, str]], dict[Ruleset, Json]]:
+        """For the compare page's picker: each base ruleset's variations by name
+        (``forms[base][capture + "/" + goal]``), and how each variation is picked."""
+        forms: dict[str, dict[str, str]] = {}
+        picks: dict[Ruleset, Json] = {}
         for base in self.registry.bases():
-            table[base.name] = {f"{c}/{g}": variation(base, c, g).name for c in CAPTURES for g in GOALS}
-        return table
-
-    def pick(self, rules: Ruleset) -> Json:
-        """The compare page's card for ``rules``: its base ruleset and variation, or the ruleset itself."""
-        for base in self.registry.bases():
+            forms[base.name] = {}
             for capture in CAPTURES:
                 for goal in GOALS:
-                    if variation(base, capture, goal) == rules:
-                        return {"base": base.name, "capture": capture, "goal": goal, "name": rules.name}
-        return {"base": rules.name, "capture": "forced", "goal": "normal", "name": rules.name}
+                    rules = variation(base, capture, goal)
+                    forms[base.name][f"{capture}/{goal}"] = rules.name
+                    picks.setdefault(rules, {"base": base.name, "capture": capture, "goal": goal, "name": rules.name})
+        return forms, picks
+
+    def pick(self, rules: Ruleset) -> Json:
+        """The compare page's row for ``rules``: its base ruleset and variation, or the ruleset itself."""
+        return self.picks.get(rules) or {"base": rules.name, "capture": "forced", "goal": "normal", "name": rules.name}
 
     def page(self, name: str, **values: str) -> HTMLResponse:
         return HTMLResponse(
@@ -627,7 +630,8 @@ class _Web:
         session = self.session(request)
         rules = session.rules if fields["variant"] is None else self.variant(fields["variant"])
         version = session.version
-        read = await self.work.run(tasks.game_import, session.snapshot(), fields["pdn"], rules, self.view(fields))
+        args = (session.snapshot(), fields["pdn"], rules, self.view(fields))
+        read = await self.work.run(tasks.game_import, *args, affinity=session.id)
         session = self.current(session, version)
         session.replace(read["rules"], read["root"], read["line"], read["headers"])
         session.changed()

@@ -3,9 +3,10 @@
 The server is the only timekeeper: a player's time runs from the moment the position was
 shown (the previous move was answered) until the server receives their move, so a slow
 connection costs its own player, and a page's countdown is only a display of what the server
-says. The clock starts with the first move (the first move is free, as on lidraughts); after each
-move the mover gets the increment. A side whose time is up when the server next hears of the
-game -- any request -- has lost on time: the game ends, the other side wins.
+says. The clock starts with the first move (the first move is free, as on lidraughts: no time
+taken, no increment); after each later move the mover gets the increment. A side whose time is
+up when the server next hears of the game -- any request -- has lost on time: the game ends, the
+other side wins.
 
 Going back in the game (undo, a click on an earlier ply) puts both clocks back to what they
 showed after that ply, so a take-back against the computer does not cost time.

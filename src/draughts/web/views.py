@@ -1,8 +1,9 @@
-"""The JSON the web API speaks: library objects written as plain data, and request fields checked.
+"""The JSON the web API speaks: library objects written as plain data, and the move a request names.
 
 Nothing here knows about HTTP: the functions take and return dicts, lists, strings and numbers,
-so they are tested directly and the app only moves them in and out of requests. Every check of
-a request field raises :class:`RequestError` (a :class:`~draughts.DraughtsError`) whose message
+so they are tested directly, and the worker processes run them (:mod:`draughts.web.tasks`). The
+shape of request fields is checked before, by :mod:`draughts.web.fields`; a request the server
+cannot answer raises :class:`RequestError` (a :class:`~draughts.DraughtsError`) whose message
 quotes the bad value, bounded in length.
 """
 
