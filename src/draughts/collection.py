@@ -41,6 +41,7 @@ import attrs
 from draughts import pdn
 from draughts._text import excerpt
 from draughts.errors import PDNError
+from draughts.pdn.reader import check_options, outcomes
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -231,7 +232,7 @@ def _replay_one(
     error: str | None = None
     failure: PDNError | None = None
     try:
-        for item in pdn._outcomes(where, variant, encoding, False):
+        for item in outcomes(where, variant, encoding, False):
             if isinstance(item, PDNError):
                 if errors == "raise":
                     failure = item
@@ -304,7 +305,7 @@ def replay_files(
         UnknownVariantError: ``variant`` (or what it returns for a file) names no ruleset.
         DraughtsError: ``errors`` or ``encoding`` is not a value it can be.
     """
-    pdn._check_options(errors, encoding, "first")
+    check_options(errors, encoding, "first")
     files = _expand(paths)
     jobs = [(path, os.path.abspath(path), _rules(variant, path), errors, encoding, _stamp(path)) for path in files]
     if executor is None:

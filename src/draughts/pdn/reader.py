@@ -1,0 +1,118 @@
+"""Reading: the public functions that turn a path, a stream or text into replayed games."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import warnings
+from collections.abc import Iterator
+
+from draughts._text import excerpt
+from draughts.errors import DraughtsError, PDNError
+from draughts.pdn.decode import Source, source_lines
+from draughts.pdn.errors import PDNWarning
+from draughts.pdn.game import Game
+from draughts.pdn.lexer import tokenize
+from draughts.pdn.replay import Builder
+from draughts.pdn.split import raw_games
+from draughts.rules import Ruleset
+from draughts.variants import get_variant
+
+
+def read_games(
+    source: Source,
+    variant: Ruleset | str | None = None,
+    errors: str = "raise",
+    *,
+    encoding: str | None = None,
+    ambiguous_end: str = "first",
+) -> Iterator[Game]:
+    """The games of a PDN file or stream, one at a time, each replayed move by move.
+
+    Args:
+        source: A path, or a text or binary stream (read once, so a pipe works).
+        variant: The rules the games are played under (a ruleset or a name), for games without a
+            GameType tag; a game whose GameType tag is not this ruleset's is an error. None (the
+            default): each game's GameType tag, else its Variant tag, else International draughts,
+            what PDN readers assume without a GameType.
+        errors: ``"raise"`` to stop at the first bad game with a :class:`~draughts.PDNError`;
+            ``"skip"`` to skip it with a :class:`PDNWarning` and go on with the next game.
+        encoding: Decode a path or a binary stream with this encoding (default: detected, see the
+            module notes).
+        ambiguous_end: What to do when the *last* move of a game fits several legal moves, so no
+            later move can settle it: ``"first"`` takes the first (and notes it in
+            :attr:`Game.warnings`), ``"raise"`` makes it a :class:`PDNAmbiguousMoveError`. An
+            ambiguity that later moves leave open is always an error.
+
+    Raises:
+        PDNError: a game cannot be read (its subclasses :class:`PDNIllegalMoveError`,
+            :class:`PDNAmbiguousMoveError` and :class:`PDNUnknownVariantError` say why), with
+            ``errors="raise"``. The message names the game, the line, and the ply and move. Also,
+            whatever ``errors`` says, bytes that ``encoding`` (or a byte-order mark) cannot decode.
+        UnknownVariantError: ``variant`` names no ruleset.
+        DraughtsError: ``errors``, ``encoding`` or ``ambiguous_end`` is not a value it can be.
+        OSError: the path cannot be read.
+    """
+    check_options(errors, encoding, ambiguous_end)
+    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
+        raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
+    rules = None if variant is None else get_variant(variant)
+    return _read(source, rules, errors, encoding, ambiguous_end == "raise")
+
+
+def check_options(errors: str, encoding: str | None, ambiguous_end: str) -> None:
+    """Raise for a value of ``errors``, ``encoding`` or ``ambiguous_end`` that :func:`read_games` cannot take."""
+    if errors not in ("raise", "skip"):
+        raise DraughtsError(f"errors={excerpt(errors)}: use 'raise' or 'skip'")
+    if ambiguous_end not in ("first", "raise"):
+        raise DraughtsError(f"ambiguous_end={excerpt(ambiguous_end)}: use 'first' or 'raise'")
+    if encoding is not None:
+        if not isinstance(encoding, str):
+            raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+        try:
+            text = isinstance(codecs.getincrementaldecoder(encoding)().decode(b"", final=True), str)
+        except (LookupError, TypeError):
+            text = False
+        if not text:  # unknown, or a codec that does not turn bytes into text (base64, rot13)
+            raise DraughtsError(f"encoding={excerpt(encoding)} is not a text encoding Python knows")
+
+
+def outcomes(source: Source, variant: Ruleset | None, encoding: str | None, strict: bool) -> Iterator[Game | PDNError]:
+    """Each game of ``source`` in turn, or the PDNError that says why it cannot be read.
+
+    Failures are values, not warnings, so that callers in threads (a Dask worker's) can collect
+    them without the process-wide warning filters.
+    """
+    for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
+        try:
+            yield Builder(raw, index, variant, strict).build()
+        except PDNError as error:
+            yield error
+        except DraughtsError as error:  # not phrased by the builder, but still this game's fault
+            wrapped = PDNError(
+                f"game {index}, line {raw.line}: {error}", game=index, line=raw.line, headers=raw.headers()
+            )
+            wrapped.__cause__ = error
+            yield wrapped
+
+
+def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:
+    for outcome in outcomes(source, variant, encoding, strict):
+        if isinstance(outcome, Game):
+            yield outcome
+        elif errors == "raise":
+            raise outcome
+        else:
+            warnings.warn(f"skipped {outcome}", PDNWarning, stacklevel=3)
+
+
+def read_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end: str = "first") -> Game:
+    """The first game of PDN ``text`` (see :func:`read_games`).
+
+    Raises:
+        PDNError: the text holds no game, or its first game cannot be read.
+    """
+    for game in read_games(io.StringIO(text), variant, ambiguous_end=ambiguous_end):
+        return game
+    raise PDNError("no game in the text", game=1, line=1)
