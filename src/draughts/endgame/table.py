@@ -1,0 +1,125 @@
+"""One material's table: its values, packed as on disk, its statistics, and reading and writing it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from draughts.color import Color
+from draughts.endgame import storage
+from draughts.endgame.errors import TablebaseFileError
+from draughts.endgame.index import Indexer
+from draughts.endgame.material import Material
+from draughts.endgame.solve import DRAW, LOSS, WIN, Solved, Value
+from draughts.position import Piece, Position
+from draughts.rules import Ruleset
+
+_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
+
+
+class Table:
+    """The values of one material under one ruleset, as read from (or written to) its file.
+
+    Attributes:
+        material: The material.
+        header: The file's header: key, material, entries, field widths and the statistics.
+    """
+
+    def __init__(self, rules: Ruleset, material: Material, header: dict[str, Any], body: bytes) -> None:
+        self.rules = rules
+        self.material = material
+        self.header = header
+        self.indexer = Indexer(rules, material)
+        size = self.indexer.size
+        if header.get("entries") != size:
+            raise TablebaseFileError(f"table of {material.name} has {header.get('entries')} entries, expected {size}")
+        self._plies_bits = int(header["plies_bits"])
+        widths = [storage.packed_size(size, 2), storage.packed_size(size, self._plies_bits)]
+        widths.append(storage.packed_size(size, 2) if header.get("within") else 0)
+        if sum(widths) != len(body):
+            raise TablebaseFileError(
+                f"table of {material.name} has {len(body)} bytes of values, expected {sum(widths)}"
+            )
+        view = memoryview(body)
+        self._codes = view[: widths[0]]
+        self._plies = view[widths[0] : widths[0] + widths[1]]
+        self._within = view[widths[0] + widths[1] :] if header.get("within") else None
+
+    def value(self, white: int, black: int, kings: int, turn: int) -> Value:
+        """``(code, plies)`` of a position of this material for the side to move."""
+        index = self.indexer.index(white, black, kings, turn)
+        return storage.field(self._codes, index, 2), storage.field(self._plies, index, self._plies_bits)
+
+    def within(self, white: int, black: int, kings: int, turn: int) -> int | None:
+        """The code of a position under the ruleset's draw rules (None: the file has none)."""
+        if self._within is None:
+            return None
+        return storage.field(self._within, self.indexer.index(white, black, kings, turn), 2)
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        """The statistics stored with the table (see :meth:`Tablebase.stats`)."""
+        stats: dict[str, Any] = self.header["stats"]
+        return stats
+
+
+def code_name(code: int) -> str:
+    """``"win"``, ``"loss"`` or ``"draw"``."""
+    return _NAMES[code]
+
+
+def fen_of(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> str:
+    """The FEN of a position given as bit masks of the generator's layout."""
+    from draughts._core import generator
+
+    tables = generator(rules).tables
+    pieces: dict[int, Piece] = {}
+    for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
+        while mask:
+            low = mask & -mask
+            square = tables.square_of_bit[low.bit_length() - 1]
+            pieces[square] = Piece(color, bool(kings & low))
+            mask ^= low
+    return Position.from_pieces(rules, pieces, Color(turn)).fen()
+
+
+def statistics(rules: Ruleset, solved: Solved) -> dict[str, Any]:
+    """Counts of wins, losses and draws per side to move, and the longest win with an example."""
+    indexer = solved.indexer
+    codes, plies = solved.codes, solved.plies
+    per_side: dict[str, dict[str, Any]] = {}
+    for turn in (0, 1):
+        counts = {"win": 0, "loss": 0, "draw": 0}
+        longest, example = -1, None
+        for white, black, kings in indexer.placements_of():
+            index = indexer.index(white, black, kings, turn)
+            code = codes[index]
+            counts[_NAMES[code]] += 1
+            if code == WIN and plies[index] > longest:
+                longest, example = plies[index], (white, black, kings)
+        side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
+        side["longest_win"] = longest if example else None
+        side["longest_win_fen"] = fen_of(rules, *example, turn) if example else None
+        per_side[Color(turn).name.lower()] = side
+    return per_side
+
+
+def sections(solved: Solved, within: Sequence[int] | None) -> tuple[dict[str, Any], list[bytes]]:
+    """The header fields and packed sections of a solved table."""
+    longest = max(solved.plies, default=0)
+    bits = longest.bit_length()
+    parts = [storage.pack(solved.codes, 2), storage.pack(solved.plies, bits)]
+    if within is not None:
+        parts.append(storage.pack(within, 2))
+    header = {"entries": len(solved.codes), "plies_bits": bits, "within": within is not None}
+    return header, parts
+
+
+def write_table(
+    path: Path, rules: Ruleset, key: str, solved: Solved, within: Sequence[int] | None, extra: dict[str, Any]
+) -> None:
+    """Write a solved table to ``path`` (atomically)."""
+    header, parts = sections(solved, within)
+    header.update(key=key, material=solved.indexer.material.name, stats=statistics(rules, solved), **extra)
+    storage.write(path, header, parts)

@@ -1,0 +1,417 @@
+"""The tablebase of one ruleset: building tables in dependency order, probing positions."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from draughts._core import generator
+from draughts._text import excerpt
+from draughts.color import Color
+from draughts.endgame import storage
+from draughts.endgame.errors import TablebaseError, TablebaseFileError
+from draughts.endgame.index import Indexer
+from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
+from draughts.endgame.solve import DRAW, LOSS, WIN, Value, solve, terminal_value
+from draughts.endgame.table import Table, code_name, write_table
+from draughts.move import Move
+from draughts.position import Position
+from draughts.rules import Ruleset
+from draughts.variants import get_variant
+
+DEFAULT_MAX_POSITIONS = 50_000_000
+"""The largest material (entries, both sides to move) a build accepts unless told otherwise: the
+pure-Python solver keeps a few arrays of this length and the reversed moves in memory."""
+
+
+def default_directory() -> Path:
+    """Where tables live unless a directory is given: ``$DRAUGHTS_TABLEBASES``, else
+    ``$XDG_CACHE_HOME/polydraughts/tablebases`` (``~/.cache`` without ``XDG_CACHE_HOME``)."""
+    explicit = os.environ.get("DRAUGHTS_TABLEBASES")
+    if explicit:
+        return Path(explicit)
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "polydraughts" / "tablebases"
+
+
+@attrs.frozen
+class Verdict:
+    """What a tablebase says about a position, for the side to move.
+
+    Attributes:
+        result: ``"win"``, ``"loss"`` or ``"draw"``: the pure game-theoretic value (no move-count
+            or endgame draw rules).
+        plies: For a win, the plies to the end of the game under best play (the winner takes the
+            shortest way, the loser the longest); for a loss likewise; None for a draw.
+        within_rules: The result under the ruleset's move-count and endgame draw rules, for the
+            position with those counters just reset (see :mod:`draughts.endgame.within`): a
+            theoretical win the rules would draw is ``"draw"`` here. The same as ``result`` in a
+            ruleset without such rules.
+    """
+
+    result: str
+    plies: int | None
+    within_rules: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as a JSON-ready dict."""
+        return {"result": self.result, "plies": self.plies, "within_rules": self.within_rules}
+
+
+def material_of(rules: Ruleset, white: int, black: int, kings: int) -> Material:
+    """The material of a position given as bit masks."""
+    white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
+    return Material.of_counts(
+        rules, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
+    )
+
+
+def masks_of(position: Position) -> tuple[int, int, int, int]:
+    """``(white, black, kings, turn)`` of a position, as bit masks of the generator's layout."""
+    tables = generator(position.ruleset).tables
+    white = black = kings = 0
+    for square, piece in position.pieces().items():
+        bit = 1 << tables.bit_of_square[square]
+        if piece.color is Color.WHITE:
+            white |= bit
+        else:
+            black |= bit
+        if piece.king:
+            kings |= bit
+    return white, black, kings, int(position.turn)
+
+
+class Tablebase:
+    """The endgame tables of one ruleset, in one directory.
+
+    >>> import tempfile, draughts
+    >>> tb = Tablebase("american", tempfile.mkdtemp())
+    >>> tb.build("KvK")
+    [Material('KvK')]
+    >>> tb.stats("KvK")["black"]["win"], tb.stats("KvK")["black"]["longest_win"]
+    (230, 11)
+    >>> tb.probe(draughts.Position.from_fen("american", "B:WK1:BK32"))
+    Verdict(result='draw', plies=None, within_rules='draw')
+
+    Args:
+        ruleset: The rules (a ruleset, a variant name, or a ruleset file's path as the command
+            line takes them).
+        directory: Where the table files are (default: :func:`default_directory`). Files carry
+            the ruleset's key, so tables of many rulesets can share a directory.
+        max_positions: The largest material a build accepts (entries of both sides to move).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        directory: str | os.PathLike[str] | None = None,
+        *,
+        max_positions: int = DEFAULT_MAX_POSITIONS,
+    ) -> None:
+        self.rules = get_variant(ruleset)
+        self.key = storage.ruleset_key(self.rules)
+        self.directory = Path(directory) if directory is not None else default_directory()
+        self.max_positions = max_positions
+        self._tables: dict[Material, Table] = {}
+
+    def __repr__(self) -> str:
+        return f"Tablebase({self.rules.name!r}, {str(self.directory)!r})"
+
+    # --- files ---
+
+    def path(self, material: Material | str) -> Path:
+        """The file of ``material``'s table."""
+        return self.directory / storage.file_name(Material.parse(material), self.key)
+
+    def has(self, material: Material | str) -> bool:
+        """Whether ``material``'s table is built and passes its checks."""
+        try:
+            self.table(material)
+        except TablebaseError:
+            return False
+        return True
+
+    def table(self, material: Material | str) -> Table:
+        """``material``'s table, read and checked once.
+
+        Raises:
+            TablebaseError: not built; :class:`TablebaseFileError` if the file is damaged or foreign.
+        """
+        material = Material.parse(material)
+        table = self._tables.get(material)
+        if table is None:
+            path = self.path(material)
+            if not path.exists():
+                raise TablebaseError(f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}")
+            header, body = storage.read(path, self.key, material)
+            table = Table(self.rules, material, header, body)
+            self._tables[material] = table
+        return table
+
+    # --- building ---
+
+    def plan(
+        self, material: Material | str | Iterable[Material | str] | None = None, *, pieces: int | None = None
+    ) -> list[list[Material]]:
+        """The materials a build of ``material`` (or of every material up to ``pieces`` pieces)
+        needs, in waves: each wave depends only on the ones before it.
+
+        Raises:
+            TablebaseError: nothing asked, a material the ruleset cannot tabulate (rule state,
+                kings where crowning wins), or one larger than ``max_positions``: all before any
+                table is built or any memory taken.
+        """
+        roots = self._roots(material, pieces)
+        graph = dependencies(self.rules, roots)
+        for item in graph:
+            self._check(item)
+        return build_order(graph)
+
+    def _roots(self, material: Any, pieces: int | None) -> list[Material]:
+        if material is None and pieces is None:
+            raise TablebaseError("build needs a material ('KKKvK') or pieces=N")
+        roots: list[Material] = []
+        if pieces is not None:
+            if isinstance(pieces, bool) or not isinstance(pieces, int) or pieces < 2:
+                raise TablebaseError(f"pieces {excerpt(pieces)} must be a number from 2 up")
+            roots.extend(materials_up_to(self.rules, pieces))
+        if material is not None:
+            items = [material] if isinstance(material, str | Material) else list(material)
+            roots.extend(Material.parse(item) for item in items)
+        return roots
+
+    def _check(self, material: Material) -> None:
+        rules = self.rules
+        if material.has_empty_side:
+            raise TablebaseError(f"material {material.name} has a side without pieces: the game is over")
+        if rules.crowning_wins and (material.first[1] or material.second[1]):
+            raise TablebaseError(
+                f"material {material.name} has kings, but in {rules.name} (crowning_wins) the first king ends the game"
+            )
+        if rules.king_move_limit and any(men and kings for men, kings in (material.first, material.second)):
+            raise TablebaseError(
+                f"material {material.name} under {rules.name}: a side with men and kings carries the "
+                f"king_move_limit count ({rules.king_move_limit} king moves in a row), which the tables do not index"
+            )
+        if rules.men_per_side < max(sum(material.first), sum(material.second)):
+            raise TablebaseError(
+                f"material {material.name}: {rules.name} starts with {rules.men_per_side} pieces a side"
+            )
+        size = Indexer(rules, material).size
+        if size > self.max_positions:
+            raise TablebaseError(
+                f"material {material.name} of {rules.name} has {size:,} entries, more than max_positions="
+                f"{self.max_positions:,} (about {size * 40 // 2**20:,} MiB to build): ask for fewer pieces"
+            )
+
+    def build(
+        self,
+        material: Material | str | Iterable[Material | str] | None = None,
+        *,
+        pieces: int | None = None,
+        executor: Executor | None = None,
+        progress: bool | None = None,
+    ) -> list[Material]:
+        """Build ``material``'s table and every smaller one it can turn into (or every material
+        up to ``pieces`` pieces); tables already built are kept. Returns the materials built now.
+
+        Scheduling: the materials form a DAG (a capture or crowning leads only to smaller
+        materials). A material is submitted as soon as every table it depends on is on disk, so
+        independent materials run at the same time on ``executor`` (any
+        :class:`concurrent.futures.Executor`: threads, processes, a Dask client's
+        ``get_executor()``); each task reads its dependencies from the directory and writes its
+        own file, so the workers share nothing but the directory. Without an executor the
+        materials are built one after another in this process.
+
+        Args:
+            material: A material name, a :class:`Material`, or several.
+            pieces: Build every material with at most this many pieces.
+            executor: Where to run the builds.
+            progress: Print a line per material to standard error (default: when it is a terminal).
+        """
+        waves = self.plan(material, pieces=pieces)
+        todo = [item for wave in waves for item in wave if not self.has(item)]
+        graph = dependencies(self.rules, todo)
+        show = sys.stderr.isatty() if progress is None else progress
+        reporter = _Progress(len(todo), show)
+        if executor is None:
+            for item in sorted(todo, key=lambda m: _wave_of(waves, m)):
+                reporter.start(item)
+                build_material(self.rules, item, self.directory)
+                reporter.done(item)
+        else:
+            self._schedule(todo, graph, executor, reporter)
+        self._tables.clear()
+        return todo
+
+    def _schedule(
+        self, todo: list[Material], graph: dict[Material, list[Material]], executor: Executor, reporter: _Progress
+    ) -> None:
+        waiting = {item: {dep for dep in graph[item] if dep in todo} for item in todo}
+        running: dict[Future[Any], Material] = {}
+        while waiting or running:
+            for item in [m for m, deps in waiting.items() if not deps]:
+                del waiting[item]
+                reporter.start(item)
+                running[executor.submit(build_material, self.rules, item, self.directory)] = item
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                item = running.pop(future)
+                future.result()
+                reporter.done(item)
+                for deps in waiting.values():
+                    deps.discard(item)
+
+    # --- probing ---
+
+    def value(self, white: int, black: int, kings: int, turn: int) -> Value:
+        """``(code, plies)`` of a position given as bit masks (see :func:`masks_of`)."""
+        own, opp = (white, black) if turn == 0 else (black, white)
+        over = terminal_value(self.rules, own, kings)
+        if over is not None:
+            return over
+        if not opp:
+            return self._one_ply(white, black, kings, turn)
+        return self.table(material_of(self.rules, white, black, kings)).value(white, black, kings, turn)
+
+    def _one_ply(self, white: int, black: int, kings: int, turn: int) -> Value:
+        """The value where the opponent has no piece left (never reached by a move, but a position)."""
+        best: Value | None = None
+        for child in _children(self.rules, white, black, kings, turn):
+            best = _better(best, self.value(*child))
+        return best if best is not None else ((WIN, 0) if self.rules.no_move_wins else (LOSS, 0))
+
+    def probe(self, position: Position) -> Verdict:
+        """The verdict of ``position`` for the side to move.
+
+        Raises:
+            TablebaseError: the position is of other rules, or its material's table is not built.
+        """
+        white, black, kings, turn = self._masks(position)
+        code, plies = self.value(white, black, kings, turn)
+        within = self._within(white, black, kings, turn, code)
+        return Verdict(code_name(code), None if code == DRAW else plies, code_name(within))
+
+    def _within(self, white: int, black: int, kings: int, turn: int, code: int) -> int:
+        own, opp = (white, black) if turn == 0 else (black, white)
+        if terminal_value(self.rules, own, kings) is not None or not opp:
+            return code
+        within = self.table(material_of(self.rules, white, black, kings)).within(white, black, kings, turn)
+        return code if within is None else within
+
+    def best_moves(self, position: Position) -> list[Move]:
+        """The moves that keep the value: the fastest wins from a won position, every drawing move
+        from a drawn one, the longest defences from a lost one (empty where the game is over)."""
+        white, black, kings, turn = self._masks(position)
+        code, plies = self.value(white, black, kings, turn)
+        chosen = []
+        for move in position.legal_moves():
+            child = self.value(*masks_of(position.play(move)))
+            if _keeps(code, plies, child):
+                chosen.append(move)
+        return chosen
+
+    def stats(self, material: Material | str) -> dict[str, Any]:
+        """Per side to move (``"white"``, ``"black"``): positions, wins, losses, draws, the
+        longest win in plies and a FEN of a position that needs it."""
+        return self.table(material).stats
+
+    def _masks(self, position: Position) -> tuple[int, int, int, int]:
+        if not isinstance(position, Position):
+            raise TablebaseError(f"{excerpt(position)} is not a Position")
+        if storage.ruleset_key(position.ruleset) != self.key:
+            raise TablebaseError(f"position of {position.ruleset.name}, but these tables are of {self.rules.name}")
+        if position.king_moves(Color.WHITE) or position.king_moves(Color.BLACK):
+            raise TablebaseError(f"position {position.fen()} carries a king_move_limit count the tables do not index")
+        return masks_of(position)
+
+
+def _keeps(code: int, plies: int, child: Value) -> bool:
+    child_code, child_plies = child
+    if code == WIN:
+        return child_code == LOSS and child_plies == plies - 1
+    if code == LOSS:
+        return child_code == WIN and child_plies == plies - 1
+    return child_code == DRAW
+
+
+def _better(best: Value | None, child: Value) -> Value:
+    """The better of ``best`` and the value reached by moving to ``child`` (seen by the mover)."""
+    code, plies = child
+    mine: Value = (WIN, plies + 1) if code == LOSS else (LOSS, plies + 1) if code == WIN else (DRAW, 0)
+    if best is None:
+        return mine
+
+    def rank(value: Value) -> tuple[int, int]:
+        return {WIN: (2, -value[1]), DRAW: (1, 0), LOSS: (0, value[1])}[value[0]]
+
+    return max(best, mine, key=rank)
+
+
+def _children(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> list[tuple[int, int, int, int]]:
+    own, opp = (white, black) if turn == 0 else (black, white)
+    out = []
+    for moved, captured, crowned in generator(rules).moves(own, opp, kings, turn, 0):
+        child_own, child_opp = opp ^ captured, own ^ moved
+        pair = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
+        out.append((pair[0], pair[1], kings ^ crowned, 1 - turn))
+    return out
+
+
+def _wave_of(waves: list[list[Material]], material: Material) -> int:
+    return next(number for number, wave in enumerate(waves) if material in wave)
+
+
+class _Progress:
+    """One line per material on standard error, with the time each took."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.total, self.show, self.count = total, show, 0
+        self.started: dict[Material, float] = {}
+
+    def start(self, material: Material) -> None:
+        self.started[material] = time.monotonic()
+
+    def done(self, material: Material) -> None:
+        self.count += 1
+        if self.show:
+            seconds = time.monotonic() - self.started.pop(material, time.monotonic())
+            print(f"[{self.count}/{self.total}] {material.name} built in {seconds:.1f} s", file=sys.stderr)
+
+
+def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
+    """Solve one material and write its table (its dependencies' tables must be in ``directory``).
+
+    A top-level function, so that process pools and Dask can run it; returns the material's name.
+    """
+    base = Tablebase(rules, directory)
+    lookup = _lookup(base)
+    started = time.process_time()
+    solved = solve(rules, material, lookup)
+    within = None
+    extra = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name}
+    write_table(base.path(material), rules, base.key, solved, within, extra)
+    return material.name
+
+
+def _lookup(base: Tablebase) -> Callable[[int, int, int, int], Value]:
+    """The values of smaller materials, read from their tables (the solver's ``lookup``)."""
+    rules = base.rules
+
+    def lookup(own: int, opp: int, kings: int, turn: int) -> Value:
+        white, black = (own, opp) if turn == 0 else (opp, own)
+        try:
+            return base.value(white, black, kings, turn)
+        except TablebaseFileError:
+            raise
+        except TablebaseError as error:
+            raise TablebaseError(f"building a table of {rules.name} needs another first: {error}") from None
+
+    return lookup

@@ -1,0 +1,174 @@
+"""Endgame tablebases: materials, the index, published counts, the API and its refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+import draughts
+from draughts import Position
+from draughts.endgame import Material, Tablebase, TablebaseError, build_order, dependencies
+from draughts.endgame.index import Indexer
+from draughts.endgame.tablebase import masks_of
+
+
+@pytest.fixture(scope="module")
+def american(tmp_path_factory: pytest.TempPathFactory) -> Tablebase:
+    tb = Tablebase("american", tmp_path_factory.mktemp("american"))
+    tb.build("KvK")
+    return tb
+
+
+def test_american_king_against_king_matches_ed_trice(american: Tablebase) -> None:
+    """Ed Trice's published count for English checkers, king against king with the first player
+    (Black) to move: 992 positions (32 * 31, the two kings on distinct squares), 230 wins, 654
+    draws, 108 losses, the longest win 11 plies."""
+    stats = american.stats("KvK")["black"]
+    assert (stats["positions"], stats["win"], stats["draw"], stats["loss"]) == (992, 230, 654, 108)
+    assert stats["longest_win"] == 11
+    example = Position.from_fen("american", stats["longest_win_fen"])
+    assert american.probe(example).plies == 11
+
+
+def test_longest_win_is_played_out_by_best_moves(american: Tablebase) -> None:
+    position = Position.from_fen("american", american.stats("KvK")["black"]["longest_win_fen"])
+    plies = 0
+    while not position.is_over():
+        verdict = american.probe(position)
+        assert verdict.plies == 11 - plies
+        assert verdict.result == ("win" if plies % 2 == 0 else "loss")
+        position = position.play(american.best_moves(position)[0])
+        plies += 1
+    assert plies == 11
+    assert position.winner() is draughts.BLACK
+
+
+def test_material_names() -> None:
+    assert Material.parse("KKKvK") == Material((0, 3), (0, 1))
+    assert Material.parse("kmvk").name == "MKvK"
+    assert Material.parse("MvM").pieces == 2
+    assert str(Material.parse("MMKvK").mirrored()) == "KvMMK"
+    for bad in ("", "KK", "KvKvK", "KXvK", "v", 3):
+        with pytest.raises(TablebaseError, match="material"):
+            Material.parse(bad)  # type: ignore[arg-type]
+
+
+def test_material_follows_first_player() -> None:
+    """``KKvK`` is the first player's two kings: Black's in American, White's in Russian."""
+    material = Material.parse("KKvK")
+    assert material.counts(draughts.get_variant("american")) == (0, 0, 1, 2)
+    assert material.counts(draughts.get_variant("russian")) == (0, 0, 2, 1)
+
+
+def test_dependency_dag() -> None:
+    rules = draughts.get_variant("russian")
+    graph = dependencies(rules, ["MMvK"])
+    # A crowning, or the king taking a man; taking the king would leave a side empty (game over).
+    assert graph[Material.parse("MMvK")] == sorted([Material.parse("MKvK"), Material.parse("MvK")])
+    waves = build_order(graph)
+    seen: set[Material] = set()
+    for wave in waves:
+        for material in wave:
+            assert set(graph[material]) <= seen
+        seen |= set(wave)
+    assert Material.parse("KvK") in waves[0]
+
+
+@pytest.mark.parametrize(
+    ("variant", "material"),
+    [("american", "MvK"), ("russian", "MMvK"), ("italian", "MvMK"), ("international", "MvM"), ("turkish", "MvM")],
+)
+def test_index_is_dense_and_one_to_one(variant: str, material: str) -> None:
+    indexer = Indexer(draughts.get_variant(variant), Material.parse(material))
+    seen = set()
+    for white, black, kings in indexer.placements_of():
+        for turn in (0, 1):
+            index = indexer.index(white, black, kings, turn)
+            assert 0 <= index < indexer.size
+            seen.add(index)
+    assert len(seen) == indexer.positions()
+    # Holes only where men of both colours would share a square.
+    assert indexer.size - len(seen) < indexer.size // 10 + 1
+
+
+def test_kings_only_material_has_no_hole() -> None:
+    indexer = Indexer(draughts.get_variant("american"), Material.parse("KvK"))
+    assert indexer.size == indexer.positions() == 2 * 32 * 31
+
+
+def test_every_position_answers_including_captures(american: Tablebase) -> None:
+    tb = american
+    capture = Position.from_fen("american", "B:WK10:BK14")  # Black's king must take
+    assert capture.has_capture()
+    assert tb.probe(capture) == tb.probe(capture).__class__("win", 1, "win")
+    lone = Position.from_fen("american", "W:W:BK14")  # White has nothing left: lost
+    assert tb.probe(lone).result == "loss"
+    assert tb.probe(lone).plies == 0
+    only = Position.from_fen("american", "B:W:BK14")  # Black moves, then White has no move
+    assert (tb.probe(only).result, tb.probe(only).plies) == ("win", 1)
+
+
+def test_probe_refuses_other_rules_and_missing_tables(american: Tablebase) -> None:
+    with pytest.raises(TablebaseError, match="russian"):
+        american.probe(Position.from_fen("russian", "W:WKa1:BKh8"))
+    with pytest.raises(TablebaseError, match="no table of KKvK"):
+        american.probe(Position.from_fen("american", "B:WK1:BK5,K9"))
+
+
+def test_renamed_ruleset_shares_tables(american: Tablebase) -> None:
+    renamed = attrs.evolve(american.rules, name="mine", title="My checkers")
+    assert Tablebase(renamed, american.directory).has("KvK")
+    changed = attrs.evolve(american.rules, king_range=draughts.KingRange.FLYING)
+    assert not Tablebase(changed, american.directory).has("KvK")
+
+
+def test_frisian_mixed_sides_refused_naming_the_field(tmp_path: Path) -> None:
+    tb = Tablebase("frisian", tmp_path)
+    with pytest.raises(TablebaseError, match="king_move_limit"):
+        tb.build("MKvK")
+    with pytest.raises(TablebaseError, match="king_move_limit"):
+        tb.build("MMvK")  # a crowning leads to MKvK
+    assert not list(tmp_path.iterdir())
+    tb.build("KvK")  # kings alone carry no count
+    assert tb.has("KvK")
+
+
+def test_breakthrough_kings_refused(tmp_path: Path) -> None:
+    tb = Tablebase("breakthrough", tmp_path)
+    with pytest.raises(TablebaseError, match="crowning_wins"):
+        tb.build("KvM")
+
+
+def test_too_large_refused_before_building(tmp_path: Path) -> None:
+    tb = Tablebase("international", tmp_path, max_positions=1000)
+    with pytest.raises(TablebaseError, match=r"of international has [0-9,]+ entries, more than max_positions=1,000"):
+        tb.build(pieces=3)
+    assert not list(tmp_path.iterdir())
+
+
+def test_build_pieces_builds_every_material(tmp_path: Path) -> None:
+    tb = Tablebase("american", tmp_path)
+    built = tb.build(pieces=2)
+    assert sorted(m.name for m in built) == ["KvK", "KvM", "MvK", "MvM"]
+    assert tb.build(pieces=2) == []  # already there
+
+
+def test_best_moves_keep_the_value(american: Tablebase) -> None:
+    for fen in ("B:WK29:BK28", "W:WK29:BK28", "B:WK1:BK32"):
+        position = Position.from_fen("american", fen)
+        verdict = american.probe(position)
+        for move in american.best_moves(position):
+            child = american.probe(position.play(move))
+            if verdict.result == "draw":
+                assert child.result == "draw"
+            else:
+                assert child.result != verdict.result
+                assert child.plies == verdict.plies - 1  # type: ignore[operator]
+
+
+def test_masks_round_trip() -> None:
+    position = Position.from_fen("russian", "B:WKa1,c3:BKh8,f6")
+    white, black, kings, turn = masks_of(position)
+    assert (white.bit_count(), black.bit_count(), kings.bit_count(), turn) == (2, 2, 2, 1)
