@@ -7,7 +7,7 @@
 [Material('KvK')]
 >>> tb.probe(draughts.Position.from_fen("russian", "W:WKc1:BKf8"))
 Verdict(result='draw', plies=None, within_rules='draw')
->>> tb.probe(draughts.Position.from_fen("russian", "B:WKa1:BKb2"))  # Black must take
+>>> tb.probe(draughts.Position.from_fen("russian", "B:WKc3:BKd4"))  # Black takes: White has nothing left
 Verdict(result='win', plies=1, within_rules='win')
 
 See :doc:`/endgame` for the conventions (materials, index, distances, draw rules, files).
