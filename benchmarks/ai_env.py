@@ -1,11 +1,14 @@
-"""Benchmark random play through the PettingZoo environment: steps per second, and what it costs.
+"""Benchmark random play through the PettingZoo environment: plies per second, and what it costs.
 
-Plays random games (uniform among the legal actions, or among the legal moves) and reports plies
-(moves) and steps (actions) per second of CPU time, best of ``--repeat`` runs of ``--games`` games,
-each game cut at ``--max-plies``:
+Every measurement is a process of its own that plays ``--games`` random games of a round (a new
+seed each round, so no repetition replays another's games), each game cut at ``--max-plies``, and
+reports plies (moves) and steps (actions) per second of CPU time. The rounds are interleaved (every
+harness once per round, in a rotating order); the figures are the median and the range over the
+rounds.
 
-First the overhead: the same random games (a random agent in the environment, recorded untimed)
-are replayed three ways, so each does exactly the same work of the rules:
+First the overhead: in each round, the round's random games (a random agent in the environment,
+recorded untimed in the measuring process) are replayed one way per process, so each does exactly
+the same work of the rules:
 
 * ``Position.legal_moves()`` and ``Position.play``, nothing else: the floor;
 * ``Board.push`` and ``Board.outcome()`` (and the claim check the environment makes): the
@@ -13,26 +16,29 @@ are replayed three ways, so each does exactly the same work of the rules:
 * the AEC environment of :mod:`draughts.ai`: ``last()`` (the observation and the action mask)
   and ``step`` with the recorded action.
 
-Then random play: a random agent (uniform among the legal actions of each mask) in the
-environment, driven as PettingZoo's examples drive it (``agent_iter``, ``last``, ``step``).
+The ratios of the last two to the floor are taken round by round. Then random play: a random agent
+(uniform among the legal actions of each mask) in the environment, driven as PettingZoo's examples
+drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all four: the source
+build always, the compiled build with ``--compiled-python`` (its environment needs the ``ai``
+extra's packages).
 
 ``--compare`` also times OpenSpiel's ``checkers`` (American checkers with OpenSpiel's own
-simplifications) with the same kind of random player: the raw game state (``legal_actions`` and
-``apply_action``) and its ``rl_environment.Environment`` (which computes observation tensors and
-legal actions at each step, as ours does). OpenSpiel also installs a top-level package of its own
-and needs no polydraughts, so the script creates a virtual environment for it (``--openspiel-venv``,
-default ``~/.cache/polydraughts-bench/open-spiel``), pip-installs ``open_spiel`` there on first use
-and runs it in a subprocess.
+simplifications) with the same kind of random player, each round in a new process: the raw game
+state (``legal_actions`` and ``apply_action``) and its ``rl_environment.Environment`` (which
+computes observation tensors and legal actions at each step, as ours does). OpenSpiel also installs
+a top-level package of its own and needs no polydraughts, so the script creates a virtual
+environment for it (``--openspiel-venv``, default ``~/.cache/polydraughts-bench/open-spiel``),
+pip-installs ``open_spiel`` there on first use and runs it in a subprocess.
 
 OpenSpiel's checkers takes one action per jump, ours one per move unless captures must be told
 apart, so steps and plies are both reported; the ratios compare plies per second.
 
 Usage::
 
-    PYTHONPATH=src python benchmarks/ai_env.py                  # American checkers, ours only
-    PYTHONPATH=src python benchmarks/ai_env.py --compare        # and OpenSpiel
-    PYTHONPATH=src python benchmarks/ai_env.py --variant international --games 50
-    PYTHONPATH=src python benchmarks/ai_env.py --quick          # a few games, to check it runs (CI)
+    python benchmarks/ai_env.py                  # American checkers, ours only
+    python benchmarks/ai_env.py --compare        # and OpenSpiel
+    python benchmarks/ai_env.py --variant international --games 50 --rounds 7
+    python benchmarks/ai_env.py --quick          # a few games, one round, to check it runs (CI)
 """
 
 from __future__ import annotations
@@ -49,12 +55,15 @@ import time
 import venv
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 import draughts
 import draughts.ai
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rounds  # the shared method: sides, processes, interleaved rounds
 
 
 class Rate(NamedTuple):
@@ -177,15 +186,35 @@ REPLAYS: dict[str, Callable[[draughts.Ruleset, list[Game]], tuple[int, int]]] = 
 }
 
 
-def best_of(repeat: int, run: Callable[[], tuple[int, int]]) -> tuple[int, int, float]:
-    """(plies, steps, CPU seconds) of the fastest of ``repeat`` runs."""
-    best = float("inf")
-    plies = steps = 0
-    for _ in range(repeat):
+HARNESSES = (*REPLAYS, "random agent")
+
+
+def worker() -> None:
+    """One measurement, in a process of its own: the job (JSON on stdin) timed once; JSON on stdout."""
+    job = json.loads(sys.stdin.read())
+    rules = draughts.get_variant(job["variant"])
+    harness = job["harness"]
+    if harness == "random agent":
+        play_env(rules, 1, 2, job["seed"])  # the tables and the environment's set-up, untimed
         began = time.process_time()
-        plies, steps = run()
-        best = min(best, time.process_time() - began)
-    return plies, steps, best
+        plies, steps = play_env(rules, job["games"], job["max_plies"], job["seed"])
+    else:
+        games = random_games(rules, job["games"], job["max_plies"], job["seed"])  # untimed
+        began = time.process_time()
+        plies, steps = REPLAYS[harness](rules, games)
+    seconds = time.process_time() - began
+    found = {"plies": plies, "steps": steps, "seconds": seconds, "compiled": draughts.COMPILED}
+    found |= {"file": draughts.__file__, "library": "polydraughts", "version": draughts.__version__}
+    print(json.dumps(found))
+
+
+# Run by each polydraughts side: this module's worker(), from the benchmarks folder.
+WORKER = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+import ai_env
+ai_env.worker()
+"""
 
 
 # --- OpenSpiel, in a virtual environment of its own ---
@@ -198,7 +227,7 @@ import json, random, sys, time
 import pyspiel
 from open_spiel.python import rl_environment
 
-games, max_plies, repeat = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 
 def raw(seed):
     rng = random.Random(seed)
@@ -240,12 +269,9 @@ def env(seed):
 
 out = {}
 for name, run in (("state", raw), ("env", env)):
-    best, result = float("inf"), (0, 0)
-    for _ in range(repeat):
-        began = time.process_time()
-        result = run(0)
-        best = min(best, time.process_time() - began)
-    out[name] = {"plies": result[0], "steps": result[1], "seconds": best}
+    began = time.process_time()
+    result = run(seed)
+    out[name] = {"plies": result[0], "steps": result[1], "seconds": time.process_time() - began}
 import importlib.metadata
 out["version"] = importlib.metadata.version("open_spiel")
 print(json.dumps(out))
@@ -265,14 +291,14 @@ def openspiel_python(home: Path) -> Path:
     return python
 
 
-def run_openspiel(python: Path, games: int, max_plies: int, repeat: int) -> dict[str, dict[str, float] | str]:
+def run_openspiel(python: Path, games: int, max_plies: int, seed: int) -> dict[str, dict[str, float] | str]:
     """Time OpenSpiel's checkers in its own environment (from an empty directory, without PYTHONPATH)."""
     with tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "openspiel_random.py"
         script.write_text(OPENSPIEL_SCRIPT, encoding="utf-8")
         env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         done = subprocess.run(
-            [str(python), str(script), str(games), str(max_plies), str(repeat)],
+            [str(python), str(script), str(games), str(max_plies), str(seed)],
             capture_output=True,
             text=True,
             cwd=scratch,
@@ -288,10 +314,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="benchmarks/ai_env.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--variant", default="american", help="the ruleset to play (default: american)")
-    parser.add_argument("--games", type=int, default=200, help="random games per run (default 200)")
+    parser.add_argument("--games", type=int, default=100, help="random games per process (default 100)")
     parser.add_argument("--max-plies", type=int, default=300, help="cut each game after this many plies (300)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each harness; the best counts (3)")
-    parser.add_argument("--quick", action="store_true", help="5 games, one run, no comparison (for CI)")
+    parser.add_argument("--quick", action="store_true", help="5 games, one round, no comparison (for CI)")
     parser.add_argument("--compare", action="store_true", help="also time OpenSpiel's checkers (own venv)")
     parser.add_argument(
         "--openspiel-venv",
@@ -299,12 +324,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=Path.home() / ".cache" / "polydraughts-bench" / "open-spiel",
         help="OpenSpiel's virtual environment (created on first use)",
     )
+    rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
-    for name in ("games", "max_plies", "repeat"):
+    rounds.check_options(parser, args)
+    for name in ("games", "max_plies"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)} must be at least 1")
     if args.quick:
-        args.games, args.repeat, args.compare = 5, 1, False
+        args.games, args.rounds, args.compare = 5, 1, False
     return args
 
 
@@ -315,61 +342,65 @@ def main(argv: Sequence[str] | None = None) -> int:
     except draughts.UnknownVariantError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(
-        f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.machine()}; {rules.name}, {args.games} random games of at most "
-        f"{args.max_plies} plies, CPU time, best of {args.repeat}"
-    )
-    games = random_games(rules, args.games, args.max_plies, seed=0)
-    print(f"the same {len(games)} random games (a random agent in the environment) replayed three ways:")
-    print("| harness | plies | steps | seconds | plies/s | steps/s | us per ply |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    replays = []
-    for name, replay in REPLAYS.items():
-        rate = Rate(name, len(games), *best_of(args.repeat, lambda replay=replay: replay(rules, games)))
-        replays.append(rate)
-        print(
-            f"| {name} | {rate.plies:,} | {rate.steps:,} | {rate.seconds:.3f} | {rate.plies_per_second:,.0f} | "
-            f"{rate.steps_per_second:,.0f} | {1e6 / rate.plies_per_second:.1f} |"
-        )
-    position_us, board_us, env_us = (1e6 / rate.plies_per_second for rate in replays)
-    print(
-        f"per ply: the Board's bookkeeping adds {board_us - position_us:.1f} us to Position.legal_moves()+play "
-        f"({position_us:.1f} us), the environment (observation, mask, agents) {env_us - board_us:.1f} us more: "
-        f"{env_us / position_us:.2f}x the bare position loop, {env_us / board_us:.2f}x the Board loop"
-    )
-    env = Rate(
-        "random agent", args.games, *best_of(args.repeat, lambda: play_env(rules, args.games, args.max_plies, 1))
-    )
-    print()
-    print("random play (each program plays its own random games):")
-    print("| program | plies | steps | seconds | plies/s | steps/s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    print(
-        f"| polydraughts {draughts.__version__} AEC env, {rules.name} | {env.plies:,} | {env.steps:,} | "
-        f"{env.seconds:.3f} | {env.plies_per_second:,.0f} | {env.steps_per_second:,.0f} |"
-    )
+    sides = rounds.find_sides(rounds.wanted_sides(args, peers=[]), args)
+    by_name = {side.name: side for side in sides}
+    jobs = [f"{side.name}: {harness}" for side in sides for harness in HARNESSES]
+    openspiel = None
     if args.compare:
         if rules.name != "american":
             print("note: OpenSpiel's checkers is American checkers; the comparison is with another ruleset")
-        python = openspiel_python(args.openspiel_venv)
-        result = run_openspiel(python, args.games, args.max_plies, args.repeat)
-        version = result.pop("version")
-        ratios = []
-        for name, figures in result.items():
-            assert isinstance(figures, dict)
-            rate = Rate(name, args.games, int(figures["plies"]), int(figures["steps"]), figures["seconds"])
-            label = {"state": "game state (legal_actions, apply_action)", "env": "rl_environment"}[name]
+        openspiel = openspiel_python(args.openspiel_venv)
+        jobs.append("openspiel")
+
+    def run(job: str, number: int) -> dict[str, Any]:
+        seed = args.seed + number
+        if job == "openspiel":
+            assert openspiel is not None
+            return dict(run_openspiel(openspiel, args.games, args.max_plies, seed))
+        name, _, harness = job.partition(": ")
+        work = {"variant": rules.name, "harness": harness, "games": args.games, "max_plies": args.max_plies}
+        return rounds.run_worker(by_name[name], WORKER, {**work, "seed": seed})
+
+    print(
+        f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.system()} {platform.machine()}; {rules.name}, {args.games} random games of at most "
+        f"{args.max_plies} plies per process, new games every round, {args.rounds} interleaved round(s) from seed "
+        f"{args.seed}, every measurement its own process, CPU time; median (range) over the rounds"
+    )
+    results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
+    print(rounds.build_text(sides, results))
+    print("| side | harness | plies per process | plies/s | steps/s | us per ply | x the Position floor |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for side in sides:
+        floor = plies_per_second(results[f"{side.name}: {HARNESSES[0]}"])
+        for harness in HARNESSES:
+            found = results[f"{side.name}: {harness}"]
+            rate = plies_per_second(found)
+            steps = rounds.Spread.of([item["steps"] / item["seconds"] for item in found])
+            slower = rounds.ratios(floor, rate).text() if harness in REPLAYS else "-"
             print(
-                f"| OpenSpiel {version} checkers {label} | {rate.plies:,} | {rate.steps:,} | {rate.seconds:.3f} | "
-                f"{rate.plies_per_second:,.0f} | {rate.steps_per_second:,.0f} |"
+                f"| {side.name} | {harness} | {found[0]['plies']:,} | {rounds.Spread.of(rate).text('', 0)} | "
+                f"{steps.text('', 0)} | {1e6 / rounds.Spread.of(rate).median:.1f} | {slower} |"
             )
-            ratios.append(
-                f"polydraughts AEC env / OpenSpiel {label}: {env.plies_per_second / rate.plies_per_second:.2f}x "
-                f"plies/s, {env.steps_per_second / rate.steps_per_second:.2f}x steps/s"
+    if openspiel is not None:
+        ours = plies_per_second(results[f"{sides[0].name}: random agent"])
+        for name, label in (("state", "game state (legal_actions, apply_action)"), ("env", "rl_environment")):
+            found = [item[name] for item in results["openspiel"]]
+            theirs = plies_per_second(found)  # type: ignore[arg-type]
+            version = results["openspiel"][0]["version"]
+            print(
+                f"| OpenSpiel {version} | checkers {label} | {found[0]['plies']:,} | "  # type: ignore[index]
+                f"{rounds.Spread.of(theirs).text('', 0)} | - | {1e6 / rounds.Spread.of(theirs).median:.1f} | - |"
             )
-        print("\n".join(ratios))
+            print(
+                f"polydraughts AEC env random agent / OpenSpiel {label}: {rounds.ratios(ours, theirs).text()} plies/s"
+            )
     return 0
+
+
+def plies_per_second(found: Sequence[dict[str, Any]]) -> list[float]:
+    """Plies per second of each round's result."""
+    return [item["plies"] / item["seconds"] for item in found]
 
 
 if __name__ == "__main__":

@@ -36,20 +36,20 @@ Uses only the standard library and ``draughts`` (the peers live in their own env
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
-import subprocess
+import random
 import sys
-import tempfile
 import time
 import tracemalloc
-import venv
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import draughts
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rounds  # the shared method: sides, processes, interleaved rounds
 
 if sys.platform != "win32":
     import resource
@@ -161,55 +161,49 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--variant",
         action="append",
         metavar="NAME",
-        help="a variant name or alias (repeatable; default: the seven variants and american-nfc)",
+        help="a variant name or alias (repeatable; default: the seven variants and american-nfc, or with "
+        "--compare the rows of the goals)",
     )
     parser.add_argument("--depth", type=int, help="one depth for every variant (default: 7 on 8x8, 6 on 10x10)")
     parser.add_argument("--paths", action="store_true", help="also count in the 'keep' convention (every path)")
     parser.add_argument("--quick", action="store_true", help="small depths, both conventions (for CI)")
-    parser.add_argument("--repeat", type=int, default=1, help="time each run this many times, keep the best")
     parser.add_argument(
         "--tracemalloc", action="store_true", help="measure the Python heap of the deepest run (slow, untimed)"
     )
     parser.add_argument(
         "--compare",
         action="store_true",
-        help="also time py-draughts 1.10.1 and pydraughts 0.6.7 (each in a virtual environment of its own) "
-        "and print the ratios of the performance goals",
+        help="time the sides (source, compiled, py-draughts, pydraughts) on new positions every round, each in "
+        "its own process, and print the ratios of the performance goals",
     )
     parser.add_argument(
-        "--venv-dir",
-        type=Path,
-        default=Path.home() / ".cache" / "polydraughts-bench",
-        help="where --compare keeps the peers' virtual environments (default: ~/.cache/polydraughts-bench)",
-    )
-    parser.add_argument(
-        "--peer-depth", type=int, default=5, help="perft depth for pydraughts with --compare (default 5)"
-    )
-    parser.add_argument(
-        "--baseline",
-        type=Path,
-        metavar="SRC",
-        help="also time another source tree of polydraughts (its src folder, e.g. a checkout of an older "
-        "commit) on the same runs, alternating with this one, and print the ratio (an A/B of two versions)",
+        "--positions", type=int, default=4, help="positions per round with --compare (default 4, new every round)"
     )
     parser.add_argument(
         "--clock",
         choices=sorted(CLOCKS),
-        default=None,
-        help="'cpu' (process CPU time) or 'wall' (default: wall, or cpu with --compare)",
+        default="cpu",
+        help="'cpu' (process CPU time, the default) or 'wall'",
     )
+    rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
+    rounds.check_options(parser, args)
     if args.depth is not None and args.depth < 1:
         parser.error(f"--depth {args.depth} must be at least 1")
-    if args.repeat < 1:
-        parser.error(f"--repeat {args.repeat} must be at least 1")
+    if args.positions < 1:
+        parser.error(f"--positions {args.positions} must be at least 1")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.compare:
+    if args.compare or args.baseline or args.compiled_python or os.environ.get(rounds.VARIABLES["compiled"]):
         return compare(args)
+    return check(args)
+
+
+def check(args: argparse.Namespace) -> int:
+    """perft of each start position against the published counts, timed once (this process)."""
     try:
         rulesets = [draughts.get_variant(name) for name in (args.variant or DEFAULT_VARIANTS)]
     except draughts.UnknownVariantError as error:
@@ -221,11 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, "
-        f"generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}"
+        f"generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}; one timing per count "
+        "(speed: --compare)"
     )
     header = f"{'variant':<16}{'depth':>5}  {'convention':<10}{'leaves':>14}{'seconds':>10}{'leaves/s':>12}  check"
-    if args.baseline:
-        header += f"{'baseline/s':>14}{'ratio':>8}"
     print(header)
     print("-" * len(header))
     runs: list[Run] = []
@@ -233,23 +226,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for rules in rulesets:
         depth = depth_for(rules, table, args.depth)
         for paths in conventions:
-            clock = args.clock or "wall"
-            if args.baseline:
-                run, base = alternate(rules, depth, paths, args.repeat, clock, args.baseline)
-            else:
-                run = timed_perft(rules, depth, paths, args.repeat, clock)
+            run = timed_perft(rules, depth, paths, 1, args.clock)
             runs.append(run)
             total += run.seconds
             rate = run.leaves / run.seconds if run.seconds > 0 else float("inf")
-            line = (
+            print(
                 f"{rules.name:<16}{depth:>5}  {run.convention:<10}{run.leaves:>14,}{run.seconds:>10.3f}"
-                f"{rate:>12,.0f}  {run.check}"
+                f"{rate:>12,.0f}  {run.check}",
+                flush=True,
             )
-            if args.baseline:
-                base_rate = base.leaves / base.seconds if base.seconds > 0 else float("inf")
-                agree = "" if base.leaves == run.leaves else f"  (baseline counts {base.leaves:,})"
-                line += f"{base_rate:>14,.0f}{rate / base_rate:>8.2f}{agree}"
-            print(line, flush=True)
     print("-" * len(header))
     leaves = sum(run.leaves for run in runs)
     print(f"{'total':<33}{leaves:>14,}{total:>10.3f}{leaves / total if total > 0 else 0:>12,.0f}")
@@ -268,65 +253,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if mismatches else 0
 
 
-# --- --baseline: an A/B of two source trees, timed alternately ---
+# --- --compare: sides in processes of their own, new positions every round ---
 
-BASELINE_SCRIPT = r"""
-import json, sys, time, draughts
-name, depth, paths, clock = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
-now = time.process_time if clock == "cpu" else time.perf_counter
-start = draughts.Position.initial(name)
+# Run by a polydraughts side: perft of each FEN, CPU (or wall) time of the whole batch.
+OURS = r"""
+import json, sys, time
+import draughts
+job = json.loads(sys.stdin.read())
+now = time.process_time if job["clock"] == "cpu" else time.perf_counter
+rules = draughts.get_variant(job["variant"])
+positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
+draughts.perft(draughts.Position.initial(rules), 2)  # the ruleset's tables, untimed
 began = now()
-leaves = draughts.perft(start, depth, paths=paths)
-print(json.dumps({"leaves": leaves, "seconds": now() - began}))
+counts = [draughts.perft(position, job["depth"]) for position in positions]
+seconds = now() - began
+print(json.dumps({"counts": counts, "seconds": seconds, "compiled": draughts.COMPILED, "file": draughts.__file__,
+                  "library": "polydraughts", "version": draughts.__version__}))
 """
 
-
-def alternate(
-    rules: draughts.Ruleset, depth: int, paths: bool, repeat: int, clock: str, baseline: Path
-) -> tuple[Run, Run]:
-    """``rules``'s perft timed in this tree and in the ``baseline`` source tree, one after the other
-    ``repeat`` times (so that both meet the same machine load), the best of each."""
-    env = {**os.environ, "PYTHONPATH": str(baseline.resolve())}
-    ours = theirs = float("inf")
-    leaves = base_leaves = 0
-    for _ in range(repeat):
-        done = subprocess.run(
-            [sys.executable, "-c", BASELINE_SCRIPT, rules.name, str(depth), "1" if paths else "0", clock],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
-        result = json.loads(done.stdout)
-        base_leaves, theirs = result["leaves"], min(theirs, result["seconds"])
-        run = timed_perft(rules, depth, paths, 1, clock)
-        leaves, ours = run.leaves, min(ours, run.seconds)
-    return Run(rules, depth, paths, leaves, ours), Run(rules, depth, paths, base_leaves, theirs)
-
-
-# --- --compare: the peers, each in a virtual environment of its own ---
-
-PEERS = {"py-draughts": "py-draughts==1.10.1", "pydraughts": "pydraughts==0.6.7"}
-
-# Run by the peers' interpreters: prints {"leaves": n, "seconds": best} as JSON. The perft of each
-# counts the last ply as the length of the legal move list, without playing it.
-PEER_SCRIPT = r"""
-import json, sys, time
-kind, variant, depth, repeat, clock = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-now = time.process_time if clock == "cpu" else time.perf_counter
-
+# Run by the peers' interpreters; each perft counts the last ply as the length of the move list.
+PEER = r"""
+import importlib.metadata, json, sys, time
+job = json.loads(sys.stdin.read())
+now = time.process_time if job["clock"] == "cpu" else time.perf_counter
+kind = job["kind"]
 if kind == "pydraughts":
     from draughts import Board
-    def make():
-        return Board(variant)
+    def make(fen):
+        return Board(job["board"], fen)
     def legal(board):
         return board.legal_moves()
 else:
     import draughts
-    boards = {"international": draughts.StandardBoard, "russian": draughts.RussianBoard,
-              "brazilian": draughts.BrazilianBoard, "american": draughts.AmericanBoard}
-    def make():
-        return boards[variant]()
+    def make(fen):
+        return getattr(draughts, job["board"]).from_fen(fen)
     def legal(board):
         return board.legal_moves
 
@@ -341,17 +301,18 @@ def perft(board, depth):
         board.pop()
     return total
 
-if kind == "py-draughts-turbo":
+if kind == "turbo":
     from draughts.engines.turbo import perft_from_board as count
 else:
     count = perft
-best, leaves = float("inf"), 0
-for _ in range(repeat):
-    board = make()
-    began = now()
-    leaves = count(board, depth)
-    best = min(best, now() - began)
-print(json.dumps({"leaves": leaves, "seconds": best}))
+boards = [make(fen) for fen in job["fens"]]
+legal(make(job["fens"][0]))  # its tables, untimed
+began = now()
+counts = [count(board, job["depth"]) for board in boards]
+seconds = now() - began
+library = "pydraughts" if kind == "pydraughts" else "py-draughts"
+print(json.dumps({"counts": counts, "seconds": seconds, "library": library,
+                  "version": importlib.metadata.version(library)}))
 """
 
 
@@ -360,138 +321,140 @@ class Row(NamedTuple):
 
     variant: str
     depth: int
-    peer: str
-    peer_kind: str  # "py-draughts-api", "py-draughts-turbo", "pydraughts"
-    peer_variant: str | None  # the peer's name for the variant; None = the peer lacks it
+    peer: str  # the peer side: "py-draughts" or "pydraughts"
+    kind: str  # how the peer counts: "api", "turbo", "pydraughts"
+    board: str | None  # the peer's name for the variant; None = the peer lacks it
     peer_depth: int
     goal: float | None  # required ratio, None for an informative row
+    label: str
+
+    @property
+    def peer_job(self) -> str:
+        return f"{self.peer} {self.kind} {self.board} {self.peer_depth}"
 
 
 ROWS = (
-    Row("international", 7, "py-draughts 1.10.1 API", "py-draughts-api", "international", 7, 2),
-    Row("russian", 8, "py-draughts 1.10.1 API", "py-draughts-api", "russian", 8, 2),
-    Row("brazilian", 8, "py-draughts 1.10.1 API", "py-draughts-api", "brazilian", 8, 2),
-    Row("international", 8, "py-draughts 1.10.1 turbo", "py-draughts-turbo", "international", 8, 1),
-    Row("american", 8, "pydraughts 0.6.7", "pydraughts", "english", 0, 1000),
-    Row("italian", 8, "pydraughts 0.6.7", "pydraughts", "italian", 0, 1000),
-    Row("spanish", 8, "pydraughts 0.6.7", "pydraughts", None, 0, 1000),
-    Row("czech", 8, "pydraughts 0.6.7", "pydraughts", None, 0, 1000),
-    Row("american", 8, "py-draughts 1.10.1 API", "py-draughts-api", "american", 8, None),
+    Row("international", 5, "py-draughts", "api", "StandardBoard", 5, 2, "py-draughts 1.10.1 API"),
+    Row("russian", 6, "py-draughts", "api", "RussianBoard", 6, 2, "py-draughts 1.10.1 API"),
+    Row("brazilian", 6, "py-draughts", "api", "BrazilianBoard", 6, 2, "py-draughts 1.10.1 API"),
+    Row("international", 5, "py-draughts", "turbo", "StandardBoard", 5, 1, "py-draughts 1.10.1 turbo"),
+    Row("american", 6, "pydraughts", "pydraughts", "english", 3, 1000, "pydraughts 0.6.7"),
+    Row("italian", 6, "pydraughts", "pydraughts", "italian", 3, 1000, "pydraughts 0.6.7"),
+    Row("spanish", 6, "pydraughts", "pydraughts", None, 3, 1000, "pydraughts 0.6.7 (no Spanish: fastest 8x8)"),
+    Row("czech", 6, "pydraughts", "pydraughts", None, 3, 1000, "pydraughts 0.6.7 (no Czech: fastest 8x8)"),
+    Row("american", 6, "py-draughts", "api", "AmericanBoard", 6, None, "py-draughts 1.10.1 API (captures optional)"),
 )
+"""The rows of the goals: depths chosen so that one side's batch of a round takes about a second."""
 
 
-def peer_python(venv_dir: Path, peer: str) -> Path:
-    """The interpreter of ``peer``'s virtual environment, creating and filling it on first use."""
-    home = venv_dir / peer
-    python = home / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-    requirement = PEERS[peer]
-    wanted = requirement.split("==")[1]
-    check = [str(python), "-c", f"import importlib.metadata as m; print(m.version({peer!r}))"]
-    if python.exists():
-        found = subprocess.run(check, capture_output=True, text=True)
-        if found.returncode == 0 and found.stdout.strip() == wanted:
-            return python
-    print(f"creating {home} with {requirement} ...", file=sys.stderr, flush=True)
-    venv.EnvBuilder(with_pip=True, clear=True).create(home)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", requirement], check=True)
-    return python
-
-
-def run_peer(
-    python: Path, script: Path, kind: str, variant: str, depth: int, repeat: int, clock: str
-) -> dict[str, float]:
-    """Run one peer perft in ``python``'s environment; ``{"leaves": ..., "seconds": ...}``."""
-    # Run from an empty directory so that no 'draughts' package but the peer's can be imported.
-    with tempfile.TemporaryDirectory() as cwd:
-        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-        done = subprocess.run(
-            [str(python), str(script), kind, variant, str(depth), str(repeat), clock],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            check=True,
-        )
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]:
+    """``count`` distinct positions of a round: random openings of 4 to 10 plies from ``seed``, as FENs."""
+    rng = random.Random(seed)
+    fens: list[str] = []
+    while len(fens) < count:
+        position = draughts.Position.initial(rules)
+        for _ in range(rng.randint(4, 10)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        fen = position.fen(numeric=True)
+        if position.legal_moves() and fen not in fens:
+            fens.append(fen)
+    return fens
 
 
 def compare(args: argparse.Namespace) -> int:
-    """Time polydraughts and its peers on the rows of the performance goals; print the table."""
-    clock = args.clock or "cpu"
-    pythons = {peer: peer_python(args.venv_dir, peer) for peer in PEERS}
-    print(
-        f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.system()} {platform.machine()}; {clock} time, best of {args.repeat}"
-    )
-    ours: dict[tuple[str, int], Run] = {}
-    peers: dict[tuple[str, str, int], dict[str, float]] = {}
-    with tempfile.TemporaryDirectory() as scratch:
-        script = Path(scratch) / "peer_perft.py"
-        script.write_text(PEER_SCRIPT, encoding="utf-8")
-        for row in ROWS:
-            key = (row.variant, row.depth)
-            if key not in ours:
-                ours[key] = timed_perft(draughts.get_variant(row.variant), row.depth, False, args.repeat, clock)
-            if row.peer_variant is not None:
-                depth = row.peer_depth or args.peer_depth
-                peer_key = (row.peer_kind, row.peer_variant, depth)
-                if peer_key not in peers:
-                    python = pythons["pydraughts" if row.peer_kind == "pydraughts" else "py-draughts"]
-                    peers[peer_key] = run_peer(
-                        python, script, row.peer_kind, row.peer_variant, depth, args.repeat, clock
-                    )
-    fastest_8x8 = max(
-        (result["leaves"] / result["seconds"], name)
-        for (kind, name, _), result in peers.items()
-        if kind == "pydraughts"
-    )
-    header = (
-        "| variant, depth | polydraughts leaves/s | peer | peer depth | peer leaves/s | ratio | goal | note |\n"
-        "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |"
-    )
-    print(header)
-    failures = 0
-    for row in ROWS:
-        run = ours[(row.variant, row.depth)]
-        rate = run.leaves / run.seconds
-        depth = row.peer_depth or args.peer_depth
-        notes = []
-        if row.peer_variant is None:
-            peer_rate, name = fastest_8x8
-            notes.append(f"pydraughts has no {row.variant} rules: compared with its fastest 8x8 rate ({name})")
-            peer_depth = str(depth)
-        else:
-            result = peers[(row.peer_kind, row.peer_variant, depth)]
-            peer_rate = result["leaves"] / result["seconds"]
-            peer_depth = str(depth)
-            expected = (
-                draughts.perft(draughts.Position.initial(row.variant), depth) if depth != row.depth else run.leaves
+    """Time the sides round by round on new positions; print each row's ratio, median and range."""
+    rows = [row for row in ROWS if not args.variant or row.variant in args.variant]
+    if args.depth is not None:
+        rows = [row._replace(depth=args.depth, peer_depth=min(row.peer_depth, args.depth)) for row in rows]
+    sides = rounds.find_sides(rounds.wanted_sides(args, peers=sorted({row.peer for row in rows})), args)
+    by_name = {side.name: side for side in sides}
+    ours = [side for side in sides if side.polydraughts]
+    jobs = [
+        f"{side.name} {variant} {depth}"
+        for side in ours
+        for variant, depth in dict.fromkeys((row.variant, row.depth) for row in rows)
+    ]
+    jobs += list(dict.fromkeys(row.peer_job for row in rows if row.board and row.peer in by_name))
+    fens: dict[tuple[str, int], list[str]] = {}
+
+    def positions(variant: str, number: int) -> list[str]:
+        if (variant, number) not in fens:
+            fens[variant, number] = round_positions(draughts.get_variant(variant), args.seed + number, args.positions)
+        return fens[variant, number]
+
+    def run(job: str, number: int) -> dict[str, Any]:
+        name, *rest = job.split(" ")
+        work = {"clock": args.clock, "fens": None}
+        if by_name[name].polydraughts:
+            variant, depth = rest[0], int(rest[1])
+            return rounds.run_worker(
+                by_name[name], OURS, {**work, "variant": variant, "depth": depth, "fens": positions(variant, number)}
             )
-            if result["leaves"] != expected:
-                notes.append(f"peer counts {int(result['leaves']):,}, the correct count is {expected:,}")
-            if row.goal is None:
-                notes.append("informative (peer count wrong: its captures are optional)")
-        ratio = rate / peer_rate
-        if row.goal is None:
-            goal = "-"
-        else:
-            met = ratio >= row.goal
-            failures += not met
-            goal = f">= {row.goal:g}x {'met' if met else 'MISSED'}"
-        ratio_text = f"{ratio:,.0f}x" if ratio >= 100 else f"{ratio:.2f}x"
-        print(
-            f"| {row.variant} {row.depth} | {rate:,.0f} | {row.peer} | {peer_depth} | {peer_rate:,.0f} | "
-            f"{ratio_text} | {goal} | {'; '.join(notes)} |",
-            flush=True,
+        kind, board, depth = rest[0], rest[1], int(rest[2])
+        row = next(row for row in rows if row.peer_job == job)
+        return rounds.run_worker(
+            by_name[name],
+            PEER,
+            {**work, "kind": kind, "board": board, "depth": depth, "fens": positions(row.variant, number)},
         )
-    deepest = max(ours.values(), key=lambda run: (run.depth, run.leaves))
-    label = f"{deepest.rules.name} perft({deepest.depth})"
-    rss = peak_rss_mib()
-    if rss is not None:
-        print(f"peak memory (process RSS over all our runs, the deepest being {label}): {rss:.1f} MiB")
-    if args.tracemalloc:
-        print(f"peak Python heap during {label} (tracemalloc, untimed rerun): {traced_peak_kib(deepest):.1f} KiB")
+
+    print(
+        f"perft of {args.positions} new positions per round (random openings), {args.rounds} interleaved rounds "
+        f"from seed {args.seed}, every side its own process, {args.clock} time; leaves/s and ratios: median "
+        "(range) over the rounds"
+    )
+    results = rounds.interleave(args.rounds, jobs, run)
+    print(rounds.build_text(sides, results))
+    return report(rows, ours, results, args)
+
+
+def report(
+    rows: Sequence[Row], ours: Sequence[rounds.Side], results: dict[str, list[dict[str, Any]]], args: argparse.Namespace
+) -> int:
+    """The table of rows: each of our sides' rate against the row's peer, with the goal's verdict."""
+
+    def rates(job: str) -> list[float]:
+        return [sum(found["counts"]) / found["seconds"] for found in results[job]]
+
+    fastest: list[float] | None = None
+    pydraughts_jobs = [job for job in results if job.startswith("pydraughts ")]
+    if pydraughts_jobs:
+        fastest = [max(values) for values in zip(*(rates(job) for job in pydraughts_jobs), strict=True)]
+    print("| variant, depth | side | leaves/s | peer | peer depth | peer leaves/s | ratio | goal | note |")
+    print("| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |")
+    for row in rows:
+        peer: list[float] | None = None
+        notes = []
+        if row.board is None:
+            peer = fastest
+        elif row.peer_job in results:
+            peer = rates(row.peer_job)
+            if row.peer_depth == row.depth and ours:
+                mine = [found["counts"] for found in results[f"{ours[0].name} {row.variant} {row.depth}"]]
+                theirs = [found["counts"] for found in results[row.peer_job]]
+                if mine != theirs:
+                    notes.append("peer's counts differ" + (" (its captures are optional)" if row.goal is None else ""))
+        for side in ours:
+            mine_rates = rates(f"{side.name} {row.variant} {row.depth}")
+            line = (
+                f"| {row.variant} {row.depth} | {side.name} | {rounds.Spread.of(mine_rates).text('', 0)} | {row.label} "
+            )
+            if peer is None:
+                print(line + f"| - | missing | - | - | {'; '.join(notes)} |")
+                continue
+            spread = rounds.ratios(mine_rates, peer)
+            digits = 0 if spread.median >= 100 else 2
+            goal = "-" if row.goal is None else f">= {row.goal:g}x {'met' if spread.median >= row.goal else 'MISSED'}"
+            if row.goal is not None and spread.median >= row.goal > spread.low:
+                goal += " (not in every round)"
+            print(
+                line + f"| {row.peer_depth} | {rounds.Spread.of(peer).text('', 0)} | {spread.text('x', digits)} | "
+                f"{goal} | {'; '.join(notes)} |",
+                flush=True,
+            )
     return 0
 
 

@@ -1,42 +1,44 @@
 """Benchmark the per-move API: random playouts through Board and Position, against py-draughts.
 
 Applications (GUIs, bots, servers, replayers, learning agents) call the legal moves and play one
-of them once per move; this measures that path, not perft. Each run plays the same seeded random
-games (up to 150 plies each, or until the side to move has no legal move) three ways:
+of them once per move; this measures that path, not perft. Each measurement is one new process
+that plays ``--games`` distinct seeded random games (up to 150 plies each, or until the side to
+move has no legal move) one way:
 
 * ``board``: ``moves = list(board.legal_moves)`` then ``board.push(random.choice(moves))``, the
   python-chess habit (a Board keeps the move stack and the draw counts);
 * ``position``: ``moves = position.legal_moves()`` then ``position = position.play(choice)``;
-* ``py-draughts`` (with ``--compare``): py-draughts 1.10.1's ``list(board.legal_moves)`` then
-  ``board.push(choice)``, run in a virtual environment of its own (built on first use, as
-  ``benchmarks/perft.py --compare`` does) because it also imports as ``draughts``.
+* ``py-draughts``: py-draughts 1.10.1's ``list(board.legal_moves)`` then ``board.push(choice)``.
 
-Figures are plies per second of CPU time (``time.process_time``), the best of ``--repeat`` runs.
-The goals (the speed issue): the Board path at least 1.5x py-draughts and the Position path at
-least 2x, in International and Russian.
+Both paths run on each polydraughts side (``source``: the Python source of this checkout;
+``compiled``: the mypyc build, with ``--compiled-python``), py-draughts in its own virtual
+environment (``--py-draughts-python``). Every (side, path) is its own process; the rounds are
+interleaved and round *r* plays the games of seed ``--seed + r - 1`` (new games every round: no
+repetition replays another). The ruleset's tables are built before the clock starts (one
+``legal_moves`` of the start position, untimed, in every library). Figures are plies per second of
+CPU time (``time.process_time``), and each round's ratio to py-draughts' rate in the same round:
+the median and the range over the rounds. The goals (issue 23): the Board path at least 1.5x
+py-draughts and the Position path at least 2x, in International and Russian, for the build
+releases ship (compiled).
 
 Usage::
 
-    python benchmarks/playout.py                       # every variant, our two paths
-    python benchmarks/playout.py --compare --repeat 3  # and the ratios against py-draughts
+    python benchmarks/playout.py                            # every variant, source build, 1 round
+    python benchmarks/playout.py --compare --compiled-python /path/to/venv/bin/python
+    python benchmarks/playout.py --compare --rounds 7 --games 600 --variant international
+    python benchmarks/playout.py --quick                    # a few games, to check it runs (CI)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import subprocess
 import sys
-import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-
-import draughts
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from perft import peer_python  # the peers' virtual environments, built the same way
+import rounds  # the shared method: sides, processes, interleaved rounds
 
 MAX_PLIES = 150
 GOALS = {"board": 1.5, "position": 2.0}
@@ -50,88 +52,62 @@ PEER_VARIANTS = {
     "breakthrough": "BreakthroughBoard",
 }
 
-PEER_SCRIPT = r"""
+# Run by a polydraughts side: one path, the job's games, CPU time.
+OURS = r"""
 import json, random, sys, time
 import draughts
-board_class = getattr(draughts, sys.argv[1])
-games, seed, repeat, max_plies = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-best, plies = float("inf"), 0
-for _ in range(repeat):
-    rng = random.Random(seed)
-    plies = 0
-    began = time.process_time()
-    for _ in range(games):
-        board = board_class()
-        for _ in range(max_plies):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            plies += 1
-    best = min(best, time.process_time() - began)
-print(json.dumps({"plies": plies, "seconds": best}))
-"""
-
-
-def board_playouts(rules: draughts.Ruleset, games: int, seed: int) -> int:
-    rng = random.Random(seed)
-    plies = 0
-    for _ in range(games):
+job = json.loads(sys.stdin.read())
+rules = draughts.get_variant(job["variant"])
+draughts.Position.initial(rules).legal_moves()  # the ruleset's tables, untimed
+rng = random.Random(job["seed"])
+plies = 0
+began = time.process_time()
+if job["path"] == "board":
+    for _ in range(job["games"]):
         board = draughts.Board(rules)
-        for _ in range(MAX_PLIES):
+        for _ in range(job["max_plies"]):
             moves = list(board.legal_moves)
             if not moves:
                 break
             board.push(rng.choice(moves))
             plies += 1
-    return plies
-
-
-def position_playouts(rules: draughts.Ruleset, games: int, seed: int) -> int:
-    rng = random.Random(seed)
-    plies = 0
-    for _ in range(games):
-        position = draughts.Position.initial(rules)
-        for _ in range(MAX_PLIES):
+else:
+    start = draughts.Position.initial(rules)
+    for _ in range(job["games"]):
+        position = start
+        for _ in range(job["max_plies"]):
             moves = position.legal_moves()
             if not moves:
                 break
             position = position.play(rng.choice(moves))
             plies += 1
-    return plies
+seconds = time.process_time() - began
+print(json.dumps({"plies": plies, "seconds": seconds, "compiled": draughts.COMPILED, "file": draughts.__file__,
+                  "library": "polydraughts", "version": draughts.__version__}))
+"""
 
-
-PATHS: dict[str, Callable[[draughts.Ruleset, int, int], int]] = {
-    "board": board_playouts,
-    "position": position_playouts,
-}
-
-
-def timed(
-    path: Callable[[draughts.Ruleset, int, int], int], rules: draughts.Ruleset, games: int, seed: int, repeat: int
-) -> tuple[int, float]:
-    """``(plies, best CPU seconds)`` of ``repeat`` runs."""
-    best, plies = float("inf"), 0
-    for _ in range(repeat):
-        began = time.process_time()
-        plies = path(rules, games, seed)
-        best = min(best, time.process_time() - began)
-    return plies, best
-
-
-def peer(python: Path, variant: str, games: int, seed: int, repeat: int) -> tuple[int, float]:
-    with tempfile.TemporaryDirectory() as cwd:
-        script = Path(cwd) / "playout_peer.py"
-        script.write_text(PEER_SCRIPT, encoding="utf-8")
-        done = subprocess.run(
-            [str(python), str(script), PEER_VARIANTS[variant], str(games), str(seed), str(repeat), str(MAX_PLIES)],
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            check=True,
-        )
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    return int(result["plies"]), float(result["seconds"])
+# Run by py-draughts' interpreter: the same loop through its Board.
+PEER = r"""
+import importlib.metadata, json, random, sys, time
+import draughts
+job = json.loads(sys.stdin.read())
+board_class = getattr(draughts, job["board"])
+list(board_class().legal_moves)  # its tables, untimed
+rng = random.Random(job["seed"])
+plies = 0
+began = time.process_time()
+for _ in range(job["games"]):
+    board = board_class()
+    for _ in range(job["max_plies"]):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        plies += 1
+seconds = time.process_time() - began
+print(json.dumps({"plies": plies, "seconds": seconds, "library": "py-draughts",
+                  "version": importlib.metadata.version("py-draughts")}))
+"""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -139,48 +115,65 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="benchmarks/playout.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--variant", action="append", metavar="NAME", help="a variant (repeatable; default: all named)")
-    parser.add_argument("--games", type=int, default=60, help="random games per run (default 60)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=1, help="runs per figure, the best kept")
-    parser.add_argument("--compare", action="store_true", help="also time py-draughts 1.10.1 and print the ratios")
-    parser.add_argument("--venv-dir", type=Path, default=Path.home() / ".cache" / "polydraughts-bench")
-    parser.add_argument("--quick", action="store_true", help="a few games, to check the script works (CI)")
-    return parser.parse_args(argv)
+    parser.add_argument("--games", type=int, default=400, help="distinct random games per process (default 400)")
+    parser.add_argument("--compare", action="store_true", help="also run py-draughts and print the ratios")
+    parser.add_argument("--quick", action="store_true", help="3 games, 1 round, source only (CI)")
+    rounds.add_options(parser, rounds=5)
+    args = parser.parse_args(argv)
+    rounds.check_options(parser, args)
+    if args.games < 1:
+        parser.error(f"--games {args.games} must be at least 1")
+    if args.quick:
+        args.games, args.rounds, args.compare = 3, 1, False
+    return args
+
+
+def measure(variant: str, sides: list[rounds.Side], args: argparse.Namespace) -> dict[str, list[float]]:
+    """Plies per second of every (side, path) of ``variant``, one per round."""
+    by_name = {side.name: side for side in sides}
+    jobs = [f"{side.name} {path}" for side in sides if side.polydraughts for path in ("board", "position")]
+    if "py-draughts" in by_name and variant in PEER_VARIANTS:
+        jobs.append("py-draughts")
+
+    def run(job: str, number: int) -> dict[str, Any]:
+        name, _, path = job.partition(" ")
+        work = {"games": args.games, "seed": args.seed + number, "max_plies": MAX_PLIES}
+        if name == "py-draughts":
+            return rounds.run_worker(by_name[name], PEER, {**work, "board": PEER_VARIANTS[variant]})
+        return rounds.run_worker(by_name[name], OURS, {**work, "variant": variant, "path": path})
+
+    results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
+    if not getattr(args, "builds_said", False):
+        print(rounds.build_text(sides, results))
+        args.builds_said = True
+    return {job: [found["plies"] / found["seconds"] for found in found_all] for job, found_all in results.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    games = 3 if args.quick else args.games
+    import draughts  # only for the names of the variants
+
     names = args.variant or (["international", "russian"] if args.compare else list(draughts.VARIANTS))
-    python = peer_python(args.venv_dir, "py-draughts") if args.compare else None
-    header = f"{'variant':<14}{'plies':>8}{'board/s':>11}{'position/s':>12}"
-    if python is not None:
-        header += f"{'py-draughts/s':>15}{'board x':>9}{'position x':>12}"
+    sides = rounds.find_sides(rounds.wanted_sides(args, peers=["py-draughts"]), args)
     print(
-        f"random playouts: {games} games of at most {MAX_PLIES} plies, seed {args.seed}, CPU time, "
-        f"best of {args.repeat}; generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}"
+        f"random playouts: {args.games} distinct games of at most {MAX_PLIES} plies per process, "
+        f"{args.rounds} interleaved round(s) from seed {args.seed}, every (side, path) its own process, "
+        "CPU time; plies/s and ratio to py-draughts: median (range) over the rounds"
     )
-    print(header)
-    print("-" * len(header))
     missed = []
     for name in names:
-        rules = draughts.get_variant(name)
-        plies, board_seconds = timed(board_playouts, rules, games, args.seed, args.repeat)
-        _, position_seconds = timed(position_playouts, rules, games, args.seed, args.repeat)
-        board_rate, position_rate = plies / board_seconds, plies / position_seconds
-        line = f"{name:<14}{plies:>8,}{board_rate:>11,.0f}{position_rate:>12,.0f}"
-        if python is not None and name in PEER_VARIANTS:
-            their_plies, their_seconds = peer(python, name, games, args.seed, args.repeat)
-            their_rate = their_plies / their_seconds
-            ratios = {"board": board_rate / their_rate, "position": position_rate / their_rate}
-            line += f"{their_rate:>15,.0f}{ratios['board']:>8.2f}x{ratios['position']:>11.2f}x"
-            if name in ("international", "russian"):
-                missed += [
-                    f"{name} {path} {ratio:.2f}x < {GOALS[path]}x"
-                    for path, ratio in ratios.items()
-                    if ratio < GOALS[path]
-                ]
-        print(line, flush=True)
+        rates = measure(name, sides, args)
+        peer = rates.get("py-draughts")
+        print(f"{name}:")
+        for job, values in rates.items():
+            line = f"  {job:<20}{rounds.Spread.of(values).text('', 0):>32} plies/s"
+            if peer is not None and job != "py-draughts":
+                spread = rounds.ratios(values, peer)
+                path = job.split(" ")[1]
+                line += f"   {spread.text()} py-draughts (goal {GOALS[path]}x)"
+                if name in ("international", "russian") and spread.median < GOALS[path]:
+                    missed.append(f"{name} {job}: median {spread.median:.2f}x < {GOALS[path]}x")
+            print(line, flush=True)
     for text in missed:
         print(f"goal missed: {text}")
     return 0

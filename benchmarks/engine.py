@@ -1,0 +1,162 @@
+"""Benchmark the engine's search: nodes per second at a fixed depth on new positions every round.
+
+What a user of :class:`draughts.engine.Engine` gets from each build: every round takes
+``--positions`` new positions (seeded random games of 10 to 30 plies, a new seed each round) and
+each side searches each of them to ``--depth`` with a new ``Engine(seed=0)`` (an empty
+transposition table), in a process of its own; the figure is the nodes of all those searches over
+their CPU time (``time.process_time``). The sides are ``source`` (this checkout's Python source),
+``compiled`` (the mypyc build, ``--compiled-python``), ``baseline`` (another source tree, an A/B)
+and, with ``--compare``, py-draughts 1.10.1's ``SimpleEngine(depth_limit=depth)`` on the same
+positions. The rounds are interleaved; the table gives the median and the range over the rounds
+of each side's nodes per second and of its ratio to the source build's in the same round.
+
+py-draughts' engine counts its nodes its own way and searches differently (its own evaluation,
+move ordering and quiescence), so its row is information on throughput, not a comparison of
+strength or a goal.
+
+Usage::
+
+    python benchmarks/engine.py --compiled-python /path/to/venv/bin/python      # both builds
+    python benchmarks/engine.py --variant russian --depth 7 --rounds 7
+    python benchmarks/engine.py --compare                                         # and py-draughts
+    python benchmarks/engine.py --quick                                           # CI: runs at all
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rounds  # the shared method: sides, processes, interleaved rounds
+
+import draughts
+
+PEER_BOARDS = {"international": "StandardBoard", "russian": "RussianBoard", "brazilian": "BrazilianBoard"}
+
+OURS = r"""
+import json, sys, time
+import draughts
+from draughts.engine import Engine, Limit
+job = json.loads(sys.stdin.read())
+rules = draughts.get_variant(job["variant"])
+positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
+Engine(seed=0).search(draughts.Position.initial(rules), Limit(depth=2))  # tables, untimed
+nodes, moves = 0, []
+began = time.process_time()
+for position in positions:
+    result = Engine(seed=0).search(position, Limit(depth=job["depth"]))
+    nodes += result.nodes
+    moves.append(str(result.move))
+seconds = time.process_time() - began
+print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "compiled": draughts.COMPILED,
+                  "file": draughts.__file__, "library": "polydraughts", "version": draughts.__version__}))
+"""
+
+PEER = r"""
+import importlib.metadata, json, logging, sys, time
+import draughts
+from draughts.engines.simple import SimpleEngine
+logging.disable(logging.CRITICAL)
+job = json.loads(sys.stdin.read())
+board_class = getattr(draughts, job["board"])
+boards = [board_class.from_fen(fen) for fen in job["fens"]]
+SimpleEngine(depth_limit=2).get_best_move(board_class())  # tables, untimed
+nodes = 0
+began = time.process_time()
+for board in boards:
+    engine = SimpleEngine(depth_limit=job["depth"])
+    engine.get_best_move(board)
+    nodes += engine.inspected_nodes
+seconds = time.process_time() - began
+print(json.dumps({"nodes": nodes, "seconds": seconds, "library": "py-draughts",
+                  "version": importlib.metadata.version("py-draughts")}))
+"""
+
+
+def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]:
+    """``count`` distinct positions of a round, from random games of 10 to 30 plies, as numeric FENs."""
+    rng = random.Random(seed)
+    fens: list[str] = []
+    while len(fens) < count:
+        position = draughts.Position.initial(rules)
+        for _ in range(rng.randint(10, 30)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        fen = position.fen(numeric=True)
+        if position.legal_moves() and fen not in fens:
+            fens.append(fen)
+    return fens
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="benchmarks/engine.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--variant", default="international", help="the ruleset (default international)")
+    parser.add_argument("--depth", type=int, default=6, help="search depth in plies (default 6)")
+    parser.add_argument("--positions", type=int, default=8, help="new positions per round (default 8)")
+    parser.add_argument("--compare", action="store_true", help="also run py-draughts' SimpleEngine (information)")
+    parser.add_argument("--quick", action="store_true", help="depth 3, 2 positions, 1 round (CI)")
+    rounds.add_options(parser, rounds=5)
+    args = parser.parse_args(argv)
+    rounds.check_options(parser, args)
+    for name in ("depth", "positions"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} {getattr(args, name)} must be at least 1")
+    if args.quick:
+        args.depth, args.positions, args.rounds, args.compare = 3, 2, 1, False
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        rules = draughts.get_variant(args.variant)
+    except draughts.UnknownVariantError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    peers = ["py-draughts"] if rules.name in PEER_BOARDS else []
+    if args.compare and not peers:
+        print(f"note: py-draughts has no {rules.name} engine; its row is left out", file=sys.stderr)
+    sides = rounds.find_sides(rounds.wanted_sides(args, peers=peers), args)
+    by_name = {side.name: side for side in sides}
+    fens = [round_positions(rules, args.seed + number, args.positions) for number in range(args.rounds)]
+
+    def run(name: str, number: int) -> dict[str, Any]:
+        job = {"depth": args.depth, "fens": fens[number]}
+        if by_name[name].polydraughts:
+            return rounds.run_worker(by_name[name], OURS, {**job, "variant": rules.name})
+        return rounds.run_worker(by_name[name], PEER, {**job, "board": PEER_BOARDS[rules.name]})
+
+    print(
+        f"engine search of {rules.name} to depth {args.depth}: {args.positions} new positions per round, "
+        f"{args.rounds} interleaved round(s) from seed {args.seed}, a new Engine per position, every side its own "
+        "process, CPU time; nodes/s and ratios: median (range) over the rounds"
+    )
+    results = rounds.interleave(args.rounds, list(by_name), run, progress=args.rounds > 1)
+    print(rounds.build_text(sides, results))
+    rates = {name: [found["nodes"] / found["seconds"] for found in found_all] for name, found_all in results.items()}
+    ours = [side.name for side in sides if side.polydraughts]
+    moves = {name: [found["moves"] for found in results[name]] for name in ours}
+    if any(found != moves["source"] for found in moves.values()):
+        print("error: the polydraughts sides chose different moves on the same positions")
+        return 1
+    for name, values in rates.items():
+        line = f"  {name:<12}{rounds.Spread.of(values).text('', 0):>32} nodes/s"
+        if name != "source":
+            line += f"   {rounds.ratios(values, rates['source']).text()} the source build"
+        if name == "py-draughts":
+            line += " (its own node count and search: information)"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
