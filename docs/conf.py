@@ -28,7 +28,10 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "draughts_docs",  # docs/_ext: tables generated from the rulesets
+    "myst_parser",  # CONTRIBUTING.md, included by contributing.rst
 ]
+source_suffix = {".rst": "restructuredtext"}  # pages are reStructuredText; Markdown only where included
+myst_heading_anchors = 2
 
 exclude_patterns = ["_build"]
 templates_path: list[str] = []
