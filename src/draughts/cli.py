@@ -422,7 +422,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub = commands.add_parser("overview", help="the eight variants' key rules and perft from each start position")
+    sub = commands.add_parser(
+        "overview",
+        help="every named variant's key rules (and the no-forced-capture house rule), perft from each start",
+    )
     sub.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
     sub.set_defaults(run=_cmd_overview)
 

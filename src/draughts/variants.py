@@ -1,4 +1,4 @@
-"""The named variants: seven federation rulesets and the no-forced-capture house rule.
+"""The seventeen named variants (seven federation rulesets and the family) and the transforms.
 
 This is the only module (with :mod:`draughts.rules`) that knows variants by name. Each ruleset
 cites, next to each field, the rule article that justifies it. Source keys:
@@ -696,8 +696,8 @@ def no_forced_capture(rules: Ruleset) -> Ruleset:
 
     Quiet moves stay legal when a capture exists; a capture, once chosen, is still the base
     variant's complete sequence, and the base variant's precedence still chooses among captures
-    (RULES §10: semantics "full" + "base"). No federation plays this way; it is how many people
-    play at home.
+    (a capture's sequence is "full", its choice among captures the "base" variant's). No
+    federation plays this way; it is how many people play at home.
 
     >>> from draughts import get_variant, no_forced_capture
     >>> no_forced_capture(get_variant("russian")).name
