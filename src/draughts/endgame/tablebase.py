@@ -326,7 +326,8 @@ class Tablebase:
     def _masks(self, position: Position) -> tuple[int, int, int, int]:
         if not isinstance(position, Position):
             raise TablebaseError(f"{excerpt(position)} is not a Position")
-        if storage.ruleset_key(position.ruleset) != self.key:
+        rules = position.ruleset
+        if rules is not self.rules and rules != self.rules and storage.ruleset_key(rules) != self.key:
             raise TablebaseError(f"position of {position.ruleset.name}, but these tables are of {self.rules.name}")
         if position.king_moves(Color.WHITE) or position.king_moves(Color.BLACK):
             raise TablebaseError(f"position {position.fen()} carries a king_move_limit count the tables do not index")
