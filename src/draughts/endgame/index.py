@@ -22,7 +22,7 @@ position costs a few bit counts per piece.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from math import comb
 
 from draughts._core import generator
@@ -64,28 +64,80 @@ class Indexer:
         self.placements = self.radix[0] * self.radix[1] * self.radix[2] * self.radix[3]
         self.size = 2 * self.placements
         self._binomial = [[comb(n, k) for k in range(self.material.pieces + 2)] for n in range(squares + 1)]
-
-    def _colex(self, pieces: int, domain: int) -> int:
-        binomial = self._binomial
-        rank, nth = 0, 1
-        while pieces:
-            low = pieces & -pieces
-            rank += binomial[(domain & (low - 1)).bit_count()][nth]
-            nth += 1
-            pieces ^= low
-        return rank
-
-    def index(self, white: int, black: int, kings: int, turn: int) -> int:
+        self.index: Callable[[int, int, int, int], int] = self._ranker()
         """The index of a position of this material (``turn`` 0: White to move)."""
-        colex = self._colex
-        white_men, black_men = white & ~kings, black & ~kings
-        men = white_men | black_men
-        white_kings = white & kings
-        radix = self.radix
-        rank = colex(white_men, self.men_squares[0]) * radix[1] + colex(black_men, self.men_squares[1])
-        rank = rank * radix[2] + colex(white_kings, self.board & ~men)
-        rank = rank * radix[3] + colex(black & kings, self.board & ~men & ~white_kings)
-        return turn * self.placements + rank
+
+    def _ranker(self) -> Callable[[int, int, int, int], int]:
+        """The index function, specialised to this material: empty groups cost nothing, and a
+        square's place in a group's domain is a table lookup (fixed domains, men) or its place
+        on the board less the occupied squares below it (kings)."""
+        binomial = self._binomial
+        ordinal = [0] * self.board.bit_length()
+        white_area, black_area = ([0] * self.board.bit_length() for _ in (0, 1))
+        for table, domain in (
+            (ordinal, self.board),
+            (white_area, self.men_squares[0]),
+            (black_area, self.men_squares[1]),
+        ):
+            count = 0
+            for bit in range(self.board.bit_length()):
+                if domain >> bit & 1:
+                    table[bit] = count
+                    count += 1
+        _, radix1, radix2, radix3 = self.radix
+        placements = self.placements
+        white_men, black_men, white_kings, black_kings = self.counts
+
+        def fixed(pieces: int, table: list[int]) -> int:
+            rank, nth = 0, 1
+            while pieces:
+                low = pieces & -pieces
+                rank += binomial[table[low.bit_length() - 1]][nth]
+                nth += 1
+                pieces ^= low
+            return rank
+
+        def free(pieces: int, occupied: int) -> int:
+            rank, nth = 0, 1
+            while pieces:
+                low = pieces & -pieces
+                rank += binomial[ordinal[low.bit_length() - 1] - (occupied & (low - 1)).bit_count()][nth]
+                nth += 1
+                pieces ^= low
+            return rank
+
+        if not white_men and not black_men:
+            first: dict[int, int] = {}  # White's kings' rank, by their mask (a fixed domain)
+            single = black_kings == 1
+
+            def kings_only(white: int, black: int, kings: int, turn: int) -> int:
+                rank = first.get(white)
+                if rank is None:
+                    rank = first[white] = free(white, 0)
+                if single:
+                    return (
+                        turn * placements
+                        + rank * radix3
+                        + ordinal[black.bit_length() - 1]
+                        - (white & (black - 1)).bit_count()
+                    )
+                return turn * placements + rank * radix3 + free(black, white)
+
+            return kings_only
+
+        def index(white: int, black: int, kings: int, turn: int) -> int:
+            men = ~kings
+            rank = fixed(white & men, white_area) if white_men else 0
+            if black_men:
+                rank = rank * radix1 + fixed(black & men, black_area)
+            occupied = (white | black) & men
+            if white_kings:
+                rank = rank * radix2 + free(white & kings, occupied)
+            if black_kings:
+                rank = rank * radix3 + free(black & kings, occupied | (white & kings))
+            return turn * placements + rank
+
+        return index
 
     def placements_of(self) -> Iterator[Placement]:
         """Every placement of the material's pieces, each once (holes left out)."""
