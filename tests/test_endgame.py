@@ -172,3 +172,77 @@ def test_masks_round_trip() -> None:
     position = Position.from_fen("russian", "B:WKa1,c3:BKh8,f6")
     white, black, kings, turn = masks_of(position)
     assert (white.bit_count(), black.bit_count(), kings.bit_count(), turn) == (2, 2, 2, 1)
+
+
+def short_rule_checkers(moves: int) -> draughts.Ruleset:
+    """American checkers with an automatic draw after ``moves`` moves each without a man's move
+    or a capture (the real rule is 40 moves, on claim)."""
+    return attrs.evolve(
+        draughts.get_variant("american"),
+        name=f"american-{moves}",
+        draw_rules=draughts.DrawRules(move_counts=(draughts.MoveCountRule(moves),)),
+    )
+
+
+def bounded(position: Position, plies: int, memo: dict[tuple[Position, int], str]) -> str:
+    """The result when the game is drawn once ``plies`` more plies have passed (what the draw
+    rule does to king-only play), by plain recursion."""
+    key = (position, plies)
+    if key not in memo:
+        winner = position.winner()
+        if winner is not None:
+            memo[key] = "win" if winner is position.turn else "loss"
+        elif plies == 0:
+            memo[key] = "draw"
+        else:
+            results = set()
+            for move in position.legal_moves():
+                child = position.play(move)
+                # A capture leaves the material and restarts the count (no move of kings alone
+                # is a man's move): KvK's captures end the game at once.
+                results.add(bounded(child, plies - 1 if not move.captured else 10**6, memo))
+            memo[key] = "win" if "loss" in results else "draw" if "draw" in results else "loss"
+    return memo[key]
+
+
+def test_within_rules_follows_a_move_count_rule(tmp_path: Path) -> None:
+    """Under a 3-move rule (6 plies), a king-against-king win is a win within the rules exactly
+    when the bounded game (drawn after 6 plies) is won; the pure values are unchanged."""
+    rules = short_rule_checkers(3)
+    tb = Tablebase(rules, tmp_path)
+    tb.build("KvK")
+    assert tb.stats("KvK")["black"]["win"] == 230
+    within = tb.stats("KvK")["black"]["within_rules"]
+    assert within["win"] < 230
+    memo: dict[tuple[Position, int], str] = {}
+    indexer = tb.table("KvK").indexer
+    from draughts.endgame.table import fen_of
+
+    checked = 0
+    for white, black, kings in indexer.placements_of():
+        for turn in (0, 1):
+            position = Position.from_fen(rules, fen_of(rules, white, black, kings, turn))
+            verdict = tb.probe(position)
+            assert verdict.within_rules == bounded(position, 6, memo), position.fen()
+            if verdict.result == "win" and verdict.plies <= 6:  # type: ignore[operator]
+                assert verdict.within_rules == "win"
+            checked += 1
+    assert checked == 1984
+
+
+def test_within_rules_none_where_men_reset_counts(tmp_path: Path) -> None:
+    tb = Tablebase("american", tmp_path)
+    tb.build("MvK")
+    assert tb.probe(Position.from_fen("american", "B:WK1:B25")).within_rules is None
+    assert tb.probe(Position.from_fen("american", "B:WK1:BK25")).within_rules is not None
+
+
+def test_within_rules_same_without_draw_rules(tmp_path: Path) -> None:
+    tb = Tablebase("american-losing", tmp_path)
+    tb.build("MvK")
+    rules = tb.rules
+    assert not rules.draw_rules.move_counts
+    assert not rules.draw_rules.endgames
+    for fen in ("B:WK1:B25", "W:WK1:B25", "B:WK10:B14"):
+        verdict = tb.probe(Position.from_fen(rules, fen))
+        assert verdict.within_rules == verdict.result

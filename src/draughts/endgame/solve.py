@@ -35,17 +35,20 @@ DRAW, WIN, LOSS, HOLE = 0, 1, 2, 3
 
 Value = tuple[int, int]
 """``(code, plies)`` of one position."""
-Lookup = Callable[[int, int, int, int], Value]
-"""The value of a position of another material: ``(own, opp, kings, color)`` of the side to move."""
+Lookup = Callable[[int, int, int, int], tuple[int, int, int]]
+"""The value of a position of another material: ``(own, opp, kings, color)`` of the side to move
+give ``(code, plies, within)``, ``within`` its code under the draw rules (see :func:`solve`)."""
 
 
 class Solved:
-    """The values of one material: a code and a distance per index."""
+    """The values of one material: a code and a distance per index, and the codes under the
+    draw rules where they were asked for."""
 
-    def __init__(self, indexer: Indexer, codes: bytearray, plies: array[int]) -> None:
+    def __init__(self, indexer: Indexer, codes: bytearray, plies: array[int], within: bytearray | None) -> None:
         self.indexer = indexer
         self.codes = codes
         self.plies = plies
+        self.within = within
 
     def value(self, white: int, black: int, kings: int, turn: int) -> Value:
         """The value of a position of this material for the side to move."""
@@ -65,12 +68,19 @@ def terminal_value(rules: Ruleset, own: int, kings: int) -> Value | None:
 
 
 class _Graph:
-    """What the forward pass learns: the reversed edges and what the exits already decide."""
+    """The moves inside the material, reversed (child to parent), and per position its count."""
 
     def __init__(self, size: int) -> None:
         self.parents = array("l")
         self.children = array("l")
-        self.remaining = array("l", bytes(array("l").itemsize * size))
+        self.moves = array("l", bytes(array("l").itemsize * size))
+
+
+class _Seeds:
+    """What is known before propagation: the ends of the game and what the exits decide."""
+
+    def __init__(self, graph: _Graph, size: int) -> None:
+        self.remaining = array("l", graph.moves)
         self.blocked = bytearray(size)
         """1 where the position cannot be lost: an exit draws or wins for the side to move."""
         self.longest = array("l", bytes(array("l").itemsize * size))
@@ -78,32 +88,67 @@ class _Graph:
         self.wins: dict[int, list[int]] = {}
         self.losses: dict[int, list[int]] = {}
 
+    def push(self, index: int, value: Value) -> None:
+        code, plies = value
+        (self.wins if code == WIN else self.losses).setdefault(plies, []).append(index)
 
-def solve(rules: Ruleset, material: Material, lookup: Lookup) -> Solved:
+    def exit(self, index: int, child: Value) -> None:
+        code, plies = child
+        if code == LOSS:
+            self.blocked[index] = 1
+            self.wins.setdefault(plies + 1, []).append(index)
+        elif code == WIN:
+            self.longest[index] = max(self.longest[index], plies + 1)
+        else:
+            self.blocked[index] = 1
+
+    def close(self) -> None:
+        """Positions whose every move leaves the material into a won position: lost already."""
+        for index, left in enumerate(self.remaining):
+            if not left and not self.blocked[index] and self.longest[index]:
+                self.losses.setdefault(self.longest[index], []).append(index)
+
+
+def solve(rules: Ruleset, material: Material, lookup: Lookup, within_limit: int | None = None) -> Solved:
     """Solve every position of ``material`` under ``rules``.
 
     Args:
         rules: The ruleset (without rule state in this material: checked by the caller).
         material: The material.
         lookup: The value of any position of a smaller material (the tables built before).
+        within_limit: Also solve under the draw rules: the game is drawn once this many plies
+            have passed in the material without a capture or crowning (0: at once, -1: no rule
+            applies here, but the exits may still differ), every exit restarting the counts.
+            None: not asked.
     """
     indexer = Indexer(rules, material)
-    graph = _forward(rules, indexer, lookup)
+    graph, seeds = _forward(rules, indexer, lookup, within_limit is not None)
     codes = bytearray([HOLE]) * indexer.size
-    plies = array("H", bytes(2 * indexer.size))
     for white, black, kings in indexer.placements_of():
         for turn in (0, 1):
             codes[indexer.index(white, black, kings, turn)] = DRAW
-    _propagate(graph, codes, plies)
-    return Solved(indexer, codes, plies)
+    start, flat = _reverse(graph, indexer.size)
+    del graph
+    within = None
+    if within_limit is not None:
+        within, within_plies = bytearray(codes), array("H", bytes(2 * indexer.size))
+        _propagate(start, flat, seeds[1], within, within_plies)
+        if within_limit >= 0:
+            for index, distance in enumerate(within_plies):
+                if distance > within_limit:
+                    within[index] = DRAW
+    plies = array("H", bytes(2 * indexer.size))
+    _propagate(start, flat, seeds[0], codes, plies)
+    return Solved(indexer, codes, plies, within)
 
 
-def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup) -> _Graph:
+def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> tuple[_Graph, list[_Seeds]]:
     gen = generator(rules)
     moves_of = gen.moves
     index_of = indexer.index
     graph = _Graph(indexer.size)
-    parents, children, remaining = graph.parents, graph.children, graph.remaining
+    seeds = [_Seeds(graph, indexer.size) for _ in range(2 if within else 1)]
+    parents, children, counts = graph.parents, graph.children, graph.moves
     no_move = (WIN, 0) if rules.no_move_wins else (LOSS, 0)
     for white, black, kings in indexer.placements_of():
         king_count = kings.bit_count()
@@ -112,7 +157,8 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup) -> _Graph:
             index = index_of(white, black, kings, turn)
             moves = moves_of(own, opp, kings, turn, 0)
             if not moves:
-                _push(graph, index, no_move)
+                for seed in seeds:
+                    seed.push(index, no_move)
                 continue
             for moved, captured, crowned in moves:
                 child_kings = kings ^ crowned
@@ -121,32 +167,21 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup) -> _Graph:
                     child_white, child_black = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
                     parents.append(index)
                     children.append(index_of(child_white, child_black, child_kings, 1 - turn))
-                    remaining[index] += 1
+                    counts[index] += 1
                     continue
-                value = terminal_value(rules, child_own, child_kings)
-                if value is None:
-                    value = lookup(child_own, child_opp, child_kings, 1 - turn)
-                _exit(graph, index, value)
-    for index in range(indexer.size):
-        if not remaining[index] and not graph.blocked[index] and graph.longest[index]:
-            graph.losses.setdefault(graph.longest[index], []).append(index)
-    return graph
-
-
-def _push(graph: _Graph, index: int, value: Value) -> None:
-    code, plies = value
-    (graph.wins if code == WIN else graph.losses).setdefault(plies, []).append(index)
-
-
-def _exit(graph: _Graph, index: int, child: Value) -> None:
-    code, plies = child
-    if code == LOSS:
-        graph.blocked[index] = 1
-        graph.wins.setdefault(plies + 1, []).append(index)
-    elif code == WIN:
-        graph.longest[index] = max(graph.longest[index], plies + 1)
-    else:
-        graph.blocked[index] = 1
+                over = terminal_value(rules, child_own, child_kings)
+                code, plies, rule_code = (
+                    (*over, over[0]) if over is not None else lookup(child_own, child_opp, child_kings, 1 - turn)
+                )
+                seeds[0].exit(index, (code, plies))
+                if within:
+                    # Under the draw rules an exit restarts every count: the child's own verdict
+                    # decides, and only the plies inside this material count towards the limit.
+                    seeds[1].exit(index, (rule_code, 0))
+    for seed in seeds:
+        seed.remaining = array("l", counts)
+        seed.close()
+    return graph, seeds
 
 
 def _reverse(graph: _Graph, size: int) -> tuple[array[int], array[int]]:
@@ -164,11 +199,9 @@ def _reverse(graph: _Graph, size: int) -> tuple[array[int], array[int]]:
     return start, flat
 
 
-def _propagate(graph: _Graph, codes: bytearray, plies: array[int]) -> None:
-    start, flat = _reverse(graph, len(codes))
-    del graph.parents, graph.children
-    remaining, blocked, longest = graph.remaining, graph.blocked, graph.longest
-    wins, losses = graph.wins, graph.losses
+def _propagate(start: array[int], flat: array[int], seeds: _Seeds, codes: bytearray, plies: array[int]) -> None:
+    remaining, blocked, longest = seeds.remaining, seeds.blocked, seeds.longest
+    wins, losses = seeds.wins, seeds.losses
     level = 0
     while wins or losses:
         for index in losses.pop(level, ()):

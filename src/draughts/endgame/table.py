@@ -101,6 +101,12 @@ def statistics(rules: Ruleset, solved: Solved) -> dict[str, Any]:
         side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
         side["longest_win"] = longest if example else None
         side["longest_win_fen"] = fen_of(rules, *example, turn) if example else None
+        side["within_rules"] = None
+        if solved.within is not None:
+            within = {"win": 0, "loss": 0, "draw": 0}
+            for white, black, kings in indexer.placements_of():
+                within[_NAMES[solved.within[indexer.index(white, black, kings, turn)]]] += 1
+            side["within_rules"] = within
         per_side[Color(turn).name.lower()] = side
     return per_side
 

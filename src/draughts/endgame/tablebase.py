@@ -23,7 +23,7 @@ from draughts.endgame.solve import DRAW, LOSS, WIN, Value, solve, terminal_value
 from draughts.endgame.table import Table, code_name, write_table
 from draughts.move import Move
 from draughts.position import Position
-from draughts.rules import Ruleset
+from draughts.rules import EndgameRule, Ruleset
 from draughts.variants import get_variant
 
 DEFAULT_MAX_POSITIONS = 50_000_000
@@ -53,12 +53,13 @@ class Verdict:
         within_rules: The result under the ruleset's move-count and endgame draw rules, for the
             position with those counters just reset (see :mod:`draughts.endgame.within`): a
             theoretical win the rules would draw is ``"draw"`` here. The same as ``result`` in a
-            ruleset without such rules.
+            ruleset without such rules; None where the tables do not know it (materials with
+            men under such rules, and rules that depend on where the pieces stand).
     """
 
     result: str
     plies: int | None
-    within_rules: str
+    within_rules: str | None
 
     def to_dict(self) -> dict[str, Any]:
         """The verdict as a JSON-ready dict."""
@@ -71,6 +72,49 @@ def material_of(rules: Ruleset, white: int, black: int, kings: int) -> Material:
     return Material.of_counts(
         rules, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
     )
+
+
+def has_draw_rules(rules: Ruleset) -> bool:
+    """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
+    return bool(rules.draw_rules.move_counts or rules.draw_rules.endgames)
+
+
+def within_limit(rules: Ruleset, material: Material) -> int | None:
+    """The plies a game may last in ``material`` before a draw rule ends it, counted from the
+    capture or crowning that made the material (-1: no rule applies; None: the tables cannot
+    tell, because a man's move restarts some counts but not others, or a rule depends on where
+    the pieces stand)."""
+    if material.first[0] or material.second[0]:
+        return None
+    draws = rules.draw_rules
+    limits = [2 * rule.moves for rule in draws.move_counts]
+    for rule in draws.endgames:
+        if _endgame_matches(rule, rules, material):
+            if rule.weak_king_on_main_diagonal or rule.no_shot:
+                return None
+            limits.append(2 * rule.moves)
+    return min(limits, default=-1)
+
+
+def _endgame_matches(rule: EndgameRule, rules: Ruleset, material: Material) -> bool:
+    """Whether an endgame rule's material conditions hold (as :class:`~draughts.Board` reads them)."""
+    white_men, black_men, white_kings, black_kings = material.counts(rules)
+    white, black = (white_kings, white_men), (black_kings, black_men)  # the rules write (kings, men)
+    if rule.total_pieces and material.pieces not in rule.total_pieces:
+        return False
+    if rule.both_have_kings and not (white[0] and black[0]):
+        return False
+    if not (rule.strong or rule.weak or rule.strong_min_kings):
+        return True
+    for strong, weak in ((white, black), (black, white)):
+        if rule.strong and strong not in rule.strong:
+            continue
+        if strong[0] < rule.strong_min_kings:
+            continue
+        if rule.weak and weak not in rule.weak:
+            continue
+        return True
+    return False
 
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
@@ -296,15 +340,15 @@ class Tablebase:
         """
         white, black, kings, turn = self._masks(position)
         code, plies = self.value(white, black, kings, turn)
-        within = self._within(white, black, kings, turn, code)
-        return Verdict(code_name(code), None if code == DRAW else plies, code_name(within))
+        within = self.within(white, black, kings, turn)
+        return Verdict(code_name(code), None if code == DRAW else plies, None if within is None else code_name(within))
 
-    def _within(self, white: int, black: int, kings: int, turn: int, code: int) -> int:
+    def within(self, white: int, black: int, kings: int, turn: int) -> int | None:
+        """The code of a position under the draw rules, counters just reset (None: not known)."""
         own, opp = (white, black) if turn == 0 else (black, white)
-        if terminal_value(self.rules, own, kings) is not None or not opp:
-            return code
-        within = self.table(material_of(self.rules, white, black, kings)).within(white, black, kings, turn)
-        return code if within is None else within
+        if terminal_value(self.rules, own, kings) is not None or not opp or not has_draw_rules(self.rules):
+            return self.value(white, black, kings, turn)[0]
+        return self.table(material_of(self.rules, white, black, kings)).within(white, black, kings, turn)
 
     def best_moves(self, position: Position) -> list[Move]:
         """The moves that keep the value: the fastest wins from a won position, every drawing move
@@ -395,21 +439,25 @@ def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
     base = Tablebase(rules, directory)
     lookup = _lookup(base)
     started = time.process_time()
-    solved = solve(rules, material, lookup)
-    within = None
-    extra = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name}
-    write_table(base.path(material), rules, base.key, solved, within, extra)
+    limit = within_limit(rules, material) if has_draw_rules(rules) else None
+    if limit is not None and not all(within_limit(rules, item) is not None for item in dependencies(rules, [material])):
+        limit = None  # a material it turns into has no verdict under the rules
+    solved = solve(rules, material, lookup, limit)
+    extra = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name, "within_limit": limit}
+    write_table(base.path(material), rules, base.key, solved, solved.within, extra)
     return material.name
 
 
-def _lookup(base: Tablebase) -> Callable[[int, int, int, int], Value]:
+def _lookup(base: Tablebase) -> Callable[[int, int, int, int], tuple[int, int, int]]:
     """The values of smaller materials, read from their tables (the solver's ``lookup``)."""
     rules = base.rules
 
-    def lookup(own: int, opp: int, kings: int, turn: int) -> Value:
+    def lookup(own: int, opp: int, kings: int, turn: int) -> tuple[int, int, int]:
         white, black = (own, opp) if turn == 0 else (opp, own)
         try:
-            return base.value(white, black, kings, turn)
+            code, plies = base.value(white, black, kings, turn)
+            within = base.within(white, black, kings, turn)
+            return code, plies, code if within is None else within
         except TablebaseFileError:
             raise
         except TablebaseError as error:
