@@ -188,6 +188,7 @@ def test_search_takes_a_limit() -> None:
     assert Engine().search(Position.initial("russian"), Limit(depth=1)).move is not None
 
 
+@pytest.mark.slow  # about 190 s of CPU under tracemalloc: 120 rulesets of 26x26 compiled
 def test_per_ruleset_caches_are_bounded() -> None:
     base = draughts.get_variant("international")
     tracemalloc.start()
