@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -103,7 +104,7 @@ def test_compare_moves_side_by_side() -> None:
     assert rows["18x9"] == ["18x9", "d4:b6", "american,", "russian"]
     assert rows["20x11"] == ["17x10", "20x11", "italian,", "american"]
     assert rows["18x25"] == ["d4:b2", "russian"]
-    assert "italian: its board has the other colouring than american's (near-left corner light)" in out
+    assert "italian plays on an inverted board" in " ".join(out.split())
 
 
 def test_rules_of_one_variant() -> None:
@@ -182,5 +183,43 @@ def test_divide_progress_in_a_terminal_is_cleared() -> None:
 
 
 def test_compare_explains_a_mirrored_diagram() -> None:
-    out = run("compare", "italian", "american", "--fen", "W:W21,22:B9,10").stdout
-    assert "american: its board has the other colouring than italian's" in out
+    """Issue 23 §6: the note calls Italian's board the inverted one, whichever variant comes first."""
+    for first, second in (("italian", "american"), ("american", "italian")):
+        out = " ".join(run("compare", first, second, "--fen", "W:W21,22:B9,10").stdout.split())
+        assert "italian plays on an inverted board (its near-left corner is a light square" in out
+        assert "american plays on an inverted board" not in out
+        assert f"the {first} diagram is set up mirrored left to right in {second}" in out
+
+
+def test_compare_says_whose_start_diagram_has_the_other_side_to_move() -> None:
+    """Issue 23 §6: Italian's start diagram, set up in American with White to move, is not American's start."""
+    start = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    out = " ".join(run("compare", "italian", "american", "--fen", start).stdout.split())
+    assert "american: this is its start diagram, but there black moves first; the moves shown are white's" in out
+    assert "italian: this is its start diagram" not in out
+
+
+def test_compare_fits_the_terminal_width() -> None:
+    """Issue 23 §7: COLUMNS=80 gives lines of at most 80 characters, and no blank lines between rows."""
+    for args in (
+        ("compare", "frisian", "turkish", "killer", "--diff"),
+        ("rules", "russian"),
+        ("compare", "italian", "american", "russian", "--fen", "W:W18,K20:BK14,15,16,22"),
+        ("variants",),
+        ("overview", "--depth", "1"),
+    ):
+        for columns in ("80", "60", "44"):
+            done = subprocess.run(
+                [str(SCRIPT), *args],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=True,
+                env={**os.environ, "COLUMNS": columns},
+            )
+            lines = done.stdout.rstrip("\n").splitlines()
+            assert max(map(len, lines)) <= int(columns), (args, columns, done.stdout)
+            table = lines[: lines.index("")] if "" in lines else lines
+            assert "" not in table, (args, columns)
+    wide = run("compare", "frisian", "turkish", "killer", "--diff").stdout.splitlines()  # not a terminal: 120
+    assert max(map(len, wide)) <= 120

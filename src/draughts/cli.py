@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts.errors import DraughtsError
@@ -24,6 +24,8 @@ from draughts.variants import ALIASES, VARIANTS, get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    from draughts.compare import MovesComparison, Table
 
 
 class _Failure(Exception):
@@ -76,42 +78,53 @@ def _position(rules: Ruleset, fen: str | None) -> Position:
 
 
 def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.compare import Row, Table
     from draughts.perft import perft
 
     if args.depth < 0:
         raise _Failure(f"depth {args.depth} must be 0 or more")
 
     rulesets = [*VARIANTS.values(), get_variant("no-forced-capture")]
-    header = f"{'variant':<16}{'board':<7}{'kings':<8}{'men take back':<15}{'precedence':<60}perft({args.depth})"
-    print(header, file=out)
-    print("-" * (len(header) + 10), file=out)
-    for rules in rulesets:
-        started = time.perf_counter()
-        count = perft(Position.initial(rules), args.depth)
-        seconds = time.perf_counter() - started
-        board = f"{rules.board_size}x{rules.board_size}"
-        precedence = ", ".join(c.value for c in rules.precedence) or "free choice"
-        if not rules.capture_mandatory:
-            precedence += " (capture optional)"
-        print(
-            f"{rules.name:<16}{board:<7}{rules.king_range.value:<8}"
-            f"{'yes' if rules.men_capture_backward else 'no':<15}{precedence:<60}{count:>10,}  ({seconds:.2f} s)",
-            file=out,
-        )
+    rows = []
+    progress = _Progress()
+    try:
+        for index, rules in enumerate(rulesets, 1):
+            progress.update(f"[{index}/{len(rulesets)}] perft({args.depth}) of {rules.name}")
+            started = time.perf_counter()
+            count = perft(Position.initial(rules), args.depth)
+            seconds = time.perf_counter() - started
+            precedence = ", ".join(c.value for c in rules.precedence) or "free choice"
+            if not rules.capture_mandatory:
+                precedence += " (capture optional)"
+            cells = (
+                f"{rules.board_size}x{rules.board_size}",
+                rules.king_range.value,
+                "yes" if rules.men_capture_backward else "no",
+                precedence,
+                f"{count:,}",
+                f"{seconds:.2f} s",
+            )
+            rows.append(Row(rules.name, cells, key=rules.name))
+    finally:
+        progress.clear()
+    columns = ("board", "kings", "men take back", "precedence", f"perft({args.depth})", "time")
+    print(Table(columns, rows, corner="variant").to_text(line_width=_line_width()), file=out)
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
+    from draughts.compare import Row, Table
+
     aliases: dict[str, list[str]] = {}
     for alias, canonical in ALIASES.items():
         aliases.setdefault(canonical, []).append(alias)
-    rows = [("name", "variant", "GameType", "aliases")]
-    for name, rules in VARIANTS.items():
-        rows.append((name, rules.title, rules.pdn_gametype_tag or "-", ", ".join(aliases.get(name, []))))
+    rows = [
+        Row(name, (rules.title, rules.pdn_gametype_tag or "-", ", ".join(aliases.get(name, []))), key=name)
+        for name, rules in VARIANTS.items()
+    ]
     house = get_variant("no-forced-capture")
-    rows.append(("<name>-nfc", "any variant with optional capture", "-", f"no-forced-capture = {house.name}"))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for row in rows:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[3], file=out)
+    rows.append(Row("<name>-nfc", ("any variant with optional capture", "-", f"no-forced-capture = {house.name}")))
+    table = Table(("variant", "GameType", "aliases"), rows, corner="name")
+    print(table.to_text(line_width=_line_width()), file=out)
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
@@ -132,12 +145,22 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
     print(_render(rules_table([rules]), args.format), file=out)
     notes = rules.draw_rules.notes
     if notes and args.format == "text":
-        print(f"\nDraw rules: {notes}", file=out)
+        import textwrap
+
+        print("\n" + textwrap.fill(f"Draw rules: {notes}", _line_width(), break_on_hyphens=False), file=out)
 
 
-def _render(table: object, fmt: str) -> str:
-    render: Callable[[], str] = getattr(table, {"text": "to_text", "markdown": "to_markdown", "html": "to_html"}[fmt])
-    return render()
+def _render(table: Table | MovesComparison, fmt: str) -> str:
+    if fmt == "text":
+        return table.to_text(line_width=_line_width())
+    return table.to_markdown() if fmt == "markdown" else table.to_html()
+
+
+def _line_width() -> int:
+    """The width tables fit: ``$COLUMNS``, else the terminal's, else 120 (output to a file or pipe)."""
+    import shutil
+
+    return shutil.get_terminal_size((120, 24)).columns
 
 
 def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:

@@ -53,7 +53,7 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError, InvalidFenError, InvalidPositionError
-from draughts.geometry import Numbering
+from draughts.geometry import BoardSquares, Numbering
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Piece, Position
@@ -166,41 +166,62 @@ class Table:
     # --- rendering ---
 
     def to_text(self, *, width: int | None = None, line_width: int = 120) -> str:
-        """Aligned plain text. Row labels never wrap; marked rows start with ``*``.
+        """Aligned plain text that fits ``line_width`` characters; marked rows start with ``*``.
+
+        A table that fits is printed one line per row. One that does not has its cells (then its
+        row labels) wrapped onto more lines, a wrapped row's further lines left blank in the
+        columns that are done; when even that leaves a column narrower than 12 characters the
+        table is printed stacked instead: each row's label on a line, then one indented line per
+        column (``  heading  cell``). The title and notes are wrapped to the same width.
 
         Args:
-            width: Wrap cells longer than this many characters onto more lines. None: wrap only
-                as much as it takes for the table to fit in ``line_width`` characters (never
-                narrower than 16), so a table that fits is printed one line per row.
-            line_width: The line length the automatic wrapping aims at.
+            width: Wrap cells longer than this many characters onto more lines (the labels are
+                not wrapped); None: wrap only as much as it takes to fit ``line_width``.
+            line_width: The line length to fit (at least 40 is used).
         """
-        marker = any(row.marked for row in self.rows)
-        labels = [self.corner, *(("* " if row.marked else "  ") * marker + row.label for row in self.rows)]
+        line_width = max(line_width, 40)
+        marker = "  " if any(row.marked for row in self.rows) else ""
+        labels = [self.corner, *(row.label for row in self.rows)]
         columns = [[header, *(row.cells[index] for row in self.rows)] for index, header in enumerate(self.columns)]
         if width is None:
-            limits = _fit([max(map(len, column)) for column in columns], line_width - max(map(len, labels)))
+            layout = _layout(labels, columns, len(marker), line_width)
+            if layout is None:
+                return self._stacked(line_width)
+            label_limit, limits = layout
         else:
-            limits = [max(width, 8)] * len(columns)
-        header = [[self.corner], *(_wrap(cell, limit) for cell, limit in zip(self.columns, limits, strict=True))]
-        wrapped = [
-            [[labels[index + 1]], *(_wrap(cell, limit) for cell, limit in zip(row.cells, limits, strict=True))]
-            for index, row in enumerate(self.rows)
-        ]
+            label_limit, limits = max(map(len, labels)), [max(width, 8)] * len(columns)
+        header = [_wrap(self.corner, label_limit + len(marker)), *map(_wrap, self.columns, limits)]
+        wrapped = [[_label(row, marker, label_limit), *map(_wrap, row.cells, limits)] for row in self.rows]
         widths = [
             max([len(line) for cells in (header, *wrapped) for line in cells[index]] or [0])
             for index in range(len(header))
         ]
-        multi_line = any(len(cell) > 1 for cells in wrapped for cell in cells)
-        out = [self.title] if self.title else []
+        out = _paragraph(self.title, line_width)
         out.extend(_text_block(header, widths))
         out.append("  ".join("-" * w for w in widths).rstrip())
-        for index, cells in enumerate(wrapped):
-            if multi_line and index:
-                out.append("")
+        for cells in wrapped:
             out.extend(_text_block(cells, widths))
         if not self.rows:
             out.append("(no rows)")
-        out.extend(self.notes)
+        for note in self.notes:
+            out.extend(_paragraph(note, line_width))
+        return "\n".join(out)
+
+    def _stacked(self, line_width: int) -> str:
+        """The text form for a narrow line: a block per row, one line per column under its label."""
+        out = _paragraph(self.title, line_width)
+        heading = max(map(len, self.columns), default=0)
+        room = max(line_width - heading - 4, 20)
+        for row in self.rows:
+            out.extend(_paragraph(("* " if row.marked else "") + row.label, line_width))
+            for column, cell in zip(self.columns, row.cells, strict=True):
+                lines = _wrap(cell, room)
+                out.append(f"  {column.ljust(heading)}  {lines[0]}".rstrip())
+                out.extend(" " * (heading + 4) + line for line in lines[1:])
+        if not self.rows:
+            out.append("(no rows)")
+        for note in self.notes:
+            out.extend(_paragraph(note, line_width))
         return "\n".join(out)
 
     def to_markdown(self) -> str:
@@ -258,13 +279,45 @@ class Table:
         return self.to_text()
 
 
-def _fit(natural: list[int], room: int, minimum: int = 16) -> list[int]:
-    """Column widths: the natural ones capped at the widest cap that fits ``room`` (gaps included)."""
+def _fit(natural: list[int], room: int, minimum: int) -> list[int] | None:
+    """Column widths: the natural ones capped at the widest cap that fits ``room`` (gaps included),
+    never below ``minimum`` (None if even that does not fit)."""
     room -= 2 * len(natural)
     for cap in range(max(natural, default=0), minimum - 1, -1):
         if sum(min(width, cap) for width in natural) <= room:
             return [min(width, cap) for width in natural]
-    return [min(width, minimum) for width in natural]
+    return None
+
+
+def _layout(labels: list[str], columns: list[list[str]], marker: int, line_width: int) -> tuple[int, list[int]] | None:
+    """``(label width, column widths)`` of a table that fits ``line_width``, or None.
+
+    The labels stay whole while the columns can keep 16 characters; then the labels are wrapped
+    too (never below their longest word or 16) for columns of 12 or more.
+    """
+    natural = [max(map(len, column)) for column in columns]
+    label_width = max(map(len, labels))
+    limits = _fit(natural, line_width - label_width - marker, 16)
+    if limits is not None:
+        return label_width, limits
+    words = max((len(word) for label in labels for word in label.split()), default=0)
+    narrow = min(label_width, max(words, 16))
+    limits = _fit(natural, line_width - narrow - marker, 12)
+    return None if limits is None else (narrow, limits)
+
+
+def _label(row: Row, marker: str, limit: int) -> list[str]:
+    """A row label wrapped to ``limit``, after the ``*`` marker (or its blank) on its first line."""
+    lines = _wrap(row.label, limit)
+    first = ("* " if row.marked else "  ") if marker else ""
+    return [first + lines[0], *(marker + line for line in lines[1:])]
+
+
+def _paragraph(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` (a word longer than that, such as a FEN, is kept whole)."""
+    if not text:
+        return []
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -450,8 +503,9 @@ class MoveRow:
     """One move of a :class:`MovesComparison`, as it stands in each variant.
 
     Attributes:
-        common: The move in the reference variant's square numbers (``fen_variant``), written
-            ``start-end`` or ``startxend`` (the whole path when that alone would be ambiguous).
+        common: The move as the reference variant (``fen_variant``) writes it, in its square
+            numbers or names and separators: ``22-18``, ``18x9``, ``d4:b6`` (the whole path when
+            start and end alone would be ambiguous).
         identity: ``(start, end, captured squares)`` in the reference numbering.
         moves: Per variant, the legal move in that variant's own numbering, or None.
         texts: Per variant, the move as that variant writes it, or ``""`` where it is not legal.
@@ -531,12 +585,8 @@ class MovesComparison:
             rows.append(Row(row.common, [*row.texts, legal_in], key=row.common, marked=not row.legal_everywhere))
         turn = self.positions[0].turn if self.positions else self.reference.first_to_move
         notes = ["* not legal in every variant"] if self.differences else []
-        notes.extend(
-            f"{rules.name}: its board has the other colouring than {self.reference.name}'s (near-left corner "
-            f"{'playable' if rules.bottom_left_playable else 'light'}), so the diagram is mirrored left to right"
-            for rules, mirrored in zip(self.variants, self.mirrored, strict=True)
-            if mirrored
-        )
+        notes.extend(self._mirror_notes())
+        notes.extend(self._start_notes())
         return Table(
             columns=[*names, "Legal in"],
             rows=rows,
@@ -545,9 +595,37 @@ class MovesComparison:
             notes=notes,
         )
 
-    def to_text(self, *, width: int = 30) -> str:
-        """The comparison as aligned plain text."""
-        return self.table().to_text(width=width)
+    def _mirror_notes(self) -> list[str]:
+        """Per mirrored variant: which of the two boards is the inverted one, and what was mirrored."""
+        notes = []
+        reference = self.reference
+        for rules, mirrored in zip(self.variants, self.mirrored, strict=True):
+            if not mirrored:
+                continue
+            inverted = rules if not rules.bottom_left_playable else reference
+            normal = reference if inverted is rules else rules
+            notes.append(
+                f"{inverted.name} plays on an inverted board (its near-left corner is a light square, "
+                f"{normal.name}'s a playing square): the {reference.name} diagram is set up mirrored left to "
+                f"right in {rules.name}"
+            )
+        return notes
+
+    def _start_notes(self) -> list[str]:
+        """Per variant whose start position is this diagram with the other side to move."""
+        notes = []
+        for rules, position in zip(self.variants, self.positions, strict=True):
+            start = Position.initial(rules)
+            if start.turn is not position.turn and start.pieces() == position.pieces():
+                notes.append(
+                    f"{rules.name}: this is its start diagram, but there {start.turn} moves first; "
+                    f"the moves shown are {position.turn}'s"
+                )
+        return notes
+
+    def to_text(self, *, width: int | None = None, line_width: int = 120) -> str:
+        """The comparison as aligned plain text (see :meth:`Table.to_text`)."""
+        return self.table().to_text(width=width, line_width=line_width)
 
     def to_markdown(self) -> str:
         """The comparison as a Markdown table."""
@@ -565,13 +643,36 @@ class MovesComparison:
 
 
 def _square_map(reference: Ruleset, rules: Ruleset) -> tuple[list[int], bool]:
-    """``to[ref_square]`` = the square of ``rules`` on the same (or mirrored) coordinates."""
+    """``to[ref_square]`` = the square of ``rules`` on the same (or mirrored) coordinates, 0 for none.
+
+    Only two boards of dark squares coloured the other way round are mirrored; a board of every
+    square has each square of the other, so its diagram keeps its coordinates (0 marks a square of
+    the reference that ``rules`` does not play on).
+    """
     ref, geo = reference.geometry, rules.geometry
-    mirrored = ref.parity != geo.parity
+    dark = ref.board_squares is not BoardSquares.ALL and geo.board_squares is not BoardSquares.ALL
+    mirrored = dark and ref.parity != geo.parity
     mapping = [0]
     for x, y in ref.coords[1:]:
-        mapping.append(geo.square_at(ref.size - 1 - x if mirrored else x, y))
+        file = ref.size - 1 - x if mirrored else x
+        mapping.append(geo.square_at(file, y) if geo.is_playable(file, y) else 0)
     return mapping, mirrored
+
+
+def _setup(rules: Ruleset, position: Position, to_rules: list[int], fen_text: str) -> Position:
+    """The reference ``position``'s diagram on ``rules``'s board (squares mapped by ``to_rules``)."""
+    placed: dict[int, Piece] = {}
+    for square, piece in position.pieces().items():
+        if not to_rules[square]:
+            name = position.ruleset.square_name(square)
+            raise InvalidFenError(
+                f"FEN {fen_text!r} cannot be set up in {rules.name}: {name} is not one of its playing squares"
+            )
+        placed[to_rules[square]] = piece
+    try:
+        return Position.from_pieces(rules, placed, position.turn)
+    except InvalidPositionError as error:
+        raise InvalidFenError(f"FEN {fen_text!r} cannot be set up in {rules.name}: {error}") from None
 
 
 def _reference_position(source: str | Position | Board, fen_variant: VariantLike | None, first: Ruleset) -> Position:
@@ -588,8 +689,10 @@ def _reference_position(source: str | Position | Board, fen_variant: VariantLike
     return Position.from_fen(reference, source)
 
 
-def _common_text(path: Sequence[int], captures: bool) -> str:
-    return ("x" if captures else "-").join(map(str, path))
+def _common_text(reference: Ruleset, path: Sequence[int], captures: bool) -> str:
+    """The move written as ``reference`` writes it (its separators and square names)."""
+    separator = reference.capture_separator if captures else reference.move_separator
+    return separator.join(reference.square_name(square) for square in path)
 
 
 def moves_table(
@@ -633,20 +736,21 @@ def moves_table(
             f"{reference.board_size} ({reference.name}) but {listed}"
         )
     fen_text = fen if isinstance(fen, str) else position.fen()
-    pieces = position.pieces()
     positions: list[Position] = []
     mirrors: list[bool] = []
     by_variant: list[dict[Identity, tuple[Move, str, tuple[int, ...]]]] = []
     for rules in rulesets:
         to_rules, mirrored = _square_map(reference, rules)
-        back = {square: ref_square for ref_square, square in enumerate(to_rules) if ref_square}
-        placed: dict[int, Piece] = {to_rules[square]: piece for square, piece in pieces.items()}
-        try:
-            here = Position.from_pieces(rules, placed, position.turn)
-        except InvalidPositionError as error:
-            raise InvalidFenError(f"FEN {fen_text!r} cannot be set up in {rules.name}: {error}") from None
+        back = {square: ref_square for ref_square, square in enumerate(to_rules) if square}
+        here = _setup(rules, position, to_rules, fen_text)
         moves = {}
         for move in here.legal_moves():
+            if not all(square in back for square in (*move.path, *move.captured)):
+                raise DraughtsError(
+                    f"cannot compare moves of {rules.name} in {reference.name}'s numbering: "
+                    f"{move_text(here, move)} goes over squares {reference.name} does not play on "
+                    f"(give a variant that plays on every square first, or as fen_variant)"
+                )
             identity = (back[move.start], back[move.end], frozenset(back[square] for square in move.captured))
             moves[identity] = (move, move_text(here, move), tuple(back[square] for square in move.path))
         positions.append(here)
@@ -661,7 +765,7 @@ def moves_table(
         start, end, captured = identity
         ambiguous = any(other[:2] == (start, end) and other != identity for other in identities)
         path = next(moves[identity][2] for moves in by_variant if identity in moves)
-        common = _common_text(path if ambiguous else (start, end), bool(captured))
+        common = _common_text(reference, path if ambiguous else (start, end), bool(captured))
         found = [moves.get(identity) for moves in by_variant]
         rows.append(
             MoveRow(

@@ -11,9 +11,12 @@ moves as a tuple, a snapshot that never changes.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from typing import Protocol, overload
+from typing import TYPE_CHECKING, Protocol, cast, overload
 
 from draughts.move import Move
+
+if TYPE_CHECKING:
+    from draughts.position import Position
 
 
 class _Source(Protocol):
@@ -84,7 +87,12 @@ class LegalMoves(Collection[Move]):
     __hash__ = None  # type: ignore[assignment]  # live, so unhashable
 
     def __repr__(self) -> str:
-        moves = self._moves()
-        shown = ", ".join(str(move) for move in moves[:12])
+        """The moves as the variant writes them (``c3-d4`` in Russian, ``32-28`` in International)."""
+        from draughts.notation import move_text
+
+        source = self._source
+        position = cast("Position", getattr(source, "position", source))  # a Board's current position, or a Position
+        moves = position._legal_moves()
+        shown = ", ".join(move_text(position, move) for move in moves[:12])
         more = ", ..." if len(moves) > 12 else ""
         return f"<LegalMoves ({len(moves)}): {shown}{more}>"

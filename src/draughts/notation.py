@@ -35,6 +35,14 @@ def _joined(rules: Ruleset, squares: Sequence[int], separator: str, numeric: boo
     return separator.join(name(square) for square in squares)
 
 
+def _written(rules: Ruleset, move: object) -> str:
+    """A move that may not be legal (or not a move) as ``rules`` would write its squares, for messages."""
+    if not isinstance(move, Move) or not all(1 <= square <= rules.geometry.squares for square in move.path):
+        return excerpt(move)
+    separator = rules.capture_separator if move.captured else rules.move_separator
+    return f"{_joined(rules, move.path, separator, False)} ({excerpt(move)})"
+
+
 def move_text(position: Position, move: Move, *, long: bool | None = None, numeric: bool = False) -> str:
     """The text of a legal ``move`` in ``position``: short unless ambiguous (or ``long`` says).
 
@@ -57,7 +65,7 @@ def move_text(position: Position, move: Move, *, long: bool | None = None, numer
     rules = position.ruleset
     legal = position.legal_moves()
     if move not in legal:
-        raise IllegalMoveError(f"{excerpt(move)} is not legal in {position.fen()} ({rules.name})")
+        raise IllegalMoveError(f"{_written(rules, move)} is not legal in {position.fen()} ({rules.name})")
     move = legal[legal.index(move)]
     separator = rules.capture_separator if move.captured else rules.move_separator
     if long is None:
