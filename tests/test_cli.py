@@ -71,7 +71,7 @@ def test_errors_are_one_line_and_exit_2() -> None:
     for args in (
         ("moves", "chess"),
         ("moves", "russian", "W:Wz9:B1"),
-        ("perft", "american", "0"),
+        ("perft", "american", "-1"),
         ("rules", "shogi"),
         ("pdn", "/no/such/file.pdn"),
     ):
@@ -80,6 +80,17 @@ def test_errors_are_one_line_and_exit_2() -> None:
         assert done.stderr.count("\n") == 1, done.stderr
         assert "Traceback" not in done.stderr
         assert "error:" in done.stderr
+
+
+def test_perft_depth_0_counts_one_leaf_as_the_library_does() -> None:
+    """Issue 23 §10: ``draughts perft russian 0`` agrees with ``draughts.perft(position, 0)``."""
+    import draughts
+
+    expected = draughts.perft(draughts.Position.initial("russian"), 0)
+    for extra in ((), ("--divide",), ("--paths",)):
+        out = run("perft", "russian", "0", *extra).stdout
+        assert out.startswith(f"perft(0) = {expected}   [russian"), out
+    assert "must be 0 or more" in run("perft", "russian", "-1", expect=2).stderr
 
 
 def test_usage_errors_exit_2() -> None:
@@ -223,3 +234,12 @@ def test_compare_fits_the_terminal_width() -> None:
             assert "" not in table, (args, columns)
     wide = run("compare", "frisian", "turkish", "killer", "--diff").stdout.splitlines()  # not a terminal: 120
     assert max(map(len, wide)) <= 120
+
+
+def test_pdn_collection_counts_one_move_in_the_singular(tmp_path: Path) -> None:
+    """Issue 23 §12: a file of one game of one move reads "1 game read ... (1 move; ...)"."""
+    (tmp_path / "a.pdn").write_text('[GameType "20"]\n\n1. 32-28 *\n', encoding="utf-8")
+    (tmp_path / "b.pdn").write_text('[GameType "20"]\n\n1. 32-28 *\n', encoding="utf-8")
+    out = run("pdn", str(tmp_path), "--workers", "1").stdout
+    assert "a.pdn: 1 game read, every move legal (1 move; international: 1)" in out
+    assert "total: 2 files, 2 games read, every move legal (2 moves; international: 2)" in out

@@ -55,7 +55,9 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
     assert out.count("2 legal moves: 47x38x20x9x36 47x38x24x13x36") == 2  # moves, twice
     assert "Not a command, and not a move: move 'hello'" in out
     assert "square '99' is not on the board" in out
-    assert "Illegal move '47-41': it is not legal here. Type 'moves' to list the legal moves." in out
+    # Issue 23 §13: with a capture pending, a quiet move is refused with the compulsory captures named.
+    compulsory = "capturing is compulsory here, so play one of the captures 47x38x20x9x36, 47x38x24x13x36."
+    assert f"Illegal move '47-41': {compulsory}" in out
     assert "Ambiguous move '47x36': it may be 47x38x20x9x36 or 47x38x24x13x36. Type the long form." in out
     assert "white plays 47x38x24x13x36" in out
     assert "black (computer:beginner) plays" in out
@@ -209,3 +211,51 @@ def test_numbers_show_the_squares_of_pieces_too() -> None:
     assert "w22" in text
     assert "b10" in text
     assert ".21" in text
+
+
+def test_an_illegal_move_names_the_compulsory_capture_or_says_it_is_not_legal() -> None:
+    """Issue 23 §13: one capture is named as the capture; with captures optional, the plain message."""
+    out = play(
+        "international",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--fen",
+        "W:W32,33:B23",
+        script=lines("32-28", "33-28", "quit"),
+    ).stdout
+    assert "Illegal move '33-28': capturing is compulsory here, so play the capture 23x32." in out
+    optional = play(
+        "international-nfc",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--fen",
+        "W:W32,33:B23",
+        script=lines("31-27", "quit"),
+    ).stdout
+    assert "Illegal move '31-27': it is not legal here. Type 'moves' to list the legal moves." in optional
+
+
+def test_counts_take_the_singular_for_one() -> None:
+    """Issue 23 §12: "1 legal move", not "1 legal moves"; "1 ply" in the undo message."""
+    out = play(
+        "international",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--fen",
+        "W:W35:B3",
+        script=lines("moves", "35-30", "undo", "quit"),
+    ).stdout
+    assert "1 legal move: 35-30\n" in out
+    assert "1 legal moves" not in out
+    assert "Took back 1 ply." in out
+    from draughts.engine import MATE, SearchResult
+    from draughts.play import score_text
+
+    for score, text in ((MATE - 1, "wins in 1 ply"), (-(MATE - 1), "loses in 1 ply"), (MATE - 3, "wins in 3 plies")):
+        assert score_text(SearchResult(move=None, score=score, pv=(), depth=1, nodes=1)) == text

@@ -214,10 +214,10 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
 
     rules = _ruleset(args.variant)
     position = _position(rules, args.fen)
-    if args.depth < 1:
-        raise _Failure(f"depth {args.depth} must be at least 1")
+    if args.depth < 0:
+        raise _Failure(f"depth {args.depth} must be 0 or more")
     started = time.perf_counter()
-    if not args.divide and args.depth <= 6:
+    if args.depth == 0 or (not args.divide and args.depth <= 6):  # depth 0: the one leaf, as perft() counts
         total = perft(position, args.depth, paths=args.paths)
     else:
         total = 0
@@ -354,7 +354,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
         variants = ", ".join(f"{name}: {count}" for name, count in file.variants.items())
         if file.games:
             read = _plural(file.games, "game")
-            line = f"{file.path}: {read} read, every move legal ({file.moves:,} moves; {variants})"
+            line = f"{file.path}: {read} read, every move legal ({_plural(file.moves, 'move')}; {variants})"
         else:
             line = f"{file.path}: {'no game read' if file.skipped or file.error else 'no game found'}"
         if file.skipped:
@@ -365,7 +365,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     variants = ", ".join(f"{name}: {count:,}" for name, count in report.variants.items()) or "none"
     print(
         f"total: {_plural(len(report.files), 'file')}, {_plural(report.games, 'game')} read, every move legal "
-        f"({report.moves:,} moves; {variants})",
+        f"({_plural(report.moves, 'move')}; {variants})",
         file=out,
     )
     for name, counts in report.results.items():

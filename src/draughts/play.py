@@ -108,8 +108,19 @@ def score_text(result: SearchResult) -> str:
     """A search score in words: ``+0.35`` men, or ``wins in 5 plies``."""
     mate = result.mate_in
     if mate is not None:
-        return f"wins in {mate} plies" if mate > 0 else f"loses in {-mate} plies"
+        return (
+            f"wins in {_counted(mate, 'ply', 'plies')}" if mate > 0 else f"loses in {_counted(-mate, 'ply', 'plies')}"
+        )
     return f"{result.score / 100:+.2f}"
+
+
+_SHOWN = 8
+"""How many compulsory captures an illegal-move message names (the rest: ``moves``)."""
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    """``1 legal move``, ``2 legal moves``: the count with the word in the number it takes."""
+    return f"{count} {one if count == 1 else many}"
 
 
 class _EndOfGame(Exception):
@@ -306,13 +317,23 @@ class TerminalGame:
             self.say(f"Not a command, and not a move: {error}. Type 'help' for the commands.")
             return
         if not found:
-            self.say(f"Illegal move {text!r}: it is not legal here. Type 'moves' to list the legal moves.")
+            self.say(self._illegal(position, text))
             return
         if len(found) > 1:
             options = " or ".join(move_text(position, move, long=True) for move in found)
             self.say(f"Ambiguous move {text!r}: it may be {options}. Type the long form.")
             return
         self._push(found[0], str(position.turn))
+
+    def _illegal(self, position: Position, text: str) -> str:
+        """Why ``text`` is not a move here: a capture is compulsory (named), or plainly not legal."""
+        legal = position.legal_moves()
+        if self.rules.capture_mandatory and legal and all(move.captured for move in legal):
+            shown = [self.text(move) for move in legal[:_SHOWN]]
+            more = f" (and {len(legal) - _SHOWN} more: type 'moves')" if len(legal) > _SHOWN else ""
+            which = f"the capture {shown[0]}" if len(legal) == 1 else "one of the captures " + ", ".join(shown)
+            return f"Illegal move {text!r}: capturing is compulsory here, so play {which}{more}."
+        return f"Illegal move {text!r}: it is not legal here. Type 'moves' to list the legal moves."
 
     def _help(self, argument: str) -> None:
         legal = self.board.legal_moves
@@ -321,7 +342,7 @@ class TerminalGame:
 
     def _moves(self, argument: str) -> None:
         legal = self.board.legal_moves
-        self.say(f"{len(legal)} legal moves: " + " ".join(self.text(move) for move in legal))
+        self.say(f"{_counted(len(legal), 'legal move', 'legal moves')}: " + " ".join(self.text(move) for move in legal))
 
     def _hint(self, argument: str) -> None:
         result = self.hint_engine.search(self.board)
@@ -340,7 +361,7 @@ class TerminalGame:
             taken.append(self.board.pop())  # the computer's replies
         if self.board.move_stack:
             taken.append(self.board.pop())  # the human's move
-        self.say(f"Took back {len(taken)} {'ply' if len(taken) == 1 else 'plies'}.")
+        self.say(f"Took back {_counted(len(taken), 'ply', 'plies')}.")
         self.show()
 
     def _draw(self, argument: str) -> None:
