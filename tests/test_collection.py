@@ -231,7 +231,7 @@ def test_cli_several_files_with_failures_exit_1(tmp_path: Path) -> None:
     assert done.returncode == 1, done
     assert done.stdout.splitlines()[:4] == [
         f"{folder / 'a.pdn'}: 1 game read, every move legal (4 moves; international: 1)",
-        f"{folder / 'b.pdn'}: 1 game read, every move legal (1 moves; international: 1), 1 game skipped",
+        f"{folder / 'b.pdn'}: 1 game read, every move legal (1 move; international: 1), 1 game skipped",
         f"{folder / 'c.pdn'}: no game found",
         "total: 3 files, 2 games read, every move legal (5 moves; international: 2)",
     ]

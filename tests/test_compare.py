@@ -356,3 +356,18 @@ def test_no_legal_moves() -> None:
     result = moves_table("W:W29:BK22,K25,K26", ["american", "russian"])
     assert result.rows == ()
     assert "(no rows)" in result.to_text()
+
+
+def test_text_fits_the_line_width_and_wraps_only_what_it_must() -> None:
+    """Issue 23 §7: narrow columns keep whole labels; a narrow line wraps, then stacks; no blank rows."""
+    table = rules_table(["brazilian", "pool"], differences_only=True)
+    text = table.to_text(line_width=80)
+    assert "Capture precedence" in text  # the labels fit whole beside two short columns
+    assert all(len(line) <= 80 for line in text.splitlines())
+    many = rules_table(["frisian", "turkish", "killer"], differences_only=True)
+    for width in (120, 80, 60, 40):
+        lines = many.to_text(line_width=width).splitlines()
+        assert max(map(len, lines)) <= width, width
+        assert "" not in lines, width
+    stacked = many.to_text(line_width=40).splitlines()
+    assert stacked[:4] == ["Board size", "  frisian  10x10", "  turkish  8x8", "  killer   10x10"]

@@ -283,7 +283,9 @@ def _fit(natural: list[int], room: int, minimum: int) -> list[int] | None:
     """Column widths: the natural ones capped at the widest cap that fits ``room`` (gaps included),
     never below ``minimum`` (None if even that does not fit)."""
     room -= 2 * len(natural)
-    for cap in range(max(natural, default=0), minimum - 1, -1):
+    if sum(natural) <= room:
+        return list(natural)
+    for cap in range(max(natural, default=0) - 1, minimum - 1, -1):
         if sum(min(width, cap) for width in natural) <= room:
             return [min(width, cap) for width in natural]
     return None
