@@ -173,6 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line += f"   {spread.text()} py-draughts (goal {GOALS[path]}x)"
                 if name in ("international", "russian") and spread.median < GOALS[path]:
                     missed.append(f"{name} {job}: median {spread.median:.2f}x < {GOALS[path]}x")
+            side, _, path = job.partition(" ")
+            if side in ("compiled", "baseline") and f"source {path}" in rates:
+                line += f"   {rounds.ratios(values, rates[f'source {path}']).text()} the source build"
             print(line, flush=True)
     for text in missed:
         print(f"goal missed: {text}")

@@ -17,8 +17,9 @@ checks it in use:
    on positions of those games;
 3. runs the rules' tests (published perft, rule-book examples, the naive oracle, the property
    tests, precedence, rule state, positions, boards and the engine) against the compiled install;
-4. with ``--speed``, prints perft, the per-move playouts and the engine's nodes per second of
-   both builds.
+4. with ``--speed``, prints the per-move playouts' plies and the engine's nodes per second of
+   both builds, measured by ``benchmarks/playout.py`` and ``benchmarks/engine.py`` (new games and
+   positions every round, each build in its own process, the rounds interleaved, median and range).
 
 Usage::
 
@@ -105,45 +106,20 @@ for name in names:
         position = position.play(moves[rng.randrange(len(moves))])
 """
 
-_SPEED = r"""
-import random, sys, time
-import draughts
-from draughts.engine import Engine, Limit
-from draughts.perft import perft
+# ``--speed``: the benchmarks, by their method (distinct work every round, each build in its own
+# process, interleaved rounds, median and range), with this install as the compiled side.
+_BENCHMARKS = ROOT / "benchmarks"
+_SPEED_RUNS = (
+    ["playout.py", "--rounds", "3", "--games", "100", "--variant", "international", "--variant", "russian"],
+    ["engine.py", "--rounds", "3", "--positions", "4"],
+    ["engine.py", "--rounds", "3", "--positions", "4", "--variant", "russian"],
+)
 
-print("compiled" if draughts.COMPILED else "source  ", end="")
-for name, depth in (("international", 6), ("russian", 8)):
-    start = draughts.Position.initial(name)
-    began = time.process_time()
-    perft(start, depth)
-    perft_time = time.process_time() - began
-    best = None
-    for _ in range(3):
-        rng = random.Random(1)
-        plies = 0
-        began = time.process_time()
-        for _ in range(40):
-            position = start
-            for _ in range(150):
-                moves = position.legal_moves()
-                if not moves:
-                    break
-                position = position.play(rng.choice(moves))
-                plies += 1
-        spent = time.process_time() - began
-        best = spent if best is None else min(best, spent)
-    print(f"  {name}: perft({depth}) {perft_time:.2f} s, Position path {plies / best:,.0f} plies/s", end="")
-    engine, nodes = Engine(seed=0), 0
-    began = time.process_time()
-    for ply in range(0, 40, 8):
-        rng = random.Random(ply)
-        position = start
-        for _ in range(ply):
-            position = position.play(rng.choice(position.legal_moves()))
-        nodes += engine.search(position, Limit(depth=6)).nodes
-    print(f", engine {nodes / (time.process_time() - began):,.0f} nodes/s", end="")
-print()
-"""
+
+def speed(python: Path) -> None:
+    """Print the per-move path's and the engine's speed of both builds (the source: this checkout)."""
+    for script, *options in _SPEED_RUNS:
+        run([sys.executable, str(_BENCHMARKS / script), *options, "--compiled-python", str(python)])
 
 
 def run(command: list[str], env: dict[str, str] | None = None) -> None:
@@ -217,7 +193,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10, help="random games per variant (default 10)")
     parser.add_argument("--depth", type=int, default=4, help="perft depth of every start position (default 4)")
-    parser.add_argument("--speed", action="store_true", help="also print perft and playout speed of both builds")
+    parser.add_argument("--speed", action="store_true", help="also print playout and engine speed of both builds")
     parser.add_argument("--no-tests", action="store_true", help="skip the rules' tests")
     parser.add_argument(
         "--wheel", type=Path, help="check this compiled wheel (as tools/build_release.py makes) instead of building one"
@@ -253,9 +229,7 @@ def main() -> int:
             f"the same perft to depth {args.depth} and the same {searches} engine searches (digest {digest})"
         )
         if args.speed:
-            for python_of, path in ((python, None), (sys.executable, copy)):
-                command = [str(python_of), "-c", _SPEED]
-                subprocess.run(command, check=True, env=environment_of(path), cwd=tempfile.gettempdir())
+            speed(python)
         if not args.no_tests:
             # ``-o pythonpath=tests``: the tests' helpers, but not ``src``, so they import the install.
             command = [str(python), "-m", "pytest", "-q", "-n", "auto", "-p", "no:cacheprovider"]
