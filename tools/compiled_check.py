@@ -46,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # What pyproject.toml's mypyc hook compiles (each must be an extension in the wheel).
-COMPILED_MODULES = ("generator", "resolver", "search", "evaluation")
+COMPILED_MODULES = ("generator", "state", "resolver", "search", "evaluation")
 
 # The tests that exercise the generator: the rules, their published numbers and the oracle.
 RULES_TESTS = [

@@ -42,13 +42,13 @@ def _count(gen: Generator, own: int, opp: int, kings: int, color: int, state: in
     depth -= 1
     total = 0
     moves = gen.paths(own, opp, kings, color, state) if paths else gen.moves(own, opp, kings, color, state)
-    if gen.tables.king_move_limit:  # a rule state to carry: the generator plays each move
+    if gen.tables.state.keeps:  # a rule state to carry: the generator plays each move
         play = gen.play
         for move in moves:
             total += _count(gen, *play(own, opp, kings, color, state, move), depth, paths)
         return total
-    # Without rule state a move is its three xor masks (what the generator's ``play`` does), and the
-    # nodes above the last two plies are most of perft's calls: play them here.
+    # Without rule state a move is its three xor masks (the stateless copy-make of _core/state.py),
+    # and the nodes above the last two plies are most of perft's calls: play them here.
     other = 1 - color
     if depth == 2:
         count2 = gen.count2

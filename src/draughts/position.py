@@ -9,8 +9,9 @@ from typing import Any
 import attrs
 
 from draughts._core import Generator, Tables, generator
-from draughts._core.generator import Compact, side_state, state_of
-from draughts._text import excerpt, number
+from draughts._core.generator import Compact
+from draughts._core.state import FEN_TAG
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import (
     IllegalMoveError,
@@ -119,7 +120,7 @@ class Position:
                 )
         if rules.crowning_wins and kings & white and kings & black:
             raise InvalidPositionError(f"both sides have a king, but in {rules.name} the first king ends the game")
-        return cls._make(rules, white, black, kings, turn, _canonical_state(tables, white, black, kings, state))
+        return cls._make(rules, white, black, kings, turn, tables.state.canonical(white, black, kings, state))
 
     @property
     def _generator(self) -> Generator:
@@ -187,7 +188,7 @@ class Position:
                 kings |= bit
         state = 0
         for color, (square, count) in (king_moves or {}).items():
-            state |= _side_value(rules, tables, color, square, count)
+            state |= tables.state.from_square(rules, int(color), square, count)
         return cls._checked(
             rules, masks[Color.WHITE], masks[Color.BLACK], kings, rules.first_to_move if turn is None else turn, state
         )
@@ -235,8 +236,8 @@ class Position:
             tag = field[0].upper()
             if tag in ("H", "F") and field[1:].isdigit():
                 continue  # lidraughts halfmove clock / fullmove number
-            if tag == "+" and rules.king_move_limit:
-                state = _read_king_moves(rules, tables, fen, field)
+            if tag == FEN_TAG and tables.state.keeps:
+                state = tables.state.read_fen_field(rules, fen, field)
                 continue
             if tag not in ("W", "B"):
                 raise InvalidFenError(f"FEN {excerpt(fen)}: field {excerpt(field)} must start with 'W' or 'B'")
@@ -302,10 +303,7 @@ class Position:
     def king_moves(self, color: Color) -> tuple[int, int] | None:
         """Where the ruleset limits consecutive king moves (:attr:`~draughts.Ruleset.king_move_limit`):
         the square of ``color``'s king that made the last quiet moves in a row and how many, or None."""
-        index, count = side_state(self._state, int(color))
-        if not count:
-            return None
-        return self._tables.square_of_bit[index], count
+        return self._tables.state.king_moves(self._state, int(color))
 
     def fen(self, *, numeric: bool = False) -> str:
         """The PDN 3.0 FEN, squares written as the variant writes them (numbers with ``numeric``).
@@ -323,11 +321,7 @@ class Position:
             ]
             parts.append(color.letter + ",".join(items))
         if self._state:
-            fields = []
-            for color in (Color.BLACK, Color.WHITE):
-                moves = self.king_moves(color)
-                fields.append("+0" if moves is None else f"+{moves[1]}{moves[0]:02d}")
-            parts.append("".join(fields))
+            parts.append(self._tables.state.fen_field(self._state))
         return ":".join(parts)
 
     def __repr__(self) -> str:
@@ -449,12 +443,12 @@ class Position:
 
     def _child(self, move: tuple[int, int, int]) -> Position:
         gen = self._gen
-        if self._state or gen.tables.king_move_limit:
+        if gen.tables.state.keeps:
             own, opp, kings, color, state = gen.play(*self._node(), move)
             if color == 0:  # White moves next: ``own`` is White's
                 return _position(Position, self.ruleset, own, opp, kings, Color.WHITE, state, gen)
             return _position(Position, self.ruleset, opp, own, kings, Color.BLACK, state, gen)
-        # Without rule state a move is its three xor masks (what the generator's ``play`` does too).
+        # Without rule state a move is its three xor masks (the stateless copy-make of _core/state.py).
         moved, captured, crowned = move
         rules, kings = self.ruleset, self._kings ^ crowned
         if self.turn is _WHITE:
@@ -473,46 +467,6 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
-
-
-def _side_value(rules: Ruleset, tables: Tables, color: Color, square: int | str, count: int) -> int:
-    if not rules.king_move_limit:
-        raise InvalidPositionError(f"{rules.name} keeps no count of king moves")
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= rules.king_move_limit:
-        raise InvalidPositionError(f"king-move count {excerpt(count)} must be 0 to {rules.king_move_limit}")
-    index = tables.bit_of_square[rules.parse_square(square)]
-    return state_of(index, count) << (20 * int(color))
-
-
-def _canonical_state(tables: Tables, white: int, black: int, kings: int, state: int) -> int:
-    """``state`` without the counts that cannot matter: a side without men, or no king on the square."""
-    kept = 0
-    for color, mask in ((0, white), (1, black)):
-        index, count = side_state(state, color)
-        if count and mask & ~kings and (mask & kings) >> index & 1:
-            kept |= state_of(index, count) << (20 * color)
-    return kept
-
-
-def _read_king_moves(rules: Ruleset, tables: Tables, fen: str, field: str) -> int:
-    """lidraughts' ``+<count><square>+<count><square>``, Black's first (a count of 0 needs no square)."""
-    parts = field.split("+")[1:]
-    if len(parts) != 2:
-        raise InvalidFenError(
-            f"FEN {excerpt(fen)}: king-move field {excerpt(field)} must be '+<n><square>+<n><square>'"
-        )
-    state = 0
-    for color, part in zip((Color.BLACK, Color.WHITE), parts, strict=True):
-        count = number(part[:1]) if part else None
-        if count is None:
-            raise InvalidFenError(f"FEN {excerpt(fen)}: king-move count in {excerpt(field)} must be a digit")
-        if count:
-            if len(part) < 2:
-                raise InvalidFenError(
-                    f"FEN {excerpt(fen)}: a king-move count needs the king's square ({excerpt(field)})"
-                )
-            state |= _side_value(rules, tables, color, part[1:], count)
-    return state
 
 
 def _is_square(rules: Ruleset, text: str) -> bool:

@@ -2,7 +2,7 @@
 
 A **node** is five ints: ``own`` and ``opp`` (the pieces of the side to move and of the other side),
 ``kings`` (both sides' kings), ``color`` (0 White, 1 Black, the side to move) and ``state`` (rule
-state the ruleset keeps in positions, 0 when it keeps none; see :func:`state_of`). Squares are
+state the ruleset keeps in positions, 0 when it keeps none; :mod:`draughts._core.state` owns it). Squares are
 single bits in the layout of :mod:`draughts._core.tables`.
 
 A **move** for counting and playing is three xor masks ``(moved, captured, crowned)``: after it the
@@ -34,13 +34,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from draughts._core.resolver import CaptureSearch, legal_captures
+from draughts._core.state import Compact as Compact
+from draughts._core.state import Node as Node
 from draughts._core.tables import Tables, compile_rules, shifts_of
 from draughts.move import Move
 from draughts.rules import CapturePromotion, KingLanding, Ruleset
 
 RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
-Compact = tuple[int, int, int]
-Node = tuple[int, int, int, int, int]
 PublicQuiet = tuple[int, Move, Compact]
 """A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
 QuietMoves = tuple[list[Move], list[Compact]]
@@ -56,21 +56,6 @@ _EXPLOSION = 4096
 
 class _Explosion(Exception):
     """Too many capture paths: the search restarts pruned."""
-
-
-_SIDE_BITS = 20
-_SIDE_MASK = (1 << _SIDE_BITS) - 1
-
-
-def state_of(square_bit: int, count: int) -> int:
-    """One side's king-move state: the tracked king's bit index plus one, and its count (0 = none)."""
-    return ((square_bit + 1) << 8) | count if count else 0
-
-
-def side_state(state: int, color: int) -> tuple[int, int]:
-    """``(bit index of the tracked king or -1, count)`` of ``color`` in a node's ``state``."""
-    value = (state >> (_SIDE_BITS * color)) & _SIDE_MASK
-    return (value >> 8) - 1, value & 0xFF
 
 
 class Generator(NamedTuple):
@@ -146,14 +131,7 @@ def _build(t: Tables) -> Generator:
                 return True
         return False
 
-    def movable_kings(own: int, kings: int, color: int, state: int) -> int:
-        """The kings of the side to move that may make a quiet move (the king-move limit applied)."""
-        own_kings = own & kings
-        if limit and own_kings and own & ~kings:
-            index, count = side_state(state, color)
-            if count >= limit and index >= 0:
-                own_kings &= ~(1 << index)
-        return own_kings
+    movable_kings = t.state.movable_kings
 
     def count_king_steps(own_kings: int, empty: int, color: int) -> int:
         total = 0
@@ -542,30 +520,7 @@ def _build(t: Tables) -> Generator:
     def moves_with_paths(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
         return moves_of(own, opp, kings, color, state, True)
 
-    def play(own: int, opp: int, kings: int, color: int, state: int, move: Compact) -> Node:
-        moved, captured, crowned = move
-        if limit:
-            state = next_state(own, opp, kings, color, state, moved, captured)
-        return opp ^ captured, own ^ moved, kings ^ crowned, 1 - color, state
-
-    def next_state(own: int, opp: int, kings: int, color: int, state: int, moved: int, captured: int) -> int:
-        """The king-move state after a move: the mover's count goes up on a quiet move of the same
-        king, starts at 1 for another king, and is cleared by a man's move or a capture; a side's
-        count is also cleared when it has no men left or its tracked king is gone (so that equal
-        positions have equal states)."""
-        start = moved & own
-        mover = 0
-        if not captured and start & kings:
-            index, count = side_state(state, color)
-            end = moved ^ start
-            count = count + 1 if index >= 0 and start >> index & 1 else 1
-            if own & ~kings:
-                mover = state_of(end.bit_length() - 1, count)
-        other = 1 - color
-        index, count = side_state(state, other)
-        left = opp ^ captured
-        kept = state_of(index, count) if count and left & ~kings and (left >> index) & 1 else 0
-        return (mover << (_SIDE_BITS * color)) | (kept << (_SIDE_BITS * other))
+    play = t.state.play
 
     steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
     steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from draughts._core.state import RuleState
 from draughts.color import Color
 from draughts.geometry import BoardSquares
 from draughts.rules import (
@@ -111,6 +112,8 @@ class Tables:
     capture_mandatory: bool
     king_move_limit: int
     """0 for no limit."""
+    state: RuleState = attrs.field(repr=False)
+    """The rule state nodes carry (its layout and update: :mod:`draughts._core.state`)."""
     crowning_wins: bool
 
     capture_key: Callable[[CaptureFacts], Any] | None = attrs.field(repr=False)
@@ -253,6 +256,7 @@ def compile_rules(rules: Ruleset) -> Tables:
         immediate_removal=immediate,
         capture_mandatory=rules.capture_mandatory,
         king_move_limit=rules.king_move_limit or 0,
+        state=RuleState(rules.king_move_limit or 0, tuple(bits), tuple(square_of_bit)),
         crowning_wins=rules.crowning_wins,
         capture_key=key,
         needs_order=any(criterion.needs_order for criterion in rules.precedence),
