@@ -3,6 +3,7 @@ conditions beyond "no move loses" (losing draughts, breakthrough)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import draughts
@@ -141,3 +142,61 @@ def test_the_transforms_make_any_ruleset_losing_or_breakthrough(name: str) -> No
     assert rules.name == name
     base = draughts.get_variant(name.rsplit("-", 1)[0])
     assert draughts.perft(Position.initial(rules), 4) == draughts.perft(Position.initial(base), 4)
+
+
+# --- limits beyond one digit and one byte (issue 23 item 24) -------------------------------------
+
+
+def _frisian_with_limit(limit: int) -> draughts.Ruleset:
+    return attrs.evolve(draughts.get_variant("frisian"), king_move_limit=limit)
+
+
+def test_a_two_digit_count_reads_back_from_the_fen() -> None:
+    rules = _frisian_with_limit(12)
+    fen = "B:WK21,45:B6,K29:+929+1021"
+    position = Position.from_fen(rules, fen)
+    assert position.king_moves(WHITE) == (21, 10)
+    assert position.king_moves(BLACK) == (29, 9)
+    assert position.fen() == fen
+    assert Position.from_fen(rules, "B:WK21,45:B6,K29:+929+1221").king_moves(WHITE) == (21, 12)
+    with pytest.raises(draughts.InvalidFenError, match="king-move"):
+        Position.from_fen(rules, "B:WK21,45:B6,K29:+929+1321")  # past the limit
+    with pytest.raises(draughts.InvalidFenError, match="king-move count"):
+        Position.from_fen(rules, "B:WK21,45:B6,K29:+929+" + "9" * 40 + "21")
+
+
+@pytest.mark.parametrize("count", [255, 256, 259])
+def test_counts_past_one_byte_are_kept_and_the_limit_bites(count: int) -> None:
+    rules = _frisian_with_limit(260)
+    pieces = {21: Piece(WHITE, True), 45: Piece(WHITE), 6: Piece(BLACK)}
+    position = Position.from_pieces(rules, pieces, WHITE, king_moves={WHITE: (21, count)})
+    assert position.king_moves(WHITE) == (21, count)
+    assert Position.from_fen(rules, position.fen()) == position
+    # One more quiet move of that king, and the opponent's reply: the count goes on from there.
+    after = position.play(next(move for move in position.legal_moves if move.start == 21))
+    after = after.play(after.legal_moves[0])
+    square, made = after.king_moves(WHITE) or (0, 0)
+    assert made == count + 1
+    king_steps = [move for move in after.legal_moves if move.start == square]
+    assert bool(king_steps) == (count + 1 < 260)
+
+
+def test_a_huge_limit_holds_every_count() -> None:
+    limit = 2**70
+    rules = _frisian_with_limit(limit)
+    pieces = {21: Piece(WHITE, True), 45: Piece(WHITE), 6: Piece(BLACK)}
+    position = Position.from_pieces(rules, pieces, WHITE, king_moves={WHITE: (21, limit)})
+    assert position.king_moves(WHITE) == (21, limit)
+    assert Position.from_fen(rules, position.fen()) == position
+    assert all(move.start != 21 for move in position.legal_moves)
+    with pytest.raises(draughts.InvalidPositionError, match="king-move count"):
+        Position.from_pieces(rules, pieces, WHITE, king_moves={WHITE: (21, limit + 1)})
+
+
+def test_boards_of_three_digit_squares_write_the_square_in_full() -> None:
+    rules = attrs.evolve(_frisian_with_limit(12), name="frisian-16", board_size=16, rows_per_side=6)
+    position = Position.from_fen(rules, "W:WK21,120:BK5,60:+1005+12021")
+    assert position.king_moves(WHITE) == (21, 12)
+    assert position.king_moves(BLACK) == (5, 1)
+    assert position.fen().endswith(":+1005+12021")
+    assert Position.from_fen(rules, position.fen()) == position
