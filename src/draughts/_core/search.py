@@ -95,7 +95,7 @@ class Searcher:
         self.gen_captures = gen.captures
         self.can_capture = gen.can_capture
         self.play = gen.play
-        self.limited = bool(tables.king_move_limit)
+        self.limited = tables.state.keeps
         self.crowning_wins = tables.crowning_wins
         self.win_without_moves: bool = tables.rules.no_move_wins
         self.mandatory = tables.capture_mandatory
