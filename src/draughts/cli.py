@@ -562,6 +562,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
     sub.add_argument("--open", action="store_true", help="open the board in the default browser")
     sub.set_defaults(run=_cmd_serve)
+
+    from draughts.endgame.cli import add_parser as add_endgame
+
+    add_endgame(commands, _ruleset, _VARIANT_HELP)
     return parser
 
 
