@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_compiled_says_whether_the_generator_is_an_extension() -> None:
     """``draughts.COMPILED`` agrees with what the generator's functions are: Python functions from
     the source, builtins from mypyc's extension (the compiled-build check runs this too)."""
-    from draughts._core import generator
+    from draughts._core import build_move_generator as generator
 
     assert isinstance(draughts.COMPILED, bool)
     assert draughts.COMPILED is not isinstance(generator, types.FunctionType)

@@ -13,8 +13,8 @@ import pytest
 
 import draughts
 from draughts import BLACK, WHITE, Piece, Position
-from draughts._core import generator
-from draughts._core.generator import _EXPLOSION
+from draughts._core import build_move_generator as generator
+from draughts._core.capture import EXPLOSION as _EXPLOSION
 
 
 def lattice(base: str, size: int, king: bool) -> Position:

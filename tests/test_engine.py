@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import draughts
 from draughts import BLACK, WHITE, Board, Position
-from draughts._core import generator
+from draughts._core import build_move_generator as generator
 from draughts.engine import (
     LEVELS,
     MATE,

@@ -65,7 +65,7 @@ def check_sdist(sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = archive.getnames()
     root = names[0].split("/")[0]
-    for needed in ("pyproject.toml", "src/draughts/__init__.py", "src/draughts/_core/generator.py", "tests/data"):
+    for needed in ("pyproject.toml", "src/draughts/__init__.py", "src/draughts/_core/movegen.py", "tests/data"):
         if not any(name == f"{root}/{needed}" or name.startswith(f"{root}/{needed}/") for name in names):
             raise SystemExit(f"the sdist {sdist.name} holds no {needed}")
     if any(name.endswith((".so", ".pyd")) for name in names):

@@ -1,7 +1,7 @@
 """Check the compiled build against the Python source it is compiled from.
 
 The compiled build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, see ``docs/performance.rst``) turns the
-modules of ``src/draughts/_core`` that run per move or per node (the generator, the resolver, the
+modules of ``src/draughts/_core`` that run per move or per node (the generator, its capture search, the resolver, the
 engine's search and evaluation: ``COMPILED_MODULES``) into C extensions with mypyc. It is the same
 source, but mypyc checks types at run time and runs some constructs its own way, so this script
 checks it in use:
@@ -46,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # What pyproject.toml's mypyc hook compiles (each must be an extension in the wheel).
-COMPILED_MODULES = ("generator", "state", "resolver", "search", "evaluation")
+COMPILED_MODULES = ("movegen", "capture", "state", "resolver", "search", "evaluation")
 
 # The tests that exercise the generator: the rules, their published numbers and the oracle.
 RULES_TESTS = [

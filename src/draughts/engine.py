@@ -72,10 +72,11 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from draughts._core import build_move_generator
 from draughts._core import evaluation as _core_evaluation
-from draughts._core import generator
 from draughts._core import search as _core_search
 from draughts._core.tables import shifts_of
+from draughts._core.types import Compact, Node
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError
@@ -291,7 +292,7 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluati
     ``generated`` attribute is the same evaluation as generated source with the ruleset's masks,
     shifts and weights written in (no loops, only the terms whose weight is not 0).
     """
-    tables = generator(ruleset).tables
+    tables = build_move_generator(ruleset).tables
     geo = ruleset.geometry
     size = ruleset.board_size
     nbits = len(tables.square_of_bit)
@@ -561,25 +562,18 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
 # is its xor masks. tests/test_engine.py checks the children against Position.legal_moves.
 
 
-MoveKey = tuple[int, int, int]
-"""A move as the generator plays it: ``(moved, captured, crowned)`` xor masks."""
-
-Key = tuple[int, int, int, int, int]
-"""A position in the transposition table: the generator's node (rule state included)."""
-
-
 class _Child(NamedTuple):
-    key: MoveKey
+    key: Compact
     taken: int
     """Number of captured pieces."""
     promotes: bool
-    node: Key
+    node: Node
     """The node after the move (the opponent to move)."""
 
 
 def _generator(ruleset: Ruleset) -> Callable[[int, int, int, int, int], list[_Child]]:
     """``children(own, opp, kings, color, state)``: each legal move and the node after it."""
-    gen = generator(ruleset)  # once: hashing a ruleset per node would cost a tenth of the search
+    gen = build_move_generator(ruleset)  # once: hashing a ruleset per node would cost a tenth of the search
     moves = gen.moves
     play = gen.play
     make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
@@ -636,7 +630,7 @@ class Engine:
     limit: Limit = attrs.field(factory=lambda: Limit(depth=6))
     hash_size: int = 500_000
     _random: random.Random = attrs.field(init=False)
-    _tables: dict[Ruleset, dict[Key, tuple[int, int, int, MoveKey | None]]] = attrs.field(init=False, factory=dict)
+    _tables: dict[Ruleset, dict[Node, tuple[int, int, int, Compact | None]]] = attrs.field(init=False, factory=dict)
     _stop_event: threading.Event = attrs.field(init=False, factory=threading.Event)
 
     def __attrs_post_init__(self) -> None:
@@ -649,7 +643,7 @@ class Engine:
         self._tables.clear()
         self._random = random.Random(self.seed)
 
-    def _table_of(self, rules: Ruleset) -> dict[Key, tuple[int, int, int, MoveKey | None]]:
+    def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]:
         """The transposition table of ``rules``: the same bitboards score differently under other rules.
 
         Tables of the four rulesets searched last are kept.
@@ -725,8 +719,8 @@ class _Iteration:
     """The root scores of one iteration of the deepening (of the moves searched so far)."""
 
     depth: int
-    scores: dict[MoveKey, int] = attrs.field(factory=dict)
-    pvs: dict[MoveKey, tuple[MoveKey, ...]] = attrs.field(factory=dict)
+    scores: dict[Compact, int] = attrs.field(factory=dict)
+    pvs: dict[Compact, tuple[Compact, ...]] = attrs.field(factory=dict)
 
 
 _ASPIRATION = 40
@@ -743,7 +737,7 @@ class _Search:
     positions, the principal variations, the clock and the stop flag).
     """
 
-    def __init__(self, engine: Engine, position: Position, limit: Limit, history: list[Key], stop: StopSignal) -> None:
+    def __init__(self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal) -> None:
         self.engine = engine
         self.root = position
         self.rules = rules = position.ruleset
@@ -757,11 +751,11 @@ class _Search:
         self.stop_event = stop
         self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
         self.nodes = 0
-        seen: dict[Key, int] = {}
+        seen: dict[Node, int] = {}
         for key in history:
             seen[key] = seen.get(key, 0) + 1
         self.seen = seen
-        self.pv: list[tuple[MoveKey, ...]] = [_NO_PV] * (_MAX_DEPTH + 256)
+        self.pv: list[tuple[Compact, ...]] = [_NO_PV] * (_MAX_DEPTH + 256)
         if engine.evaluate is not None:
             custom = engine.evaluate
 
@@ -774,7 +768,7 @@ class _Search:
             self.leaf = _evaluator(rules, engine.weights)
         self.table = engine._table_of(rules)
         self.searcher = _core_search.Searcher(
-            generator(rules),
+            build_move_generator(rules),
             self.leaf,
             self.table,
             engine.hash_size,
@@ -843,7 +837,7 @@ class _Search:
         pv = self._pv_moves(move, done.pvs.get(chosen, _NO_PV))
         return SearchResult(move, done.scores[chosen], pv, completed, self.nodes)
 
-    def _root_iteration(self, key: Key, order: list[MoveKey], iteration: _Iteration, previous: int | None) -> None:
+    def _root_iteration(self, key: Node, order: list[Compact], iteration: _Iteration, previous: int | None) -> None:
         """Score the root moves in ``order``: exactly where within the margin of the best, else a bound."""
         margin = self.engine.margin
         depth = iteration.depth
@@ -854,7 +848,7 @@ class _Search:
         search = self.searcher.search if after > 0 else None
         quiesce = self.searcher.quiesce
 
-        def score_of(node: Key, alpha: int, beta: int) -> int:
+        def score_of(node: Node, alpha: int, beta: int) -> int:
             pvt[1] = _NO_PV
             if search is not None:
                 return -search(*node, after, -beta, -alpha, 1)
@@ -885,7 +879,7 @@ class _Search:
             _core_search.make_room(table)
         table[key] = (depth, best, _core_search.EXACT, best_key)
 
-    def _pv_moves(self, first: Move, rest: Sequence[MoveKey]) -> tuple[Move, ...]:
+    def _pv_moves(self, first: Move, rest: Sequence[Compact]) -> tuple[Move, ...]:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from draughts._core import Generator
+from draughts._core import MoveGenerator
 from draughts._text import excerpt
 from draughts.errors import DraughtsError
 from draughts.move import Move
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 
-def _count(gen: Generator, own: int, opp: int, kings: int, color: int, state: int, depth: int, paths: bool) -> int:
+def _count(gen: MoveGenerator, own: int, opp: int, kings: int, color: int, state: int, depth: int, paths: bool) -> int:
     """Leaves ``depth`` (>= 1) plies below a node."""
     if depth == 1:
         return gen.count1(own, opp, kings, color, state, paths)

@@ -8,9 +8,9 @@ from typing import Any
 
 import attrs
 
-from draughts._core import Generator, Tables, generator
-from draughts._core.generator import Compact
+from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.state import FEN_TAG
+from draughts._core.types import Compact
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import (
@@ -80,7 +80,7 @@ class Position:
     _kings: int
     turn: Color
     _state: int
-    _gen: Generator = attrs.field(eq=False, repr=False)
+    _gen: MoveGenerator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
     _cache: tuple[tuple[Move, ...], tuple[Compact, ...]] | None = attrs.field(eq=False, repr=False)
     """Set once: the legal moves, and the xor masks the generator plays them with."""
@@ -97,15 +97,17 @@ class Position:
         kings: int,
         turn: Color,
         state: int = 0,
-        gen: Generator | None = None,
+        gen: MoveGenerator | None = None,
     ) -> Position:
         """A position the library built itself (already valid): no checks."""
-        return _position(cls, rules, white, black, kings, turn, state, generator(rules) if gen is None else gen)
+        return _position(
+            cls, rules, white, black, kings, turn, state, build_move_generator(rules) if gen is None else gen
+        )
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
         """A position from user input, validated (what the public constructors end in)."""
-        tables = generator(rules).tables
+        tables = build_move_generator(rules).tables
         if not isinstance(turn, Color):
             raise InvalidPositionError(f"turn {excerpt(turn)} must be draughts.WHITE or draughts.BLACK")
         for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
@@ -123,7 +125,7 @@ class Position:
         return cls._make(rules, white, black, kings, turn, tables.state.canonical(white, black, kings, state))
 
     @property
-    def _generator(self) -> Generator:
+    def _generator(self) -> MoveGenerator:
         return self._gen
 
     @property
@@ -141,7 +143,7 @@ class Position:
     def initial(cls, ruleset: Ruleset | str) -> Position:
         """The start position of ``ruleset`` (a ruleset or a variant name)."""
         rules = get_variant(ruleset)
-        tables = generator(rules).tables
+        tables = build_move_generator(rules).tables
         return cls._make(rules, tables.start_men[Color.WHITE], tables.start_men[Color.BLACK], 0, rules.first_to_move)
 
     @classmethod
@@ -174,7 +176,7 @@ class Position:
                 king that made them and how many (see :meth:`king_moves`).
         """
         rules = get_variant(ruleset)
-        tables = generator(rules).tables
+        tables = build_move_generator(rules).tables
         masks = {Color.WHITE: 0, Color.BLACK: 0}
         kings = 0
         if not isinstance(pieces, Mapping):
@@ -226,7 +228,7 @@ class Position:
             raise InvalidFenError(
                 f"FEN {excerpt(fen)} must start with the side to move, 'W' or 'B', not {excerpt(fields[0])}"
             )
-        tables = generator(rules).tables
+        tables = build_move_generator(rules).tables
         masks: dict[str, int] = {}
         kings = 0
         state = 0
@@ -502,7 +504,7 @@ _WHITE, _BLACK = Color.WHITE, Color.BLACK
 
 
 def _position(
-    cls: type[Position], rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int, gen: Generator
+    cls: type[Position], rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int, gen: MoveGenerator
 ) -> Position:
     """A position the library built itself (already valid): no checks (see ``Position._make``)."""
     position = _new(cls)

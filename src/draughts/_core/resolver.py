@@ -8,20 +8,9 @@ every path is wanted (the perft "keep" convention). Mandatory capture is the gen
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
+from draughts._core.tables import Tables
+from draughts._core.types import CaptureSearch, RawCapture
 from draughts.rules import CaptureFacts
-
-if TYPE_CHECKING:
-    from draughts._core.generator import RawCapture
-    from draughts._core.tables import Tables
-
-CaptureSearch = Callable[[int, int, int, int, int, int, bool, bool], list["RawCapture"]]
-"""``search(color, men, kings, opponents, opponent_kings, empty, record, every_path)``: the capture
-paths; every one of them, or (``every_path`` False) at least one of each move, which lets the search
-prune routes that reach the same state twice."""
-
 
 _make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
 
@@ -80,7 +69,7 @@ def legal_captures(
 
     The capture order is recorded when ``record`` asks for it, or when a criterion compares it and
     there are kings to meet. ``every_path`` (default: ``paths``) False lets a search that finds a
-    flood of paths prune routes to states it has met (see the generator): then at least the path
+    flood of paths prune routes to states it has met (see :mod:`draughts._core.capture`): then at least the path
     that comes first in square order is kept for each move, which is all the public API shows.
     """
     recorded = record or (tables.needs_order and bool(opponents & kings))

@@ -2,7 +2,7 @@
 
 :class:`draughts.engine.Engine` owns the search (limits, the root, iterative deepening, levels);
 this module holds only the part that runs per node, as plain functions on ints, lists and dicts,
-so that the optional compiled build (mypyc, like :mod:`draughts._core.generator`) compiles it.
+so that the optional compiled build (mypyc, like :mod:`draughts._core.movegen`) compiles it.
 
 The recursion runs on the generator's nodes ``(own, opp, kings, color, state)`` and its xor-mask
 moves, copy-make on plain ints: a child is ``(opp ^ captured, own ^ moved, kings ^ crowned)`` with
@@ -16,8 +16,9 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from draughts._core.evaluation import Evaluator
-from draughts._core.generator import Compact, Generator, Node
+from draughts._core.movegen import MoveGenerator
 from draughts._core.tables import shifts_of
+from draughts._core.types import Compact, Node
 
 MATE = 1_000_000
 """The score of a won game (less the plies to the win)."""
@@ -79,7 +80,7 @@ class Searcher:
 
     def __init__(
         self,
-        gen: Generator,
+        gen: MoveGenerator,
         leaf: Evaluator,
         table: dict[Node, Entry],
         hash_size: int,

@@ -1,6 +1,6 @@
 """Rule state: what a node's ``state`` holds, how a move updates it, and the copy-make of a node.
 
-A node is ``(own, opp, kings, color, state)`` (see :mod:`draughts._core.generator`). ``state`` is
+A node is ``(own, opp, kings, color, state)`` (see :mod:`draughts._core.movegen`). ``state`` is
 the rule state a ruleset keeps in positions beyond the pieces and the side to move; it is ``0``
 where the ruleset keeps none. This module is the only place that knows its layout: the
 generator, perft, the engine's search and :class:`~draughts.Position` ask a :class:`RuleState`

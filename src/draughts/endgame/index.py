@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from math import comb
 
-from draughts._core import generator
+from draughts._core import build_move_generator
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 
@@ -46,7 +46,7 @@ class Indexer:
     """Ranks the positions of one material under one ruleset (see the module docstring)."""
 
     def __init__(self, rules: Ruleset, material: Material) -> None:
-        tables = generator(rules).tables
+        tables = build_move_generator(rules).tables
         self.rules = rules
         self.material = material
         self.board = tables.board

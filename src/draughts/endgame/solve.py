@@ -2,7 +2,7 @@
 
 No move is generated backwards. The solver walks every position of the material once, forwards:
 
-1. it generates the position's legal moves (the generator of :func:`draughts._core.generator`,
+1. it generates the position's legal moves (the generator of :func:`draughts._core.build_move_generator`,
    the same one :class:`~draughts.Position` uses) and plays each. A move that stays in the
    material (a quiet king or man move) is an *edge*, stored reversed: the child lists the parent.
    A move that leaves it (a capture, a crowning) is an *exit* whose value is known already: from
@@ -25,7 +25,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 
-from draughts._core import generator
+from draughts._core import build_move_generator
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
@@ -143,7 +143,7 @@ def solve(rules: Ruleset, material: Material, lookup: Lookup, within_limit: int 
 
 
 def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> tuple[_Graph, list[_Seeds]]:
-    gen = generator(rules)
+    gen = build_move_generator(rules)
     moves_of = gen.moves
     index_of = indexer.index
     graph = _Graph(indexer.size)

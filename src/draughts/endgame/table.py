@@ -71,9 +71,9 @@ def code_name(code: int) -> str:
 
 def fen_of(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> str:
     """The FEN of a position given as bit masks of the generator's layout."""
-    from draughts._core import generator
+    from draughts._core import build_move_generator
 
-    tables = generator(rules).tables
+    tables = build_move_generator(rules).tables
     pieces: dict[int, Piece] = {}
     for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
         while mask:

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from draughts._core import generator
+from draughts._core import build_move_generator
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.endgame import storage
@@ -119,7 +119,7 @@ def _endgame_matches(rule: EndgameRule, rules: Ruleset, material: Material) -> b
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
     """``(white, black, kings, turn)`` of a position, as bit masks of the generator's layout."""
-    tables = generator(position.ruleset).tables
+    tables = build_move_generator(position.ruleset).tables
     white = black = kings = 0
     for square, piece in position.pieces().items():
         bit = 1 << tables.bit_of_square[square]
@@ -403,7 +403,7 @@ def _better(best: Value | None, child: Value) -> Value:
 def _children(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> list[tuple[int, int, int, int]]:
     own, opp = (white, black) if turn == 0 else (black, white)
     out = []
-    for moved, captured, crowned in generator(rules).moves(own, opp, kings, turn, 0):
+    for moved, captured, crowned in build_move_generator(rules).moves(own, opp, kings, turn, 0):
         child_own, child_opp = opp ^ captured, own ^ moved
         pair = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
         out.append((pair[0], pair[1], kings ^ crowned, 1 - turn))

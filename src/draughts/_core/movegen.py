@@ -15,13 +15,13 @@ Everything a ruleset changes comes from its :class:`~draughts._core.tables.Table
 directions men and kings move and capture in, short or flying kings and where they land, when
 captured pieces leave the board, crowning during a capture, mandatory capture and precedence (the
 resolver: :func:`draughts._core.resolver.legal_captures`), the king-move limit and the win
-conditions. Perft (:mod:`draughts.perft`) is a thin recursion over :attr:`Generator.moves`,
-:attr:`Generator.play`, :attr:`Generator.count1` and :attr:`Generator.count2`; the engine and
+conditions. Perft (:mod:`draughts.perft`) is a thin recursion over :attr:`MoveGenerator.moves`,
+:attr:`MoveGenerator.play`, :attr:`MoveGenerator.count1` and :attr:`MoveGenerator.count2`; the engine and
 positions use the same methods.
 
 How the counting stays fast: "can this side capture?" is a few whole-board shifts; captures by men
 that cannot go on are read off shift masks without a search; the last ply is counted with
-population counts; and :attr:`Generator.count2` counts two plies at once where the opponent has
+population counts; and :attr:`MoveGenerator.count2` counts two plies at once where the opponent has
 only men and no capture, because then a quiet man move changes the opponent's options only at
 the two squares it touches (see its docstring).
 """
@@ -33,33 +33,25 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from draughts._core.resolver import CaptureSearch, legal_captures
-from draughts._core.state import Compact as Compact
-from draughts._core.state import Node as Node
+from draughts._core.capture import capture_search
+from draughts._core.resolver import legal_captures
 from draughts._core.tables import Tables, compile_rules, shifts_of
+from draughts._core.types import (
+    CaptureSearch,
+    Compact,
+    Node,
+    PublicEntry,
+    PublicQuiet,
+    QuietChunk,
+    QuietMoves,
+    RawCapture,
+)
 from draughts.move import Move
-from draughts.rules import CapturePromotion, KingLanding, Ruleset
-
-RawCapture = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
-PublicQuiet = tuple[int, Move, Compact]
-"""A quiet move for the public API: a rank by start and end square, the Move, its xor masks."""
-QuietMoves = tuple[list[Move], list[Compact]]
-"""Moves for the public API, in move order: the Moves, and the xor masks of each."""
-PublicEntry = tuple[tuple[int, int, tuple[int, ...]], Move, Compact]
-"""A move for the public API with its sort key (start, end, path squares) and its xor masks."""
-QuietChunk = tuple[tuple[Move, ...], tuple[Compact, ...], tuple[int, ...]]
-"""The steps of the men of one chunk of rows, in move order: Moves, xor masks and ranks."""
-
-_EXPLOSION = 4096
-"""Capture paths a search may find before it starts again pruning routes that reach one state twice."""
+from draughts.rules import Ruleset
 
 
-class _Explosion(Exception):
-    """Too many capture paths: the search restarts pruned."""
-
-
-class Generator(NamedTuple):
-    """The generator of one ruleset: closures over its tables (build with :func:`generator`)."""
+class MoveGenerator(NamedTuple):
+    """The move generator of one ruleset: closures over its tables (build with :func:`build_move_generator`)."""
 
     tables: Tables
     moves: Callable[[int, int, int, int, int], list[Compact]]
@@ -86,16 +78,16 @@ class Generator(NamedTuple):
     shifts (the engine's test for a threatened capture)."""
 
 
-def generator(rules: Ruleset) -> Generator:
-    """The generator of ``rules`` (built once per compiled ruleset)."""
+def build_move_generator(rules: Ruleset) -> MoveGenerator:
+    """The move generator of ``rules`` (built once per compiled ruleset)."""
     tables = compile_rules(rules)
-    built: Generator | None = tables.memo.get("generator")
+    built: MoveGenerator | None = tables.memo.get("generator")
     if built is None:
         built = tables.memo["generator"] = _build(tables)
     return built
 
 
-def _build(t: Tables) -> Generator:
+def _build(t: Tables) -> MoveGenerator:
     board = t.board
     crowns = t.crown_row
     man_moves = t.man_moves
@@ -110,7 +102,7 @@ def _build(t: Tables) -> Generator:
     preference = t.single_jump_preference
     limit = t.king_move_limit
     crowning_wins = t.crowning_wins
-    search = _capture_search(t)
+    search = capture_search(t)
 
     # --- whole-board tests -----------------------------------------------------------------------
 
@@ -719,7 +711,7 @@ def _build(t: Tables) -> Generator:
                 return True
         return False
 
-    return Generator(
+    return MoveGenerator(
         tables=t,
         moves=moves,
         paths=moves_with_paths,
@@ -778,286 +770,3 @@ def _chunks(square: Sequence[int]) -> list[tuple[int, int]]:
         low = high
     chunks.sort(key=lambda chunk: min(number for number in square[chunk[0] : sum(chunk)] if number))
     return chunks
-
-
-# What a capture search's closures are rebound to when it ends (see the end of ``run``).
-_UNBOUND: Any = None
-
-
-def _capture_search(t: Tables) -> CaptureSearch:
-    """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
-
-    Rules applied here: captured pieces stay on the board until the move ends (they block and
-    cannot be jumped twice) unless the ruleset lifts them at once; the capturing piece's start
-    square is empty during the move; a flying king may land on any free square beyond the piece
-    it takes (or only directly behind it, as the ruleset says), but if the capture can go on from
-    some of them it must land on one of those, and a straight-on continuation is one path (PDN
-    3.0 restriction 9), not one per landing square; a man reaching its crowning row mid-capture
-    stops, goes on as a king, or goes on as a man, as the ruleset says.
-    """
-    board = t.board
-    immediate = t.immediate_removal
-    flying = t.flying
-    crowns = t.crown_row
-    rule = t.capture_promotion
-    ends_move = rule is CapturePromotion.ENDS_MOVE
-    as_king = rule is CapturePromotion.CONTINUES_AS_KING
-    rays = t.rays
-    up_of = t.up
-    amount = t.amount
-    man_captures = t.man_captures
-    king_captures = t.king_captures
-    all_turns = t.turns
-    all_crowned_turns = t.crowned_turns
-    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
-    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
-    men_take_kings = t.men_capture_kings
-    needs_order = t.needs_order
-    square_of_bit = t.square_of_bit
-
-    def split(
-        steps: tuple[tuple[int, int, bool], ...],
-    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
-
-    split_man = (split(man_captures[0]), split(man_captures[1]))
-    king_dir_indices = tuple(tuple(d for d, _, _ in king_captures[color]) for color in (0, 1))
-    split_king = (split(king_captures[0]), split(king_captures[1]))
-
-    def search(
-        color: int,
-        men: int,
-        kings: int,
-        opponents: int,
-        opponent_kings: int,
-        empty: int,
-        record: bool = False,
-        every_path: bool = True,
-    ) -> list[RawCapture]:
-        if every_path or needs_order:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, None)
-        try:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, _EXPLOSION)
-        except _Explosion:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, 0)
-
-    def run(
-        color: int,
-        men: int,
-        kings: int,
-        opponents: int,
-        opponent_kings: int,
-        empty: int,
-        record: bool,
-        budget: int | None,
-    ) -> list[RawCapture]:
-        """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
-        found: list[RawCapture] = []
-        visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
-        budget = budget or None
-        crown = crowns[color]
-        ups_man, downs_man = split_man[color]
-        ups_king, downs_king = split_king[color]
-        turns = all_turns[color]
-        crowned_turns = all_crowned_turns[color]
-        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
-        pieces = board & ~empty
-        # Per searched piece: its bit, the occupied squares without it (it has left its square)
-        # and the free squares (the same for the whole capture unless pieces are lifted at once).
-        start = occupied = free_now = 0
-
-        def short_jumps(
-            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            """Jumps of a man or a short king from ``cur``; returns whether there was any."""
-            prey = (opponents if king else man_prey) & ~cap
-            free = board & ~(occupied & ~cap) if immediate else free_now
-            # First every landing square (most calls find none and return at once), then each jump.
-            lands = []
-            for d, a in ups_king if king else ups_man:
-                land = (((cur << a) & prey) << a) & free
-                if land:
-                    lands.append((d, land, land >> a))
-            for d, a in downs_king if king else downs_man:
-                land = (((cur >> a) & prey) >> a) & free
-                if land:
-                    lands.append((d, land, land << a))
-            if not lands:
-                return False
-            if visited is not None and record and len(lands) > 1:
-                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
-            for d, land, over in lands:
-                now = cap | over
-                if record:
-                    now_order = (*order, over)
-                    now_path = (*path, land)
-                else:
-                    now_order = now_path = order
-                crowned = not king and bool(land & crown)
-                if crowned and ends_move:
-                    found.append((start, land, now, True, now_order, now_path))
-                    if budget and len(found) > budget:
-                        raise _Explosion
-                    continue
-                if crowned and as_king:
-                    if flying:
-                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)
-                    else:
-                        more = short(land, now, True, True, now_order, now_path)
-                    if not more:
-                        found.append((start, land, now, True, now_order, now_path))
-                    continue
-                if not short(land, now, king, promoted, now_order, now_path):
-                    found.append((start, land, now, promoted or crowned, now_order, now_path))
-                    if budget and len(found) > budget:
-                        raise _Explosion
-            return True
-
-        def fly_jumps(
-            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            """Jumps of a flying king from ``cur``; returns whether there was any."""
-            index = cur.bit_length() - 1
-            blockers = occupied & ~cap if immediate else occupied
-            prey = opponents & ~cap
-            jumped = False
-            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
-            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
-            for d in dirs:
-                ray = rays[d]
-                seen = ray[index] & blockers
-                if not seen:
-                    continue
-                d_up = up_of[d]
-                over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
-                if not over & prey:
-                    continue
-                now = cap | over
-                after = blockers & ~over if immediate else blockers
-                beyond = ray[over.bit_length() - 1]
-                seen = beyond & after
-                if seen:
-                    if d_up:
-                        nxt = seen & -seen
-                        lands = beyond & (nxt - 1)
-                    else:
-                        nxt = 1 << (seen.bit_length() - 1)
-                        lands = beyond & -(nxt << 1)
-                else:
-                    nxt = 0
-                    lands = beyond
-                if not lands:
-                    continue
-                nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
-                if behind_only:
-                    lands = nearest
-                jumped = True
-                now_prey = prey & ~over
-                free = board & ~after
-                now_order = (*order, over) if record else order
-                continuations = len(onward)
-                # Straight on: the next piece along the ray is prey with a free square behind it. The
-                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
-                # from there join it in one state.
-                straight: tuple[int, ...] = ()
-                if nxt & now_prey:
-                    a = amount[d]
-                    if (nxt << a if d_up else nxt >> a) & free:
-                        straight = (d,)
-                # Turning: from each landing square (nearest first), the other capture directions.
-                rest = lands
-                while rest:
-                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                    rest ^= land
-                    at = land.bit_length() - 1
-                    found_turns: list[int] = []
-                    for turn in turns[d]:
-                        seen = rays[turn][at] & after
-                        if not seen:
-                            continue
-                        t_up = up_of[turn]
-                        first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
-                        if first & now_prey:
-                            a = amount[turn]
-                            if (first << a if t_up else first >> a) & free:
-                                found_turns.append(turn)
-                    if land == nearest and straight:
-                        onward.append((land, (*straight, *found_turns), now, now_order))
-                    elif found_turns:
-                        onward.append((land, tuple(found_turns), now, now_order))
-                if len(onward) > continuations:
-                    continue
-                if behind_last_king and over & opponent_kings:
-                    lands = nearest
-                rest = lands
-                while rest:
-                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                    rest ^= land
-                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
-                if budget and len(found) > budget:
-                    raise _Explosion
-            if onward:
-                if visited is not None and record and len(onward) > 1:
-                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
-                for land, next_dirs, now, now_order in onward:
-                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
-            return jumped
-
-        if visited is None:
-            short, fly = short_jumps, fly_jumps
-        else:
-            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
-            # reached again by another route has the same completions, all found already.
-
-            def short(
-                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-            ) -> bool:
-                state = (cur, cap, king, promoted)
-                known = visited.get(state)
-                if known is None:
-                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)
-                return known
-
-            def fly(
-                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-            ) -> bool:
-                state = (cur, cap, promoted, dirs)
-                known = visited.get(state)
-                if known is None:
-                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)
-                return known
-
-        if men:
-            jumpers = 0
-            for _, a in ups_man:
-                jumpers |= (man_prey >> a) & (empty >> (a + a))
-            for _, a in downs_man:
-                jumpers |= (man_prey << a) & (empty << (a + a))
-            jumpers &= men
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
-                occupied = pieces ^ start
-                free_now = board & ~occupied
-                if visited is not None:
-                    visited.clear()  # states are per moving piece: its start is part of every move's identity
-                short(start, 0, False, False, (), ())
-        rest = kings
-        while rest:
-            start = rest & -rest
-            rest ^= start
-            occupied = pieces ^ start
-            free_now = board & ~occupied
-            if visited is not None:
-                visited.clear()
-            if flying:
-                fly(start, 0, king_dir_indices[color], False, (), ())
-            else:
-                short(start, 0, True, False, (), ())
-        # The closures call themselves through their own cells, a reference cycle: unbind them so
-        # that reference counting frees this search at once, leaving nothing to the garbage collector
-        # (an assignment, not ``del``, which the compiled build cannot apply to closure cells).
-        short = fly = short_jumps = fly_jumps = _UNBOUND
-        return found
-
-    return search
