@@ -9,11 +9,11 @@ A file holds, in this order:
 * the codes, 2 bits per entry (draw, win, loss, no position), four to a byte;
 * the distances in plies, ``plies_bits`` bits per entry, the width the longest one needs
   (draws and holes store 0);
-* the "within the rules" codes, 2 bits per entry (see :mod:`draughts.endgame.within`);
+* the "within the rules" codes, 2 bits per entry (see the endgame page of the docs);
 * a SHA-256 of everything before it.
 
 A build writes the file under a temporary name in the same directory and renames it into place
-with :func:`os.replace` only when it is complete, so a build killed at any moment leaves either
+with ``os.replace`` only when it is complete, so a build killed at any moment leaves either
 no table or the whole one (a stray temporary file is never read). Opening a file checks the
 magic, the format, the sizes, the checksum, the ruleset key and the material before anything is
 read from it: a damaged file, a truncated one or one made for other rules raises

@@ -59,7 +59,7 @@ class Table:
 
     @property
     def stats(self) -> dict[str, Any]:
-        """The statistics stored with the table (see :meth:`Tablebase.stats`)."""
+        """The statistics stored with the table (see ``Tablebase.stats``)."""
         stats: dict[str, Any] = self.header["stats"]
         return stats
 

@@ -6,9 +6,9 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -25,6 +25,9 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import EndgameRule, Ruleset
 from draughts.variants import get_variant
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 DEFAULT_MAX_POSITIONS = 50_000_000
 """The largest material (entries, both sides to move) a build accepts unless told otherwise: the
@@ -51,7 +54,7 @@ class Verdict:
         plies: For a win, the plies to the end of the game under best play (the winner takes the
             shortest way, the loser the longest); for a loss likewise; None for a draw.
         within_rules: The result under the ruleset's move-count and endgame draw rules, for the
-            position with those counters just reset (see :mod:`draughts.endgame.within`): a
+            position with those counters just reset (see :doc:`/endgame`): a
             theoretical win the rules would draw is ``"draw"`` here. The same as ``result`` in a
             ruleset without such rules; None where the tables do not know it (materials with
             men under such rules, and rules that depend on where the pieces stand).
@@ -316,7 +319,7 @@ class Tablebase:
     # --- probing ---
 
     def value(self, white: int, black: int, kings: int, turn: int) -> Value:
-        """``(code, plies)`` of a position given as bit masks (see :func:`masks_of`)."""
+        """``(code, plies)`` of a position given as bit masks (see ``masks_of``)."""
         own, opp = (white, black) if turn == 0 else (black, white)
         over = terminal_value(self.rules, own, kings)
         if over is not None:

@@ -1,0 +1,119 @@
+"""Benchmark the endgame tablebase builds: time and positions per second per material, peak
+memory, table size on disk, and how the cost grows with the number of pieces.
+
+Each variant is built in a process of its own (so its peak RSS is its own), into a fresh
+temporary directory, material by material in dependency order, with every material of at most
+``--pieces`` pieces. The time of a material is the CPU time of its build (solving, statistics and
+writing), read from the table's header (``build_cpu_seconds``, process time of the worker that
+built it), so a busy machine slows the wall clock but not the figure; positions per second count
+the material's positions (both sides to move, holes not counted). With ``--workers N`` the
+independent materials are built in N processes (the peak RSS is then the largest worker's).
+
+    python benchmarks/endgame.py --variants american russian international --pieces 3
+    python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def build(variant: str, pieces: int, workers: int) -> dict[str, Any]:
+    """Build every material of ``variant`` up to ``pieces`` in a fresh directory; the figures."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from draughts.endgame import Tablebase
+
+    with tempfile.TemporaryDirectory() as directory:
+        tb = Tablebase(variant, directory)
+        started, cpu = time.monotonic(), time.process_time()
+        if workers > 1:
+            with ProcessPoolExecutor(workers) as pool:
+                built = tb.build(pieces=pieces, executor=pool)
+        else:
+            built = tb.build(pieces=pieces)
+        wall, own_cpu = time.monotonic() - started, time.process_time() - cpu
+        rows = []
+        for material in built:
+            table = tb.table(material)
+            positions = table.indexer.positions()
+            seconds = float(table.header["build_cpu_seconds"])
+            rows.append(
+                {
+                    "material": material.name,
+                    "pieces": material.pieces,
+                    "entries": table.indexer.size,
+                    "positions": positions,
+                    "cpu_seconds": seconds,
+                    "positions_per_second": round(positions / seconds) if seconds else None,
+                    "bytes": tb.path(material).stat().st_size,
+                }
+            )
+    peak = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    )
+    return {
+        "variant": variant,
+        "pieces": pieces,
+        "workers": workers,
+        "wall_seconds": round(wall, 1),
+        "parent_cpu_seconds": round(own_cpu, 1),
+        "peak_rss_mib": round(peak / 1024, 1),
+        "materials": rows,
+    }
+
+
+def summary(result: dict[str, Any]) -> list[str]:
+    """Text lines: per piece count the materials, CPU time, positions/s and bytes; the total."""
+    lines = [
+        f"{result['variant']}: up to {result['pieces']} pieces, {result['workers']} worker(s), "
+        f"wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB"
+    ]
+    by_pieces: dict[int, list[dict[str, Any]]] = {}
+    for row in result["materials"]:
+        by_pieces.setdefault(row["pieces"], []).append(row)
+    for count, rows in sorted(by_pieces.items()):
+        seconds = sum(row["cpu_seconds"] for row in rows)
+        positions = sum(row["positions"] for row in rows)
+        size = sum(row["bytes"] for row in rows)
+        rate = positions / seconds if seconds else 0
+        lines.append(
+            f"  {count} pieces: {len(rows)} materials, {positions:,} positions, {seconds:.1f} s CPU, "
+            f"{rate:,.0f} positions/s, {size:,} bytes on disk"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", default=["american", "russian", "international"])
+    parser.add_argument("--pieces", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(build(args.one, args.pieces, args.workers)))
+        return
+    results = []
+    for variant in args.variants:
+        command = [sys.executable, __file__, "--one", variant, "--pieces", str(args.pieces)]
+        command += ["--workers", str(args.workers)]
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        result = json.loads(output.strip().splitlines()[-1])
+        results.append(result)
+        print("\n".join(summary(result)), flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
