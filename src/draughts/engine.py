@@ -612,6 +612,10 @@ class Engine:
             equal scores); levels use it to play weaker, varied moves.
         limit: The default limit of :meth:`search`.
         hash_size: Most transposition-table entries kept (when full, the quarter written first goes).
+        tablebase: A :class:`draughts.endgame.Tablebase` of the ruleset: a root position inside
+            a built table is answered from it, with no search (the fastest win from a won
+            position, so a win is converted in at most its distance; a drawing move from a drawn
+            one; the longest defence from a lost one). None: search only.
 
     >>> import draughts
     >>> from draughts.engine import Engine, Limit, line_text
@@ -629,6 +633,7 @@ class Engine:
     margin: int = 0
     limit: Limit = attrs.field(factory=lambda: Limit(depth=6))
     hash_size: int = 500_000
+    tablebase: Any = None
     _random: random.Random = attrs.field(init=False)
     _tables: dict[Ruleset, dict[Node, tuple[int, int, int, Compact | None]]] = attrs.field(init=False, factory=dict)
     _stop_event: threading.Event = attrs.field(init=False, factory=threading.Event)
@@ -692,11 +697,30 @@ class Engine:
         if position.is_over():
             own, _, kings, _, _ = position._node()
             return SearchResult(None, _terminal_score(position.ruleset, own, kings, 0), (), 0, 0)
+        if self.tablebase is not None:
+            known = _from_tablebase(self.tablebase, position, self._random)
+            if known is not None:
+                return known
         if stop is None:
             stop = self._stop_event
             stop.clear()
         run = _Search(self, position, limit, history, stop)
         return run.run()
+
+
+def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
+    """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
+    try:
+        verdict = tablebase.probe(position)
+        moves = tablebase.best_moves(position)
+    except DraughtsError:
+        return None
+    if not moves:
+        return None
+    plies = verdict.plies or 0
+    score = MATE - plies if verdict.result == "win" else -(MATE - plies) if verdict.result == "loss" else 0
+    move = choose.choice(moves)
+    return SearchResult(move, score, (move,), 0, 0)
 
 
 def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = None, numeric: bool = False) -> str:
