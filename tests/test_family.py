@@ -165,7 +165,7 @@ def test_random_games_round_trip_through_notation_fen_and_pdn(variant: str) -> N
                 assert board.parse_text(board.move_text(move, long=True)) == move
             board.push(rng.choice(list(board.legal_moves)))
         game = pdn.Game.from_board(board, {"Event": "round trip"})
-        again = pdn.read_game(pdn.write_game(game))
+        again = pdn.parse_game(pdn.write_game(game))
         assert again.ruleset is board.ruleset
         assert again.moves == game.moves
 
@@ -201,7 +201,7 @@ def test_a_whole_game_through_draughts_play(variant: str, tmp_path: __import__("
         check=True,
     )
     assert "Game over:" in done.stdout
-    game = pdn.read_game(target.read_text(encoding="utf-8"))
+    game = pdn.parse_game(target.read_text(encoding="utf-8"))
     assert game.ruleset is draughts.VARIANTS[variant]
     outcome = game.board().outcome()
     assert outcome is not None

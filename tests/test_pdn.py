@@ -257,7 +257,7 @@ def test_binary_and_text_streams() -> None:
 
 def test_line_comments_escape_and_tags_on_one_line() -> None:
     text = '% a line comment: [Event "not a tag"]\n[Event "E"][Site "S"]\n1. 32-28 {c} 19-23 *'
-    game = pdn.read_game(text)
+    game = pdn.parse_game(text)
     assert game.headers == {"Event": "E", "Site": "S"}
     assert game.comments == {1: ["c"]}
 
@@ -283,13 +283,13 @@ def test_variations_are_skipped_and_kept() -> None:
     game = read("international", "pdn-standard-nk-ronde-02.pdn")[1]
     assert len(game.moves) == int(game.headers["PlyCount"])
     assert any("$902" in text for texts in game.variations.values() for text in texts)
-    first = pdn.read_game("1. 32-28 (1. 33-28 {why not ) here} (1. 31-27) 18-23) 19-23 *")
+    first = pdn.parse_game("1. 32-28 (1. 33-28 {why not ) here} (1. 31-27) 18-23) 19-23 *")
     assert first.variations == {1: ["1. 33-28 {why not ) here} (1. 31-27) 18-23"]}
     assert first.moves == [Move(32, 28), Move(19, 23)]
 
 
 def test_nags_and_marks() -> None:
-    game = pdn.read_game("1. 32-28! 19-23?! $2 2. 28x19(?) $14 14x23 *")
+    game = pdn.parse_game("1. 32-28! 19-23?! $2 2. 28x19(?) $14 14x23 *")
     assert game.annotations == {1: ["!"], 2: ["?!", "$2"], 3: ["(?)", "$14"]}
     assert len(game.moves) == 4
     assert "1. 32-28! 19-23?! $2 2. 28x19(?) $14 14x23 *" in pdn.write_game(game)
@@ -424,17 +424,17 @@ def test_algebraic_fen_of_lidraughts() -> None:
 
 def test_setup_position_and_black_to_move() -> None:
     text = '[SetUp "1"]\n[FEN "B:W28,K45:B10,19"]\n[GameType "20"]\n\n1... 19-23 2. 28x19 10-14 *'
-    game = pdn.read_game(text)
+    game = pdn.parse_game(text)
     assert game.start == Position.from_fen("international", "B:W28,K45:B10,19")
     assert len(game.moves) == 3
     written = pdn.write_game(game)
     assert '[SetUp "1"]\n[FEN "B:W28,K45:B10,19"]' in written
     assert "1... 19-23 2. 28x19 10-14 *" in written
-    assert pdn.read_game(written).moves == game.moves
+    assert pdn.parse_game(written).moves == game.moves
 
 
 def test_setup_zero_ignores_the_fen() -> None:
-    game = pdn.read_game('[SetUp "0"]\n[FEN "W:W28:B10"]\n1. 32-28 *')
+    game = pdn.parse_game('[SetUp "0"]\n[FEN "W:W28:B10"]\n1. 32-28 *')
     assert game.start == Position.initial("international")
 
 
@@ -452,9 +452,9 @@ def test_a_later_move_decides_between_two_captures() -> None:
     # The PDN 3.0 example: 47x36 takes 42, 29, 31 and either 14 or 19; the black move after it
     # shows which man is still there.
     fen = "W:WK47:B14,19,29,31,42"
-    took_14 = pdn.read_game(f'[FEN "{fen}"]\n1. 47x36 19-23 *')
+    took_14 = pdn.parse_game(f'[FEN "{fen}"]\n1. 47x36 19-23 *')
     assert set(took_14.moves[0].captured) == {42, 29, 14, 31}
-    took_19 = pdn.read_game(f'[FEN "{fen}"]\n1. 47x36 14-20 *')
+    took_19 = pdn.parse_game(f'[FEN "{fen}"]\n1. 47x36 14-20 *')
     assert set(took_19.moves[0].captured) == {42, 29, 19, 31}
     assert took_14.warnings == took_19.warnings == []
 
@@ -474,7 +474,7 @@ def test_ambiguous_last_move_takes_the_first_or_raises() -> None:
 def test_ambiguity_left_open_by_later_moves_is_an_error() -> None:
     text = '[FEN "W:WK47,50:B14,19,29,31,42,1"]\n1. 47x36 1-6 2. 50-45 6-11 *'
     with pytest.raises(pdn.PDNAmbiguousMoveError, match=r"line 2: ply 1 \(1\. 47x36\): .*it may be 47x38x2") as caught:
-        pdn.read_game(text)
+        pdn.parse_game(text)
     assert "47x38x20x9x36" in str(caught.value)
     assert "47x38x24x13x36" in str(caught.value)
 
@@ -541,7 +541,7 @@ def test_unknown_moves_are_reported() -> None:
 def test_unknown_gametype() -> None:
     text = '[Event "E"]\n[White "W"]\n[GameType "42"]\n1. 32-28 *'
     with pytest.raises(pdn.PDNUnknownVariantError, match=r"^game 1 \(White 'W', Event 'E'\), line 3: unknown GameType"):
-        pdn.read_game(text)
+        pdn.parse_game(text)
 
 
 @pytest.mark.parametrize(
@@ -565,7 +565,7 @@ def test_unknown_gametype() -> None:
 )
 def test_errors_name_the_game_and_line(text: str, where: str, message: str) -> None:
     with pytest.raises(PDNError) as caught:
-        pdn.read_game(text)
+        pdn.parse_game(text)
     assert str(caught.value).startswith(where + ": ")
     assert caught.value.game == 1
     assert caught.value.line == int(where.rpartition(" ")[2])
@@ -583,7 +583,7 @@ def test_a_broken_comment_does_not_swallow_the_next_games() -> None:
 
 def test_no_game() -> None:
     with pytest.raises(PDNError, match="no game"):
-        pdn.read_game("   \n{just a comment}\n")
+        pdn.parse_game("   \n{just a comment}\n")
 
 
 def test_bad_arguments() -> None:
@@ -593,8 +593,8 @@ def test_bad_arguments() -> None:
         pdn.read_games(io.StringIO(""), variant="chess")
     with pytest.raises(ValueError, match="ambiguous_end"):
         pdn.read_games(io.StringIO(""), ambiguous_end="guess")
-    assert pdn.read_game("1. 32-28 *", None).ruleset.name == "international"  # None: PDN's usual default
-    assert pdn.read_game("1. 24-20 *", draughts.get_variant("italian")).moves == [Move(24, 20)]
+    assert pdn.parse_game("1. 32-28 *", None).ruleset.name == "international"  # None: PDN's usual default
+    assert pdn.parse_game("1. 24-20 *", draughts.get_variant("italian")).moves == [Move(24, 20)]
 
 
 # --- writing ---
@@ -623,7 +623,7 @@ def test_the_pdn_ambiguity_example_is_written_long() -> None:
         game = pdn.Game("international", {}, position, [move], "*")
         text = pdn.write_game(game)
         assert ("47x38x24x13x36" in text) or ("47x38x20x9x36" in text)
-        assert pdn.read_game(text).moves[0].captured == move.captured
+        assert pdn.parse_game(text).moves[0].captured == move.captured
 
 
 def test_write_from_board() -> None:
@@ -632,7 +632,7 @@ def test_write_from_board() -> None:
     game = pdn.Game.from_board(board, {"Event": "test", "Result": "?"})
     assert game.result == "0-1"  # White, the second player, won
     assert game.headers["Result"] == "0-1"
-    again = pdn.read_game(pdn.write_game(game))
+    again = pdn.parse_game(pdn.write_game(game))
     assert_same_game(again, game)
     assert again.winner is WHITE
     unfinished = pdn.Game.from_board(Board("russian"))
@@ -648,7 +648,7 @@ def test_write_escapes_tags_and_braces_in_comments() -> None:
     )
     text = pdn.write_game(game)
     assert '[Event "The \\"big\\" one \\\\ 2"]' in text
-    again = pdn.read_game(text)
+    again = pdn.parse_game(text)
     assert again.headers == {
         "Event": 'The "big" one \\ 2',
         "GameType": "29,W,8,8,A0,0",
@@ -687,7 +687,7 @@ def test_round_trip(path: Path) -> None:
     games, _ = read_skipping(path)
     for game in games:
         text = pdn.write_game(game)
-        again = pdn.read_game(text, game.ruleset)
+        again = pdn.parse_game(text, game.ruleset)
         assert_same_game(again, game)
         assert pdn.write_game(again) == text  # a fixed point
     stream = io.StringIO()
@@ -750,7 +750,7 @@ def random_game_round_trip(data: st.DataObject) -> None:
     }
     numeric = data.draw(st.booleans())
     text = pdn.write_game(game, numeric=numeric)
-    again = pdn.read_game(text, rules)
+    again = pdn.parse_game(text, rules)
     assert again.moves == game.moves
     assert again.start == game.start
     assert again.result == game.result

@@ -105,7 +105,7 @@ def test_no_game_goes_on_after_the_rules_end_it(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(FAMILY))
 def test_every_game_writes_and_reads_back(name: str) -> None:
     for game in games_of(name):
-        again = pdn.read_game(pdn.write_game(game), game.ruleset)
+        again = pdn.parse_game(pdn.write_game(game), game.ruleset)
         assert (again.moves, again.result, again.start) == (game.moves, game.result, game.start)
         assert again.headers == game.export_headers()
 
@@ -131,7 +131,7 @@ def test_lidraughts_gametype_numbers_name_their_variants(name: str, number: str)
     with pytest.raises(draughts.UnknownVariantError):
         draughts.from_gametype(number)  # the PDN 3.0 table has no such number
     with pytest.raises(PDNUnknownVariantError, match=f"lidraughts' number of {variant.name}, not international"):
-        pdn.read_game(f'[GameType "{number}"] 1. 32-28 *', "international")
+        pdn.parse_game(f'[GameType "{number}"] 1. 32-28 *', "international")
     written = pdn.write_game(games[0])
     assert f'[Variant "{variant.name}"]' in written
     assert "GameType" not in written
@@ -139,21 +139,21 @@ def test_lidraughts_gametype_numbers_name_their_variants(name: str, number: str)
 
 def test_lidraughts_variant_names() -> None:
     for tag, name in [("Frisian", "frisian"), ("Frysk!", "frysk"), ("Antidraughts", "antidraughts")]:
-        assert pdn.read_game(f'[Variant "{tag}"] *').ruleset is draughts.get_variant(name)
-    assert pdn.read_game('[Variant "Breakthrough"] *').ruleset is draughts.get_variant("breakthrough")
+        assert pdn.parse_game(f'[Variant "{tag}"] *').ruleset is draughts.get_variant(name)
+    assert pdn.parse_game('[Variant "Breakthrough"] *').ruleset is draughts.get_variant("breakthrough")
 
 
 def test_only_numbers_are_gametype_aliases() -> None:
     with pytest.raises(PDNUnknownVariantError):
-        pdn.read_game('[GameType "10x10"] 1. 32-28 *')  # an alias, but no GameType number
+        pdn.parse_game('[GameType "10x10"] 1. 32-28 *')  # an alias, but no GameType number
 
 
 def test_lidraughts_frisian_fen_with_king_move_counts() -> None:
     """lidraughts' FEN fields H, F and +counts: the white king on 19 has made its three moves in a row."""
     fen = "W:WK19,27:BK49:H0:F1:+0+319"
     with pytest.raises(PDNIllegalMoveError, match="27-21, 27-22"):
-        pdn.read_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 19-24 *')
-    game = pdn.read_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 27-21 *')
+        pdn.parse_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 19-24 *')
+    game = pdn.parse_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 27-21 *')
     assert game.start == Position.from_fen("frisian", "W:WK19,27:BK49:+0+319")
 
 
@@ -184,7 +184,7 @@ def test_pool_king_theory_variations_replay() -> None:
     checked = 0
     for ply, texts in game.variations.items():
         for text in texts:  # an alternative to move `ply`, from the position before it
-            line = pdn.read_game(f'[SetUp "1"] [FEN "{positions[ply - 1].fen()}"] {text} *', "pool")
+            line = pdn.parse_game(f'[SetUp "1"] [FEN "{positions[ply - 1].fen()}"] {text} *', "pool")
             board = line.board()
             assert board.turn is BLACK
             assert board.legal_moves.count() > 0

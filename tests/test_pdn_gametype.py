@@ -56,7 +56,7 @@ def test_a_gametype_whose_fields_contradict_its_number_is_an_error(tag: str, say
     assert str(caught.value).startswith(f"GameType {tag!r} is not ")
     assert says in str(caught.value)
     with pytest.raises(PDNUnknownVariantError, match=re.escape(says)):
-        pdn.read_game(f'[GameType "{tag}"]\n*')
+        pdn.parse_game(f'[GameType "{tag}"]\n*')
 
 
 @pytest.mark.parametrize("tag", ["20,W,10,10,N1,0", "20,w,10,10,n2", "25,W,8,8,N2,0", " 26 ", "21,B,8,8,A0,0"])
@@ -76,7 +76,7 @@ def test_every_gametype_tag_of_the_sample_files_reads_as_its_folders_variant() -
                 assert draughts.get_variant(tag).name == variant, (path, tag)
             else:
                 assert draughts.from_gametype(tag).name == variant, (path, tag)
-            assert pdn.read_game(f'[GameType "{tag}"] *').ruleset.name == variant, (path, tag)
+            assert pdn.parse_game(f'[GameType "{tag}"] *').ruleset.name == variant, (path, tag)
             seen.add(tag)
     assert seen == {"20", "20,W,10,10,N1,0", "23", "25", "26", "96", "97", "98"}
 
@@ -104,10 +104,10 @@ def test_compare_refuses_a_contradictory_gametype() -> None:
 
 def test_an_explicit_variant_is_used_when_the_tag_is_its_own_or_absent() -> None:
     text = '[GameType "20"]\n1. 32-28 19-23 *'
-    assert pdn.read_game(text).ruleset is INTERNATIONAL
-    assert pdn.read_game(text, FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL  # same number, its own
-    assert pdn.read_game("1. 32-28 *", FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL
-    assert pdn.read_game('[GameType "45"] 1. 9-13 *', POOL_45).ruleset is POOL_45
+    assert pdn.parse_game(text).ruleset is INTERNATIONAL
+    assert pdn.parse_game(text, FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL  # same number, its own
+    assert pdn.parse_game("1. 32-28 *", FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL
+    assert pdn.parse_game('[GameType "45"] 1. 9-13 *', POOL_45).ruleset is POOL_45
 
 
 @pytest.mark.parametrize(
@@ -125,7 +125,7 @@ def test_a_tag_that_contradicts_the_explicit_variant_is_an_error_naming_both(
 ) -> None:
     name = variant if isinstance(variant, str) else variant.name
     with pytest.raises(PDNUnknownVariantError) as caught:
-        pdn.read_game(f'[Event "x"]\n[GameType "{tag}"]\n1. 9-13 *', variant)
+        pdn.parse_game(f'[Event "x"]\n[GameType "{tag}"]\n1. 9-13 *', variant)
     message = str(caught.value)
     assert message.startswith(f"game 1 (Event 'x'), line 2: the GameType tag contradicts variant={name!r}: ")
     assert says in message
@@ -134,12 +134,12 @@ def test_a_tag_that_contradicts_the_explicit_variant_is_an_error_naming_both(
 def test_without_a_gametype_the_variant_tag_names_the_rules() -> None:
     games = list(pdn.read_games(DATA / "games" / "english" / "py-draughts-playstrategy-american.pdn"))
     assert {game.ruleset.name for game in games} == {"american"}  # [Variant "American/English"]
-    assert pdn.read_game('[Variant "russian-nfc"] 1. c3-d4 *').ruleset == draughts.get_variant("russian-nfc")
-    assert pdn.read_game('[Variant "Brazil"]\n[GameType "25"] 1. c3-d4 *').ruleset.name == "russian"  # GameType wins
-    assert pdn.read_game('[Variant "brazil"] 1. c3-d4 *', "czech").ruleset.name == "czech"  # variant= wins
-    assert pdn.read_game('[Variant "Frisian"] 1. 32-28 *').ruleset.name == "frisian"
+    assert pdn.parse_game('[Variant "russian-nfc"] 1. c3-d4 *').ruleset == draughts.get_variant("russian-nfc")
+    assert pdn.parse_game('[Variant "Brazil"]\n[GameType "25"] 1. c3-d4 *').ruleset.name == "russian"  # GameType wins
+    assert pdn.parse_game('[Variant "brazil"] 1. c3-d4 *', "czech").ruleset.name == "czech"  # variant= wins
+    assert pdn.parse_game('[Variant "Frisian"] 1. 32-28 *').ruleset.name == "frisian"
     with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'Gothic' names no known ruleset.*variant="):
-        pdn.read_game('[Variant "Gothic"] 1. 32-28 *')
+        pdn.parse_game('[Variant "Gothic"] 1. 32-28 *')
 
 
 # --- what the writer claims ----------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_named_variants_write_their_gametype(rules: draughts.Ruleset) -> None:
     text = pdn.write_game(game)
     assert tags_of(text)["GameType"] == rules.pdn_gametype_tag
     assert "Variant" not in tags_of(text)
-    assert pdn.read_game(text).ruleset is rules
+    assert pdn.parse_game(text).ruleset is rules
 
 
 def test_a_house_rule_is_named_by_a_variant_tag_that_reads_back() -> None:
@@ -165,7 +165,7 @@ def test_a_house_rule_is_named_by_a_variant_tag_that_reads_back() -> None:
     game = game_of(rules)
     text = pdn.write_game(game)
     assert tags_of(text) == {"Event": "e", "Variant": "american-nfc"}
-    again = pdn.read_game(text)
+    again = pdn.parse_game(text)
     assert again.ruleset == rules
     assert again.moves == game.moves
 
@@ -176,8 +176,8 @@ def test_an_evolved_ruleset_never_claims_its_bases_gametype() -> None:
     assert "26" not in text  # was [GameType "26,B,8,8,A0,0"], read back as Brazilian: illegal at ply 1
     assert tags_of(text) == {"Event": "e", "Variant": "my-pool"}
     with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'my-pool' names no known ruleset.*variant="):
-        pdn.read_game(text)
-    again = pdn.read_game(text, POOL)
+        pdn.parse_game(text)
+    again = pdn.parse_game(text, POOL)
     assert (again.ruleset, again.moves) == (POOL, game.moves)
 
 
@@ -186,8 +186,8 @@ def test_a_ruleset_with_a_gametype_number_of_its_own_writes_it() -> None:
     text = pdn.write_game(game)
     assert tags_of(text) == {"Event": "e", "GameType": "45,B,8,8,A0,0", "Variant": "my-pool"}
     with pytest.raises(PDNUnknownVariantError, match=r"unknown GameType: GameType '45,B,8,8,A0,0'.*variant="):
-        pdn.read_game(text)
-    again = pdn.read_game(text, POOL_45)  # was PDNUnknownVariantError even with variant=pool
+        pdn.parse_game(text)
+    again = pdn.parse_game(text, POOL_45)  # was PDNUnknownVariantError even with variant=pool
     assert (again.ruleset, again.moves) == (POOL_45, game.moves)
 
 
@@ -196,7 +196,7 @@ def test_named_variants_without_a_gametype_are_named_by_a_variant_tag() -> None:
         game = game_of(draughts.VARIANTS[name])
         text = pdn.write_game(game)
         assert tags_of(text) == {"Event": "e", "Variant": name}
-        assert pdn.read_game(text).ruleset is draughts.VARIANTS[name]
+        assert pdn.parse_game(text).ruleset is draughts.VARIANTS[name]
 
 
 def test_an_evolved_ruleset_that_kept_a_named_variants_name_is_marked_custom() -> None:
@@ -204,8 +204,8 @@ def test_an_evolved_ruleset_that_kept_a_named_variants_name_is_marked_custom() -
     text = pdn.write_game(game)
     assert tags_of(text) == {"Event": "e", "Variant": "international (custom rules)"}
     with pytest.raises(PDNError, match="variant="):
-        pdn.read_game(text)  # never silently the International rules it is not
-    assert pdn.read_game(text, FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL
+        pdn.parse_game(text)  # never silently the International rules it is not
+    assert pdn.parse_game(text, FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL
 
 
 def test_the_rules_tags_replace_stale_ones_from_the_headers() -> None:

@@ -249,5 +249,5 @@ def test_a_hostile_game_fails_alone_with_a_bounded_message(bad: str) -> None:
 def test_a_move_number_over_9999_is_a_move_number() -> None:
     start = draughts.Position.from_fen("international", "W:WK46:BK1")
     text = f'[FEN "{start.fen()}"]\n10000. 46-41 10000... 1-6 10001. 41-46 *\n'
-    assert len(pdn.read_game(text).moves) == 3
-    assert len(pdn.read_game(f"{LONG}. 32-28 *").moves) == 1  # syntax only: never converted
+    assert len(pdn.parse_game(text).moves) == 3
+    assert len(pdn.parse_game(f"{LONG}. 32-28 *").moves) == 1  # syntax only: never converted

@@ -1,6 +1,6 @@
 """Every game the library writes reads back to the same game: every ruleset, any length.
 
-The property: ``read_game(write_game(game), variant=game.ruleset)`` gives the game back, and
+The property: ``parse_game(write_game(game), variant=game.ruleset)`` gives the game back, and
 without ``variant=`` the text either gives the same ruleset back or fails with an error that says to
 pass ``variant=``; it never reads under other rules. Before the hardening issue's item 7 an evolved
 ruleset wrote its base variant's GameType (and read back under the base rules), and a game of
@@ -71,7 +71,7 @@ def random_game(data: st.DataObject, rules: Ruleset, plies: int) -> pdn.Game:
 def assert_reads_back(game: pdn.Game) -> str:
     rules = game.ruleset
     text = pdn.write_game(game)
-    again = pdn.read_game(text, rules)
+    again = pdn.parse_game(text, rules)
     assert again.ruleset == rules
     assert again.start == game.start
     assert again.moves == game.moves
@@ -80,12 +80,12 @@ def assert_reads_back(game: pdn.Game) -> str:
     assert pdn.write_game(again) == text
     named = draughts.VARIANTS.get(rules.name)
     if named == rules or rules in HOUSE:
-        alone = pdn.read_game(text)
+        alone = pdn.parse_game(text)
         assert alone.ruleset == rules
         assert alone.moves == game.moves
         return text
     try:
-        alone = pdn.read_game(text)
+        alone = pdn.parse_game(text)
     except PDNUnknownVariantError as error:
         message = str(error)
     else:
@@ -115,7 +115,7 @@ def test_named_variants_and_house_rules_read_back_without_variant() -> None:
         for _ in range(6):
             board.push(next(iter(board.legal_moves)))
         text = pdn.write_game(pdn.Game.from_board(board))
-        assert pdn.read_game(text).ruleset == rules
+        assert pdn.parse_game(text).ruleset == rules
 
 
 # --- games of more than 10,000 plies ---------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
 
     # the game printed at the end is PDN that reads back, with the resignation
     text = out[out.index('[Event "polydraughts terminal game"]') :]
-    game = pdn.read_game(text)
+    game = pdn.parse_game(text)
     assert game.result == "0-2"
     assert game.headers["Termination"] == "white resigns"
     assert game.headers["White"] == "Human"
@@ -81,7 +81,7 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
     assert set(game.moves[0].captured) == {14, 29, 31, 42}  # the second capture, after the undo
 
     # "save" wrote the game so far (no result yet)
-    middle = pdn.read_game(saved.read_text(encoding="utf-8"))
+    middle = pdn.parse_game(saved.read_text(encoding="utf-8"))
     assert middle.result == "*"
     assert middle.moves == game.moves
 
@@ -105,7 +105,7 @@ def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
     assert "white (computer:strong) plays 18-15" in out
     assert "Game over: 0-1 (white wins: black has no pieces left)" in out
     assert f"Game saved to {target}" in out
-    game = pdn.read_game(target.read_text(encoding="utf-8"))
+    game = pdn.parse_game(target.read_text(encoding="utf-8"))
     assert game.ruleset.name == "american"
     assert game.result == "0-1"
     assert game.winner is draughts.WHITE
@@ -131,7 +131,7 @@ def test_a_whole_game_from_the_start_position(tmp_path: Path) -> None:
         timeout=300,
     ).stdout
     assert "Game over: " in out
-    game = pdn.read_game(target.read_text(encoding="utf-8"))
+    game = pdn.parse_game(target.read_text(encoding="utf-8"))
     outcome = game.board().outcome()
     assert outcome is not None
     assert game.result == pdn.result_for("russian", outcome.winner)

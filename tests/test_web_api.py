@@ -471,7 +471,7 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     text = exported["pdn"]
     assert '[GameType "22,W,8,8,N2,1"]' in text
     assert "1. 22-18 11-14 2. 18x11 7x14 *" in text
-    read = pdn.read_game(text)
+    read = pdn.parse_game(text)
     assert [draughts.notation.move_text(p, m) for p, m in zip(read.positions(), read.moves, strict=False)] == [
         "22-18",
         "11-14",

@@ -104,7 +104,7 @@ def replay_file(path: Path, variant: str, tally: Tally) -> None:
             tally.notes.extend(f"{path.name}: game {game.index}: {note}" for note in game.warnings)
             text = pdn.write_game(game)
             try:
-                again = pdn.read_game(text, game.ruleset)
+                again = pdn.parse_game(text, game.ruleset)
                 reason = same_game(game, again)
             except draughts.DraughtsError as error:
                 reason = f"written game does not read back: {error}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+import warnings
 from collections.abc import Iterator
 
 import attrs
@@ -15,7 +16,8 @@ from draughts.legal import LegalMoves
 from draughts.move import Move, index_in
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
-from draughts.rules import EndgameRule, ResultNotation, Ruleset
+from draughts.results import result_for
+from draughts.rules import EndgameRule, Ruleset
 from draughts.variants import get_variant
 
 
@@ -30,22 +32,18 @@ class Termination(enum.Enum):
     ENDGAME = "endgame rule"
 
 
-_SCORES = {
-    ResultNotation.DEFAULT: ("1-0", "0-1", "1/2-1/2"),
-    ResultNotation.INTERNATIONAL: ("2-0", "0-2", "1-1"),
-}
-
-
 def result_text(rules: Ruleset, winner: Color | None) -> str:
-    """The PDN result for ``winner`` (None: a draw) in the ruleset's result notation.
+    """Deprecated: :func:`draughts.pdn.result_for` (the same function, under the name PDN code uses).
 
-    The first score is the first player's, as PDN files write it: ``1-0`` is a White win in
-    most variants but a Black win in American checkers, where Black starts.
+    .. deprecated:: 0.1.0
+       ``board.result_text`` and ``pdn.result_for`` were one function under two names.
     """
-    win, loss, draw = _SCORES[rules.result_notation]
-    if winner is None:
-        return draw
-    return win if winner is rules.first_to_move else loss
+    warnings.warn(
+        "draughts.board.result_text is deprecated: use draughts.pdn.result_for (the same function)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return result_for(rules, winner)
 
 
 @attrs.frozen
@@ -421,18 +419,18 @@ class Board:
                 Termination.REPETITION,
                 None,
                 f"the same position {draws.repetitions} times",
-                result_text(self.ruleset, None),
+                result_for(self.ruleset, None),
             )
         counters = self._counters[-1]
         if not claims:
             for endgame in draws.endgames:
                 if counters.since_material_change >= 2 * endgame.moves and _endgame_applies(endgame, self.position):
                     text = endgame.article or endgame.describe()
-                    return Outcome(Termination.ENDGAME, None, text, result_text(self.ruleset, None))
+                    return Outcome(Termination.ENDGAME, None, text, result_for(self.ruleset, None))
         for rule, plies in zip(draws.move_counts, counters.move_counts, strict=True):
             if rule.claim == claims and plies >= 2 * rule.moves:
                 text = rule.article or rule.describe()
-                return Outcome(Termination.MOVE_COUNT, None, text, result_text(self.ruleset, None))
+                return Outcome(Termination.MOVE_COUNT, None, text, result_for(self.ruleset, None))
         return None
 
     def outcome(self) -> Outcome | None:
@@ -453,7 +451,7 @@ class Board:
                 stuck = position.turn
                 termination = Termination.NO_MOVES if sum(position.material(stuck)) else Termination.NO_PIECES
                 rule = f"{stuck} has {termination.value}" + (" and wins" if winner is stuck else "")
-            return Outcome(termination, winner, rule, result_text(self.ruleset, winner))
+            return Outcome(termination, winner, rule, result_for(self.ruleset, winner))
         return self._draw(claims=False)
 
     def is_game_over(self) -> bool:

@@ -51,9 +51,9 @@ from collections.abc import Mapping
 import attrs
 
 from draughts._text import excerpt
-from draughts._text import number as _number
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
+from draughts.gametype import matching_ruleset
 from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.rules import (
     CapturedRemoval,
@@ -799,43 +799,6 @@ def _nfc_bases(key: str) -> list[str]:
     return bases
 
 
-_GAMETYPE = re.compile(
-    r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*",
-    re.IGNORECASE,
-)
-
-
-def _short(digits: str) -> str:
-    return digits if len(digits) <= 8 else excerpt(digits, 16)
-
-
-def _gametype_differences(match: re.Match[str], rules: Ruleset) -> list[str]:
-    """What the optional fields of a GameType tag say that ``rules`` does not (rule-changing fields only).
-
-    The notation field is not compared: it says how squares are written, which the reader finds out
-    from the moves themselves, and real files write ``N1`` where International's tag has ``N2``.
-    """
-    if match.group(2) is None:
-        return []
-    differences = []
-    color = match.group(2).upper()
-    if color != rules.first_to_move.letter:
-        first, actual = ("White", "Black") if color == "W" else ("Black", "White")
-        differences.append(f"{first} moves first, but {actual} does in {rules.name}")
-    size = (_number(match.group(3)), _number(match.group(4)))
-    if size != (rules.board_size, rules.board_size):
-        differences.append(
-            f"the board is {_short(match.group(3))}x{_short(match.group(4))}, but "
-            f"{rules.name} is played on {rules.board_size}x{rules.board_size}"
-        )
-    invert = match.group(6)
-    if invert is not None and (invert == "1") == rules.bottom_left_playable:
-        board = "inverted" if invert == "1" else "not inverted"
-        actual = "is not" if rules.bottom_left_playable else "is"
-        differences.append(f"the board is {board} (invert flag {invert}), but {rules.name}'s {actual}")
-    return differences
-
-
 def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Ruleset:
     """The ruleset of a PDN GameType value (``25`` or ``"25,W,8,8,A0,0"``).
 
@@ -859,30 +822,4 @@ def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Rulese
         UnknownVariantError: malformed value, a type number of no supported variant (or not
             ``ruleset``'s), or a field that contradicts the variant's rules.
     """
-    if isinstance(gametype, bool) or not isinstance(gametype, (str, int)):
-        raise UnknownVariantError(f"GameType {excerpt(gametype)} is not a number or text")
-    text = str(gametype)
-    match = _GAMETYPE.fullmatch(text)
-    if match is None:
-        raise UnknownVariantError(
-            f"GameType {excerpt(text)} is not of the form 'number[,W|B,width,height,notation[,invert]]'"
-        )
-    number = _number(match.group(1))
-    if number is None:
-        raise UnknownVariantError(f"GameType {excerpt(text)}: {excerpt(match.group(1))} is no type number")
-    if ruleset is not None:
-        if ruleset.pdn_gametype is None or ruleset.pdn_gametype != number:
-            own = "no GameType" if ruleset.pdn_gametype is None else f"GameType {ruleset.pdn_gametype}"
-            named = [rules.name for rules in VARIANTS.values() if rules.pdn_gametype == number]
-            whose = f" ({named[0]})" if named else ""
-            raise UnknownVariantError(f"GameType {excerpt(text)}{whose} is not {ruleset.name}, which has {own}")
-        candidates = [ruleset]
-    else:
-        candidates = [rules for rules in VARIANTS.values() if rules.pdn_gametype == number]
-    for rules in candidates:
-        differences = _gametype_differences(match, rules)
-        if differences:
-            raise UnknownVariantError(f"GameType {excerpt(text)} is not {rules.name}: {'; '.join(differences)}")
-        return rules
-    supported = ", ".join(f"{r.pdn_gametype} ({r.name})" for r in VARIANTS.values())
-    raise UnknownVariantError(f"GameType {excerpt(text)} names no supported variant; supported: {supported}")
+    return matching_ruleset(gametype, VARIANTS.values(), ruleset)

@@ -33,12 +33,13 @@ from pettingzoo import AECEnv
 from draughts._text import excerpt
 from draughts.ai.render import rgb_array
 from draughts.ai.tensors import Choice, Encoding, FloatArray, encoding
-from draughts.board import Board, Outcome, result_text
+from draughts.board import Board, Outcome
 from draughts.color import Color
 from draughts.engine import LEVELS, Engine
 from draughts.errors import DraughtsError, IllegalMoveError
 from draughts.move import Move
 from draughts.position import Position
+from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -356,7 +357,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
     def _forfeit(self, agent: str, action: int) -> None:
         loser = self._color_of[agent]
-        self._result = result_text(self.ruleset, loser.opponent)
+        self._result = result_for(self.ruleset, loser.opponent)
         for other in AGENTS:
             self.rewards[other] = -1.0 if other == agent else 1.0
             self.terminations[other] = True

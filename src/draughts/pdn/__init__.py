@@ -1,7 +1,7 @@
 """PDN 3.0 game files: a streaming reader that is strict about rules and lenient about layout, and a writer.
 
 >>> from draughts import pdn
->>> game = pdn.read_game('[White "A"] [Black "B"] [GameType "20"] 1. 32-28 19-23 2. 28x19 {forced} 14x23 2-0')
+>>> game = pdn.parse_game('[White "A"] [Black "B"] [GameType "20"] 1. 32-28 19-23 2. 28x19 {forced} 14x23 2-0')
 >>> len(game.moves), game.result, game.comments
 (4, '2-0', {3: ['forced']})
 >>> print(pdn.write_game(game), end="")
@@ -121,7 +121,7 @@ numbers (``1.``, and ``1...`` when the second player's move opens the movetext o
 comment or variation), each move in the variant's notation (short unless ambiguous, then the long
 form PDN 3.0 prescribes), marks, NAGs, comments, variations, and the result, wrapped at 80
 characters. :meth:`Game.export_headers` gives the tags exactly as written;
-``read_game(write_game(g), variant=g.ruleset)`` (for a named variant or a house rule, without
+``parse_game(write_game(g), variant=g.ruleset)`` (for a named variant or a house rule, without
 ``variant=`` too) has those headers and the same ruleset, start, moves, result, comments,
 annotations and variations, however long the game. A
 result that cannot stand as a PDN game terminator (a match score such as ``4-6``) is written in
@@ -134,9 +134,9 @@ from __future__ import annotations
 
 from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNUnknownVariantError, PDNWarning
 from draughts.pdn.game import Game
-from draughts.pdn.reader import read_game, read_games
-from draughts.pdn.results import normalise_result, result_for, winner_of
+from draughts.pdn.reader import parse_game, parse_games, read_game, read_games
 from draughts.pdn.writer import write_game, write_games
+from draughts.results import normalise_result, result_for, winner_of
 
 __all__ = [
     "Game",
@@ -145,6 +145,8 @@ __all__ = [
     "PDNUnknownVariantError",
     "PDNWarning",
     "normalise_result",
+    "parse_game",
+    "parse_games",
     "read_game",
     "read_games",
     "result_for",

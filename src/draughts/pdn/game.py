@@ -9,9 +9,9 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.move import Move
-from draughts.pdn.results import STANDARD_RESULTS, normalise_result, result_for, winner_of
 from draughts.pdn.tags import ITALIAN_TAGS, ROSTER, tag_name, variant_tags
 from draughts.position import Position
+from draughts.results import STANDARD_RESULTS, normalise_result, result_for, winner_of
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 

@@ -15,10 +15,10 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNUnknownVariantError
 from draughts.pdn.game import Game
-from draughts.pdn.results import normalise_result
 from draughts.pdn.split import RawGame
 from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, gametype_alias, named_ruleset
 from draughts.position import Position
+from draughts.results import normalise_result
 from draughts.rules import Ruleset
 from draughts.variants import from_gametype
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 import attrs
 
 from draughts.pdn.lexer import Token
-from draughts.pdn.results import is_terminator
+from draughts.results import STANDARD_RESULTS, normalise_result
 
 
 @attrs.define
@@ -23,6 +24,15 @@ class RawGame:
 
     def headers(self) -> dict[str, str]:
         return {name: value for name, value, _ in self.tags}
+
+
+def is_terminator(word: str) -> bool:
+    """Whether a movetext word is a result that ends the game (``2-0``, ``1/2-1/2``, ``*``), not a move."""
+    if word == "*":
+        return True
+    if not re.fullmatch(r"[0-9/½:-]+", word):
+        return False
+    return normalise_result(word) in STANDARD_RESULTS
 
 
 def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:

@@ -11,7 +11,7 @@ from draughts.notation import move_text
 from draughts.pdn.game import Game
 from draughts.pdn.lexer import collapse, tokenize
 from draughts.pdn.replay import MARKS, NAG
-from draughts.pdn.results import STANDARD_RESULTS, normalise_result
+from draughts.results import STANDARD_RESULTS, normalise_result
 
 
 def _escape(value: str) -> str:

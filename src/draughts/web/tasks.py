@@ -26,7 +26,7 @@ from draughts.errors import IllegalMoveError, PDNError, UnknownVariantError
 from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text
-from draughts.pdn import Game, PDNUnknownVariantError, read_game, result_for, write_game
+from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
@@ -343,7 +343,7 @@ def read_pdn(text: str, rules: Ruleset, registry: RulesetRegistry) -> Game:
     game: Game | None = None
     failure: PDNError | None = None
     try:
-        game = read_game(text, rules)
+        game = parse_game(text, rules)
         headers = game.headers
     except PDNError as error:
         failure, headers = error, error.headers
@@ -353,10 +353,10 @@ def read_pdn(text: str, rules: Ruleset, registry: RulesetRegistry) -> Game:
     except UnknownVariantError:
         named = None
     if named is not None and named != rules:
-        return read_game(text, named)
+        return parse_game(text, named)
     if game is not None:
         return game
     assert failure is not None
     if "gametype" in tags and isinstance(failure, PDNUnknownVariantError):
-        return read_game(text, None)
+        return parse_game(text, None)
     raise failure

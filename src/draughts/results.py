@@ -1,17 +1,25 @@
-"""PDN results: their normal form, who they name as the winner, and the result of a winner.
+"""Game results as PDN writes them: the result of a winner, who a result names, and the normal form.
 
-The first score belongs to the player who moves first in the variant (Black in American
-checkers); see the notes of :mod:`draughts.pdn`.
+One place for the scores, used by :class:`~draughts.Board`'s outcomes, the PDN reader and writer,
+the web board and the terminal game. The first score belongs to the player who moves first in the
+variant (Black in American checkers); see the notes of :mod:`draughts.pdn` for the evidence.
 """
 
 from __future__ import annotations
 
 import re
 
-from draughts.board import result_text
 from draughts.color import Color
-from draughts.rules import Ruleset
+from draughts.rules import ResultNotation, Ruleset
 from draughts.variants import get_variant
+
+__all__ = ["STANDARD_RESULTS", "normalise_result", "result_for", "winner_of"]
+
+_SCORES = {
+    ResultNotation.DEFAULT: ("1-0", "0-1", "1/2-1/2"),
+    ResultNotation.INTERNATIONAL: ("2-0", "0-2", "1-1"),
+}
+"""A win of the first player, a loss, and a draw, in each result notation."""
 
 STANDARD_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"})
 """Normal forms of the results that end a game's movetext (``1:0`` and ``½-½`` normalise into them)."""
@@ -65,15 +73,15 @@ def winner_of(ruleset: Ruleset | str, result: str) -> Color | None:
 def result_for(ruleset: Ruleset | str, winner: Color | None) -> str:
     """The PDN result for ``winner`` (None: a draw) in the ruleset's result notation.
 
+    The first score is the first player's, as PDN files write it: ``1-0`` is a White win in
+    most variants but a Black win in American checkers, where Black starts. This is the one
+    function for it (``draughts.board.result_text`` is its deprecated old name).
+
     >>> result_for("international", None), result_for("american", Color.BLACK)
     ('1-1', '1-0')
     """
-    return result_text(get_variant(ruleset), winner)
-
-
-def is_terminator(word: str) -> bool:
-    if word == "*":
-        return True
-    if not re.fullmatch(r"[0-9/½:-]+", word):
-        return False
-    return normalise_result(word) in STANDARD_RESULTS
+    rules = get_variant(ruleset)
+    win, loss, draw = _SCORES[rules.result_notation]
+    if winner is None:
+        return draw
+    return win if winner is rules.first_to_move else loss
