@@ -15,6 +15,7 @@ from draughts.board import Board, DrawCounters, Outcome, Termination
 from draughts.color import BLACK, WHITE, Color
 from draughts.errors import (
     AmbiguousMoveError,
+    CaptureSearchLimitError,
     DraughtsError,
     IllegalMoveError,
     InvalidFenError,
@@ -74,6 +75,7 @@ __all__ = [
     "BoardSquares",
     "CaptureFacts",
     "CapturePromotion",
+    "CaptureSearchLimitError",
     "CapturedRemoval",
     "Color",
     "Criterion",

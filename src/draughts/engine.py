@@ -75,6 +75,7 @@ import attrs
 from draughts._core import build_move_generator
 from draughts._core import evaluation as _core_evaluation
 from draughts._core import search as _core_search
+from draughts._core.capture import abort_when
 from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
 from draughts.board import Board
@@ -828,7 +829,9 @@ class _Search:
                 order.sort(key=lambda k: -previous[k])
             current = _Iteration(depth)
             try:
-                self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
+                # The clock is also read inside long capture searches, not only between nodes.
+                with abort_when(self.searcher.interrupt):
+                    self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
             except _core_search.Stopped:
                 break
             done = current

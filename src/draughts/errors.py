@@ -40,6 +40,12 @@ class IllegalMoveError(DraughtsError):
     """A well-formed move that is not legal in the position it is played in."""
 
 
+class CaptureSearchLimitError(DraughtsError):
+    """A position whose captures are too many to enumerate: the capture search expanded more states
+    than its bound (``draughts._core.capture.MAX_STATES``), which only some custom rulesets
+    allow (pieces lifted at once on a crowded board); the position and its objects are unchanged."""
+
+
 class AmbiguousMoveError(DraughtsError):
     """Move text that matches more than one legal move."""
 

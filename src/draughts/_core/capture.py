@@ -4,15 +4,63 @@
 (:mod:`draughts._core.movegen`) and the resolver (:mod:`draughts._core.resolver`) run; see its
 docstring for the rules it applies. Where only one path of each move is wanted, a search that
 finds more than :data:`EXPLOSION` paths starts again pruning routes that reach a state met before.
+
+**Bounded work.** A search counts the states it expands (a piece on a square with the pieces
+taken so far). Every :data:`CHECK_EVERY` states it checks two things: past :data:`MAX_STATES` it
+raises :class:`~draughts.CaptureSearchLimitError` (a valid ruleset may allow captures whose paths
+grow without bound, for instance pieces lifted at once on a board full of pieces), and it calls
+the abort hook of the running thread, if one is set with :func:`abort_when` (the engine's clock:
+a search under a time limit must not wait for one huge generation to end). Small searches, the
+ones perft and games meet, never reach a check, so neither costs them anything.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from draughts._core.tables import Tables
 from draughts._core.types import CaptureSearch, RawCapture
+from draughts.errors import CaptureSearchLimitError
 from draughts.rules import CapturePromotion, KingLanding
+
+CHECK_EVERY = 4096
+"""States a search expands between two checks of its bound and of the thread's abort hook."""
+MAX_STATES = 1_000_000
+"""States one search may expand (a few seconds of work and some 100 MB at most); beyond it the
+search raises :class:`~draughts.CaptureSearchLimitError`. The hardest positions of the tests and
+of real games need far fewer (a Frisian position with two kings taking 19 pieces: about 365,000)."""
+
+_hooks = threading.local()
+"""The abort hook of each thread (attribute ``abort``), set by :func:`abort_when`."""
+
+
+@contextlib.contextmanager
+def abort_when(hook: Callable[[], None]) -> Iterator[None]:
+    """Within the block, long capture searches of this thread call ``hook`` every
+    :data:`CHECK_EVERY` states; ``hook`` raises to abandon the search (the exception reaches the
+    caller of the generator, and nothing is left half-changed: a search builds only its own result)."""
+    previous = getattr(_hooks, "abort", None)
+    _hooks.abort = hook
+    try:
+        yield
+    finally:
+        _hooks.abort = previous
+
+
+def _checkpoint(states: int, square: int) -> None:
+    """The check of a long search: its bound, then the thread's abort hook."""
+    if states > MAX_STATES:
+        raise CaptureSearchLimitError(
+            f"the capture search of the piece on square {square} expanded more than {MAX_STATES:,} states: "
+            "the ruleset allows captures too many to enumerate in this position"
+        )
+    hook = getattr(_hooks, "abort", None)
+    if hook is not None:
+        hook()
+
 
 EXPLOSION = 4096
 """Capture paths a search may find before it starts again pruning routes that reach one state twice."""
@@ -95,6 +143,8 @@ def capture_search(t: Tables) -> CaptureSearch:
     ) -> list[RawCapture]:
         """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
         found: list[RawCapture] = []
+        states = 0  # expanded so far (see the module's "bounded work")
+        next_check = CHECK_EVERY
         visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
         budget = budget or None
         crown = crowns[color]
@@ -112,6 +162,11 @@ def capture_search(t: Tables) -> CaptureSearch:
             cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a man or a short king from ``cur``; returns whether there was any."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
             prey = (opponents if king else man_prey) & ~cap
             free = board & ~(occupied & ~cap) if immediate else free_now
             # First every landing square (most calls find none and return at once), then each jump.
@@ -159,6 +214,11 @@ def capture_search(t: Tables) -> CaptureSearch:
             cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
         ) -> bool:
             """Jumps of a flying king from ``cur``; returns whether there was any."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
             index = cur.bit_length() - 1
             blockers = occupied & ~cap if immediate else occupied
             prey = opponents & ~cap

@@ -128,6 +128,13 @@ class Searcher:
             raise Stopped
         self.next_check = min(self.nodes + CHECK_EVERY, self.max_nodes)
 
+    def interrupt(self) -> None:
+        """The abort hook of long capture searches (:func:`draughts._core.capture.abort_when`): the
+        stop flag and the clock, checked inside one move generation as :meth:`check` does between nodes."""
+        deadline = self.deadline
+        if self.stopped() or (deadline is not None and self.clock() >= deadline):
+            raise Stopped
+
     def terminal(self, own: int, kings: int, ply: int) -> int:
         """The score of a node where the game is over by the rules of play."""
         if self.crowning_wins and kings:

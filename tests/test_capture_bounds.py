@@ -1,0 +1,142 @@
+"""The capture search's bounded work: a limit on the states one search expands (issue 23 §20) and
+an abort hook read inside long searches, which the engine's clock uses (issue 23 §16)."""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+import pytest
+
+import draughts
+from draughts import BLACK, WHITE, CaptureSearchLimitError, DraughtsError, Piece, Position
+from draughts._core import capture
+from draughts.engine import Engine, Limit
+from draughts.geometry import BoardSquares
+from draughts.rules import CapturedRemoval, CapturePromotion
+
+# Issue 23 §20: a valid custom ruleset whose captures grow without bound in this position (281 s and
+# 8.8 GB before the search counted its work).
+UNBOUNDED_FEN = (
+    "W:W46,47,56,57,58,61,68,70,71,73,74,75,76,78,81,84,88,89,90,91,92,93,94,95,96,98,100"
+    ":B3,7,9,10,11,12,13,15,16,17,19,22,23,25,27,28,30,35,36,38,41,42,43,44,48,49,50"
+)
+
+
+def unbounded() -> Position:
+    rules = attrs.evolve(
+        draughts.get_variant("frisian"),
+        name="frisian-every-square",
+        board_squares=BoardSquares.ALL,
+        rows_per_side=3,
+        captured_removal=CapturedRemoval.IMMEDIATE,
+        capture_promotion=CapturePromotion.CONTINUES_AS_KING,
+    )
+    return Position.from_fen(rules, UNBOUNDED_FEN)
+
+
+def test_a_search_past_its_bound_raises_a_draughts_error_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(capture, "MAX_STATES", 20_000)
+    position = unbounded()
+    fen = position.fen()
+    started = time.process_time()
+    with pytest.raises(CaptureSearchLimitError, match="more than 20,000 states") as raised:
+        position.legal_moves()
+    assert time.process_time() - started < 30  # about 0.3 s: far from the unbounded run
+    assert isinstance(raised.value, DraughtsError)
+    assert position.fen() == fen
+    with pytest.raises(CaptureSearchLimitError):  # nothing half-built was kept
+        draughts.perft(position, 1)
+
+
+@pytest.mark.slow
+def test_the_default_bound_ends_the_unbounded_search_in_bounded_time() -> None:
+    started = time.process_time()
+    with pytest.raises(CaptureSearchLimitError):
+        unbounded().legal_moves()
+    assert time.process_time() - started < 120  # about 15 s on the project's 2-core machine
+
+
+def test_the_hardest_known_searches_stay_within_the_bound() -> None:
+    """The Frisian position of issue 23 §19 (two kings, 19 pieces taken) expands about 365,000
+    states, well inside the bound."""
+    position = Position.from_fen(
+        "frisian", "W:WK9,K50:B3,K7,11,12,K15,K16,K18,K20,23,27,30,31,K32,34,36,K38,39,K43,K48"
+    )
+    assert capture.MAX_STATES >= 2 * 365_000
+    assert len(position.legal_moves()) == 46
+
+
+class _Abandoned(Exception):
+    pass
+
+
+def test_the_abort_hook_is_called_inside_a_long_search_and_its_exception_ends_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+
+    def hook() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise _Abandoned
+
+    position = unbounded()
+    with capture.abort_when(hook), pytest.raises(_Abandoned):
+        position.legal_moves()
+    assert len(calls) == 2
+    monkeypatch.setattr(capture, "MAX_STATES", 5_000)
+    with pytest.raises(CaptureSearchLimitError):  # the hook was the block's only: none is left
+        position.legal_moves()
+    assert len(calls) == 2
+
+
+def test_a_short_search_never_reaches_the_hook() -> None:
+    def hook() -> None:
+        raise AssertionError("called")
+
+    with capture.abort_when(hook):
+        assert draughts.perft(Position.initial("frisian"), 4) > 0
+
+
+def lattice_facing(size: int) -> Position:
+    """Black to move (quiet moves only), and after each move a white man facing a lattice of black
+    men, whose capture paths flood: every reply is one long generation."""
+    rules = attrs.evolve(
+        draughts.get_variant("russian"),
+        name=f"russian-{size}",
+        board_size=size,
+        rows_per_side=size // 2 - 1,
+        square_names=draughts.SquareNames.NUMERIC,
+    )
+    geo = rules.geometry
+    pieces = {geo.square_at(0, 0): Piece(WHITE)}
+    for x in range(1, size, 2):
+        for y in range(1, size - 1, 2):
+            pieces[geo.square_at(x, y)] = Piece(BLACK)
+    return Position.from_pieces(rules, pieces, BLACK)
+
+
+class _Clock:
+    """A clock that moves on 0.3 s at each reading: the engine's time runs out after two readings."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.3
+        return self.now
+
+
+def test_the_engine_reads_its_clock_inside_a_long_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23 §16: with the time up, the search stops at the next check inside a capture search,
+    not only every few hundred nodes (before: 256 nodes, each a flood of capture paths, about 2 s)."""
+    import draughts.engine
+
+    position = lattice_facing(14)
+    monkeypatch.setattr(draughts.engine, "time", _Clock())
+    started = time.process_time()
+    result = Engine(seed=1).search(position, Limit(time=0.5))
+    assert result.move in position.legal_moves
+    assert result.nodes < 32
+    assert time.process_time() - started < 1.5
