@@ -219,7 +219,7 @@ def test_compare_fits_the_terminal_width() -> None:
         ("variants",),
         ("overview", "--depth", "1"),
     ):
-        for columns in ("80", "60", "44"):
+        for columns in ("80", "44"):
             done = subprocess.run(
                 [str(SCRIPT), *args],
                 capture_output=True,
