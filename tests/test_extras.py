@@ -76,7 +76,7 @@ def test_extra_distributions_follow_self_references() -> None:
 
 def test_the_test_extra_installs_every_module_the_tests_use() -> None:
     wanted = extra_distributions("test")
-    local = {path.stem for path in TESTS.glob("*.py")} | {"draughts", "conftest"}
+    local = {path.stem for path in TESTS.rglob("*.py")} | {"draughts", "conftest"}
     owners = importlib.metadata.packages_distributions()
     missing = []
     for path in sorted(TESTS.rglob("*.py")):
