@@ -40,3 +40,14 @@ def test_an_illegal_move_is_named_in_the_variants_squares() -> None:
         move_text(draughts.Position.initial("russian"), draughts.Move(22, 10))
     with pytest.raises(draughts.IllegalMoveError, match=r"^Move\(start=99, end=10\) is not legal"):
         move_text(draughts.Position.initial("russian"), draughts.Move(99, 10))
+
+
+def test_boards_of_every_square_are_not_mirrored_and_missing_squares_are_refused() -> None:
+    """Turkish (every square) against Italian: same coordinates; squares Italian lacks give clean errors."""
+    result = moves_table("W:Wc2:Bd3", ["turkish", "italian"])
+    assert result.mirrored == (False, False)
+    assert result.moves("italian") == ("26x19",)
+    with pytest.raises(draughts.InvalidFenError, match="d4 is not one of its playing squares"):
+        moves_table("W:Wd4:Be5", ["turkish", "italian"])
+    with pytest.raises(draughts.DraughtsError, match="goes over squares italian does not play on"):
+        moves_table("W:W22:B18", ["italian", "turkish"])

@@ -32,10 +32,12 @@ An inverted board has no playing square where a normal board has one, so the sam
 diagram cannot be set up on both. For those the diagram is **mirrored left to right** (file ``x``
 becomes ``size - 1 - x``, ranks unchanged): each side keeps its home row and its direction of
 play, and the mirror image of a legal game is a legal game, so the position is the one a player of
-the inverted variant would set up from the printed diagram. Moves are then compared by where they
-go on the reference board (start, end and captured squares mapped back to ``fen_variant``'s
-numbers), shown in that numbering in the first column and in each variant's own notation in its
-column.
+the inverted variant would set up from the printed diagram; the notes say which board is the
+inverted one. A board of every square (Turkish) has each square of the others, so nothing is
+mirrored against it; a diagram or move that needs a square the other board lacks is refused with
+an error. Moves are then compared by where they go on the reference board (start, end and
+captured squares mapped back to ``fen_variant``'s numbers), written as ``fen_variant`` writes
+them in the first column and in each variant's own notation in its column.
 """
 
 from __future__ import annotations
