@@ -3,10 +3,10 @@ memory, table size on disk, and how the cost grows with the number of pieces.
 
 Each variant is built in a process of its own (so its peak RSS is its own), into a fresh
 temporary directory, material by material in dependency order, with every material of at most
-``--pieces`` pieces. The time of a material is the CPU time of its build (solving, statistics and
-writing), read from the table's header (``build_cpu_seconds``, process time of the worker that
-built it), so a busy machine slows the wall clock but not the figure; positions per second count
-the material's positions (both sides to move, holes not counted). With ``--workers N`` the
+``--pieces`` pieces. The time of a material is the CPU time of its solving (the statistics and
+the file not counted), read from the table's header (``build_cpu_seconds``, process time of the
+worker that built it), so a busy machine slows the wall clock but not the figure; positions per
+second count the material's positions (both sides to move, holes not counted). With ``--workers N`` the
 independent materials are built in N processes (the peak RSS is then the largest worker's).
 
     python benchmarks/endgame.py --variants american russian international --pieces 3

@@ -246,3 +246,15 @@ def test_within_rules_same_without_draw_rules(tmp_path: Path) -> None:
     for fen in ("B:WK1:B25", "W:WK1:B25", "B:WK10:B14"):
         verdict = tb.probe(Position.from_fen(rules, fen))
         assert verdict.within_rules == verdict.result
+
+
+def test_within_rules_unknown_where_captures_keep_a_count(tmp_path: Path) -> None:
+    rules = attrs.evolve(
+        draughts.get_variant("american"),
+        name="american-odd",
+        draw_rules=draughts.DrawRules(move_counts=(draughts.MoveCountRule(3, reset_by_capture=False),)),
+    )
+    tb = Tablebase(rules, tmp_path)
+    tb.build("KvK")
+    assert tb.probe(Position.from_fen(rules, "B:WK29:BK28")).within_rules is None
+    assert tb.stats("KvK")["black"]["within_rules"] is None

@@ -87,9 +87,9 @@ def within_limit(rules: Ruleset, material: Material) -> int | None:
     capture or crowning that made the material (-1: no rule applies; None: the tables cannot
     tell, because a man's move restarts some counts but not others, or a rule depends on where
     the pieces stand)."""
-    if material.first[0] or material.second[0]:
-        return None
     draws = rules.draw_rules
+    if material.first[0] or material.second[0] or not all(rule.reset_by_capture for rule in draws.move_counts):
+        return None  # men's moves, or captures that leave a count running: the count is not the ply
     limits = [2 * rule.moves for rule in draws.move_counts]
     for rule in draws.endgames:
         if _endgame_matches(rule, rules, material):
