@@ -52,6 +52,7 @@ from draughts.rules import (
     WithKing,
 )
 from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
+from draughts.spec import resolve_ruleset
 from draughts.variants import (
     ALIASES,
     VARIANTS,
@@ -120,6 +121,7 @@ __all__ = [
     "losing",
     "no_forced_capture",
     "perft",
+    "resolve_ruleset",
     "ruleset_from_text",
     "ruleset_to_text",
     "save_ruleset",

@@ -14,6 +14,12 @@ _MAX_DIGITS = 18
 EXCERPT = 80
 """Characters of a long input quoted in an error message."""
 
+_PRINTABLE_BITS = 4000 * 3
+"""Integers up to this many bits (about 3,600 digits) are printed; CPython refuses past 4,300 digits."""
+
+_DIGITS_PER_BIT = 0.30103
+"""log10(2): the decimal digits per bit of an integer."""
+
 
 def number(digits: str) -> int | None:
     """The value of an ASCII digit string, or None when it is not one or is absurdly large.
@@ -30,11 +36,21 @@ def number(digits: str) -> int | None:
 
 
 def excerpt(text: object, limit: int = EXCERPT) -> str:
-    """``repr(text)``, shortened to about ``limit`` characters with the length said, for messages."""
+    """``repr(text)``, shortened to about ``limit`` characters with the length said, for messages.
+
+    An integer too large to print (CPython refuses ``repr`` past 4,300 digits, with a plain
+    ``ValueError``) is described by its size instead, so quoting it never fails.
+    """
     if isinstance(text, str) and len(text) > limit:
         half = limit // 2
         return f"{text[:half]!r}...{text[-half // 2 :]!r} ({len(text):,} characters)"
-    shown = repr(text)
+    if isinstance(text, int) and text.bit_length() > _PRINTABLE_BITS:
+        sign = "a negative" if text < 0 else "an"
+        return f"{sign} integer of about {int(text.bit_length() * _DIGITS_PER_BIT):,} digits"
+    try:
+        shown = repr(text)
+    except ValueError:  # an int inside a container, or a repr that refuses
+        return f"<{type(text).__name__} that cannot be printed>"
     if len(shown) > limit + 20:
         return f"{shown[:limit]}... ({len(shown):,} characters)"
     return shown

@@ -3,9 +3,9 @@
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
 there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
 
-Wherever a command takes a variant it takes a ruleset file too: an argument ending in ``.toml`` or
-``.json`` is read with :func:`~draughts.load_ruleset` (no variant name has such a suffix), anything
-else is a name for :func:`~draughts.get_variant`.
+Wherever a command takes a variant it takes every form :func:`~draughts.resolve_ruleset` accepts:
+a name, alias, transform suffix or PDN GameType, a ruleset file (an argument ending in ``.toml`` or
+``.json``: no variant name has such a suffix) or a Python object ``module:attribute``.
 """
 
 from __future__ import annotations
@@ -57,20 +57,31 @@ class _Progress:
 
 
 def _ruleset(spec: str) -> Ruleset:
-    """The ruleset a variant argument names: a ruleset file (``.toml``, ``.json``) or a variant name."""
-    from draughts.rulesfile import file_format, load_ruleset
+    """The ruleset a variant argument names, in every form :func:`~draughts.resolve_ruleset` takes."""
+    from draughts.spec import resolve_ruleset
 
-    if file_format(spec) is None:
-        return get_variant(spec)
+    return resolve_ruleset(spec)
+
+
+def _depth(text: str) -> int:
+    """A perft depth argument: a whole number no deeper than :data:`draughts.perft.DEEPEST`."""
+    from draughts.perft import DEEPEST
+
     try:
-        return load_ruleset(spec)
-    except OSError as error:
-        from draughts._text import excerpt
+        depth = int(text) if len(text) <= 20 else DEEPEST + 1  # int() refuses over 4,300 digits
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid depth {text!r}: a whole number") from None
+    if depth > DEEPEST:
+        if len(text) > 20:
+            raise argparse.ArgumentTypeError(f"depth {text[:20]}... is deeper than {DEEPEST}, the deepest perft counts")
+        raise argparse.ArgumentTypeError(f"depth {depth} is deeper than {DEEPEST}, the deepest perft counts")
+    return depth
 
-        raise _Failure(f"cannot read the ruleset file {excerpt(spec)}: {error.strerror or error}") from None
 
-
-_VARIANT_HELP = "variant name or alias (e.g. russian, dama, english-nfc), or a ruleset file (.toml or .json)"
+_VARIANT_HELP = (
+    "variant name or alias (e.g. russian, dama, english-nfc), a ruleset file (.toml or .json) "
+    "or a Python object module:attribute"
+)
 
 
 def _position(rules: Ruleset, fen: str | None) -> Position:
@@ -449,7 +460,7 @@ def _parser() -> argparse.ArgumentParser:
         "overview",
         help="every named variant's key rules (and the no-forced-capture house rule), perft from each start",
     )
-    sub.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
+    sub.add_argument("--depth", type=_depth, default=6, help="perft depth (default 6)")
     sub.set_defaults(run=_cmd_overview)
 
     sub = commands.add_parser("variants", help="list the variants with their aliases and PDN GameType")
@@ -492,7 +503,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
     sub.add_argument("variant", help=_VARIANT_HELP)
-    sub.add_argument("depth", type=int)
+    sub.add_argument("depth", type=_depth)
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--divide", action="store_true", help="print the count below each root move")
     sub.add_argument("--paths", action="store_true", help='count every capture path ("keep" convention)')

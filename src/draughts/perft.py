@@ -67,10 +67,19 @@ def _check_position(position: object, what: str) -> None:
         )
 
 
+DEEPEST = 200
+"""The deepest perft: the count recurses one stack frame per ply, and this stays far below
+Python's recursion limit (1,000). Published counts stop below depth 20 and a tree that deep with
+more than one line per ply never finishes, so a deeper request is refused with a clear error
+instead of ending in a :class:`RecursionError`."""
+
+
 def _check_depth(depth: object, minimum: int, what: str) -> int:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < minimum:
         kind = "non-negative" if minimum == 0 else "positive"
-        raise DraughtsError(f"{what} depth {depth!r} must be a {kind} integer")
+        raise DraughtsError(f"{what} depth {excerpt(depth)} must be a {kind} integer")
+    if depth > DEEPEST:
+        raise DraughtsError(f"{what} depth {excerpt(depth)} is deeper than {DEEPEST}, the deepest perft counts")
     return depth
 
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 import functools
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 
@@ -726,6 +726,16 @@ def _canonical(name: str) -> str | None:
     return ALIASES.get(key)
 
 
+LONGEST_NAME = 100
+"""The longest text :func:`get_variant` takes apart. Every name, alias and transform combination of
+the library is far shorter; a longer text is refused at once with a clear error, so that no input
+(a PDN tag, a Hub parameter, a ruleset file's ``base``) costs more than a few string operations."""
+
+MOST_TRANSFORMS = 6
+"""The most transform suffixes and prefixes one name may carry (``russian-nfc-losing`` has two).
+The three transforms are idempotent, so a longer chain only repeats one of them."""
+
+
 def get_variant(name: str | Ruleset) -> Ruleset:
     """Look up a ruleset by canonical name, alias, transform suffix or PDN GameType.
 
@@ -738,47 +748,99 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     >>> get_variant("losing").name, get_variant("checkers-losing").name, get_variant("russian-nfc-losing").name
     ('antidraughts', 'american-losing', 'russian-nfc-losing')
 
+    Names are read iteratively, never recursively, and bounded (:data:`LONGEST_NAME`,
+    :data:`MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
+
     Raises:
-        UnknownVariantError: the name matches nothing; the message lists the known names.
+        UnknownVariantError: the name matches nothing (the message lists the known names), or it is
+            longer than :data:`LONGEST_NAME` or carries more than :data:`MOST_TRANSFORMS` transforms.
     """
     if isinstance(name, Ruleset):
         return name
     if not isinstance(name, str):
         raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
+    if len(name) > LONGEST_NAME:
+        raise UnknownVariantError(
+            f"variant {excerpt(name)} is no variant's name: names have at most {LONGEST_NAME} characters"
+        )
     key = _normalise(name)
     canonical = _canonical(key)
     if canonical is not None:
         return VARIANTS[canonical]
-    if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
+    if _GAMETYPE.fullmatch(name) is not None:
         return from_gametype(name)
     derived = _derived(key)
-    if derived is None:
-        raise UnknownVariantError(
-            f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
-            "and the suffixes -nfc, -losing, -breakthrough"
-        )
-    return derived
+    if derived is not None:
+        return derived
+    if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
+        return from_gametype(name)  # says why the text is no GameType
+    raise UnknownVariantError(
+        f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
+        "and the suffixes -nfc, -losing, -breakthrough"
+    )
 
 
 @functools.lru_cache(maxsize=256)
 def _derived(key: str) -> Ruleset | None:
-    """The ruleset a transform suffix names, or None (built once per name: the same object every call)."""
-    for suffix, transform in _TRANSFORMS:
-        if key.endswith(suffix) and len(key) > len(suffix):
-            try:
-                return transform(get_variant(key[: -len(suffix)]))
-            except UnknownVariantError:
-                break
-    for base in _nfc_bases(key):
-        canonical = _canonical(base)
-        if canonical is not None:
-            return no_forced_capture(VARIANTS[canonical])
-    if key in ("no-forced-capture", "nfc"):
-        return no_forced_capture(AMERICAN)
+    """The ruleset a name with transforms (or a bare GameType) means, or None.
+
+    The name is taken apart from the outside in, in a loop: a suffix of :data:`_TRANSFORMS` or a
+    prefix of :data:`_NFC_PREFIXES` is taken off until the rest is a canonical name, an alias or a
+    PDN GameType; the transforms are then applied from the inside out. Built once per name: the
+    same object every call.
+    """
+    transforms: list[Callable[[Ruleset], Ruleset]] = []
+    rest = key
+    while (base := _base(rest)) is None:
+        peeled = _peel(rest)
+        if peeled is None:
+            return _house_rule(rest, transforms)
+        if len(transforms) == MOST_TRANSFORMS:
+            raise UnknownVariantError(
+                f"variant {excerpt(key)} carries more than {MOST_TRANSFORMS} transforms (-nfc, -losing, -breakthrough)"
+            )
+        transform, rest = peeled
+        transforms.append(transform)
+    return _applied(base, transforms)
+
+
+def _base(key: str) -> Ruleset | None:
+    """The ruleset ``key`` names without transforms: a canonical name, an alias or a GameType."""
+    canonical = _canonical(key)
+    if canonical is not None:
+        return VARIANTS[canonical]
+    if _GAMETYPE.fullmatch(key) is not None:
+        return from_gametype(key)
     return None
 
 
-_TRANSFORMS = (
+def _peel(key: str) -> tuple[Callable[[Ruleset], Ruleset], str] | None:
+    """The outermost transform of ``key`` and the rest of the name, or None if it has none."""
+    for suffix, transform in _TRANSFORMS:
+        if key.endswith(suffix) and len(key) > len(suffix):
+            return transform, key[: -len(suffix)]
+    for prefix in _NFC_PREFIXES:
+        if key.startswith(prefix) and len(key) > len(prefix):
+            return no_forced_capture, key[len(prefix) :]
+    return None
+
+
+def _house_rule(key: str, transforms: list[Callable[[Ruleset], Ruleset]]) -> Ruleset | None:
+    """``"no-forced-capture"`` or ``"nfc"`` alone: the American house rule (with ``transforms``)."""
+    if key in _NFC_NAMES:
+        return _applied(no_forced_capture(AMERICAN), transforms)
+    return None
+
+
+def _applied(base: Ruleset, transforms: list[Callable[[Ruleset], Ruleset]]) -> Ruleset:
+    """``base`` under ``transforms``, listed from the outermost (the end of the name) in."""
+    rules = base
+    for transform in reversed(transforms):
+        rules = transform(rules)
+    return rules
+
+
+_TRANSFORMS: tuple[tuple[str, Callable[[Ruleset], Ruleset]], ...] = (
     ("-no-forced-capture", no_forced_capture),
     (_NFC_SUFFIX, no_forced_capture),
     (_LOSING_SUFFIX, losing),
@@ -786,17 +848,11 @@ _TRANSFORMS = (
 )
 """Name suffixes of the transforms, applied to whatever the rest of the name means."""
 
+_NFC_NAMES = ("no-forced-capture", "nfc")
+"""The house rule's own names; alone they mean the American house rule."""
 
-def _nfc_bases(key: str) -> list[str]:
-    """Base-variant candidates in a house-rule name such as ``russian-nfc``."""
-    bases = []
-    for suffix in (_NFC_SUFFIX, "-no-forced-capture"):
-        if key.endswith(suffix):
-            bases.append(key[: -len(suffix)])
-    for prefix in ("no-forced-capture-", "nfc-"):
-        if key.startswith(prefix):
-            bases.append(key[len(prefix) :])
-    return bases
+_NFC_PREFIXES = tuple(f"{name}-" for name in _NFC_NAMES)
+"""Prefixes of the house rule (``"no-forced-capture russian"``), the same names as its suffixes."""
 
 
 def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Ruleset:

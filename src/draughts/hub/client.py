@@ -35,7 +35,7 @@ from draughts.hub.variant_names import engine_name
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.spec import resolve_ruleset
 
 __all__ = ["Clock", "HubEngine", "HubParam", "HubResult"]
 
@@ -322,7 +322,7 @@ class HubEngine:
         self._expect("wait", errors_before)
         settings: dict[str, object] = {}
         if variant is not None:
-            self.ruleset = rules = get_variant(variant)
+            self.ruleset = rules = resolve_ruleset(variant)
             value = self._variant_setting(rules)
             if value is not None:
                 settings["variant"] = value

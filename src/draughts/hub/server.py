@@ -27,7 +27,7 @@ from draughts.hub.text import move_squares_text, parse_hub_move, parse_position
 from draughts.hub.variant_names import custom_variants, declared_variants, variant_named
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.spec import resolve_ruleset
 
 __all__ = ["serve"]
 
@@ -63,7 +63,7 @@ class _Server:
     """
 
     def __init__(self, variant: Ruleset | str, stdout: TextIO) -> None:
-        self.rules = get_variant(variant)
+        self.rules = resolve_ruleset(variant)
         self.declared = declared_variants(custom_variants(self.rules))
         """The rulesets the ``variant`` parameter offers, by name: the starting one too when no name finds it."""
         self.out = stdout

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from draughts._text import excerpt
-from draughts.errors import DraughtsError, UnknownVariantError
+from draughts import variants
+from draughts.errors import DraughtsError
 from draughts.rules import Ruleset
+from draughts.spec import resolve_ruleset
 from draughts.variants import VARIANTS, get_variant, no_forced_capture
 
 __all__: list[str] = []
 
-LONGEST_NAME = 100
-"""The longest ``variant`` value looked up by name. Every name, alias and transform suffix of the
-library is far shorter; a longer value is refused at once instead of being taken apart."""
+LONGEST_NAME = variants.LONGEST_NAME
+"""The longest ``variant`` value looked up by name (:data:`draughts.variants.LONGEST_NAME`). Every
+name, alias and transform suffix of the library is far shorter; a longer value is refused at once
+instead of being taken apart."""
 
 
 def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, Ruleset]:
@@ -43,20 +45,17 @@ def custom_variants(rules: Ruleset) -> dict[str, Ruleset]:
 def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
     """The ruleset a ``set-param name=variant`` value means: a declared name, else any name or alias.
 
-    Only names are read from the wire: never a file or a module to import.
+    Only names are read from the wire (:func:`~draughts.resolve_ruleset` with ``trusted=False``):
+    never a file or a module to import.
 
     Raises:
         UnknownVariantError: no ruleset has that name (one longer than :data:`LONGEST_NAME` is
-            refused without a look-up).
+            refused without a look-up), or the value is a path or ``module:attribute``.
     """
     rules = declared.get(value)
     if rules is not None:
         return rules
-    if len(value) > LONGEST_NAME:
-        raise UnknownVariantError(
-            f"variant {excerpt(value)} is no variant's name: names have at most {LONGEST_NAME} characters"
-        )
-    return get_variant(value)
+    return resolve_ruleset(value, trusted=False)
 
 
 def engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:

@@ -13,8 +13,8 @@ draughts`` never loads it. The pieces:
 * :mod:`draughts.web.tasks` -- that work: legal moves, moves, comparisons, searches, PDN, games rebuilt;
 * :mod:`draughts.web.sessions` -- games kept between requests, compactly, and their bounds;
 * :mod:`draughts.web.clock` -- a game's clock, kept by the server;
-* :mod:`draughts.web.rulesets` -- naming rulesets: :func:`~draughts.web.rulesets.resolve_ruleset` for the
-  command line, and the registry requests use (it never imports code);
+* :mod:`draughts.web.rulesets` -- naming rulesets: the registry requests use (names only, through
+  :func:`draughts.resolve_ruleset` with ``trusted=False``: it never reads files or imports code);
 * :mod:`draughts.web.pages` -- the HTML pages, every value escaped;
 * :mod:`draughts.web.views` -- the JSON of moves, rules and comparisons.
 

@@ -1,10 +1,11 @@
 """The rulesets a web board offers: every named variant, its house rule, and the user's own.
 
-:func:`resolve_ruleset` turns what a person types on the command line into a ruleset: a name
-:func:`~draughts.get_variant` knows (aliases, ``<name>-nfc``, PDN GameTypes), a ruleset file
-(``.toml``, ``.json``) or a Python object ``module:attribute``. It is the only place that may
-read files or import user code, and only the command line calls it; requests name rulesets
-through a :class:`RulesetRegistry`, which never reads or imports anything.
+:func:`resolve_ruleset` (the library's one resolver, :func:`draughts.resolve_ruleset`) turns
+what a person types on the command line into a ruleset: a name :func:`~draughts.get_variant`
+knows (aliases, ``<name>-nfc``, PDN GameTypes), a ruleset file (``.toml``, ``.json``) or a Python
+object ``module:attribute``. Only the command line may have files read or user code imported;
+requests name rulesets through a :class:`RulesetRegistry`, which resolves them with
+``trusted=False`` and so never reads or imports anything.
 
 >>> resolve_ruleset("shashki").name
 'russian'
@@ -18,8 +19,6 @@ through a :class:`RulesetRegistry`, which never reads or imports anything.
 from __future__ import annotations
 
 import functools
-import importlib
-import re
 from collections.abc import Iterable
 
 import attrs
@@ -27,7 +26,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.rulesfile import file_format, load_ruleset
+from draughts.spec import resolve_ruleset
 from draughts.variants import VARIANTS, breakthrough, get_variant, losing, no_forced_capture
 
 __all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "resolve_ruleset", "variation"]
@@ -37,59 +36,6 @@ CAPTURES = ("forced", "optional")
 
 GOALS = ("normal", "losing", "breakthrough")
 """What wins: the ruleset's own goal, giving all pieces away (``-losing``), the first king (``-breakthrough``)."""
-
-_OBJECT = re.compile(r"([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
-
-
-def resolve_ruleset(spec: str | Ruleset) -> Ruleset:
-    """The ruleset a command-line argument names.
-
-    Accepted forms:
-
-    * a variant name, alias, ``<name>-nfc`` or PDN GameType (:func:`~draughts.get_variant`);
-    * a path ending in ``.toml`` or ``.json``: a ruleset file (:func:`~draughts.load_ruleset`);
-    * ``module:attribute`` (``mypackage.rules:POOL``): a :class:`~draughts.Ruleset` object of an
-      importable module, the attribute may be dotted.
-
-    Raises:
-        UnknownVariantError: the text names no ruleset, or its file cannot be read; the message
-            quotes it and says why.
-        InvalidRulesetError: the ruleset file describes no valid ruleset.
-    """
-    if isinstance(spec, Ruleset):
-        return spec
-    if not isinstance(spec, str):
-        raise UnknownVariantError(f"ruleset {excerpt(spec)} is not text")
-    text = spec.strip()
-    if file_format(text) is not None:
-        try:
-            return load_ruleset(text)
-        except OSError as error:
-            raise UnknownVariantError(
-                f"ruleset {excerpt(spec)}: cannot read the file ({error.strerror or error})"
-            ) from None
-    if ":" not in text:
-        return get_variant(text)
-    match = _OBJECT.fullmatch(text)
-    if match is None:
-        raise UnknownVariantError(
-            f"ruleset {excerpt(spec)} is neither a variant name nor a Python object 'module:attribute'"
-        )
-    module_name, attribute = match.groups()
-    try:
-        value: object = importlib.import_module(module_name)
-    except ImportError as error:
-        raise UnknownVariantError(f"ruleset {excerpt(spec)}: cannot import {module_name!r} ({error})") from None
-    for part in attribute.split("."):
-        try:
-            value = getattr(value, part)
-        except AttributeError:
-            raise UnknownVariantError(
-                f"ruleset {excerpt(spec)}: {module_name!r} has no attribute {attribute!r}"
-            ) from None
-    if not isinstance(value, Ruleset):
-        raise UnknownVariantError(f"ruleset {excerpt(spec)} is a {type(value).__name__}, not a draughts.Ruleset")
-    return value
 
 
 def rulesets_tuple(value: Iterable[Ruleset]) -> tuple[Ruleset, ...]:
@@ -163,7 +109,7 @@ class RulesetRegistry:
                 self._by_name.setdefault(form.name.lower(), form)
 
     def get(self, name: object) -> Ruleset:
-        """The ruleset called ``name``: a custom one by its exact name, else :func:`~draughts.get_variant`.
+        """The ruleset called ``name``: a custom one by its exact name, else any name (never a file or module).
 
         Raises:
             UnknownVariantError: no ruleset has that name (the message quotes it).
@@ -173,12 +119,10 @@ class RulesetRegistry:
         custom = self._by_name.get(name.strip().lower())
         if custom is not None:
             return custom
-        if ":" in name:
-            raise UnknownVariantError(f"unknown variant {excerpt(name)}: requests name variants, they cannot import")
         try:
-            return get_variant(name)
+            return resolve_ruleset(name, trusted=False)
         except UnknownVariantError:
-            if not self.custom:
+            if not self.custom or ":" in name:  # the refusal to import says more than the names
                 raise
             names = ", ".join(rules.name for rules in self.custom)
             raise UnknownVariantError(

@@ -91,7 +91,7 @@ def serve(
 
     Args:
         variant: The ruleset the board opens with: a name, a ruleset file, or ``module:attribute`` (see
-            :func:`~draughts.web.rulesets.resolve_ruleset`); a custom ruleset is offered on every page.
+            :func:`draughts.resolve_ruleset`); a custom ruleset is offered on every page.
         host: The address to listen on; the default, the loopback address, keeps the board private
             to this machine.
         port: The TCP port (0 = any free port; the address is printed).
