@@ -35,6 +35,7 @@ from draughts import (
     Ruleset,
     SquareNames,
 )
+from draughts.rules import SEPARATORS
 from draughts.rulesfile import file_format, ruleset_from_data, ruleset_to_data
 
 SCRIPT = Path(sys.executable).parent / "draughts"
@@ -48,7 +49,7 @@ texts = st.text(max_size=30)
 words = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=12).filter(
     lambda text: not any(char.isspace() for char in text)
 )
-separators = st.characters(exclude_categories=("Cs",)).filter(lambda char: not char.isdigit() and not char.isspace())
+separators = st.sampled_from(SEPARATORS)  # the constructor refuses any other (issue 23 §25)
 counts = st.integers(min_value=0, max_value=2**70)  # past 64 bits too: the reader must not lose digits
 positives = st.integers(min_value=1, max_value=2**70)
 directions = st.integers(1, Directions.ALL.value).map(Directions)
@@ -95,7 +96,8 @@ def ruleset_fields(draw: st.DrawFn) -> dict[str, Any]:
     start_row = draw(st.integers(1, size // 2 - 1))
     board_squares = draw(st.sampled_from(BoardSquares))
     king_range = draw(st.sampled_from(KingRange))
-    move_separator = draw(separators)
+    fits = separators.filter(lambda char: char not in "abcdefghijklmnopqrstuvwxyz"[:size])  # x is file 24
+    move_separator = draw(fits)
     return {
         "name": draw(words),
         "title": draw(texts),
@@ -123,7 +125,7 @@ def ruleset_fields(draw: st.DrawFn) -> dict[str, Any]:
         "numbering": draw(st.sampled_from(Numbering)),
         "square_names": draw(st.sampled_from(SquareNames)),
         "move_separator": move_separator,
-        "capture_separator": draw(separators.filter(lambda char: char != move_separator)),
+        "capture_separator": draw(fits.filter(lambda char: char != move_separator)),
         "draw_rules": draw(draw_rules),
         "result_notation": draw(st.sampled_from(ResultNotation)),
         "pdn_gametype": draw(st.none() | counts),

@@ -78,6 +78,7 @@ from draughts._core import search as _core_search
 from draughts._core.capture import abort_when
 from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
+from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError
@@ -118,7 +119,7 @@ def _positive_or_none(kind: type) -> Any:
             return
         # ``not value > 0`` also refuses NaN, which compares false with everything and would never stop.
         if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or not value > 0:
-            raise InvalidLimitError(f"{attribute.name} {value!r} must be a positive number or None")
+            raise InvalidLimitError(f"{attribute.name} {excerpt(value)} must be a positive number or None")
 
     return check
 
@@ -642,7 +643,7 @@ class Engine:
     def __attrs_post_init__(self) -> None:
         self._random = random.Random(self.seed)
         if isinstance(self.margin, bool) or not isinstance(self.margin, int) or self.margin < 0:
-            raise InvalidLimitError(f"margin {self.margin!r} must be a non-negative number")
+            raise InvalidLimitError(f"margin {excerpt(self.margin)} must be a non-negative number")
 
     def clear(self) -> None:
         """Forget the transposition tables (a new game) and reseed the random choices."""

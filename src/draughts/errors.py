@@ -50,6 +50,10 @@ class AmbiguousMoveError(DraughtsError):
     """Move text that matches more than one legal move."""
 
 
+class InvalidSeedError(DraughtsError):
+    """A random seed that is not None or a whole number from 0 up (the environments' ``reset``)."""
+
+
 class PDNError(DraughtsError):
     """A PDN game that cannot be read: broken syntax, an unknown GameType, a bad FEN, an illegal move ...
 

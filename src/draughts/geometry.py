@@ -56,6 +56,12 @@ class SquareNames(enum.Enum):
     """File letter and rank number, ``a1`` at White's near-left corner (``"c3"``)."""
 
 
+LARGEST_BOARD = 26
+"""The most squares per side of a board: algebraic names give each file a letter, a to z."""
+
+LAST_SQUARE = LARGEST_BOARD * LARGEST_BOARD
+"""The highest square number of any board (26x26, every square played): a bound for checking input."""
+
 _ALGEBRAIC = re.compile(r"([a-z])([1-9][0-9]?)")
 _PDN_CORNER = {
     Numbering.BOTTOM_LEFT: 0,
@@ -183,8 +189,8 @@ def geometry(
     board_squares: BoardSquares = BoardSquares.DARK,
 ) -> Geometry:
     """The (cached) :class:`Geometry` of a ``size`` x ``size`` board."""
-    if size < 4 or size % 2 or size > 26:
-        raise InvalidSquareError(f"board size {size!r} is not an even number from 4 to 26")
+    if size < 4 or size % 2 or size > LARGEST_BOARD:
+        raise InvalidSquareError(f"board size {excerpt(size)} is not an even number from 4 to {LARGEST_BOARD}")
     parity = None if board_squares is BoardSquares.ALL else (0 if bottom_left_playable else 1)
     ordered = _ordered_coords(size, parity, numbering)
     names = [""] + [f"{chr(ord('a') + x)}{y + 1}" for x, y in ordered]

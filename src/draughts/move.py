@@ -8,6 +8,7 @@ import attrs
 
 from draughts._text import excerpt
 from draughts.errors import InvalidMoveError
+from draughts.geometry import LAST_SQUARE
 
 
 def _square(value: object, field: str) -> int:
@@ -16,8 +17,8 @@ def _square(value: object, field: str) -> int:
         if isinstance(value, str):
             hint = " (read text with Board.parse_text or Ruleset.parse_square)"
         raise InvalidMoveError(f"Move {field} {excerpt(value)} must be a square number{hint}")
-    if value < 1:
-        raise InvalidMoveError(f"Move {field} {value} must be a square number from 1 up")
+    if not 1 <= value <= LAST_SQUARE:  # no board has more squares; a huge int is quoted by size
+        raise InvalidMoveError(f"Move {field} {excerpt(value)} must be a square number from 1 to {LAST_SQUARE}")
     return value
 
 

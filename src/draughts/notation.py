@@ -24,7 +24,9 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-_SEPARATORS = re.compile(r"[-x:X×]")
+_SEPARATORS = re.compile(r"[-:]|(?<=[0-9])x")
+"""Separators in cleaned (lower-case, × read as x) move text: an x only after a square's digits, so
+that the file x of a 24- or 26-file board starts a square instead."""
 _MARKS = re.compile(r"[!?+#*]+$")
 _GLUED = re.compile(r"([a-z][0-9]{1,2})([a-z][0-9]{1,2})")
 _FILE_AND_SQUARE = re.compile(r"([a-z])([a-z][0-9]{1,2})")

@@ -189,7 +189,7 @@ class Position:
             if piece.king:
                 kings |= bit
         state = 0
-        for color, (square, count) in (king_moves or {}).items():
+        for color, square, count in _king_move_entries(king_moves):
             state |= tables.state.from_square(rules, int(color), square, count)
         return cls._checked(
             rules, masks[Color.WHITE], masks[Color.BLACK], kings, rules.first_to_move if turn is None else turn, state
@@ -469,6 +469,20 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
+
+
+def _king_move_entries(king_moves: object) -> list[tuple[Color, Any, Any]]:
+    """``from_pieces``' ``king_moves`` as (color, square, count), its shape checked (the values by the caller)."""
+    if king_moves is None:
+        return []
+    entries = []
+    for color, entry in king_moves.items() if isinstance(king_moves, Mapping) else [(None, None)]:
+        if not isinstance(color, Color) or not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise InvalidPositionError(
+                f"king_moves {excerpt(king_moves)} must map a Color to a (square, count) pair, e.g. {{WHITE: (21, 2)}}"
+            )
+        entries.append((color, entry[0], entry[1]))
+    return entries
 
 
 def _is_square(rules: Ruleset, text: str) -> bool:

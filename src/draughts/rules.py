@@ -25,7 +25,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
-from draughts.geometry import BoardSquares, Geometry, Numbering, SquareNames, geometry
+from draughts.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
 
 
 class KingRange(enum.Enum):
@@ -471,8 +471,8 @@ def _label(text: str, **extra: Any) -> dict[str, Any]:
 
 
 def _check_size(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 4 or value % 2 or value > 26:
-        raise InvalidRulesetError(f"board_size {excerpt(value)} must be an even number from 4 to 26")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 4 or value % 2 or value > LARGEST_BOARD:
+        raise InvalidRulesetError(f"board_size {excerpt(value)} must be an even number from 4 to {LARGEST_BOARD}")
 
 
 def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
@@ -499,9 +499,41 @@ def _check_limit(instance: Ruleset, attribute: attrs.Attribute[int | None], valu
         raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be None or a number from 1 up")
 
 
+SEPARATORS = ("-", "x", ":")
+"""The characters a ruleset may write between the squares of a move: the ones the move-text reader
+(:func:`~draughts.notation.parse_move`) and the PDN reader split moves on (PDN 3.0 writes ``-``
+and ``x``, Russian PDN ``:``). Any other character would be written in text that cannot be read
+back, so the constructor refuses it."""
+
+_FILES = "abcdefghijklmnopqrstuvwxyz"[:LARGEST_BOARD]
+"""The file letters of algebraic square names, ``a`` on the left; a board of n files uses n of them."""
+
+
 def _check_separator(instance: Ruleset, attribute: attrs.Attribute[str], value: str) -> None:
-    if not isinstance(value, str) or len(value) != 1 or value.isdigit() or value.isspace():
-        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be one character, not a digit or a space")
+    if not isinstance(value, str) or value not in SEPARATORS:
+        choices = ", ".join(repr(separator) for separator in SEPARATORS)
+        raise InvalidRulesetError(
+            f"{attribute.name} {excerpt(value)} must be one of {choices}: the separators move text is read with"
+        )
+
+
+def _check_separators(rules: Ruleset) -> None:
+    """The two separators differ and neither is a file letter of the board's algebraic names.
+
+    The file rule holds for numbered boards too: the readers accept algebraic names in every
+    variant, so ``1x13`` on 24 files could be square 1 and square ``x13``.
+    """
+    if rules.move_separator == rules.capture_separator:
+        raise InvalidRulesetError(
+            f"move_separator and capture_separator are both {rules.move_separator!r}; they must differ"
+        )
+    files = _FILES[: rules.board_size]  # numeric boards too: the readers take algebraic names in any variant
+    for name, separator in (("move_separator", rules.move_separator), ("capture_separator", rules.capture_separator)):
+        if separator in files:
+            raise InvalidRulesetError(
+                f"{name} {separator!r} is also a file letter of the {rules.board_size}x{rules.board_size} "
+                f"board's algebraic names (a-{files[-1]}), so its move text could not be read back; use ':' or '-'"
+            )
 
 
 def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -561,8 +593,10 @@ class Ruleset:
         crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
         square_names: Whether players write square numbers or algebraic names.
-        move_separator: Separator of a quiet move in notation (``-``).
-        capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian).
+        move_separator: Separator of a quiet move in notation (``-``): one of :data:`SEPARATORS`.
+        capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian): one of
+            :data:`SEPARATORS`, not the move separator, and not a file letter of algebraic names
+            (``x`` is the 24th file, so boards of 24 or 26 files, numbered or not, capture with ``:``).
         draw_rules: Repetition, move-count and endgame draw rules.
         result_notation: How PDN writes results in this variant.
         pdn_gametype: PDN 3.0 GameType number, or None for a variant PDN does not know.
@@ -653,10 +687,7 @@ class Ruleset:
             raise InvalidRulesetError(
                 f"king_landing {self.king_landing.name} needs flying kings (a short king always lands directly behind)"
             )
-        if self.move_separator == self.capture_separator:
-            raise InvalidRulesetError(
-                f"move_separator and capture_separator are both {self.move_separator!r}; they must differ"
-            )
+        _check_separators(self)
 
     # --- derived facts (no behaviour beyond reading the fields) ---
 

@@ -33,6 +33,7 @@ import math
 from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
+from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError, InvalidSquareError
@@ -211,7 +212,7 @@ def board(
     else:
         raise DraughtsError(f"{position_or_board!r} is neither a Position nor a Board")
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 100_000:
-        raise DraughtsError(f"size {size!r} must be a number of pixels from 16 to 100000")
+        raise DraughtsError(f"size {excerpt(size)} must be a number of pixels from 16 to 100000")
     rules = position.ruleset
     geometry = rules.geometry
     palette = _colors(colors)

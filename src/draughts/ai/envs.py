@@ -36,7 +36,7 @@ from draughts.ai.tensors import Choice, Encoding, FloatArray, encoding
 from draughts.board import Board, Outcome
 from draughts.color import Color
 from draughts.engine import LEVELS, Engine
-from draughts.errors import DraughtsError, IllegalMoveError
+from draughts.errors import DraughtsError, IllegalMoveError, InvalidSeedError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.results import result_for
@@ -54,6 +54,13 @@ RENDER_MODES: tuple[str, ...] = ("ansi", "rgb_array", "svg")
 
 Observation = dict[str, npt.NDArray[Any]]
 IllegalAction = Literal["raise", "lose"]
+
+
+def _check_seed(seed: object) -> None:
+    """A seed is None or a whole number from 0 up (what gymnasium and numpy take), checked first
+    so that a bad one is a :class:`~draughts.errors.InvalidSeedError` and nothing has changed."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise InvalidSeedError(f"seed {excerpt(seed)} must be None or a whole number from 0 up")
 
 
 class GameOverError(DraughtsError):
@@ -271,6 +278,7 @@ class DraughtsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
         ``options={"fen": ...}`` starts this game from a position; other keys are ignored.
         """
+        _check_seed(seed)
         fen = self._fen
         if options and options.get("fen") is not None:
             fen = options["fen"]
@@ -473,6 +481,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """Start a new game; the opponent moves first if it has the first move."""
+        _check_seed(seed)
         super().reset(seed=seed)
         self.game.reset(seed=seed, options=options)
         if seed is not None:
