@@ -75,3 +75,75 @@ def test_environment_seeds(seed: object) -> None:
         with pytest.raises(InvalidSeedError, match="must be None or a whole number from 0 up"):
             env.reset(seed=seed)  # type: ignore[arg-type]
         env.reset(seed=7)  # a good seed still works afterwards
+
+
+# --- 24 §8 (part): one behaviour per question, every error class in draughts.errors ---
+
+
+def test_is_king_at_takes_a_name_as_piece_at_does() -> None:
+    position = Position.from_fen("russian", "W:WKc3,e3:Bf6")
+    assert position.is_king_at("c3")  # failed before: only numbers were taken
+    assert not position.is_king_at("e3")
+    assert position.is_king_at(position.ruleset.parse_square("c3"))
+    piece = position.piece_at("c3")
+    assert piece is not None
+    assert piece.king
+    with pytest.raises(draughts.InvalidSquareError):
+        position.is_king_at("z9")
+
+
+def test_an_unknown_level_is_an_unknown_level_error() -> None:
+    from draughts.engine import get_level
+    from draughts.errors import InvalidLimitError, UnknownLevelError
+
+    with pytest.raises(UnknownLevelError, match="unknown level 'expert'; levels: ") as caught:
+        get_level("expert")
+    assert isinstance(caught.value, InvalidLimitError)  # what it raised before, still caught
+    with pytest.raises(UnknownLevelError, match="5,000 characters"):
+        get_level("9" * 5000)
+
+
+def test_claiming_no_draw_is_a_draw_claim_error() -> None:
+    board = Board("american")
+    with pytest.raises(draughts.DrawClaimError, match="no draw can be claimed") as caught:
+        board.claim_draw()
+    assert isinstance(caught.value, draughts.IllegalMoveError)  # what it raised before
+    assert len(board) == 0
+
+
+MOVED = [
+    ("draughts.engine", "InvalidLimitError"),
+    ("draughts.play", "PlayerSpecError"),
+    ("draughts.ai.envs", "GameOverError"),
+    ("draughts.ai.tensors", "InvalidActionError"),
+    ("draughts.web.server", "ServeError"),
+    ("draughts.web.views", "RequestError"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), MOVED)
+def test_error_classes_live_in_errors_and_keep_their_old_names(module: str, name: str) -> None:
+    import importlib
+
+    from draughts import errors
+
+    moved = getattr(errors, name)
+    assert getattr(importlib.import_module(module), name) is moved
+    assert moved.__module__ == "draughts.errors"
+    assert issubclass(moved, DraughtsError)
+
+
+def test_no_public_error_class_is_defined_outside_errors() -> None:
+    """Only errors modules define error classes (the pdn and endgame packages keep their own)."""
+    import pathlib
+    import re
+
+    source = pathlib.Path(draughts.__file__).parent
+    defined = re.compile(r"^class ([A-Z]\w*(?:Error|Exception))\(", re.MULTILINE)
+    outside = {
+        f"{path.relative_to(source)}:{name}"
+        for path in source.rglob("*.py")
+        if path.name != "errors.py"
+        for name in defined.findall(path.read_text(encoding="utf-8"))
+    }
+    assert outside == set()

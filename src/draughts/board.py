@@ -11,7 +11,7 @@ import attrs
 
 from draughts._text import excerpt, number
 from draughts.color import Color
-from draughts.errors import IllegalMoveError, InvalidMoveError
+from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
 from draughts.legal import LegalMoves
 from draughts.move import Move, index_in
 from draughts.notation import move_text, parse_move
@@ -466,11 +466,11 @@ class Board:
         """The draw a claim gives now.
 
         Raises:
-            IllegalMoveError: no claim-based draw rule is met.
+            DrawClaimError: no claim-based draw rule is met (an :class:`~draughts.IllegalMoveError`).
         """
         outcome = self._draw(claims=True)
         if outcome is None:
-            raise IllegalMoveError(f"no draw can be claimed in {self.fen()} ({self.ruleset.name})")
+            raise DrawClaimError(f"no draw can be claimed in {self.fen()} ({self.ruleset.name})")
         return outcome
 
     def result(self) -> str:

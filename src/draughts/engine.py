@@ -81,7 +81,7 @@ from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
-from draughts.errors import DraughtsError
+from draughts.errors import InvalidLimitError, UnknownLevelError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -90,10 +90,12 @@ __all__ = [
     "LEVELS",
     "MATE",
     "Engine",
+    "InvalidLimitError",
     "Level",
     "Limit",
     "SearchResult",
     "StopSignal",
+    "UnknownLevelError",
     "Weights",
     "evaluate",
     "get_level",
@@ -107,10 +109,6 @@ MATE = _core_search.MATE
 _MATE_BOUND = _core_search.MATE_BOUND
 _INF = _core_search.INF
 _MAX_DEPTH = _core_search.MAX_DEPTH
-
-
-class InvalidLimitError(DraughtsError):
-    """A search limit that is not a positive number."""
 
 
 def _positive_or_none(kind: type) -> Any:
@@ -978,9 +976,9 @@ def get_level(name: str) -> Level:
     """The level called ``name`` (case-insensitive).
 
     Raises:
-        DraughtsError: no level has that name; the message lists them.
+        UnknownLevelError: no level has that name; the message lists them.
     """
     level = LEVELS.get(name.strip().lower()) if isinstance(name, str) else None
     if level is None:
-        raise InvalidLimitError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
+        raise UnknownLevelError(f"unknown level {excerpt(name)}; levels: {', '.join(LEVELS)}")
     return level

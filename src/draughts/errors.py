@@ -115,3 +115,55 @@ class HubEngineTerminatedError(HubEngineError):
 
 class HubEngineTimeoutError(HubEngineError):
     """A Hub engine that did not answer within its time (the search's time plus the client's timeout)."""
+
+
+# --- errors of one part of the library, kept here with the rest of the family ---
+# Each is importable from its old module too (draughts.engine.InvalidLimitError ...): the same class.
+
+
+class InvalidLimitError(DraughtsError):
+    """A search limit, level setting or clock time that is out of range (:mod:`draughts.engine`)."""
+
+
+class UnknownLevelError(InvalidLimitError):
+    """A level name that names no engine level (:func:`draughts.engine.get_level`).
+
+    A subclass of :class:`InvalidLimitError` only because ``get_level`` raised that before; an
+    unknown name is not a bad limit, so catch this class for it.
+    """
+
+
+class DrawClaimError(IllegalMoveError):
+    """A draw claimed when no claim-based draw rule is met (:meth:`draughts.Board.claim_draw`).
+
+    A subclass of :class:`IllegalMoveError` because ``claim_draw`` raised that before, and a claim
+    is one of the actions a player may take: one that the rules do not allow now.
+    """
+
+
+class PlayerSpecError(DraughtsError):
+    """A player given as anything but ``human`` or ``computer[:LEVEL]`` (:mod:`draughts.play`)."""
+
+
+class GameOverError(DraughtsError):
+    """An environment step taken before ``reset`` or after every agent has left the game (:mod:`draughts.ai`)."""
+
+
+class InvalidActionError(DraughtsError):
+    """An environment action that is not an integer of the action space, legality aside (:mod:`draughts.ai`)."""
+
+
+class ServeError(DraughtsError):
+    """The web board's server cannot start: the address cannot be bound (:mod:`draughts.web`)."""
+
+
+class RequestError(DraughtsError):
+    """A web request the server cannot answer: bad fields, an unknown game, too large a body ...
+
+    Attributes:
+        status: The HTTP status to answer with (400 by default).
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status

@@ -35,7 +35,7 @@ from draughts.board import Board
 from draughts.color import Color
 from draughts.diagram import text_diagram
 from draughts.engine import Engine, SearchResult, get_level, line_text
-from draughts.errors import DraughtsError, InvalidMoveError
+from draughts.errors import DraughtsError, InvalidMoveError, PlayerSpecError
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.position import Position
@@ -55,10 +55,6 @@ HELP = """commands:
   board, fen    show the board again, or its FEN
   help          this text
   quit          stop without a result"""
-
-
-class PlayerSpecError(DraughtsError):
-    """A player given as anything but ``human`` or ``computer[:LEVEL]``."""
 
 
 @attrs.frozen

@@ -274,9 +274,9 @@ class Position:
             return Piece(Color.BLACK, bool(self._kings & bit))
         return None
 
-    def is_king_at(self, square: int) -> bool:
-        """Whether a king stands on ``square`` (a number, as moves give them)."""
-        return bool(self._kings >> self._tables.bit_of_square[self.ruleset.geometry.check(square)] & 1)
+    def is_king_at(self, square: int | str) -> bool:
+        """Whether a king stands on ``square`` (number or name, as :meth:`piece_at` takes it)."""
+        return bool(self._kings >> self._tables.bit_of_square[self.ruleset.parse_square(square)] & 1)
 
     def pieces(self) -> dict[int, Piece]:
         """``{square: Piece}`` for every piece, by square number."""

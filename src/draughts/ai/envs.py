@@ -36,7 +36,7 @@ from draughts.ai.tensors import Choice, Encoding, FloatArray, encoding
 from draughts.board import Board, Outcome
 from draughts.color import Color
 from draughts.engine import LEVELS, Engine
-from draughts.errors import DraughtsError, IllegalMoveError, InvalidSeedError
+from draughts.errors import DraughtsError, GameOverError, IllegalMoveError, InvalidSeedError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.results import result_for
@@ -61,10 +61,6 @@ def _check_seed(seed: object) -> None:
     so that a bad one is a :class:`~draughts.errors.InvalidSeedError` and nothing has changed."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise InvalidSeedError(f"seed {excerpt(seed)} must be None or a whole number from 0 up")
-
-
-class GameOverError(DraughtsError):
-    """A step taken before :meth:`~DraughtsEnv.reset` or after every agent has left the game."""
 
 
 def _options(render_mode: str | None, max_plies: int | None, illegal_action: str, claim_draws: bool) -> None:

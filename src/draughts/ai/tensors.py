@@ -36,7 +36,7 @@ import numpy.typing as npt
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
-from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
+from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidActionError, InvalidMoveError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -67,10 +67,6 @@ FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 Entry = tuple[tuple[int, ...], Move]
 """A legal move with the actions of its segments."""
-
-
-class InvalidActionError(DraughtsError):
-    """An action that is not an integer of the action space (legality aside)."""
 
 
 class Choice:

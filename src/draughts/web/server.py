@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 import uvicorn
 
-from draughts.errors import DraughtsError
+from draughts.errors import ServeError
 from draughts.rules import Ruleset
 from draughts.web.app import create_app, loopback_hosts
 from draughts.web.connections import guarded_protocol
@@ -39,10 +39,6 @@ KEEP_ALIVE = 5
 
 MAX_HEADERS = 16 * 1024
 """Most bytes of a request's line and headers."""
-
-
-class ServeError(DraughtsError):
-    """The server cannot start: the address cannot be bound."""
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -14,7 +14,7 @@ from typing import Any
 
 from draughts.board import Outcome
 from draughts.compare import MovesComparison, moves_table, rules_table
-from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError
+from draughts.errors import AmbiguousMoveError, IllegalMoveError, RequestError
 from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
@@ -39,18 +39,6 @@ MAX_TEXT = 200
 """Longest short text field (a variant name, a move, a level)."""
 
 Json = dict[str, Any]
-
-
-class RequestError(DraughtsError):
-    """A request the server cannot answer: bad fields, an unknown game, too large a body ...
-
-    Attributes:
-        status: The HTTP status to answer with (400 by default).
-    """
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 # --- the move a request names ----------------------------------------------------------------
