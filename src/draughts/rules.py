@@ -593,9 +593,10 @@ class Ruleset:
         crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
         square_names: Whether players write square numbers or algebraic names.
-        move_separator: Separator of a quiet move in notation (``-``): one of :data:`SEPARATORS`.
+        move_separator: Separator of a quiet move in notation (``-``): one of
+            :data:`~draughts.rules.SEPARATORS`.
         capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian): one of
-            :data:`SEPARATORS`, not the move separator, and not a file letter of algebraic names
+            :data:`~draughts.rules.SEPARATORS`, not the move separator, and not a file letter of algebraic names
             (``x`` is the 24th file, so boards of 24 or 26 files, numbered or not, capture with ``:``).
         draw_rules: Repetition, move-count and endgame draw rules.
         result_notation: How PDN writes results in this variant.

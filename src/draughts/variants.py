@@ -748,12 +748,13 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     >>> get_variant("losing").name, get_variant("checkers-losing").name, get_variant("russian-nfc-losing").name
     ('antidraughts', 'american-losing', 'russian-nfc-losing')
 
-    Names are read iteratively, never recursively, and bounded (:data:`LONGEST_NAME`,
-    :data:`MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
+    Names are read iteratively, never recursively, and bounded (:data:`~draughts.variants.LONGEST_NAME`,
+    :data:`~draughts.variants.MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
 
     Raises:
         UnknownVariantError: the name matches nothing (the message lists the known names), or it is
-            longer than :data:`LONGEST_NAME` or carries more than :data:`MOST_TRANSFORMS` transforms.
+            longer than :data:`~draughts.variants.LONGEST_NAME` or carries more than
+            :data:`~draughts.variants.MOST_TRANSFORMS` transforms.
     """
     if isinstance(name, Ruleset):
         return name

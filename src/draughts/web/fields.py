@@ -2,7 +2,7 @@
 
 Each endpoint declares its fields (:func:`endpoint_fields`); :func:`read_fields` checks a request's
 fields against them -- the type, the range, the size -- and gives plain values or raises a
-:class:`~draughts.web.views.RequestError` (400) whose message names the field and quotes the bad
+:class:`~draughts.errors.RequestError` (400) whose message names the field and quotes the bad
 value (bounded in length, lone surrogates escaped). A field the endpoint does not take is an
 error too, so a misspelt name is not silently ignored. The same rules read JSON bodies and query
 strings (where every value is text: ``"1"`` for true, ``"2.5"`` for a number).

@@ -3,7 +3,7 @@
 Nothing here knows about HTTP: the functions take and return dicts, lists, strings and numbers,
 so they are tested directly, and the worker processes run them (:mod:`draughts.web.tasks`). The
 shape of request fields is checked before, by :mod:`draughts.web.fields`; a request the server
-cannot answer raises :class:`RequestError` (a :class:`~draughts.DraughtsError`) whose message
+cannot answer raises :class:`~draughts.errors.RequestError` (a :class:`~draughts.DraughtsError`) whose message
 quotes the bad value, bounded in length.
 """
 

@@ -16,7 +16,7 @@ with the ``spawn`` method of ``multiprocessing`` instead.
 
 A job is a function and its arguments, both pickled: module-level functions of the library
 (:mod:`draughts.web.tasks`), plain data in and out. A :class:`~draughts.DraughtsError` raised by
-the job reaches the caller as a :class:`~draughts.web.views.RequestError` with the same message
+the job reaches the caller as a :class:`~draughts.errors.RequestError` with the same message
 and status (400 unless the error carries another), so bad input reads the same as it would in
 the server itself; any other exception is logged with the worker's traceback and answered as a
 500 for that request only.
@@ -442,7 +442,7 @@ class WorkerPool:
         affinity: str | None = None,
     ) -> Any:
         """``function(*args)`` in a worker: its answer, or its error as a
-        :class:`~draughts.web.views.RequestError`.
+        :class:`~draughts.errors.RequestError`.
 
         Args:
             function: A module-level function (it is pickled by name).
