@@ -518,16 +518,14 @@ def _check_separator(instance: Ruleset, attribute: attrs.Attribute[str], value: 
 
 
 def _check_separators(rules: Ruleset) -> None:
-    """The two separators differ and neither is a file letter of the board's algebraic names.
-
-    The file rule holds for numbered boards too: the readers accept algebraic names in every
-    variant, so ``1x13`` on 24 files could be square 1 and square ``x13``.
-    """
+    """The two separators differ and neither is a file letter of the board's algebraic names."""
     if rules.move_separator == rules.capture_separator:
         raise InvalidRulesetError(
             f"move_separator and capture_separator are both {rules.move_separator!r}; they must differ"
         )
-    files = _FILES[: rules.board_size]  # numeric boards too: the readers take algebraic names in any variant
+    if rules.square_names is not SquareNames.ALGEBRAIC:
+        return  # numbers hold no letters (the PDN reader turns only algebraic moves: 1x13 stays numbers)
+    files = _FILES[: rules.board_size]
     for name, separator in (("move_separator", rules.move_separator), ("capture_separator", rules.capture_separator)):
         if separator in files:
             raise InvalidRulesetError(
@@ -597,7 +595,7 @@ class Ruleset:
             :data:`~draughts.rules.SEPARATORS`.
         capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian): one of
             :data:`~draughts.rules.SEPARATORS`, not the move separator, and not a file letter of algebraic names
-            (``x`` is the 24th file, so boards of 24 or 26 files, numbered or not, capture with ``:``).
+            (``x`` is the 24th file, so algebraic boards of 24 or 26 files capture with ``:``).
         draw_rules: Repetition, move-count and endgame draw rules.
         result_notation: How PDN writes results in this variant.
         pdn_gametype: PDN 3.0 GameType number, or None for a variant PDN does not know.

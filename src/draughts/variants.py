@@ -727,7 +727,8 @@ def _canonical(name: str) -> str | None:
 
 
 LONGEST_NAME = 100
-"""The longest text :func:`get_variant` takes apart. Every name, alias and transform combination of
+"""The longest name :func:`get_variant` takes apart (a PDN GameType, read by one linear match, may
+be longer: leading zeros are harmless). Every name, alias and transform combination of
 the library is far shorter; a longer text is refused at once with a clear error, so that no input
 (a PDN tag, a Hub parameter, a ruleset file's ``base``) costs more than a few string operations."""
 
@@ -760,15 +761,16 @@ def get_variant(name: str | Ruleset) -> Ruleset:
         return name
     if not isinstance(name, str):
         raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
-    if len(name) > LONGEST_NAME:
+    gametype = _GAMETYPE.fullmatch(name) is not None  # a linear match: leading zeros of any length are harmless
+    if len(name) > LONGEST_NAME and not gametype:
         raise UnknownVariantError(
             f"variant {excerpt(name)} is no variant's name: names have at most {LONGEST_NAME} characters"
         )
     key = _normalise(name)
     canonical = _canonical(key)
-    if canonical is not None:
+    if canonical is not None:  # first: lidraughts' numbers 96-98 are aliases
         return VARIANTS[canonical]
-    if _GAMETYPE.fullmatch(name) is not None:
+    if gametype:
         return from_gametype(name)
     derived = _derived(key)
     if derived is not None:

@@ -30,6 +30,7 @@ _NUMERIC_MOVE = r"[0-9]{1,3}(?:[-x:×X][0-9]{1,3})+"
 _ALGEBRAIC_MOVE = r"[a-zA-Z][0-9]{1,2}(?:[-x:×X]?[a-zA-Z][0-9]{1,2})+"  # any board size: j10, l12
 _SHORT_RUSSIAN = r"[a-zA-Z][a-zA-Z][0-9]{1,2}"
 _MOVE_SHAPE = re.compile(rf"{_NUMERIC_MOVE}|{_ALGEBRAIC_MOVE}|{_SHORT_RUSSIAN}")
+_NUMERIC_SHAPE = re.compile(_NUMERIC_MOVE)
 _ALGEBRAIC_SQUARE = re.compile(r"([a-zA-Z])([0-9]{1,2})")
 _CAPTURE_SEPARATOR = re.compile(r"[x:×X]")
 _ANY_SEPARATOR = re.compile(r"[-x:×X]")
@@ -56,7 +57,10 @@ class _Node:
 
 
 def _rotated(ruleset: Ruleset, text: str) -> str:
-    """Algebraic squares of ``text`` seen from the other side of the board."""
+    """Algebraic squares of ``text`` seen from the other side of the board (numbers stay as they are:
+    in ``1x13`` on a board of 24 files, ``x13`` is no square)."""
+    if _NUMERIC_SHAPE.fullmatch(text):
+        return text
     size = ruleset.board_size
 
     def turn(match: re.Match[str]) -> str:
