@@ -70,7 +70,7 @@ def _depth(text: str) -> int:
     try:
         depth = int(text) if len(text) <= 20 else DEEPEST + 1  # int() refuses over 4,300 digits
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid depth {text!r}: a whole number") from None
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None  # argparse's own words
     if depth > DEEPEST:
         if len(text) > 20:
             raise argparse.ArgumentTypeError(f"depth {text[:20]}... is deeper than {DEEPEST}, the deepest perft counts")
