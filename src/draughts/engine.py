@@ -81,7 +81,7 @@ from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
-from draughts.errors import InvalidLimitError, UnknownLevelError
+from draughts.errors import DraughtsError, InvalidLimitError, UnknownLevelError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset

@@ -16,12 +16,18 @@ from draughts._text import excerpt, number
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
 
-__all__ = ["matching_ruleset"]
+__all__ = ["is_gametype", "matching_ruleset"]
 
 _GAMETYPE = re.compile(
     r"\s*([0-9]+)(?:\s*,\s*([WB])\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([ANS][0-3])(?:\s*,\s*([01]))?)?\s*",
     re.IGNORECASE,
 )
+
+
+def is_gametype(text: str) -> bool:
+    """Whether ``text`` has the shape of a GameType value (one linear match, any length: leading
+    zeros are harmless); whether it names a ruleset is :func:`matching_ruleset`'s question."""
+    return _GAMETYPE.fullmatch(text) is not None
 
 
 def _short(digits: str) -> str:

@@ -53,7 +53,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
-from draughts.gametype import matching_ruleset
+from draughts.gametype import is_gametype, matching_ruleset
 from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.rules import (
     CapturedRemoval,
@@ -761,7 +761,7 @@ def get_variant(name: str | Ruleset) -> Ruleset:
         return name
     if not isinstance(name, str):
         raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
-    gametype = _GAMETYPE.fullmatch(name) is not None  # a linear match: leading zeros of any length are harmless
+    gametype = is_gametype(name)  # a linear match: leading zeros of any length are harmless
     if len(name) > LONGEST_NAME and not gametype:
         raise UnknownVariantError(
             f"variant {excerpt(name)} is no variant's name: names have at most {LONGEST_NAME} characters"
@@ -812,7 +812,7 @@ def _base(key: str) -> Ruleset | None:
     canonical = _canonical(key)
     if canonical is not None:
         return VARIANTS[canonical]
-    if _GAMETYPE.fullmatch(key) is not None:
+    if is_gametype(key):
         return from_gametype(key)
     return None
 
