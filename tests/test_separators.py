@@ -90,6 +90,6 @@ def test_every_accepted_ruleset_round_trips_move_text_and_pdn(rules: Ruleset, da
                 assert parse_move(position, move_text(position, move, long=long)) == move
         board.push(legal[data.draw(st.integers(0, len(legal) - 1), label="move")])
     game = pdn.Game.from_board(board, {"Event": "separators"})
-    again = pdn.read_game(pdn.write_game(game), rules)
+    again = pdn.parse_game(pdn.write_game(game), rules)
     assert again.moves == game.moves
     assert again.start == game.start

@@ -212,7 +212,7 @@ def test_hostile_base_of_a_ruleset_file(tmp_path: Path) -> None:
 
 def test_hostile_variant_tag_in_pdn() -> None:
     with pytest.raises(draughts.PDNError, match="names no known ruleset"):
-        pdn.read_game(f'[Variant "{HOSTILE}"]\n1. c3-d4 *')
+        pdn.parse_game(f'[Variant "{HOSTILE}"]\n1. c3-d4 *')
 
 
 def test_perft_depth_is_bounded() -> None:
