@@ -74,7 +74,7 @@ napoleon_attr_annotations = True
 doctest_global_setup = "import draughts"
 # Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, which passes an example whatever its error
 # message says; the pages show users the messages they will see, so the messages are checked too
-# (tests/test_docs_pages.py runs the pages through Python's own doctest with the same flags).
+# (tests/project/test_docs_pages.py runs the pages through Python's own doctest with the same flags).
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 # Test the pages' ``.. doctest::`` blocks. The ``>>>`` examples of the docstrings that autodoc
 # pulls into api.rst run under pytest --doctest-modules, in their modules' namespaces.

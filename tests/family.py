@@ -4,7 +4,7 @@ The rulesets are built with :func:`attrs.evolve` from the named variants (the li
 itself later). Where the rule texts conflict, each picks what the published perft
 count needs, and says so. The :data:`CASES` are small positions whose legal moves were derived by
 hand from the rule texts (or are published examples); ``test_naive.py`` holds the oracle to them
-and ``test_oracle_v2.py`` the library.
+and ``test_oracle_family.py`` the library.
 """
 
 from __future__ import annotations

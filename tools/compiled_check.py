@@ -50,18 +50,18 @@ COMPILED_MODULES = ("movegen", "capture", "state", "resolver", "search", "evalua
 
 # The tests that exercise the generator: the rules, their published numbers and the oracle.
 RULES_TESTS = [
-    "tests/test_reference.py",
-    "tests/test_oracle.py",
-    "tests/test_oracle_v2.py",
-    "tests/test_properties.py",
-    "tests/test_precedence.py",
-    "tests/test_capture_floods.py",
-    "tests/test_family.py",
-    "tests/test_rule_state.py",
-    "tests/test_position.py",
-    "tests/test_board.py",
-    "tests/test_engine.py",
-    "tests/test_build.py",
+    "tests/rules/test_reference.py",
+    "tests/rules/test_oracle.py",
+    "tests/rules/test_oracle_family.py",
+    "tests/rules/test_properties.py",
+    "tests/core/test_precedence.py",
+    "tests/core/test_capture_floods.py",
+    "tests/rules/test_family.py",
+    "tests/core/test_rule_state.py",
+    "tests/core/test_position.py",
+    "tests/core/test_board.py",
+    "tests/engine/test_engine.py",
+    "tests/core/test_build.py",
 ]
 
 # Run by each build's Python: prints whether it is compiled, then one line per check.

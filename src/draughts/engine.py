@@ -559,7 +559,7 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
 #
 # The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on
 # Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
-# is its xor masks. tests/test_engine.py checks the children against Position.legal_moves.
+# is its xor masks. tests/engine/test_engine.py checks the children against Position.legal_moves.
 
 
 class _Child(NamedTuple):

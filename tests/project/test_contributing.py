@@ -18,7 +18,7 @@ import draughts
 import naive
 from draughts import Criterion
 
-PAGE = Path(__file__).resolve().parents[1] / "CONTRIBUTING.md"
+PAGE = Path(__file__).resolve().parents[2] / "CONTRIBUTING.md"
 
 
 def code_blocks(text: str) -> list[str]:

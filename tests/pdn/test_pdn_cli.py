@@ -70,7 +70,7 @@ def test_latin1_through_a_pipe() -> None:
 @pytest.mark.parametrize(
     ("make", "says"),
     [
-        (lambda tmp: Path(__file__).parent.parent / "README.md", "games skipped:"),
+        (lambda tmp: Path(__file__).resolve().parents[2] / "README.md", "games skipped:"),
         (lambda tmp: _binary(tmp), "skipped"),
         (lambda tmp: _illegal(tmp), "move '19-93'"),
         (lambda tmp: ENGLISH, "13 games skipped:"),  # American games read with the default rules

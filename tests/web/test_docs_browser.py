@@ -19,7 +19,7 @@ from test_web_browser import CHROMIUM_FLAGS, _binary
 
 pytestmark = pytest.mark.browser
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from draughts import BLACK, WHITE, Position
 
 
 def _load() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "tools" / "peer_crosscheck.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "peer_crosscheck.py"
     spec = importlib.util.spec_from_file_location("peer_crosscheck", path)
     assert spec is not None
     assert spec.loader is not None

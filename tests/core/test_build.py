@@ -10,7 +10,7 @@ import pytest
 
 import draughts
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compiled_says_whether_the_generator_is_an_extension() -> None:

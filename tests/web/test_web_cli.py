@@ -149,7 +149,7 @@ def test_serve_a_custom_ruleset(tmp_path: Path) -> None:
 def test_the_docs_example_needs_only_the_web_extra() -> None:
     """docs/web.rst's example runs without httpx (the web extra does not install it): run its
     ``>>>`` examples with httpx and httpx2 made unimportable."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "web.rst"
+    page = Path(__file__).resolve().parents[2] / "docs" / "web.rst"
     code = (
         "import doctest, sys\n"
         "sys.modules['httpx'] = sys.modules['httpx2'] = None  # not installed, as with only the web extra\n"

@@ -17,7 +17,7 @@ import pytest
 
 import draughts
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1  # docs/conf.py's doctest_default_flags
 # Pages whose examples take tens of seconds (a Dask LocalCluster, deep perft): CI's slow run.
 SLOW = {"performance.rst", "perft.rst"}

@@ -1,7 +1,7 @@
 """The naive oracle (tests/naive.py) held to published numbers and hand-worked rule cases.
 
 Nothing here runs the library's move generator: the oracle has to earn its authority on its own
-before the library is compared with it (``test_oracle.py``, ``test_oracle_v2.py``).
+before the library is compared with it (``test_oracle.py``, ``test_oracle_family.py``).
 
 Published counts (tests/data/perft-family.json, tests/data/perft.json) are checked from the start
 up to a leaf budget: the cheap depths in the default run, deeper ones behind ``slow``. Depths past
