@@ -74,6 +74,66 @@ class _Explosion(Exception):
 _UNBOUND: Any = None
 
 
+_Jump = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], int]
+"""A flying king's jump from one square in one direction, on a board whose pieces do not change:
+``(over, lands, landings, straight)`` with ``over`` the piece jumped, ``lands`` the mask of its
+landing squares, ``landings`` each landing square (nearest first) with, per turn direction, the
+piece a capture from there would take (0 for none) and the mask of those pieces, and ``straight`` the next piece along the ray
+if a capture of it could go straight on (else 0)."""
+
+
+def _jumps_from(
+    t: Tables, color: int, index: int, occupied: int, opponents: int, dirs: tuple[int, ...]
+) -> tuple[_Jump | None, ...]:
+    """The jumps of a flying king from bit ``index`` in each direction (indexed by direction),
+    where captured pieces stay until the move ends: then the squares taken never change during a
+    capture, only which of the pieces on them may still be jumped, so all of this is known once per
+    searched piece and square, and a search only tests it against the pieces taken so far."""
+    rays, up_of, amount = t.rays, t.up, t.amount
+    free = t.board & ~occupied
+    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
+
+    def first(d: int, at: int) -> int:
+        """The piece a capture from bit ``at`` in direction ``d`` would take (0 for none)."""
+        seen = rays[d][at] & occupied
+        if not seen:
+            return 0
+        piece = seen & -seen if up_of[d] else 1 << (seen.bit_length() - 1)
+        a = amount[d]
+        return piece if piece & opponents and (piece << a if up_of[d] else piece >> a) & free else 0
+
+    out: list[_Jump | None] = [None] * 8
+    for d in dirs:
+        over = first(d, index)
+        if not over:
+            continue
+        d_up = up_of[d]
+        beyond = rays[d][over.bit_length() - 1]
+        seen = beyond & occupied
+        if seen:
+            nxt = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
+            lands = beyond & (nxt - 1) if d_up else beyond & -(nxt << 1)
+        else:
+            nxt, lands = 0, beyond
+        nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+        if behind_only:
+            lands = nearest
+        landings = []
+        rest = lands
+        while rest:
+            land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+            rest ^= land
+            at = land.bit_length() - 1
+            turns_from = tuple((turn, first(turn, at)) for turn in t.turns[color][d])
+            pieces = 0
+            for _, piece in turns_from:
+                pieces |= piece
+            landings.append((land, turns_from, pieces))
+        straight = first(d, nearest.bit_length() - 1) if nxt & opponents else 0
+        out[d] = (over, lands, tuple(landings), straight)
+    return tuple(out)
+
+
 def capture_search(t: Tables) -> CaptureSearch:
     """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
 
@@ -305,6 +365,65 @@ def capture_search(t: Tables) -> CaptureSearch:
                     fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
             return jumped
 
+        def fly_known(
+            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """:func:`fly_jumps` where captured pieces stay until the move ends, reading the jumps of
+            ``cur`` from :func:`_jumps_from` (kept per searched piece): the same paths, found by
+            testing table entries against the pieces taken instead of scanning rays (a flood's
+            hundreds of thousands of states meet the same few dozen squares)."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
+            table = jump_tables.get(cur)
+            if table is None:
+                index = cur.bit_length() - 1
+                table = jump_tables[cur] = _jumps_from(t, color, index, occupied, opponents, king_dir_indices[color])
+            jumped = False
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+            for d in dirs:
+                jump = table[d]
+                if jump is None:
+                    continue
+                over, lands, landings, straight = jump
+                if over & cap:
+                    continue
+                jumped = True
+                now = cap | over
+                now_order = (*order, over) if record else order
+                continuations = len(onward)
+                goes_straight = bool(straight) and not straight & cap
+                for land, turns_from, pieces in landings:
+                    found_turns = []
+                    if pieces & ~now:  # some capture from here still takes a piece not yet taken
+                        for turn, piece in turns_from:
+                            if piece and not piece & now:
+                                found_turns.append(turn)
+                    if goes_straight and land == landings[0][0]:
+                        onward.append((land, (d, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
+                    continue
+                if behind_last_king and over & opponent_kings:
+                    lands = landings[0][0]
+                d_up = up_of[d]
+                while lands:
+                    land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                    lands ^= land
+                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+            if onward:
+                if record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
+            return jumped
+
+        jump_tables: dict[int, tuple[_Jump | None, ...]] = {}
+        fly_pruned = fly_jumps if immediate else fly_known
+
         if visited is None:
             short, fly = short_jumps, fly_jumps
         else:
@@ -326,7 +445,7 @@ def capture_search(t: Tables) -> CaptureSearch:
                 state = (cur, cap, promoted, dirs)
                 known = visited.get(state)
                 if known is None:
-                    known = visited[state] = fly_jumps(cur, cap, dirs, promoted, order, path)
+                    known = visited[state] = fly_pruned(cur, cap, dirs, promoted, order, path)
                 return known
 
         if men:
@@ -343,6 +462,7 @@ def capture_search(t: Tables) -> CaptureSearch:
                 free_now = board & ~occupied
                 if visited is not None:
                     visited.clear()  # states are per moving piece: its start is part of every move's identity
+                    jump_tables.clear()
                 short(start, 0, False, False, (), ())
         rest = kings
         while rest:
@@ -352,6 +472,7 @@ def capture_search(t: Tables) -> CaptureSearch:
             free_now = board & ~occupied
             if visited is not None:
                 visited.clear()
+                jump_tables.clear()
             if flying:
                 fly(start, 0, king_dir_indices[color], False, (), ())
             else:
