@@ -3,7 +3,9 @@ an abort hook read inside long searches, which the engine's clock uses (issue 23
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -140,3 +142,17 @@ def test_the_engine_reads_its_clock_inside_a_long_generation(monkeypatch: pytest
     assert result.move in position.legal_moves
     assert result.nodes < 32
     assert time.process_time() - started < 1.5
+
+
+def test_the_frisian_flood_of_issue_23_keeps_its_exact_moves_within_a_work_bound() -> None:
+    """Issue 23 §19: two flying kings that can each take all 19 pieces. What makes it slow is the
+    search itself: about 340,000 distinct (square, pieces taken) states of the two kings and 180,000
+    complete captures, of which precedence keeps 46. The moves must stay exactly those listed
+    before the search read the jumps from tables; the work stays under 100 checks (409,600 states)."""
+    data = json.loads((Path(__file__).parent / "data" / "frisian_two_kings_19_taken.json").read_text())
+    position = Position.from_fen(data["variant"], data["fen"])
+    checks = []
+    with capture.abort_when(lambda: checks.append(1)):
+        moves = [[m.start, m.end, list(m.captured), list(m.path)] for m in position.legal_moves()]
+    assert moves == data["moves"]
+    assert 0 < len(checks) < 100
