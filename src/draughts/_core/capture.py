@@ -78,8 +78,8 @@ _Jump = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
 """A flying king's jump from one square in one direction, on a board whose pieces do not change:
 ``(over, lands, landings, straight)`` with ``over`` the piece jumped, ``lands`` the mask of its
 landing squares, ``landings`` each landing square (nearest first) with, per turn direction, the
-piece a capture from there would take (0 for none) and the mask of those pieces, and ``straight`` the next piece along the ray
-if a capture of it could go straight on (else 0)."""
+piece a capture from there would take (0 for none) and the mask of those pieces, and ``straight``
+the next piece along the ray if a capture of it could go straight on (else 0)."""
 
 
 def _jumps_from(
