@@ -149,7 +149,7 @@ def test_the_frisian_flood_of_issue_23_keeps_its_exact_moves_within_a_work_bound
     search itself: about 340,000 distinct (square, pieces taken) states of the two kings and 180,000
     complete captures, of which precedence keeps 46. The moves must stay exactly those listed
     before the search read the jumps from tables; the work stays under 100 checks (409,600 states)."""
-    data = json.loads((Path(__file__).parent / "data" / "frisian_two_kings_19_taken.json").read_text())
+    data = json.loads((Path(__file__).resolve().parents[1] / "data" / "frisian_two_kings_19_taken.json").read_text())
     position = Position.from_fen(data["variant"], data["fen"])
     checks = []
     with capture.abort_when(lambda: checks.append(1)):
