@@ -76,7 +76,8 @@ from draughts._core import build_move_generator
 from draughts._core import evaluation as _core_evaluation
 from draughts._core import search as _core_search
 from draughts._core.capture import abort_when
-from draughts._core.tables import shifts_of
+from draughts._core.evaluation import BackPairs, Shifts
+from draughts._core.tables import Tables, shifts_of
 from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
@@ -279,264 +280,196 @@ MATERIAL_ONLY = Weights(
 Evaluator = _core_evaluation.Evaluator
 """``f(own, opp, kings, color)``: a generator node's score for its side to move."""
 
-_COMPILED_EVALUATION = not str(_core_evaluation.__file__).endswith(".py")
-"""Whether the evaluation is the compiled build's (then it runs as it is, not as generated source)."""
+_CHUNK_BITS = 12
+"""The widest chunk of bits the evaluation's look-up tables take (4,096 entries; 10 past 64 bits,
+to keep big boards' tables small): fewer, wider chunks are fewer operations per leaf."""
 
 
 @functools.lru_cache(maxsize=8)
 def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluation:
     """The built-in evaluation of ``ruleset`` with ``weights`` (built once, cached).
 
-    Material, advancement, centre and king placement are per-square values summed by table
-    look-ups over chunks of the bitboards; the other terms are whole-board shifts and counts. Its
-    ``generated`` attribute is the same evaluation as generated source with the ruleset's masks,
-    shifts and weights written in (no loops, only the terms whose weight is not 0).
+    Every term that is a sum over squares (material, where men stand, the back-rank guard, kings'
+    squares) becomes one value per square, summed by table look-ups over chunks of the bitboards;
+    the other terms get the masks and shifts :class:`~draughts._core.evaluation.Evaluation` needs.
+    """
+    tables = build_move_generator(ruleset).tables
+    w = weights
+    men, kings, regions = _square_values(ruleset, w)
+    nbits = len(tables.square_of_bit)
+    count = -(-nbits // (_CHUNK_BITS if nbits <= 64 else 10))
+    width = -(-nbits // count)
+    shared: dict[int, int] = {}  # equal entries share one int object (the tables hold many)
+    men_tables = (_chunked(men[0], count, width, shared), _chunked(men[1], count, width, shared))
+    shifts = [chunk * width for chunk in range(count)]
+    fronts, back_pairs = _man_neighbours(tables)
+    endgame_scale = w.endgame_advancement * (3 if ruleset.crowning_wins else 1)
+    rows_ahead = max(ruleset.board_size - 2, 1)
+    late_rows = tuple(
+        tuple(
+            (regions.rows[color][row], bonus)
+            for row in range(1, ruleset.board_size - 1)
+            if (bonus := endgame_scale * row * (row + 2) // rows_ahead)
+        )
+        for color in (0, 1)
+    )
+    return _core_evaluation.Evaluation(
+        men_chunks=(
+            tuple(zip(shifts, men_tables[0], men_tables[1], strict=True)),
+            tuple(zip(shifts, men_tables[1], men_tables[0], strict=True)),
+        ),
+        king_chunks=tuple(zip(shifts, _chunked(kings, count, width, shared), strict=True)),
+        chunk_mask=(1 << width) - 1,
+        board=tables.board,
+        man_steps=(shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1])),
+        king_steps=(shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1])),
+        fronts=fronts,
+        back_pairs=back_pairs,
+        home=(regions.rows[0][0], regions.rows[1][0]),
+        left=regions.left,
+        right=regions.right,
+        late_rows=late_rows,
+        zone_of=_runaway_zones(tables),
+        men_total=2 * ruleset.men_per_side,
+        sign=-1 if ruleset.no_move_wins else 1,
+        flying=tables.flying,
+        crowning_wins=ruleset.crowning_wins,
+        mobility=w.mobility,
+        contact=w.contact,
+        support=w.support,
+        back_rank=w.back_rank,
+        balance=w.balance,
+        runaway=w.runaway * (3 if ruleset.crowning_wins else 1),
+    )
+
+
+class _Regions(NamedTuple):
+    rows: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per colour, the bits of each row counted from its own first row."""
+    left: int
+    """The left wing (the columns left of the middle)."""
+    right: int
+    """The right wing."""
+
+
+def _square_values(ruleset: Ruleset, w: Weights) -> tuple[tuple[list[int], list[int]], list[int], _Regions]:
+    """Per colour and bit, what a man there is worth; per bit, what a king is worth; the board's rows and wings.
+
+    A man's value is every term that depends only on its square: :attr:`Weights.man`, the
+    advancement that counts in every phase, the file and centre bonuses, the square table, and the
+    back-rank guard on its own first row. A king's is its value and the long-diagonal bonus.
     """
     tables = build_move_generator(ruleset).tables
     geo = ruleset.geometry
     size = ruleset.board_size
     nbits = len(tables.square_of_bit)
-    board = tables.board
-    w = weights
-    crowning_wins = ruleset.crowning_wins
     king = king_value(ruleset) if w.king is None else w.king
-
+    always = w.advancement + (w.endgame_advancement * 3 if ruleset.crowning_wins else 0)
     rows_ahead = max(size - 2, 1)
-    endgame_scale = w.endgame_advancement * (3 if crowning_wins else 1)
-    always = w.advancement + (endgame_scale if crowning_wins else 0)
-
-    def advance(row: int, scale: int) -> int:
-        return scale * row * (row + 2) // rows_ahead
-
-    # Per colour and bit: a man's value; per bit: a king's (the same for both colours).
-    man_values = [[0] * nbits, [0] * nbits]
-    king_values = [0] * nbits
-    home = [0, 0]
-    rows: list[list[int]] = [[0] * size, [0] * size]
-    left = right = central = 0
     low, high = size // 4, size - 1 - size // 4
-    king_dirs = [d for d, _, _ in tables.king_moves[0]] or [d for d, _, _ in tables.king_captures[0]]
-    reach = [0] * nbits
-    for square in range(1, geo.squares + 1):
-        x, y = geo.coords[square]
-        index = tables.bit_of_square[square]
-        bit = 1 << index
-        rows[0][y] |= bit
-        rows[1][size - 1 - y] |= bit
-        if 2 * x < size - 1:
-            left |= bit
-        elif 2 * x > size - 1:
-            right |= bit
-        if low <= x <= high and low <= y <= high:
-            central |= bit
-        sees = 0
-        for d in king_dirs:
-            ray = tables.rays[d][index]
-            sees += ray.bit_count() if tables.flying else int(ray != 0)
-        reach[index] = sees
+    rows = ([0] * size, [0] * size)
+    left = right = 0
+    men = ([0] * nbits, [0] * nbits)
+    reach = _king_reach(tables)
     most = max(reach) or 1
+    king_values = [0] * nbits
     for square in range(1, geo.squares + 1):
         x, y = geo.coords[square]
         index = tables.bit_of_square[square]
+        rows[0][y] |= 1 << index
+        rows[1][size - 1 - y] |= 1 << index
+        if 2 * x < size - 1:
+            left |= 1 << index
+        elif 2 * x > size - 1:
+            right |= 1 << index
+        central = low <= x <= high and low <= y <= high
         for color, row in ((0, y), (1, size - 1 - y)):
-            value = w.man + advance(min(row, size - 2), always) + w.file * min(x, size - 1 - x)
+            ahead = min(row, size - 2)
+            value = w.man + always * ahead * (ahead + 2) // rows_ahead + w.file * min(x, size - 1 - x)
             before = size - 1 - row  # rows to the crowning row
             if before > 0 and w.squares:
                 cells = w.squares[min(before, len(w.squares)) - 1]
                 if cells:
                     value += cells[min(x, size - 1 - x, len(cells) - 1)]
-            if low <= x <= high and low <= y <= high:
-                value += w.centre
-            man_values[color][index] = value
+            men[color][index] = value + (w.centre if central else 0) + (w.back_rank if row == 0 else 0)
         king_values[index] = king + w.king_position * reach[index] // most
-    home = [rows[0][0], rows[1][0]]
+    return men, king_values, _Regions((tuple(rows[0]), tuple(rows[1])), left, right)
 
-    # Chunks of at most 10 bits (8 past 64 bits, to keep big boards' tables small): each look-up
-    # table has 2**width entries.
-    count = -(-nbits // (10 if nbits <= 64 else 8))
-    width = -(-nbits // count)
-    chunk_mask = (1 << width) - 1
 
-    def chunked(values: list[int]) -> list[tuple[int, ...]]:
-        out = []
-        for chunk in range(count):
-            base = chunk * width
-            table = [0] * (1 << width)
-            for v in range(1, 1 << width):
-                low_bit = v & -v
-                index = base + low_bit.bit_length() - 1
-                table[v] = table[v ^ low_bit] + (values[index] if index < nbits else 0)
-            out.append(tuple(table))
-        return out
+def _king_reach(tables: Tables) -> list[int]:
+    """Per bit, how many squares a king there sees (a short king: how many directions it can step in)."""
+    directions = [d for d, _, _ in tables.king_moves[0]] or [d for d, _, _ in tables.king_captures[0]]
+    reach = [0] * len(tables.square_of_bit)
+    for square in range(1, len(tables.bit_of_square)):
+        index = tables.bit_of_square[square]
+        rays = [tables.rays[d][index] for d in directions]
+        reach[index] = sum(ray.bit_count() if tables.flying else int(ray != 0) for ray in rays)
+    return reach
 
-    men_tables = (chunked(man_values[0]), chunked(man_values[1]))
-    king_table = chunked(king_values)
-    shifts = [chunk * width for chunk in range(count)]
-    men_pairs = tuple(tuple(zip(shifts, men_tables[color], men_tables[1 - color], strict=True)) for color in (0, 1))
-    king_pairs = tuple(zip(shifts, king_table, strict=True))
-    man_steps = (shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1]))
-    king_steps = (shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1]))
 
-    # A runaway: no opposing piece on the squares the man can still reach, nor where an opposing
-    # man could step or jump into them.
-    zones: list[list[int]] = [[0] * nbits, [0] * nbits]
+def _chunked(values: list[int], count: int, width: int, shared: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    """Per chunk of ``width`` bits, the table of the sum of ``values`` over each pattern of its bits."""
+    out = []
+    for chunk in range(count):
+        base = chunk * width
+        table = [0] * (1 << width)
+        for v in range(1, 1 << width):
+            low_bit = v & -v
+            index = base + low_bit.bit_length() - 1
+            total = table[v ^ low_bit] + (values[index] if index < len(values) else 0)
+            table[v] = shared.setdefault(total, total)
+        out.append(tuple(table))
+    return tuple(out)
+
+
+def _man_neighbours(tables: Tables) -> tuple[tuple[Shifts, Shifts], tuple[BackPairs, BackPairs]]:
+    """Per colour, the shifts that bring a man's front squares onto its own bit (contact), and the
+    shifts that bring its back squares there, each with the mask of men whose back square is off
+    the board, which counts as held (support).
+
+    A man's front squares are where it moves to; its back squares, those of the opposite
+    directions that it cannot move in.
+    """
+    board = tables.board
+    fronts = []
+    back_pairs = []
     for color in (0, 1):
-        other = 1 - color
-        into = shifts_of(tables.man_moves[other]) + shifts_of(tables.man_captures[other])
-        for square in range(1, geo.squares + 1):
+        moves = tables.man_moves[color]
+        directions = {d for d, _, _ in moves}
+        fronts.append(tuple((a, not up) for _, a, up in moves))
+        backs = [(a, up) for d, a, up in moves if (d + 4) % 8 not in directions]
+        back_pairs.append(tuple(((a, up), ~(board << a if up else board >> a)) for a, up in backs))
+    return (fronts[0], fronts[1]), (back_pairs[0], back_pairs[1])
+
+
+def _runaway_zones(tables: Tables) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per colour and bit, where an opposing piece would stop a man there on its way to crown.
+
+    That is the squares the man can still reach and those from which an opposing man could step
+    or jump into them.
+    """
+    board = tables.board
+    zones: list[tuple[int, ...]] = []
+    for color in (0, 1):
+        steps = shifts_of(tables.man_moves[color])
+        into = shifts_of(tables.man_moves[1 - color]) + shifts_of(tables.man_captures[1 - color])
+        zone = [0] * len(tables.square_of_bit)
+        for square in range(1, len(tables.bit_of_square)):
             index = tables.bit_of_square[square]
             reached = 0
             front = 1 << index
             while front:
                 nxt = 0
-                for a, up in man_steps[color]:
+                for a, up in steps:
                     nxt |= (front << a if up else front >> a) & board
                 front = nxt & ~reached
                 reached |= front
-            zone = reached
+            stops = reached
             for a, up in into:  # an opposing step from s lands in ``reached``: s = reached shifted back
-                zone |= (reached >> a if up else reached << a) & board
-            zones[color][index] = zone
-    late_rows = tuple(
-        tuple((rows[color][row], bonus) for row in range(1, size - 1) if (bonus := advance(row, endgame_scale)))
-        for color in (0, 1)
-    )
-    # Where a man moves to (its front squares) and, of the opposite directions, those it cannot
-    # move in (its back squares), as shifts that bring those squares onto the man's own bit.
-    direction_sets = [{d for d, _, _ in tables.man_moves[color]} for color in (0, 1)]
-    fronts = tuple(tuple((a, not up) for _, a, up in tables.man_moves[color]) for color in (0, 1))
-    backs = tuple(
-        tuple((a, up) for d, a, up in tables.man_moves[color] if (d + 4) % 8 not in direction_sets[color])
-        for color in (0, 1)
-    )
-    # Back squares off the board count as held.
-    off_board = tuple(tuple(~(board << a if up else board >> a) for a, up in backs[color]) for color in (0, 1))
-    back_pairs = tuple(tuple(zip(backs[color], off_board[color], strict=True)) for color in (0, 1))
-    contact, support = w.contact, w.support
-    men_total = 2 * ruleset.men_per_side
-    sign = -1 if ruleset.no_move_wins else 1
-    flying = tables.flying
-    mobility, back_rank, balance, runaway = w.mobility, w.back_rank, w.balance, w.runaway
-    if crowning_wins:
-        runaway *= 3
-    zone_of = (tuple(zones[0]), tuple(zones[1]))
-
-    evaluation = _core_evaluation.Evaluation(
-        men_pairs=men_pairs,
-        king_pairs=king_pairs,
-        chunk_mask=chunk_mask,
-        board=board,
-        man_steps=man_steps,
-        king_steps=king_steps,
-        fronts=fronts,
-        back_pairs=back_pairs,
-        home=(home[0], home[1]),
-        left=left,
-        right=right,
-        late_rows=late_rows,
-        zone_of=zone_of,
-        men_total=men_total,
-        sign=sign,
-        flying=flying,
-        crowning_wins=crowning_wins,
-        mobility=mobility,
-        contact=contact,
-        support=support,
-        back_rank=back_rank,
-        balance=balance,
-        runaway=runaway,
-    )
-
-    # The same evaluation as Python source with the ruleset's masks and shifts written in as
-    # constants and the loops unrolled (about twice as fast from the source; the compiled build
-    # runs ``evaluation.evaluate`` itself, and the tests hold the two equal).
-    names: dict[str, Any] = {"late": evaluation.late}
-
-    def const(value: Any) -> str:
-        name = f"k{len(names)}"
-        names[name] = value
-        return name
-
-    def shifted(expr: str, a: int, up: bool) -> str:
-        return f"({expr} {'<<' if up else '>>'} {a})"
-
-    def side(color: int) -> list[str]:
-        other = color ^ 1
-        lines = []
-        terms = []
-        for shift, mine, yours in men_pairs[color]:
-            terms.append(f"{const(mine)}[(men >> {shift}) & {chunk_mask}]")
-            terms.append(f"- {const(yours)}[(theirs >> {shift}) & {chunk_mask}]")
-        lines.append("score = " + (" + ".join(terms).replace("+ -", "-") or "0"))
-        if mobility:
-            steps = [f"({shifted('men', a, up)} & empty).bit_count()" for a, up in man_steps[color]]
-            steps += [f"- ({shifted('theirs', a, up)} & empty).bit_count()" for a, up in man_steps[other]]
-            lines.append("steps = " + (" + ".join(steps).replace("+ -", "-") or "0"))
-            mine_k = " + ".join(f"({shifted('own_kings', a, up)} & empty).bit_count()" for a, up in king_steps[color])
-            yours_k = " + ".join(f"({shifted('opp_kings', a, up)} & empty).bit_count()" for a, up in king_steps[other])
-            if mine_k:
-                lines.append(f"if own_kings: steps += {mine_k}")
-            if yours_k:
-                lines.append(f"if opp_kings: steps -= {yours_k}")
-            lines.append(f"score += {mobility} * steps")
-        if contact:
-            facing = " | ".join(shifted("opp", a, up) for a, up in fronts[color]) or "0"
-            theirs_facing = " | ".join(shifted("own", a, up) for a, up in fronts[other]) or "0"
-            lines.append(
-                f"score += {contact} * ((men & ({facing})).bit_count() - (theirs & ({theirs_facing})).bit_count())"
-            )
-        if support:
-            held = " & ".join(f"({shifted('own', a, up)} | {const(off)})" for (a, up), off in back_pairs[color])
-            theirs_held = " & ".join(f"({shifted('opp', a, up)} | {const(off)})" for (a, up), off in back_pairs[other])
-            mine_held = f"(men & {held or '-1'}).bit_count()"
-            yours_held = f"(theirs & {theirs_held or '-1'}).bit_count()"
-            lines.append(f"score += {support} * ({mine_held} - {yours_held})")
-        if back_rank:
-            lines.append(f"if theirs: score += {back_rank} * (men & {home[color]}).bit_count()")
-            lines.append(f"if men: score -= {back_rank} * (theirs & {home[other]}).bit_count()")
-        if balance:
-            lines.append(
-                f"score -= {balance} * (abs((men & {left}).bit_count() - (men & {right}).bit_count())"
-                f" - abs((theirs & {left}).bit_count() - (theirs & {right}).bit_count()))"
-            )
-        return lines
-
-    kings_terms = " + ".join(
-        f"{const(table)}[(own_kings >> {shift}) & {chunk_mask}] - {const(table)}[(opp_kings >> {shift}) & {chunk_mask}]"
-        for shift, table in king_pairs
-    )
-    endgame_needed = bool(late_rows[0] or late_rows[1] or runaway or flying)
-    body = [
-        "def evaluate(own, opp, kings, color):",
-        "    men = own & ~kings",
-        "    theirs = opp & ~kings",
-        "    own_kings = own & kings",
-        "    opp_kings = opp & kings",
-        f"    empty = {board} ^ (own | opp)",
-        "    if color == 0:",
-        *("        " + line for line in side(0)),
-        "    else:",
-        *("        " + line for line in side(1)),
-        f"    if kings: score += {kings_terms or '0'}",
-    ]
-    if crowning_wins and runaway:
-        body.append("    score = late(score, own, opp, kings, color)")
-    elif endgame_needed:
-        body.append(f"    if 3 * (own | opp).bit_count() < {men_total}: score = late(score, own, opp, kings, color)")
-    body.append(f"    return {sign} * score")
-    exec(compile("\n".join(body), f"<evaluation of {ruleset.name}>", "exec"), names)
-    evaluation.generated = names["evaluate"]
-    return evaluation
-
-
-@functools.lru_cache(maxsize=8)
-def _evaluator(ruleset: Ruleset, weights: Weights) -> Evaluator:
-    """The built-in evaluation of ``ruleset`` as a function of generator nodes: the generated
-    source from the Python source, the evaluation itself in the compiled build (built once, cached)."""
-    evaluation = _evaluation(ruleset, weights)
-    if _COMPILED_EVALUATION or evaluation.generated is None:
-        return evaluation.evaluate
-    return evaluation.generated
+                stops |= (reached >> a if up else reached << a) & board
+            zone[index] = stops
+        zones.append(tuple(zone))
+    return zones[0], zones[1]
 
 
 def evaluate(position: Position, weights: Weights | None = None) -> int:
@@ -552,7 +485,7 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     300
     """
     own, opp, kings, color, _ = position._node()
-    return _evaluator(position.ruleset, Weights() if weights is None else weights)(own, opp, kings, color)
+    return _evaluation(position.ruleset, Weights() if weights is None else weights).evaluate(own, opp, kings, color)
 
 
 # --- the generator adapter ----------------------------------------------------------------------
@@ -789,7 +722,7 @@ class _Search:
 
             self.leaf: Evaluator = leaf
         else:
-            self.leaf = _evaluator(rules, engine.weights)
+            self.leaf = _evaluation(rules, engine.weights).evaluate
         self.table = engine._table_of(rules)
         self.searcher = _core_search.Searcher(
             build_move_generator(rules),

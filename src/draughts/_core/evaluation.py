@@ -2,10 +2,14 @@
 
 :func:`draughts.engine._evaluation` derives every table and weight below from a ruleset and
 :class:`draughts.engine.Weights` (what the terms mean is documented there); this module holds only
-the part that runs per node, so that the optional compiled build (mypyc) compiles it. From the
-Python source the engine runs the same evaluation as generated code with the tables written in
-(:attr:`Evaluation.generated`, about twice as fast there); compiled, it runs
-:meth:`Evaluation.evaluate` itself. Tests hold the two equal.
+the part that runs per node, so that the optional compiled build (mypyc) compiles it. Both builds
+run this one :meth:`Evaluation.evaluate`; nothing is generated as source.
+
+For speed from the Python source, where every operation on a 64-bit int costs about as much as a
+loop step, the evaluation does the fewest whole-board operations it can: every term that is a sum
+over squares (material, where men stand, the back-rank guard, kings' squares) is read from the
+same look-up tables in one pass over the bitboards in chunks of up to 12 bits, and the terms that
+are off (weight 0) cost one test each.
 """
 
 from __future__ import annotations
@@ -16,15 +20,20 @@ Evaluator = Callable[[int, int, int, int], int]
 """``f(own, opp, kings, color)``: a node's score for its side to move."""
 Shifts = tuple[tuple[int, bool], ...]
 """Whole-board shifts: ``(amount, up)``, ``up`` for a left shift."""
+BackPairs = tuple[tuple[tuple[int, bool], int], ...]
+"""The shifts that bring a man's back squares onto its own bit, each with the mask of men whose
+back square is off the board (which counts as held)."""
+Chunks = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+"""Per chunk of bits: its shift, and the look-up tables of the mover's men and of the opponent's."""
 
 
 class Evaluation:
     """One ruleset's evaluation with one set of weights (see :class:`draughts.engine.Weights`).
 
     Args:
-        men_pairs: Per colour to move, per chunk of bits: its shift, the look-up table of the
-            mover's men and the opponent's men.
-        king_pairs: Per chunk: its shift and the look-up table of kings (the same for both sides).
+        men_chunks: Per colour to move, its :data:`Chunks`: what each man is worth where it stands
+            (the back-rank guard included, for a man on its first row).
+        king_chunks: Per chunk: its shift and the look-up table of kings (the same for both sides).
         chunk_mask: The bits of one chunk.
         board: Every square's bit.
         man_steps: Per colour, the shifts of a man's steps.
@@ -44,21 +53,22 @@ class Evaluation:
         mobility: Weight per quiet step.
         contact: Weight per man facing an opposing piece.
         support: Weight per man whose back squares are held.
-        back_rank: Weight per man on its first row.
+        back_rank: Weight per man on its first row (in ``men_chunks``; taken back here while the
+            other side has no men to crown).
         balance: Weight per man more on one wing than on the other.
         runaway: Weight per runaway man.
     """
 
     def __init__(
         self,
-        men_pairs: tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], ...],
-        king_pairs: tuple[tuple[int, tuple[int, ...]], ...],
+        men_chunks: tuple[Chunks, Chunks],
+        king_chunks: tuple[tuple[int, tuple[int, ...]], ...],
         chunk_mask: int,
         board: int,
         man_steps: tuple[Shifts, Shifts],
         king_steps: tuple[Shifts, Shifts],
-        fronts: tuple[Shifts, ...],
-        back_pairs: tuple[tuple[tuple[tuple[int, bool], int], ...], ...],
+        fronts: tuple[Shifts, Shifts],
+        back_pairs: tuple[BackPairs, BackPairs],
         home: tuple[int, int],
         left: int,
         right: int,
@@ -75,8 +85,8 @@ class Evaluation:
         balance: int,
         runaway: int,
     ) -> None:
-        self.men_pairs = men_pairs
-        self.king_pairs = king_pairs
+        self.men_chunks = men_chunks
+        self.king_chunks = king_chunks
         self.chunk_mask = chunk_mask
         self.board = board
         self.man_steps = man_steps
@@ -98,8 +108,82 @@ class Evaluation:
         self.back_rank = back_rank
         self.balance = balance
         self.runaway = runaway
-        self.generated: Evaluator | None = None
-        """The same evaluation as generated source (set by the engine)."""
+        self.late_always = crowning_wins and runaway != 0
+        """Where crowning wins, runaways count in every phase (:meth:`late` runs at every leaf)."""
+
+    def evaluate(self, own: int, opp: int, kings: int, color: int) -> int:
+        """The score of a node for its side to move, in hundredths of a man."""
+        men = own & ~kings
+        theirs = opp & ~kings
+        mask = self.chunk_mask
+        score = 0
+        for shift, mine, yours in self.men_chunks[color]:
+            score += mine[(men >> shift) & mask] - yours[(theirs >> shift) & mask]
+        if kings:
+            own_kings = own & kings
+            opp_kings = opp & kings
+            for shift, table in self.king_chunks:
+                score += table[(own_kings >> shift) & mask] - table[(opp_kings >> shift) & mask]
+        other = color ^ 1
+        if not (men and theirs) and self.back_rank:
+            # The tables count the back-rank guard; it guards nothing against a side without men.
+            if not theirs:
+                score -= self.back_rank * (men & self.home[color]).bit_count()
+            if not men:
+                score += self.back_rank * (theirs & self.home[other]).bit_count()
+        contact = self.contact
+        if contact:
+            facing = theirs_facing = 0
+            for a, up in self.fronts[color]:
+                facing |= opp << a if up else opp >> a
+            for a, up in self.fronts[other]:
+                theirs_facing |= own << a if up else own >> a
+            score += contact * ((men & facing).bit_count() - (theirs & theirs_facing).bit_count())
+        balance = self.balance
+        if balance:
+            left, right = self.left, self.right
+            score -= balance * (
+                abs((men & left).bit_count() - (men & right).bit_count())
+                - abs((theirs & left).bit_count() - (theirs & right).bit_count())
+            )
+        if self.mobility:
+            score += self.mobility * self.steps(own, opp, kings, color)
+        if self.support:
+            score += self.support * self.held(own, opp, kings, color)
+        if self.late_always or 3 * (own | opp).bit_count() < self.men_total:
+            score = self.late(score, own, opp, kings, color)
+        return self.sign * score
+
+    def steps(self, own: int, opp: int, kings: int, color: int) -> int:
+        """The mobility term's count: quiet steps of the side to move less the opponent's."""
+        other = color ^ 1
+        men = own & ~kings
+        theirs = opp & ~kings
+        own_kings = own & kings
+        opp_kings = opp & kings
+        empty = self.board ^ (own | opp)
+        steps = 0
+        for a, up in self.man_steps[color]:
+            steps += ((men << a if up else men >> a) & empty).bit_count()
+        for a, up in self.man_steps[other]:
+            steps -= ((theirs << a if up else theirs >> a) & empty).bit_count()
+        if own_kings:
+            for a, up in self.king_steps[color]:
+                steps += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
+        if opp_kings:
+            for a, up in self.king_steps[other]:
+                steps -= ((opp_kings << a if up else opp_kings >> a) & empty).bit_count()
+        return steps
+
+    def held(self, own: int, opp: int, kings: int, color: int) -> int:
+        """The support term's count: men of the side to move with their back squares held, less the opponent's."""
+        held = own & ~kings
+        for (a, up), off in self.back_pairs[color]:
+            held &= (own << a if up else own >> a) | off
+        theirs_held = opp & ~kings
+        for (a, up), off in self.back_pairs[color ^ 1]:
+            theirs_held &= (opp << a if up else opp >> a) | off
+        return held.bit_count() - theirs_held.bit_count()
 
     def runaways(self, men: int, opp: int, color: int) -> int:
         """How many of ``men`` no piece of ``opp`` can stop on their way to crown."""
@@ -111,67 +195,6 @@ class Evaluation:
             if not zone[bit.bit_length() - 1] & opp:
                 found += 1
         return found
-
-    def evaluate(self, own: int, opp: int, kings: int, color: int) -> int:
-        """The score of a node for its side to move, in hundredths of a man."""
-        other = color ^ 1
-        men = own & ~kings
-        theirs = opp & ~kings
-        chunk_mask = self.chunk_mask
-        score = 0
-        for shift, mine, yours in self.men_pairs[color]:
-            score += mine[(men >> shift) & chunk_mask] - yours[(theirs >> shift) & chunk_mask]
-        own_kings = own & kings
-        opp_kings = opp & kings
-        if kings:
-            for shift, table in self.king_pairs:
-                score += table[(own_kings >> shift) & chunk_mask] - table[(opp_kings >> shift) & chunk_mask]
-        empty = self.board ^ (own | opp)
-        mobility = self.mobility
-        if mobility:
-            steps = 0
-            for a, up in self.man_steps[color]:
-                steps += ((men << a if up else men >> a) & empty).bit_count()
-            for a, up in self.man_steps[other]:
-                steps -= ((theirs << a if up else theirs >> a) & empty).bit_count()
-            if own_kings:
-                for a, up in self.king_steps[color]:
-                    steps += ((own_kings << a if up else own_kings >> a) & empty).bit_count()
-            if opp_kings:
-                for a, up in self.king_steps[other]:
-                    steps -= ((opp_kings << a if up else opp_kings >> a) & empty).bit_count()
-            score += mobility * steps
-        contact = self.contact
-        if contact:
-            facing = theirs_facing = 0
-            for a, up in self.fronts[color]:
-                facing |= opp << a if up else opp >> a
-            for a, up in self.fronts[other]:
-                theirs_facing |= own << a if up else own >> a
-            score += contact * ((men & facing).bit_count() - (theirs & theirs_facing).bit_count())
-        support = self.support
-        if support:
-            held = men
-            for (a, up), off in self.back_pairs[color]:
-                held &= (own << a if up else own >> a) | off
-            theirs_held = theirs
-            for (a, up), off in self.back_pairs[other]:
-                theirs_held &= (opp << a if up else opp >> a) | off
-            score += support * (held.bit_count() - theirs_held.bit_count())
-        back_rank = self.back_rank
-        if back_rank:
-            if theirs:
-                score += back_rank * (men & self.home[color]).bit_count()
-            if men:
-                score -= back_rank * (theirs & self.home[other]).bit_count()
-        balance = self.balance
-        if balance:
-            left, right = self.left, self.right
-            score -= balance * (
-                abs((men & left).bit_count() - (men & right).bit_count())
-                - abs((theirs & left).bit_count() - (theirs & right).bit_count())
-            )
-        return self.sign * self.late(score, own, opp, kings, color)
 
     def late(self, score: int, own: int, opp: int, kings: int, color: int) -> int:
         """The endgame terms (and where crowning wins, the runaways) added to ``score``."""
