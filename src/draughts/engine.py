@@ -488,48 +488,12 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     return _evaluation(position.ruleset, Weights() if weights is None else weights).evaluate(own, opp, kings, color)
 
 
-# --- the generator adapter ----------------------------------------------------------------------
+# --- search -------------------------------------------------------------------------------------
 #
 # The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on
 # Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
-# is its xor masks. tests/engine/test_engine.py checks the children against Position.legal_moves.
-
-
-class _Child(NamedTuple):
-    key: Compact
-    taken: int
-    """Number of captured pieces."""
-    promotes: bool
-    node: Node
-    """The node after the move (the opponent to move)."""
-
-
-def _generator(ruleset: Ruleset) -> Callable[[int, int, int, int, int], list[_Child]]:
-    """``children(own, opp, kings, color, state)``: each legal move and the node after it."""
-    gen = build_move_generator(ruleset)  # once: hashing a ruleset per node would cost a tenth of the search
-    moves = gen.moves
-    play = gen.play
-    make = tuple.__new__  # builds the NamedTuple without its Python-level __new__
-
-    def children(own: int, opp: int, kings: int, color: int, state: int) -> list[_Child]:
-        out = []
-        for move in moves(own, opp, kings, color, state):
-            moved, captured, crowned = move
-            promotes = bool(crowned & ~(kings & captured)) and not moved & own & kings
-            out.append(make(_Child, (move, captured.bit_count(), promotes, play(own, opp, kings, color, state, move))))
-        return out
-
-    return children
-
-
-def _terminal_score(rules: Ruleset, own: int, kings: int, ply: int) -> int:
-    """The score, for the side to move, of a node where the game is over by the rules of play."""
-    if rules.crowning_wins and kings:
-        return MATE - ply if own & kings else -MATE + ply
-    return MATE - ply if rules.no_move_wins else -MATE + ply
-
-
-# --- search -------------------------------------------------------------------------------------
+# is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
+# Position.legal_moves and Position.play.
 
 
 @attrs.define(eq=False)
@@ -627,17 +591,14 @@ class Engine:
             history = []
         else:
             raise TypeError(f"cannot search {game!r}: pass a Board or a Position")
-        if position.is_over():
-            own, _, kings, _, _ = position._node()
-            return SearchResult(None, _terminal_score(position.ruleset, own, kings, 0), (), 0, 0)
-        if self.tablebase is not None:
+        if self.tablebase is not None and not position.is_over():
             known = _from_tablebase(self.tablebase, position, self._random)
             if known is not None:
                 return known
         if stop is None:
             stop = self._stop_event
             stop.clear()
-        run = _Search(self, position, limit, history, stop)
+        run = _RootSearch(self, position, limit, history, stop)
         return run.run()
 
 
@@ -686,7 +647,7 @@ previous iteration's score (a score outside it is searched again with an open wi
 _NO_PV = _core_search.NO_PV
 
 
-class _Search:
+class _RootSearch:
     """One call of :meth:`Engine.search`: the limits, the root and iterative deepening.
 
     The recursion below the root is :class:`draughts._core.search.Searcher`, on the generator's
@@ -744,9 +705,10 @@ class _Search:
         key = root._node()
         moves, compacts = root._moves()
         legal = dict(zip(compacts, moves, strict=True))
-        order = [child.key for child in _generator(self.rules)(*key)]
-        if set(order) != set(legal):
-            raise RuntimeError(f"engine move generation disagrees with Position.legal_moves in {root.fen()}")
+        order = self.searcher.gen_moves(*key)
+        if not order:  # the game is over by the rules of play
+            own, _, kings, _, _ = key
+            return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0)
         self.seen[key] = self.seen.get(key, 0) + 1
         entry = self.table.get(key)
         if entry is not None and entry[3] in legal:

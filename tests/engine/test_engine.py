@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import draughts
 from draughts import BLACK, WHITE, Board, Position
 from draughts._core import build_move_generator as generator
+from draughts._core.search import NO_PV, Searcher
 from draughts.engine import (
     LEVELS,
     MATE,
@@ -23,7 +24,6 @@ from draughts.engine import (
     SearchResult,
     Weights,
     _evaluation,
-    _generator,
     evaluate,
     get_level,
     king_value,
@@ -81,6 +81,22 @@ def any_positions(draw: st.DrawFn) -> Position:
 
 EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
 """The seven federation variants and the no-forced-capture house rule (American)."""
+
+
+def _searcher(rules: draughts.Ruleset, weights: Weights) -> Searcher:
+    """The search's recursion for ``rules``, on its own (no limits, a fresh table)."""
+    return Searcher(
+        generator(rules),
+        _evaluation(rules, weights).evaluate,
+        {},
+        1000,
+        {},
+        [NO_PV] * 400,
+        lambda: False,
+        time.perf_counter,
+        None,
+        1_000_000,
+    )
 
 
 # --- an independent oracle: plain minimax over the public API, material only ---------------------
@@ -293,15 +309,29 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 @settings(max_examples=150, deadline=None)
 @given(any_positions())
 def test_search_generator_matches_legal_moves(position: Position) -> None:
-    """The search's children are the legal moves, each leading to the position ``play`` gives."""
-    children = _generator(position.ruleset)(*position._node())
+    """The moves the search plays are the legal moves, each leading to the position ``play`` gives."""
+    searcher = _searcher(position.ruleset, MATERIAL_ONLY)
+    node = position._node()
     moves, compacts = position._moves()
-    assert sorted(child.key for child in children) == sorted(compacts)
-    for child in children:
-        move = moves[compacts.index(child.key)]
-        assert position.play(move)._node() == child.node
-        assert child.taken == len(move.captured)
-        assert child.promotes == move.promotes
+    found = searcher.gen_moves(*node)
+    assert sorted(found) == sorted(compacts)
+    for move_key in found:
+        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)])._node()
+
+
+def test_no_test_scaffolding_in_the_engine() -> None:
+    """What only tests read is gone from the engine: the children adapter, a second terminal
+    score beside the search's, and a root re-check of the generator that raised RuntimeError."""
+    import ast
+    import inspect
+
+    import draughts.engine
+
+    for name in ("_Child", "_generator", "_terminal_score", "_Search"):
+        assert not hasattr(draughts.engine, name), name
+    tree = ast.parse(inspect.getsource(draughts.engine))
+    raised = [node.exc for node in ast.walk(tree) if isinstance(node, ast.Raise) and node.exc is not None]
+    assert not [exc for exc in raised if "RuntimeError" in ast.unparse(exc)]
 
 
 # --- the end of the game ------------------------------------------------------------------------
@@ -563,23 +593,11 @@ def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
 
 def _quiescence(variant: str, fen: str) -> int:
     """The quiescence search's score of ``fen`` for its side to move, counting material only."""
-    from draughts._core.search import NO_PV, THREATS, Searcher
+    from draughts._core.search import THREATS
 
     rules = draughts.get_variant(variant)
     own, opp, kings, color, state = Position.from_fen(rules, fen)._node()
-    searcher = Searcher(
-        generator(rules),
-        _evaluation(rules, MATERIAL_ONLY).evaluate,
-        {},
-        1000,
-        {},
-        [NO_PV] * 400,
-        lambda: False,
-        time.perf_counter,
-        None,
-        1_000_000,
-    )
-    return searcher.quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
+    return _searcher(rules, MATERIAL_ONLY).quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
 
 
 def test_the_quiescence_search_sees_a_man_crown() -> None:
