@@ -82,7 +82,7 @@ from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
-from draughts.errors import DraughtsError, InvalidLimitError, UnknownLevelError
+from draughts.errors import DraughtsError, InvalidLimitError, InvalidWeightsError, UnknownLevelError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -92,6 +92,7 @@ __all__ = [
     "MATE",
     "Engine",
     "InvalidLimitError",
+    "InvalidWeightsError",
     "Level",
     "Limit",
     "SearchResult",
@@ -217,13 +218,31 @@ positions of equal material taken from recorded games; the table is read by rows
 row and columns from the side, so it applies to every board."""
 
 
+def _is_integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _rows_of_ints(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(cell) for cell in row) for row in value)
+    """``Weights.squares`` as a tuple of tuples, refusing anything but rows of integers."""
+    rows = value if isinstance(value, (tuple, list)) else None
+    if rows is None or not all(isinstance(row, (tuple, list)) and all(map(_is_integer, row)) for row in rows):
+        raise InvalidWeightsError(f"Weights.squares {value!r:.80} must be rows of integers (hundredths of a man)")
+    return tuple(tuple(row) for row in rows)
+
+
+def _integer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator: the weight is an integer (None too where the field allows it)."""
+    if not (_is_integer(value) or (value is None and attribute.name == "king")):
+        allowed = "an integer or None" if attribute.name == "king" else "an integer"
+        raise InvalidWeightsError(f"Weights.{attribute.name} {value!r:.80} must be {allowed} (hundredths of a man)")
 
 
 @attrs.frozen
 class Weights:
     """The terms of the built-in evaluation, in hundredths of a man.
+
+    Every weight is an integer (``king`` may be None, ``squares`` is rows of integers); anything
+    else raises :class:`~draughts.errors.InvalidWeightsError`, quoting it.
 
     Attributes:
         man: A man.
@@ -247,20 +266,20 @@ class Weights:
         runaway: In the endgame, a man whose way to the crowning row no opposing piece can bar.
     """
 
-    man: int = 100
-    king: int | None = None
+    man: int = attrs.field(default=100, validator=_integer)
+    king: int | None = attrs.field(default=None, validator=_integer)
     squares: tuple[tuple[int, ...], ...] = attrs.field(default=_SQUARES, converter=_rows_of_ints)
-    advancement: int = 0
-    endgame_advancement: int = 4
-    back_rank: int = 4
-    centre: int = 0
-    file: int = 0
-    contact: int = 9
-    support: int = 0
-    mobility: int = 0
-    balance: int = 2
-    king_position: int = 12
-    runaway: int = 60
+    advancement: int = attrs.field(default=0, validator=_integer)
+    endgame_advancement: int = attrs.field(default=4, validator=_integer)
+    back_rank: int = attrs.field(default=4, validator=_integer)
+    centre: int = attrs.field(default=0, validator=_integer)
+    file: int = attrs.field(default=0, validator=_integer)
+    contact: int = attrs.field(default=9, validator=_integer)
+    support: int = attrs.field(default=0, validator=_integer)
+    mobility: int = attrs.field(default=0, validator=_integer)
+    balance: int = attrs.field(default=2, validator=_integer)
+    king_position: int = attrs.field(default=12, validator=_integer)
+    runaway: int = attrs.field(default=60, validator=_integer)
 
 
 MATERIAL_ONLY = Weights(

@@ -54,6 +54,10 @@ class InvalidSeedError(DraughtsError):
     """A random seed that is not None or a whole number from 0 up (the environments' ``reset``)."""
 
 
+class InvalidWeightsError(DraughtsError):
+    """Engine evaluation weights that are not integers (:class:`draughts.engine.Weights`)."""
+
+
 class PDNError(DraughtsError):
     """A PDN game that cannot be read: broken syntax, an unknown GameType, a bad FEN, an illegal move ...
 

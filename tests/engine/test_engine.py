@@ -669,6 +669,38 @@ def test_no_source_is_generated_and_run() -> None:
     assert calls == []
 
 
+def test_weights_are_integers_and_never_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """A weight is a number of hundredths of a man: text (once pasted into generated source and
+    run), floats, booleans and rows of anything else are refused, quoting the input."""
+    from draughts.engine import InvalidWeightsError
+
+    code = '(print("CODE RAN") or 1)'
+    with pytest.raises(InvalidWeightsError, match=r"Weights\.mobility '\(print"):
+        Engine(weights=Weights(mobility=code))  # type: ignore[arg-type]
+    bad = (("man", 1.5), ("contact", True), ("runaway", float("nan")), ("king", "400"), ("balance", None))
+    for field, value in bad:
+        with pytest.raises(InvalidWeightsError, match=rf"Weights\.{field} "):
+            Weights(**{field: value})  # type: ignore[arg-type]
+    for squares in ("12", [[1, "2"]], [[1.0]], [3], None):
+        with pytest.raises(InvalidWeightsError, match=r"Weights\.squares"):
+            Weights(squares=squares)  # type: ignore[arg-type]
+    assert issubclass(InvalidWeightsError, draughts.DraughtsError)
+    assert Weights(squares=[[3, 1], [2]], king=None).squares == ((3, 1), (2,))
+    assert "CODE RAN" not in capsys.readouterr().out
+
+
+def test_a_ruleset_name_is_only_a_name_to_the_engine() -> None:
+    # A NUL in the name once broke compile() of the generated evaluation.
+    russian = draughts.get_variant("russian")
+    odd = attrs.evolve(russian, name="nul\x00name\"')")
+    position = Position.from_fen(odd, "W:Wd4,h4,c3,b2:Bf6,h6")
+    result = Engine().search(position, Limit(depth=4))
+    expected = Engine().search(Position.from_fen(russian, "W:Wd4,h4,c3,b2:Bf6,h6"), Limit(depth=4))
+    assert (result.score, result.depth, result.nodes) == (expected.score, expected.depth, expected.nodes)
+    assert [move.path for move in result.pv] == [move.path for move in expected.pv]
+    assert evaluate(position) == evaluate(Position.from_fen(russian, position.fen()))
+
+
 # --- time -----------------------------------------------------------------------------------------
 
 

@@ -259,3 +259,18 @@ def test_counts_take_the_singular_for_one() -> None:
 
     for score, text in ((MATE - 1, "wins in 1 ply"), (-(MATE - 1), "loses in 1 ply"), (MATE - 3, "wins in 3 plies")):
         assert score_text(SearchResult(move=None, score=score, pv=(), depth=1, nodes=1)) == text
+
+
+def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:
+    # The engine once pasted the ruleset's name into compile(): a NUL there was a traceback.
+    import attrs
+
+    from draughts.rulesfile import save_ruleset
+
+    rules = tmp_path / "nul.json"
+    save_ruleset(attrs.evolve(draughts.get_variant("russian"), name="nul\x00name"), rules)
+    done = play(
+        str(rules), "--white", "computer:beginner", "--black", "computer:beginner", "--fen", "W:Wc3:Bd4", "--seed", "1"
+    )
+    assert "Traceback" not in done.stderr
+    assert "wins" in done.stdout.lower()
