@@ -242,7 +242,7 @@ class Weights:
     """The terms of the built-in evaluation, in hundredths of a man.
 
     Every weight is an integer (``king`` may be None, ``squares`` is rows of integers); anything
-    else raises :class:`~draughts.errors.InvalidWeightsError`, quoting it.
+    else raises ``InvalidWeightsError`` (a :class:`~draughts.DraughtsError`), quoting it.
 
     Attributes:
         man: A man.
