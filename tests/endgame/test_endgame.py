@@ -258,3 +258,22 @@ def test_within_rules_unknown_where_captures_keep_a_count(tmp_path: Path) -> Non
     tb.build("KvK")
     assert tb.probe(Position.from_fen(rules, "B:WK29:BK28")).within_rules is None
     assert tb.stats("KvK")["black"]["within_rules"] is None
+
+
+def test_mirror_material_read_from_its_mirror(tmp_path: Path) -> None:
+    """Without KvM's table, KvM positions are read from MvK's (colours swapped, board turned):
+    the same verdicts as KvM's own table, for every position, and the same best moves."""
+    only = Tablebase("american", tmp_path / "only")
+    only.build("MvK")
+    both = Tablebase("american", tmp_path / "both")
+    both.build(["MvK", "KvM"])
+    assert not only.has("KvM")
+    from draughts.endgame.table import fen_of
+
+    indexer = both.table("KvM").indexer
+    for number, (white, black, kings) in enumerate(indexer.placements_of()):
+        for turn in (0, 1):
+            position = Position.from_fen("american", fen_of(both.rules, white, black, kings, turn))
+            assert only.probe(position) == both.probe(position), position.fen()
+            if number % 50 == 0:
+                assert only.best_moves(position) == both.best_moves(position)

@@ -141,3 +141,8 @@ def test_parallel_build_gives_the_same_tables(tmp_path: Path, kind: str) -> None
         _, ours = storage.read(serial.path(item), serial.key, item)
         _, theirs = storage.read(parallel.path(item), parallel.key, item)
         assert ours == theirs, item
+
+
+def test_table_files_are_readable_by_all(tmp_path: Path) -> None:
+    path = built(tmp_path).path("KvK")
+    assert path.stat().st_mode & 0o777 == 0o644

@@ -108,6 +108,7 @@ def write(path: Path, header: dict[str, Any], sections: Sequence[bytes]) -> None
             out.write(digest.digest())
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a table is for everyone to read
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

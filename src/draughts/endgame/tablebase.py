@@ -338,13 +338,28 @@ class Tablebase:
     def probe(self, position: Position) -> Verdict:
         """The verdict of ``position`` for the side to move.
 
+        A material whose table is not built, but whose mirror's is (``KvKKK`` and ``KKKvK``), is
+        read from the mirror: the position with colours swapped and the board turned round
+        (:meth:`~draughts.Position.mirror`) is the same game for the side to move.
+
         Raises:
             TablebaseError: the position is of other rules, or its material's table is not built.
         """
+        position = self._oriented(position)
         white, black, kings, turn = self._masks(position)
         code, plies = self.value(white, black, kings, turn)
         within = self.within(white, black, kings, turn)
         return Verdict(code_name(code), None if code == DRAW else plies, None if within is None else code_name(within))
+
+    def _oriented(self, position: Position) -> Position:
+        """``position``, or its mirror where only the mirror's table is built."""
+        white, black, kings, _ = self._masks(position)
+        if not white or not black:
+            return position
+        material = material_of(self.rules, white, black, kings)
+        if material != material.mirrored() and not self.has(material) and self.has(material.mirrored()):
+            return position.mirror()
+        return position
 
     def within(self, white: int, black: int, kings: int, turn: int) -> int | None:
         """The code of a position under the draw rules, counters just reset (None: not known)."""
@@ -356,12 +371,11 @@ class Tablebase:
     def best_moves(self, position: Position) -> list[Move]:
         """The moves that keep the value: the fastest wins from a won position, every drawing move
         from a drawn one, the longest defences from a lost one (empty where the game is over)."""
-        white, black, kings, turn = self._masks(position)
-        code, plies = self.value(white, black, kings, turn)
+        verdict = self.probe(position)
         chosen = []
         for move in position.legal_moves():
-            child = self.value(*masks_of(position.play(move)))
-            if _keeps(code, plies, child):
+            child = self.probe(position.play(move))
+            if _keeps(verdict, child):
                 chosen.append(move)
         return chosen
 
@@ -381,13 +395,11 @@ class Tablebase:
         return masks_of(position)
 
 
-def _keeps(code: int, plies: int, child: Value) -> bool:
-    child_code, child_plies = child
-    if code == WIN:
-        return child_code == LOSS and child_plies == plies - 1
-    if code == LOSS:
-        return child_code == WIN and child_plies == plies - 1
-    return child_code == DRAW
+def _keeps(verdict: Verdict, child: Verdict) -> bool:
+    """Whether a move to ``child`` keeps ``verdict`` (the fastest win, the longest loss, a draw)."""
+    if verdict.result == "draw":
+        return child.result == "draw"
+    return child.result != verdict.result and child.result != "draw" and child.plies == (verdict.plies or 0) - 1
 
 
 def _better(best: Value | None, child: Value) -> Value:
