@@ -23,7 +23,7 @@ from draughts.endgame import Material, Tablebase
 from draughts.endgame.table import fen_of
 from draughts.endgame.tablebase import masks_of, material_of
 
-DATA = Path(__file__).parent / "data" / "egdb_intl_examples.json"
+DATA = Path(__file__).parents[1] / "data" / "egdb_intl_examples.json"
 
 
 def kingsrow_positions(pieces: int) -> list[dict[str, object]]:
