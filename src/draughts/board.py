@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import attrs
 
+from draughts import _bridge, _slots
+from draughts._core import Tables
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -93,10 +95,9 @@ class DrawCounters:
         return counters
 
 
-# The slots' own setters (counters are built on every push): no frozen ``__setattr__``.
-_new = object.__new__
-_set_move_counts = DrawCounters.__dict__["move_counts"].__set__
-_set_since_material_change = DrawCounters.__dict__["since_material_change"].__set__
+# Counters are built on every push: their slots are set directly (see draughts._slots).
+_new = _slots.new
+_set_move_counts, _set_since_material_change = _slots.setters(DrawCounters, "move_counts", "since_material_change")
 _known_counters: dict[tuple[tuple[int, ...], int], DrawCounters] = {}
 _COUNTERS_KEPT = 4096
 """Distinct draw counters kept for sharing; when full the table starts again empty."""
@@ -218,11 +219,11 @@ class Board:
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position: live (it follows later pushes and pops), sized,
         with ``in`` and ``count()``; calling it, ``board.legal_moves()``, gives a tuple snapshot."""
-        return LegalMoves(self)
+        return LegalMoves(self._legal_moves, self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
         position = self._positions[-1]
-        return (position._cache or position._moves())[0]
+        return _bridge.legal_moves(position)
 
     @property
     def counters(self) -> DrawCounters:
@@ -304,13 +305,13 @@ class Board:
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
         before = self._positions[-1]
-        legal, compacts = before._cache or before._moves()
+        legal, compacts = _bridge.moves(before)
         try:
             index = index_in(legal, move)
         except ValueError:
             raise self._illegal(before, move) from None
         move = legal[index]
-        after = before._child(compacts[index])
+        after = _bridge.child(before, compacts[index])
         counters = self._next_counters(before, move)
         self._positions.append(after)
         self._moves.append(move)
@@ -320,7 +321,7 @@ class Board:
         if not isinstance(move, Move):
             return InvalidMoveError(f"{excerpt(move)} is not a Move; use push_text for move text")
         message = f"{move!r} is not legal in {position.fen()} ({position.ruleset.name})"
-        near = [m for m in position._legal_moves() if m.start == move.start and m.end == move.end]
+        near = [m for m in _bridge.legal_moves(position) if m.start == move.start and m.end == move.end]
         if near:
             message += "; legal from there to there: " + ", ".join(map(repr, near))
         return IllegalMoveError(message)
@@ -374,7 +375,7 @@ class Board:
         if resets:
             # What happened, as the bits the rules' resets are written in (see _resets).
             event = (
-                (0 if before._kings >> before._gen.tables.bit_of_square[move.start] & 1 else _MAN_MOVED)
+                (0 if _bridge.is_king_on(before, move.start) else _MAN_MOVED)
                 | (_CAPTURED if captured else 0)
                 | (_PROMOTED if promotes else 0)
             )
@@ -392,16 +393,18 @@ class Board:
         """How many times the current position (with the same side to move) has occurred."""
         positions = self._positions
         current = positions[-1]
-        occupied = current._white | current._black
-        pieces, men = occupied.bit_count(), (occupied & ~current._kings).bit_count()
+        white, black, kings = _bridge.masks(current)
+        occupied = white | black
+        pieces, men = occupied.bit_count(), (occupied & ~kings).bit_count()
         count = 0
         # Every move changes the side to move, so only every second position can be the same one;
         # and pieces and men never come back (captures and crownings are for good): going back,
         # the first position with more of either ends the search.
         for index in range(len(positions) - 1, -1, -2):
             position = positions[index]
-            occupied = position._white | position._black
-            if occupied.bit_count() != pieces or (occupied & ~position._kings).bit_count() != men:
+            white, black, kings = _bridge.masks(position)
+            occupied = white | black
+            if occupied.bit_count() != pieces or (occupied & ~kings).bit_count() != men:
                 break
             if position == current:
                 count += 1
@@ -546,13 +549,13 @@ _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
 def _resets(position: Position) -> tuple[int, ...]:
     """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset,
     kept by each board)."""
-    memo = position._tables.memo
-    resets: tuple[int, ...] | None = memo.get("move count resets")
-    if resets is None:
-        resets = memo["move count resets"] = tuple(
-            (_MAN_MOVED if rule.reset_by_man_move else 0)
-            | (_CAPTURED if rule.reset_by_capture else 0)
-            | (_PROMOTED if rule.reset_by_promotion else 0)
-            for rule in position.ruleset.draw_rules.move_counts
-        )
-    return resets
+    return _bridge.tables_of(position).derived(_resets_of)
+
+
+def _resets_of(tables: Tables) -> tuple[int, ...]:
+    return tuple(
+        (_MAN_MOVED if rule.reset_by_man_move else 0)
+        | (_CAPTURED if rule.reset_by_capture else 0)
+        | (_PROMOTED if rule.reset_by_promotion else 0)
+        for rule in tables.rules.draw_rules.move_counts
+    )

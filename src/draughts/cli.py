@@ -328,7 +328,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
     from draughts._text import excerpt
-    from draughts.collection import _expand, replay_files
+    from draughts.collection import expand_paths, replay_files
     from draughts.errors import PDNError
 
     if "-" in args.file:
@@ -339,7 +339,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
         raise _Failure(f"--workers {args.workers} must be at least 1")
     rules = None if args.variant is None else _ruleset(args.variant)
     try:
-        files = _expand(args.file)
+        files = expand_paths(args.file)
     except OSError as error:
         raise _Failure(f"cannot read {excerpt(error.filename)}: {error.strerror or error}") from None
     if not files:

@@ -166,7 +166,9 @@ def pdn_files(path: str | os.PathLike[str]) -> list[Path]:
     return sorted(found, key=lambda file: file.relative_to(root).parts)
 
 
-def _expand(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
+def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The PDN files ``paths`` name (files as given, directories searched), as :func:`replay_files`
+    reads them (the ``draughts pdn`` command lists them the same way; not in ``__all__``)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     files = []
     for item in items:
@@ -306,7 +308,7 @@ def replay_files(
         DraughtsError: ``errors`` or ``encoding`` is not a value it can be.
     """
     check_options(errors, encoding, "first")
-    files = _expand(paths)
+    files = expand_paths(paths)
     jobs = [(path, os.path.abspath(path), _rules(variant, path), errors, encoding, _stamp(path)) for path in files]
     if executor is None:
         return CollectionReport(tuple(_replay_one(*job) for job in jobs))

@@ -10,19 +10,13 @@ moves as a tuple, a snapshot that never changes.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Protocol, cast, overload
+from collections.abc import Callable, Collection, Iterator
+from typing import TYPE_CHECKING, cast, overload
 
 from draughts.move import Move
 
 if TYPE_CHECKING:
     from draughts.position import Position
-
-
-class _Source(Protocol):
-    """A position or a board: whatever can list its current legal moves."""
-
-    def _legal_moves(self) -> tuple[Move, ...]: ...
 
 
 class LegalMoves(Collection[Move]):
@@ -40,33 +34,35 @@ class LegalMoves(Collection[Move]):
     <class 'tuple'>
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ("_owner", "_source")
 
-    def __init__(self, source: _Source) -> None:
+    def __init__(self, source: Callable[[], tuple[Move, ...]], owner: object) -> None:
+        """``source`` lists the current legal moves of ``owner`` (a position, or a board's current position)."""
         self._source = source
+        self._owner = owner
 
     def _moves(self) -> tuple[Move, ...]:
-        return self._source._legal_moves()
+        return self._source()
 
     def __call__(self) -> tuple[Move, ...]:
         """The moves as a tuple: a snapshot, unaffected by later pushes."""
-        return self._source._legal_moves()
+        return self._source()
 
     def count(self) -> int:
         """The number of legal moves."""
         return len(self._moves())
 
     def __len__(self) -> int:
-        return len(self._source._legal_moves())
+        return len(self._source())
 
     def __bool__(self) -> bool:
-        return bool(self._source._legal_moves())
+        return bool(self._source())
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._source._legal_moves())
+        return iter(self._source())
 
     def __contains__(self, move: object) -> bool:
-        return move in self._source._legal_moves()
+        return move in self._source()
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -75,7 +71,7 @@ class LegalMoves(Collection[Move]):
     def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
-        return self._source._legal_moves()[index]
+        return self._source()[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMoves):
@@ -90,9 +86,9 @@ class LegalMoves(Collection[Move]):
         """The moves as the variant writes them (``c3-d4`` in Russian, ``32-28`` in International)."""
         from draughts.notation import move_text
 
-        source = self._source
-        position = cast("Position", getattr(source, "position", source))  # a Board's current position, or a Position
-        moves = position._legal_moves()
+        owner = self._owner
+        position = cast("Position", getattr(owner, "position", owner))  # a Board's current position, or a Position
+        moves = self._source()
         shown = ", ".join(move_text(position, move) for move in moves[:12])
         more = ", ..." if len(moves) > 12 else ""
         return f"<LegalMoves ({len(moves)}): {shown}{more}>"

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from draughts import _slots
 from draughts._text import excerpt
 from draughts.errors import InvalidMoveError
 from draughts.geometry import LAST_SQUARE
@@ -74,13 +75,6 @@ class Move:
             raise InvalidMoveError(f"Move promotes {excerpt(promotes)} must be True or False")
         _fill(self, start, end, captured, path, promotes)
 
-    @classmethod
-    def _trusted(cls, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> Move:
-        """A move built by the library itself from valid squares: no checks (the generator's fast path)."""
-        move = _new(cls)
-        _fill(move, start, end, captured, path, promotes)
-        return move
-
     @property
     def is_capture(self) -> bool:
         """Whether the move captures."""
@@ -131,6 +125,14 @@ def index_in(moves: tuple[Move, ...], move: object) -> int:
     return moves.index(move)
 
 
+def trusted_move(start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> Move:
+    """A move built by the library itself from valid squares: no checks (the generator's fast path;
+    not public API)."""
+    move: Move = _new(Move)
+    _fill(move, start, end, captured, path, promotes)
+    return move
+
+
 def _fill(move: Move, start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> None:
     key = (start, end, frozenset(captured))
     _set_start(move, start)
@@ -142,9 +144,9 @@ def _fill(move: Move, start: int, end: int, captured: tuple[int, ...], path: tup
     _set_hash(move, hash(key))
 
 
-# The slots' own setters (the generator builds moves by the thousand; see Position._make).
-_set_start, _set_end, _set_captured, _set_path, _set_promotes, _set_key, _set_hash = (
-    Move.__dict__[name].__set__ for name in ("start", "end", "captured", "path", "promotes", "_key", "_hash")
+# The generator builds moves by the thousand: their slots are set directly (see draughts._slots).
+_set_start, _set_end, _set_captured, _set_path, _set_promotes, _set_key, _set_hash = _slots.setters(
+    Move, "start", "end", "captured", "path", "promotes", "_key", "_hash"
 )
 
-_new = object.__new__
+_new = _slots.new

@@ -18,6 +18,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+from draughts import _bridge
 from draughts._text import excerpt
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
 from draughts.move import Move
@@ -153,7 +154,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
     )
     # Every path of every legal move is read, so that any path of a move names it; what is found
     # is the legal move itself (equal by identity: start, end and captured set).
-    paths = position._path_moves() if any(m.captured for m in legal) else legal
+    paths = _bridge.path_moves(position) if any(m.captured for m in legal) else legal
     found: list[Move] = []
     for reading in readings:
         for m in paths:

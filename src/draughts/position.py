@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.state import FEN_TAG
 from draughts._core.types import Compact
@@ -400,7 +401,7 @@ class Position:
         start square, end square and path; ``position.legal_moves()`` gives them as a tuple. Computed
         once per position.
         """
-        return LegalMoves(self)
+        return LegalMoves(self._legal_moves, self)
 
     def _legal_moves(self) -> tuple[Move, ...]:
         cache = self._cache
@@ -507,12 +508,10 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
     return (rules.parse_square(item),)
 
 
-# The slots' own setters: a position is built once per move, and these skip attrs' frozen
-# ``__setattr__`` and the lookup by name that ``object.__setattr__`` makes.
-_new = object.__new__
-_set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_gen, _set_cache = (
-    Position.__dict__[name].__set__
-    for name in ("ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache")
+# A position is built once per move: its slots are set directly (see draughts._slots).
+_new = _slots.new
+_set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_gen, _set_cache = _slots.setters(
+    Position, "ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache"
 )
 _WHITE, _BLACK = Color.WHITE, Color.BLACK
 
@@ -521,7 +520,7 @@ def _position(
     cls: type[Position], rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int, gen: MoveGenerator
 ) -> Position:
     """A position the library built itself (already valid): no checks (see ``Position._make``)."""
-    position = _new(cls)
+    position: Position = _new(cls)
     _set_ruleset(position, rules)
     _set_white(position, white)
     _set_black(position, black)

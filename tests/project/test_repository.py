@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import subprocess
 import sys
@@ -91,3 +92,94 @@ def test_counts_of_variants_in_words_are_the_real_counts() -> None:
     (overview,) = [str(choice.help) for choice in _subcommands()._choices_actions if choice.dest == "overview"]
     wrong = [word for word, number in _NUMBERS.items() if re.search(rf"\b{word} variants\b", overview)]
     assert [word for word in wrong if _NUMBERS[word] != len(draughts.VARIANTS)] == []
+
+
+# --- the internal interface: private names stay in their module ----------------------------------
+
+SRC = REPO / "src" / "draughts"
+BRIDGE = "draughts._bridge"
+"""The one module that may use another module's private names (a position's bitboards, its moves)."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _defined_names(tree: ast.Module) -> set[str]:
+    """The private names a module defines: at module level, in its classes, and as ``self._x``."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            names.add(node.value)  # slots and attributes named in strings (__slots__, setattr)
+    return {name for name in names if _is_private(name)}
+
+
+def _family(module: str) -> str:
+    """The subpackage a module belongs to (its modules may share private names), or the module itself."""
+    package = module.rpartition(".")[0]
+    return package if package not in ("", "draughts") else module
+
+
+def _foreign_modules(tree: ast.Module) -> set[str]:
+    """Names bound by ``import x`` of modules outside the package (``os._exit`` is not ours)."""
+    return {
+        (alias.asname or alias.name).partition(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if not alias.name.startswith("draughts")
+    }
+
+
+def _crossings() -> list[str]:
+    """Each use of a private name defined in another module of the package (outside the bridge)."""
+    trees = {_module_name(path): ast.parse(path.read_text(encoding="utf-8")) for path in sorted(SRC.rglob("*.py"))}
+    owners: dict[str, set[str]] = {}
+    for module, tree in trees.items():
+        for name in _defined_names(tree):
+            owners.setdefault(name, set()).add(_family(module))
+    found = []
+    for module, tree in trees.items():
+        if module == BRIDGE:
+            continue
+        foreign = _foreign_modules(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr in owners:
+                base = node.value.id if isinstance(node.value, ast.Name) else None
+                if base in ("self", "cls") or base in foreign or _family(module) in owners[node.attr]:
+                    continue
+                found.append(f"{module}:{node.lineno} uses .{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("draughts"):
+                source = str(node.module)
+                for alias in node.names:
+                    if not _is_private(alias.name) or f"{source}.{alias.name}" in trees:
+                        continue  # a private module (draughts._core, draughts._bridge) is imported whole
+                    if _family(source) != _family(module):
+                        found.append(f"{module}:{node.lineno} imports {source}.{alias.name}")
+    return sorted(found)
+
+
+def test_private_names_are_used_only_in_their_module_or_through_the_bridge() -> None:
+    """What other modules use of a position's bitboards and of the generator goes through
+    ``draughts._bridge`` (issue 24 §3): no module reaches into another's private names."""
+    assert _crossings() == []
+
+
+def test_the_private_name_scan_sees_what_it_checks() -> None:
+    """The scan knows the names a position keeps private, and the bridge that may use them."""
+    position = _defined_names(ast.parse((SRC / "position.py").read_text(encoding="utf-8")))
+    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_node", "_moves", "_child"} <= position
+    assert BRIDGE in {_module_name(path) for path in SRC.rglob("*.py")}
+    assert _family("draughts.pdn.replay") == "draughts.pdn"
+    assert _family("draughts.board") == "draughts.board"

@@ -46,7 +46,7 @@ from draughts._core.types import (
     QuietMoves,
     RawCapture,
 )
-from draughts.move import Move
+from draughts.move import Move, trusted_move
 from draughts.rules import Ruleset
 
 
@@ -80,11 +80,7 @@ class MoveGenerator(NamedTuple):
 
 def build_move_generator(rules: Ruleset) -> MoveGenerator:
     """The move generator of ``rules`` (built once per compiled ruleset)."""
-    tables = compile_rules(rules)
-    built: MoveGenerator | None = tables.memo.get("generator")
-    if built is None:
-        built = tables.memo["generator"] = _build(tables)
-    return built
+    return compile_rules(rules).derived(_build)
 
 
 def _build(t: Tables) -> MoveGenerator:
@@ -230,7 +226,7 @@ def _build(t: Tables) -> MoveGenerator:
         first, last = square[start.bit_length() - 1], square[to.bit_length() - 1]
         promotes = bool(to & crowns[color])
         crowned = to if promotes else 0
-        move = Move._trusted(first, last, (square[over.bit_length() - 1],), (first, last), promotes)
+        move = trusted_move(first, last, (square[over.bit_length() - 1],), (first, last), promotes)
         rank = first * rank_base + last
         form = jump_publics[key] = (rank, move, (start | to, over, crowned), (start | to, over, over | crowned))
         return form
@@ -268,7 +264,7 @@ def _build(t: Tables) -> MoveGenerator:
         taken = tuple([square[bit.bit_length() - 1] for bit in order])
         if len(capture_forms) >= _CAPTURE_FORMS:
             capture_forms.clear()
-        form = capture_forms[raw] = ((first, last, full), Move._trusted(first, last, taken, full, promotes))
+        form = capture_forms[raw] = ((first, last, full), trusted_move(first, last, taken, full, promotes))
         return form
 
     def capture_entries(raws: list[RawCapture], kings: int) -> list[PublicEntry]:
@@ -304,7 +300,7 @@ def _build(t: Tables) -> MoveGenerator:
 
     def public(frm: int, to: int, compact: Compact, promotes: bool) -> PublicQuiet:
         first, last = square[frm], square[to]
-        return first * rank_base + last, Move._trusted(first, last, (), (first, last), promotes), compact
+        return first * rank_base + last, trusted_move(first, last, (), (first, last), promotes), compact
 
     def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any]]:
         """A man's step in one direction: its masks by target square."""

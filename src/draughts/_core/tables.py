@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -38,6 +38,8 @@ from draughts.rules import (
     KingRange,
     Ruleset,
 )
+
+_T = TypeVar("_T")
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 VECTORS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
@@ -126,8 +128,18 @@ class Tables:
     """Per colour, the landing squares from which a man's capture may go on as a man."""
     jump_needs_search: tuple[int, int]
     """Per colour, landing squares where only the search can tell (a man crowned goes on as a king)."""
-    memo: dict[str, Any] = attrs.field(factory=dict, repr=False)
-    """What the generator builds from these tables once (its closures)."""
+    memo: dict[Callable[[Tables], Any], Any] = attrs.field(factory=dict, repr=False)
+    """What :meth:`derived` made of these tables, by the function that made it."""
+
+    def derived(self, build: Callable[[Tables], _T]) -> _T:
+        """What ``build`` makes of these tables, made once and kept as long as the tables are
+        (the generator's closures, the board's move-count resets): keyed by ``build`` itself."""
+        memo = self.memo
+        try:
+            made: _T = memo[build]
+        except KeyError:
+            made = memo[build] = build(self)
+        return made
 
 
 def _layout(rules: Ruleset) -> tuple[Callable[[int, int], int], dict[int, int]]:

@@ -7,6 +7,7 @@ from typing import NamedTuple, NoReturn
 
 import attrs
 
+from draughts import _bridge
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import DraughtsError, InvalidMoveError, PDNError, UnknownVariantError
@@ -389,7 +390,7 @@ class Builder:
 
 def _key(position: Position) -> tuple[int, int, int, int, int]:
     """A cheap hash key for positions under one ruleset."""
-    return position._node()
+    return _bridge.node(position)
 
 
 def _chain_of(node: _Node | None) -> list[_Node]:

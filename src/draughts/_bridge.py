@@ -1,0 +1,94 @@
+"""The library's internal interface to a position's bitboards and to the move generator.
+
+A :class:`~draughts.Position` keeps its pieces as three bitboards (White's pieces, Black's, the
+kings) in the bit layout of its ruleset's :class:`~draughts._core.tables.Tables`, plus the side to
+move and the rule state (:mod:`draughts._core.state`); it keeps its legal moves, once listed,
+beside the xor masks the generator plays them with. The public API gives squares, pieces and
+:class:`~draughts.Move` objects. The library's own fast paths (the board's draw counters and
+repetition test, perft, the engine, PDN replay, notation, the AI tensors) need the bitboards
+and the generator's nodes instead: they get them here and only here, never through a
+position's private attributes (``tests/test_repository.py`` checks it with an AST scan).
+
+Nothing here checks its input: these are for positions the library built, on the hot paths.
+"""
+
+from __future__ import annotations
+
+from draughts._core import MoveGenerator, Tables
+from draughts._core.state import Compact, Node
+from draughts.color import Color
+from draughts.move import Move
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+__all__ = [
+    "Compact",
+    "Node",
+    "child",
+    "children",
+    "generator_of",
+    "is_king_on",
+    "legal_moves",
+    "make",
+    "masks",
+    "moves",
+    "node",
+    "path_moves",
+    "tables_of",
+]
+
+
+def node(position: Position) -> Node:
+    """The generator's node of ``position``: ``(own, opp, kings, color, state)``, side to move first."""
+    return position._node()
+
+
+def masks(position: Position) -> tuple[int, int, int]:
+    """``(white, black, kings)``: the bitboards of ``position`` (in :func:`tables_of`'s bit layout)."""
+    return position._white, position._black, position._kings
+
+
+def generator_of(position: Position) -> MoveGenerator:
+    """The move generator of ``position``'s ruleset (the one its moves come from)."""
+    return position._gen
+
+
+def tables_of(position: Position) -> Tables:
+    """The compiled tables of ``position``'s ruleset (its bit layout, :meth:`Tables.derived
+    <draughts._core.tables.Tables.derived>` for what a module makes once per ruleset)."""
+    return position._gen.tables
+
+
+def moves(position: Position) -> tuple[tuple[Move, ...], tuple[Compact, ...]]:
+    """The legal moves of ``position`` in order, and the xor masks each is played with (listed once)."""
+    return position._cache or position._moves()
+
+
+def legal_moves(position: Position) -> tuple[Move, ...]:
+    """The legal moves of ``position`` in order (listed once per position)."""
+    return (position._cache or position._moves())[0]
+
+
+def child(position: Position, compact: Compact) -> Position:
+    """The position after the move whose xor masks are ``compact`` (one of :func:`moves`' second list)."""
+    return position._child(compact)
+
+
+def children(position: Position, *, paths: bool) -> list[tuple[Move, Position]]:
+    """Each legal move (each capture path with ``paths``) and the position after it, in move order."""
+    return position._children(paths=paths)
+
+
+def path_moves(position: Position) -> tuple[Move, ...]:
+    """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
+    return position._path_moves()
+
+
+def is_king_on(position: Position, square: int) -> bool:
+    """Whether a king stands on ``square`` (a valid square number: not checked)."""
+    return bool(position._kings >> position._gen.tables.bit_of_square[square] & 1)
+
+
+def make(rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
+    """A position from bitboards the library built itself (already valid: not checked)."""
+    return Position._make(rules, white, black, kings, turn, state)
