@@ -123,6 +123,24 @@ def test_international_lone_king_on_long_diagonal(tmp_path: Path) -> None:
     assert holds > 0.5  # the long diagonal held alone draws in most positions
     off = census[("off", "draw")] / (census[("off", "win")] + census[("off", "draw")])
     assert off < holds  # off the diagonal the lone king draws less often
+    assert dict(census) == {
+        ("off", "win"): 372836,
+        ("off", "draw"): 364124,
+        ("holds", "draw"): 70632,
+        ("holds", "win"): 28168,
+        ("shared", "win"): 85440,
+    }
+    # Kingsrow's two positions of a king against three kings, read through KKKvK's mirror.
+    tb = Tablebase("international", tmp_path)
+    lone = Material.parse("KvKKK")
+    items = [
+        item
+        for item in kingsrow_positions(4)
+        if material_of(tb.rules, *masks_of(Position.from_fen("international", str(item["fen"])))[:3]) == lone
+    ]
+    assert len(items) == 2
+    for item in items:
+        assert tb.probe(Position.from_fen("international", str(item["fen"]))).result == item["value"]
 
 
 def test_material_of_kingsrow_positions() -> None:
