@@ -72,6 +72,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from draughts import _bridge
 from draughts._core import build_move_generator
 from draughts._core import evaluation as _core_evaluation
 from draughts._core import search as _core_search
@@ -503,7 +504,7 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     >>> evaluate(draughts.Position.from_fen("international", "W:WK46:B5"), MATERIAL_ONLY)  # a king against a man
     300
     """
-    own, opp, kings, color, _ = position._node()
+    own, opp, kings, color, _ = _bridge.node(position)
     return _evaluation(position.ruleset, Weights() if weights is None else weights).evaluate(own, opp, kings, color)
 
 
@@ -604,7 +605,7 @@ class Engine:
             if outcome is not None:
                 score = 0 if outcome.winner is None else (MATE if outcome.winner is position.turn else -MATE)
                 return SearchResult(None, score, (), 0, 0)
-            history = [p._node() for p in game.positions()[:-1]]
+            history = [_bridge.node(p) for p in game.positions()[:-1]]
         elif isinstance(game, Position):
             position = game
             history = []
@@ -698,7 +699,7 @@ class _RootSearch:
 
             def leaf(own: int, opp: int, kings: int, color: int) -> int:
                 white, black = (own, opp) if color == 0 else (opp, own)
-                return int(custom(Position._make(rules, white, black, kings, Color(color), 0)))
+                return int(custom(_bridge.make(rules, white, black, kings, Color(color), 0)))
 
             self.leaf: Evaluator = leaf
         else:
@@ -721,8 +722,8 @@ class _RootSearch:
 
     def run(self) -> SearchResult:
         root = self.root
-        key = root._node()
-        moves, compacts = root._moves()
+        key = _bridge.node(root)
+        moves, compacts = _bridge.moves(root)
         legal = dict(zip(compacts, moves, strict=True))
         order = self.searcher.gen_moves(*key)
         if not order:  # the game is over by the rules of play
@@ -823,7 +824,7 @@ class _RootSearch:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:
-            candidates, compacts = position._moves()
+            candidates, compacts = _bridge.moves(position)
             if move_key not in compacts:
                 break
             move = candidates[compacts.index(move_key)]
