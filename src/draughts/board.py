@@ -11,6 +11,7 @@ import attrs
 
 from draughts import _bridge, _slots
 from draughts._core import Tables
+from draughts._drawing import draw
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -496,9 +497,7 @@ class Board:
         return str(self.position)
 
     def _repr_svg_(self) -> str:
-        from draughts.svg import board
-
-        return board(self)
+        return draw(self.position, last_move=self.peek() if self._moves else None)
 
 
 def _endgame_applies(rule: EndgameRule, position: Position) -> bool:

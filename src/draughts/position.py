@@ -12,8 +12,10 @@ from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.state import FEN_TAG
 from draughts._core.types import Compact
+from draughts._drawing import draw
 from draughts._text import excerpt
 from draughts.color import Color
+from draughts.diagram import text_diagram
 from draughts.errors import (
     IllegalMoveError,
     InvalidFenError,
@@ -331,14 +333,10 @@ class Position:
         return f"Position.from_fen({self.ruleset.name!r}, {self.fen()!r})"
 
     def __str__(self) -> str:
-        from draughts.diagram import text_diagram
-
         return text_diagram(self)
 
     def _repr_svg_(self) -> str:
-        from draughts.svg import board
-
-        return board(self)
+        return draw(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Position:

@@ -183,3 +183,120 @@ def test_the_private_name_scan_sees_what_it_checks() -> None:
     assert BRIDGE in {_module_name(path) for path in SRC.rglob("*.py")}
     assert _family("draughts.pdn.replay") == "draughts.pdn"
     assert _family("draughts.board") == "draughts.board"
+
+
+# --- import cycles ---------------------------------------------------------------------------------
+
+
+def _runtime_imports(module: str, tree: ast.Module, modules: set[str]) -> set[str]:
+    """The package's modules ``module`` imports when it is imported: its module-level imports
+    (not those inside functions, nor under ``if TYPE_CHECKING:``). Importing ``a.b.c`` also
+    imports the packages ``a`` and ``a.b``, except those ``module`` is in (they are being
+    imported already); ``from a import name`` needs ``a`` itself unless ``name`` is a module."""
+    found: set[str] = set()
+    package = module if (SRC / Path(*module.split(".")[1:]) / "__init__.py").exists() else module.rpartition(".")[0]
+    ancestors = {".".join(module.split(".")[:end]) for end in range(1, module.count(".") + 1)}
+
+    def add(name: str) -> None:
+        parts = name.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if prefix in modules and prefix != module and (prefix == name or prefix not in ancestors):
+                found.add(prefix)
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    add(alias.name)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                for alias in node.names:
+                    add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+            elif isinstance(node, ast.If):
+                test = node.test
+                if not (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+
+    visit(tree.body)
+    return found
+
+
+def _with_function_imports(tree: ast.Module) -> ast.Module:
+    """``tree`` with the statements of its functions appended at module level (lazy imports count)."""
+    body = list(tree.body)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body.extend(node.body)
+    return ast.Module(body=body, type_ignores=[])
+
+
+def _import_cycles(*, inside_functions: bool = False) -> list[list[str]]:
+    """The strongly connected components of more than one module in the package's import graph
+    (of module-level imports, or of every import with ``inside_functions``)."""
+    trees = {_module_name(path): ast.parse(path.read_text(encoding="utf-8")) for path in sorted(SRC.rglob("*.py"))}
+    if inside_functions:
+        trees = {module: _with_function_imports(tree) for module, tree in trees.items()}
+    graph = {module: _runtime_imports(module, tree, set(trees)) for module, tree in trees.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def connect(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            connect(module)
+    return cycles
+
+
+def test_the_package_has_no_import_cycles() -> None:
+    """Modules import each other one way (issue 24 §6): a loop like board -> position -> notation ->
+    board is broken by where things live, not by imports hidden inside functions."""
+    assert _import_cycles() == []
+
+
+def test_positions_boards_notation_and_pictures_import_one_way_even_lazily() -> None:
+    """The loop board/position/notation/diagram/svg was once closed by imports inside functions
+    (``Position.__str__``, ``_repr_svg_``): now those modules import one way wherever the import is."""
+    looped = {"draughts.board", "draughts.position", "draughts.notation", "draughts.diagram", "draughts.svg"}
+    assert [cycle for cycle in _import_cycles(inside_functions=True) if looped & set(cycle)] == []
+
+
+def test_the_cycle_scan_sees_module_level_imports_only() -> None:
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\nimport draughts.board\nif TYPE_CHECKING:\n    import draughts.svg\n"
+        "def f():\n    import draughts.pdn\n"
+    )
+    modules = {"draughts", "draughts.board", "draughts.svg", "draughts.pdn", "draughts.x"}
+    assert _runtime_imports("draughts.x", tree, modules) == {"draughts.board"}
+    tree = ast.parse("from draughts import WHITE, board\n")
+    assert _runtime_imports("draughts.x", tree, modules) == {"draughts", "draughts.board"}

@@ -1,0 +1,326 @@
+"""Drawing a position as SVG: the renderer behind :func:`draughts.svg.board` and the Jupyter hooks.
+
+It reads a position through its public API only (ruleset, pieces, FEN) and imports neither
+:mod:`draughts.position` nor :mod:`draughts.board` at run time, so that both can draw themselves
+(``_repr_svg_``) without an import loop; :mod:`draughts.svg` is the public entry point.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape, quoteattr
+
+from draughts._text import excerpt
+from draughts.color import Color
+from draughts.errors import DraughtsError, InvalidSquareError
+from draughts.geometry import Geometry
+from draughts.move import Move
+from draughts.rules import Ruleset
+
+if TYPE_CHECKING:
+    from draughts.position import Position
+
+DEFAULT_COLORS: Mapping[str, str] = {
+    "light": "#f0d9b5",
+    "dark": "#a1704a",
+    "margin": "#3b2a1e",
+    "coordinate": "#f0d9b5",
+    "number": "#f8f3ea",
+    "number_halo": "#3b2415",
+    "white": "#fbf8f0",
+    "white_edge": "#4a4a4a",
+    "black": "#2a2a2a",
+    "black_edge": "#0a0a0a",
+    "crown": "#d4a017",
+    "last_move": "#cdd26a",
+    "highlight": "#5b9bd5",
+    "arrow": "#1f7a3a",
+}
+"""The default colours; any of them can be replaced through ``colors=``."""
+
+Square = int | str
+"""A square number, or a name the ruleset parses (``"c3"``)."""
+
+
+def _fmt(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+class _Frame:
+    """Where each board coordinate lands in the picture."""
+
+    def __init__(self, geometry: Geometry, size: float, coordinates: bool, flipped: bool) -> None:
+        self.geometry = geometry
+        self.n = geometry.size
+        self.margin = size * 0.05 if coordinates else 0.0
+        self.square = (size - 2 * self.margin) / self.n
+        self.flipped = flipped
+
+    def corner(self, x: int, y: int) -> tuple[float, float]:
+        """Top-left corner of the square on file ``x``, rank ``y``."""
+        column = self.n - 1 - x if self.flipped else x
+        row = y if self.flipped else self.n - 1 - y
+        return self.margin + column * self.square, self.margin + row * self.square
+
+    def centre(self, square: int) -> tuple[float, float]:
+        x, y = self.geometry.coords[square]
+        left, top = self.corner(x, y)
+        return left + self.square / 2, top + self.square / 2
+
+
+def _colors(overrides: Mapping[str, str] | None) -> dict[str, str]:
+    colors = dict(DEFAULT_COLORS)
+    if overrides is None:
+        return colors
+    unknown = sorted(set(overrides) - set(colors))
+    if unknown:
+        raise DraughtsError(f"unknown colors {unknown}; known: {', '.join(DEFAULT_COLORS)}")
+    for key, value in overrides.items():
+        if not isinstance(value, str) or not value.strip():
+            raise DraughtsError(f"color {key!r} = {value!r} must be a non-empty CSS colour text")
+        colors[key] = value
+    return colors
+
+
+def _square(rules: Ruleset, square: Square, what: str) -> int:
+    try:
+        return rules.parse_square(square)
+    except InvalidSquareError as error:
+        raise InvalidSquareError(f"{what}: {error}") from None
+
+
+def _move_squares(rules: Ruleset, move: Move | tuple[Square, Square], what: str) -> tuple[int, ...]:
+    """The path of a Move or a ``(from, to)`` pair, as square numbers."""
+    if isinstance(move, Move):
+        return tuple(_square(rules, square, what) for square in move.path)
+    if isinstance(move, tuple) and len(move) == 2:
+        return tuple(_square(rules, square, what) for square in move)
+    raise DraughtsError(f"{what} {move!r} must be a Move or a (from, to) pair of squares")
+
+
+def _attrs(**values: object) -> str:
+    parts = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        text = _fmt(value) if isinstance(value, float) else str(value)
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return " ".join(parts)
+
+
+def _crown(cx: float, cy: float, radius: float) -> str:
+    """A five-point crown path centred on ``(cx, cy)``."""
+    k = radius * 0.5
+    points = [(-1.0, 0.55), (-1.1, -0.5), (-0.55, 0.0), (0.0, -0.75), (0.55, 0.0), (1.1, -0.5), (1.0, 0.55)]
+    return "M " + " L ".join(f"{_fmt(cx + k * px)} {_fmt(cy + k * py)}" for px, py in points) + " Z"
+
+
+def _arrow(frame: _Frame, path: tuple[int, ...], color: str, cls: str) -> str:
+    """An arrow along ``path`` (square centres), its head at the last square."""
+    points = [frame.centre(square) for square in path]
+    width = frame.square * 0.14
+    head = frame.square * 0.36
+    tag = _attrs(class_=cls, data_from=path[0], data_to=path[-1])
+    if len(points) < 2 or points[-1] == points[-2]:
+        cx, cy = points[-1]
+        ring = _attrs(cx=cx, cy=cy, r=frame.square * 0.42, fill="none", stroke=color, stroke_width=width)
+        return f'<g {tag} opacity="0.8"><circle {ring}/></g>'
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - ux * frame.square * 0.12, y1 - uy * frame.square * 0.12)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    line_points = [*points[:-1], base]
+    line = _attrs(
+        points=" ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in line_points),
+        fill="none",
+        stroke=color,
+        stroke_width=width,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    half = head * 0.55
+    triangle = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    polygon = _attrs(points=" ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in triangle), fill=color)
+    return f'<g {tag} opacity="0.8"><polyline {line}/><polygon {polygon}/></g>'
+
+
+def draw(
+    position: Position,
+    *,
+    size: float = 400,
+    flipped: bool = False,
+    coordinates: bool = True,
+    square_numbers: bool = False,
+    last_move: Move | tuple[Square, Square] | None = None,
+    arrows: Iterable[Move | tuple[Square, Square]] = (),
+    highlight: Iterable[Square] = (),
+    colors: Mapping[str, str] | None = None,
+) -> str:
+    """``position`` as a standalone SVG document (the arguments of :func:`draughts.svg.board`)."""
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 100_000:
+        raise DraughtsError(f"size {excerpt(size)} must be a number of pixels from 16 to 100000")
+    rules = position.ruleset
+    geometry = rules.geometry
+    palette = _colors(colors)
+    frame = _Frame(geometry, float(size), coordinates, flipped)
+    sq = frame.square
+    last = _move_squares(rules, last_move, "last_move") if last_move is not None else ()
+    arrow_paths = [_move_squares(rules, arrow, "arrow") for arrow in arrows]
+    highlighted = [_square(rules, square, "highlight") for square in highlight]
+
+    title = f"{rules.title} ({rules.name}): {position.fen()}"
+    root = _attrs(
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_fmt(size)} {_fmt(size)}",
+        width=_fmt(size),
+        height=_fmt(size),
+        class_="draughts-board",
+        data_variant=rules.name,
+        data_flipped="true" if flipped else "false",
+    )
+    out = [f"<svg {root}>", f"<title>{escape(title)}</title>"]
+    if coordinates:
+        out.append(f"<rect {_attrs(x=0.0, y=0.0, width=float(size), height=float(size), fill=palette['margin'])}/>")
+
+    # Squares: every board cell, the playing ones dark.
+    out.append('<g class="squares">')
+    for y in range(geometry.size):
+        for x in range(geometry.size):
+            left, top = frame.corner(x, y)
+            playable = geometry.is_playable(x, y)
+            cell = _attrs(
+                class_="square dark" if playable else "square light",
+                data_square=geometry.square_at(x, y) if playable else None,
+                x=left,
+                y=top,
+                width=sq,
+                height=sq,
+                fill=palette["dark" if playable else "light"],
+            )
+            out.append(f"<rect {cell}/>")
+    out.append("</g>")
+
+    # Shading under the pieces: the last move, then highlighted squares.
+    def shade(square: int, cls: str, color: str) -> str:
+        left, top = frame.corner(*geometry.coords[square])
+        shaded = _attrs(class_=cls, data_square=square, x=left, y=top, width=sq, height=sq, fill=color)
+        return f'<rect {shaded} fill-opacity="0.6"/>'
+
+    if last:
+        out.append('<g class="last-move-squares">')
+        out.extend(shade(square, "last-move", palette["last_move"]) for square in dict.fromkeys((last[0], last[-1])))
+        if len(last) > 2:
+            centres = " ".join(f"{_fmt(cx)},{_fmt(cy)}" for cx, cy in map(frame.centre, last))
+            line = _attrs(
+                class_="last-move-path",
+                points=centres,
+                fill="none",
+                stroke=palette["last_move"],
+                stroke_width=sq * 0.08,
+                stroke_linejoin="round",
+            )
+            out.append(f"<polyline {line}/>")
+        out.append("</g>")
+    if highlighted:
+        out.append('<g class="highlights">')
+        out.extend(shade(square, "highlight", palette["highlight"]) for square in dict.fromkeys(highlighted))
+        out.append("</g>")
+
+    # Pieces: a man is a disc with a rim; a king adds a second ring and a crown.
+    out.append('<g class="pieces">')
+    radius = sq * 0.4
+    for square, piece in position.pieces().items():
+        cx, cy = frame.centre(square)
+        color = "white" if piece.color is Color.WHITE else "black"
+        kind = "king" if piece.king else "man"
+        fill, edge = palette[color], palette[f"{color}_edge"]
+        group = _attrs(
+            class_=f"piece {color} {kind}",
+            data_square=square,
+            data_name=rules.square_name(square),
+            data_piece=f"{color}-{kind}",
+        )
+        disc = _attrs(cx=cx, cy=cy, r=radius, fill=fill, stroke=edge, stroke_width=sq * 0.03)
+        rim_stroke = palette["white_edge"] if piece.color is Color.WHITE else palette["white"]
+        rim = _attrs(cx=cx, cy=cy, r=radius * 0.72, fill="none", stroke=rim_stroke, stroke_width=sq * 0.02)
+        parts = [f"<circle {disc}/>", f'<circle {rim} stroke-opacity="0.5"/>']
+        if piece.king:
+            ring = _attrs(
+                class_="king-ring",
+                cx=cx,
+                cy=cy,
+                r=radius * 0.86,
+                fill="none",
+                stroke=palette["crown"],
+                stroke_width=sq * 0.035,
+            )
+            crown = _attrs(class_="crown", d=_crown(cx, cy, radius), fill=palette["crown"], stroke=edge)
+            parts.extend([f"<circle {ring}/>", f'<path {crown} stroke-width="{_fmt(sq * 0.015)}"/>'])
+        out.append(f"<g {group}>{''.join(parts)}</g>")
+    out.append("</g>")
+
+    # Numbers above the pieces, light with a dark halo, so that they read on dark squares, white
+    # pieces and black pieces alike.
+    if square_numbers:
+        out.append('<g class="square-numbers">')
+        font = sq * 0.22
+        for square in range(1, geometry.squares + 1):
+            left, top = frame.corner(*geometry.coords[square])
+            text = _attrs(
+                class_="square-number",
+                data_square=square,
+                x=left + sq * 0.06,
+                y=top + sq * 0.06 + font * 0.8,
+                font_size=font,
+                font_family="sans-serif",
+                fill=palette["number"],
+                stroke=palette["number_halo"],
+                stroke_width=font * 0.22,
+                paint_order="stroke",
+            )
+            out.append(f"<text {text}>{square}</text>")
+        out.append("</g>")
+
+    if arrow_paths:
+        out.append('<g class="arrows">')
+        out.extend(_arrow(frame, path, palette["arrow"], "arrow") for path in arrow_paths)
+        out.append("</g>")
+
+    if coordinates:
+        out.append('<g class="coordinates">')
+        font = frame.margin * 0.6
+        for index in range(geometry.size):
+            file_label, rank_label = chr(ord("a") + index), str(index + 1)
+            left, top = frame.corner(index, index)
+            for edge_y in (frame.margin * 0.5, size - frame.margin * 0.5):
+                label = _attrs(
+                    class_="coordinate file",
+                    x=left + sq / 2,
+                    y=edge_y,
+                    font_size=font,
+                    font_family="sans-serif",
+                    fill=palette["coordinate"],
+                    text_anchor="middle",
+                    dominant_baseline="central",
+                )
+                out.append(f"<text {label}>{file_label}</text>")
+            for edge_x in (frame.margin * 0.5, size - frame.margin * 0.5):
+                label = _attrs(
+                    class_="coordinate rank",
+                    x=edge_x,
+                    y=top + sq / 2,
+                    font_size=font,
+                    font_family="sans-serif",
+                    fill=palette["coordinate"],
+                    text_anchor="middle",
+                    dominant_baseline="central",
+                )
+                out.append(f"<text {label}>{rank_label}</text>")
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
