@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from draughts import _bridge, _slots
+from draughts import _bridge, _caches, _slots
 from draughts._core import Tables
 from draughts._drawing import draw
 from draughts._text import excerpt, number
@@ -100,7 +100,7 @@ class DrawCounters:
 _new = _slots.new
 _set_move_counts, _set_since_material_change = _slots.setters(DrawCounters, "move_counts", "since_material_change")
 _known_counters: dict[tuple[tuple[int, ...], int], DrawCounters] = {}
-_COUNTERS_KEPT = 4096
+_COUNTERS_KEPT = _caches.DRAW_COUNTERS
 """Distinct draw counters kept for sharing; when full the table starts again empty."""
 
 

@@ -20,6 +20,7 @@ import re
 
 import attrs
 
+from draughts import _caches
 from draughts._text import excerpt, number
 from draughts.errors import InvalidSquareError
 
@@ -180,7 +181,7 @@ def _ordered_coords(size: int, parity: int | None, numbering: Numbering) -> list
     return [(x, y) for y in rows for x in files if parity is None or (x + y) % 2 == parity]
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=_caches.GEOMETRIES)
 def geometry(
     size: int,
     bottom_left_playable: bool = True,

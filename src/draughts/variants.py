@@ -50,6 +50,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
+from draughts import _caches
 from draughts._text import excerpt
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
@@ -783,7 +784,7 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     )
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=_caches.VARIANT_NAMES)
 def _derived(key: str) -> Ruleset | None:
     """The ruleset a name with transforms (or a bare GameType) means, or None.
 

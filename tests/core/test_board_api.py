@@ -13,6 +13,8 @@ import pytest
 
 import draughts
 from draughts import BLACK, WHITE, Board, Move, Piece, Position
+from draughts._caches import LIBRARY_RULESETS, RULESETS
+from draughts._core.tables import compile_rules
 from draughts.engine import Engine, Limit
 
 
@@ -188,21 +190,58 @@ def test_search_takes_a_limit() -> None:
     assert Engine().search(Position.initial("russian"), Limit(depth=1)).move is not None
 
 
-@pytest.mark.slow  # about 190 s of CPU under tracemalloc: 120 rulesets of 26x26 compiled
+def _use(rules: draughts.Ruleset) -> None:
+    """What the per-ruleset caches hold after a ruleset has been played and searched a little."""
+    draughts.perft(Position.initial(rules), 2)
+    Engine(seed=0).search(Position.initial(rules), Limit(depth=1))
+
+
 def test_per_ruleset_caches_are_bounded() -> None:
-    base = draughts.get_variant("international")
+    """Making rulesets without end holds a fixed amount of memory: once the caches are full
+    (draughts._caches.RULESETS), another round of as many new rulesets adds next to nothing.
+
+    (It once used 120 rulesets of 26x26 boards, and was seen to take a worker to 16 GB and 110 s;
+    small boards show the same bound.)"""
+    base = draughts.get_variant("russian")
+    rounds = [[attrs.evolve(base, name=f"many-{turn}-{index}") for index in range(RULESETS)] for turn in range(3)]
+    for rules in rounds[0]:
+        _use(rules)
+    assert compile_rules.cache_info().currsize == RULESETS
     tracemalloc.start()
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
-    for index in range(120):
-        rules = attrs.evolve(base, name=f"big-{index}", board_size=26, rows_per_side=10)
-        draughts.perft(Position.initial(rules), 1)
-        Engine(seed=0).search(Position.initial(rules), Limit(depth=1))
+    for rules in rounds[1]:
+        _use(rules)
     gc.collect()
-    grown = tracemalloc.get_traced_memory()[0] - before
+    middle = tracemalloc.get_traced_memory()[0]
+    for rules in rounds[2]:
+        _use(rules)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    # About 11 MB with the caches bounded, 42 MB without.
-    assert grown < 25_000_000, f"{grown:,} bytes kept after 120 rulesets"
+    assert compile_rules.cache_info().currsize == RULESETS
+    # Each round replaces every cached ruleset: the memory held stays where it was.
+    assert after - middle < max(2_000_000, (middle - before) // 4 + 1_000_000), (before, middle, after)
+
+
+def test_a_pass_over_the_web_menu_hits_the_second_time() -> None:
+    """Every ruleset the library offers (the web board's picker: each variant with forced or
+    optional capture and each goal) fits in the compiled-ruleset cache at once: a second pass
+    over them builds nothing (issue 24 §9: with 32 kept, a pass over the 34 of the menu rebuilt
+    every generator)."""
+    from draughts.web.rulesets import RulesetRegistry, _library
+
+    library = sorted(_library(), key=lambda rules: rules.name)
+    assert len(library) == LIBRARY_RULESETS <= RULESETS
+    assert set(RulesetRegistry().menu()) <= set(library)
+    for rules in library:
+        Position.initial(rules).legal_moves.count()
+    first = compile_rules.cache_info()
+    for rules in library:
+        Position.initial(rules).legal_moves.count()
+    second = compile_rules.cache_info()
+    assert second.misses == first.misses
+    assert second.hits - first.hits >= len(library)
 
 
 def test_each_move_count_rule_counts_from_its_own_resets() -> None:

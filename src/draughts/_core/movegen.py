@@ -33,6 +33,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from draughts import _caches
 from draughts._core.capture import capture_search
 from draughts._core.resolver import legal_captures
 from draughts._core.tables import Tables, compile_rules, shifts_of
@@ -721,12 +722,12 @@ def _build(t: Tables) -> MoveGenerator:
     )
 
 
-_CAPTURE_FORMS = 4096
+_CAPTURE_FORMS = _caches.CAPTURE_FORMS
 """Captures whose public form a ruleset keeps (the same captures come back in game after game)."""
 
 _CHUNK_WIDTH = 8
 """Bits a chunk of rows spans at most (two rows of a 10x10 board), unless no cut comes sooner."""
-_CHUNK_FORMS = 1024
+_CHUNK_FORMS = _caches.QUIET_CHUNKS
 """Keys a chunk's table keeps before it starts again (most positions meet far fewer)."""
 _rank = operator.itemgetter(0)
 

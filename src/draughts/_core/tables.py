@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from draughts import _caches
 from draughts._core.state import RuleState
 from draughts.color import Color
 from draughts.geometry import BoardSquares
@@ -179,9 +180,10 @@ def _key_function(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
     return lambda facts: tuple([key(facts) for key in keys])
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=_caches.RULESETS)
 def compile_rules(rules: Ruleset) -> Tables:
-    """The generator tables of ``rules``, computed once per ruleset (the 32 used last are kept)."""
+    """The generator tables of ``rules``, computed once per ruleset (the :data:`~draughts._caches.RULESETS`
+    used last are kept)."""
     geo = rules.geometry
     size = rules.board_size
     every = rules.board_squares is BoardSquares.ALL

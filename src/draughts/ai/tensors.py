@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from draughts import _bridge
+from draughts import _bridge, _caches
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
@@ -518,7 +518,7 @@ def _plane_names(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(names)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=_caches.ENCODINGS)
 def _encoding(ruleset: Ruleset) -> Encoding:
     return Encoding(ruleset)
 
