@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 from draughts._text import excerpt
 from draughts.color import Color
@@ -42,6 +41,23 @@ DEFAULT_COLORS: Mapping[str, str] = {
 
 Square = int | str
 """A square number, or a name the ruleset parses (``"c3"``)."""
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (what ``xml.sax.saxutils.escape`` does: that module
+    imports ``urllib.request`` and so the network stack, which positions, importing this module,
+    should not pay for)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted XML attribute value, as ``xml.sax.saxutils.quoteattr`` writes it."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 def _fmt(value: float) -> str:
