@@ -72,7 +72,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
-from draughts import _bridge
+from draughts import _bridge, _caches
 from draughts._core import build_move_generator
 from draughts._core import evaluation as _core_evaluation
 from draughts._core import search as _core_search
@@ -305,7 +305,7 @@ _CHUNK_BITS = 12
 to keep big boards' tables small): fewer, wider chunks are fewer operations per leaf."""
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=_caches.EVALUATIONS)
 def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluation:
     """The built-in evaluation of ``ruleset`` with ``weights`` (built once, cached).
 
@@ -568,12 +568,12 @@ class Engine:
     def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]:
         """The transposition table of ``rules``: the same bitboards score differently under other rules.
 
-        Tables of the four rulesets searched last are kept.
+        Tables of the rulesets searched last are kept (:data:`draughts._caches.ENGINE_TABLES`).
         """
         table = self._tables.pop(rules, None)
         if table is None:
             table = {}
-            while len(self._tables) >= 4:
+            while len(self._tables) >= _caches.ENGINE_TABLES:
                 del self._tables[next(iter(self._tables))]
         self._tables[rules] = table  # most recent last
         return table
