@@ -31,13 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from draughts._drawing import DEFAULT_COLORS, Square, draw
+from draughts import _drawing
+from draughts._drawing import Square, draw
 from draughts.board import Board
 from draughts.errors import DraughtsError
 from draughts.move import Move
 from draughts.position import Position
 
 __all__ = ["DEFAULT_COLORS", "board"]
+
+DEFAULT_COLORS: Mapping[str, str] = _drawing.DEFAULT_COLORS
+"""The default colours; any of them can be replaced through ``colors=``."""
 
 
 def board(
