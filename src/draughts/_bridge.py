@@ -7,7 +7,7 @@ beside the xor masks the generator plays them with. The public API gives squares
 :class:`~draughts.Move` objects. The library's own fast paths (the board's draw counters and
 repetition test, perft, the engine, PDN replay, notation, the AI tensors) need the bitboards
 and the generator's nodes instead: they get them here and only here, never through a
-position's private attributes (``tests/test_repository.py`` checks it with an AST scan).
+position's private attributes (``tests/project/test_repository.py`` checks it with an AST scan).
 
 Nothing here checks its input: these are for positions the library built, on the hot paths.
 """
