@@ -286,7 +286,7 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
     source = getattr(sys.stdin, "buffer", sys.stdin) if stdin else file
     name = "standard input" if stdin else file
     variant = None if args.variant is None else _ruleset(args.variant)
-    games = moves = 0
+    games = moves = guessed = 0
     by_variant: dict[str, int] = {}
     failure: PDNError | None = None
     with warnings.catch_warnings(record=True) as caught:
@@ -295,6 +295,7 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
             for game in pdn.read_games(source, variant=variant, errors=args.errors, encoding=args.encoding):
                 games += 1
                 moves += len(game.moves)
+                guessed += game.guessed
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:
             raise _Failure(f"cannot read {excerpt(file)}: {error.strerror or error}") from None
@@ -303,11 +304,14 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
     skipped = [str(warning.message) for warning in caught if issubclass(warning.category, pdn.PDNWarning)]
     variants = ", ".join(f"{rules}: {count}" for rules, count in sorted(by_variant.items())) or "none"
     if games:
-        print(f"{name}: {games} games read, every move legal ({moves} moves; {variants})", file=out)
+        read = f"{_plural(games, 'game')} read, every move legal ({_plural(moves, 'move')}; {variants})"
+        print(f"{name}: {read}", file=out)
     else:
         print(f"{name}: no game read" if skipped or failure else f"{name}: no game found", file=out)
+    if guessed:
+        print(_guessed(guessed), file=out)
     if skipped:
-        print(f"{len(skipped)} games skipped:", file=out)
+        print(f"{_plural(len(skipped), 'game')} skipped:", file=out)
         for message in skipped:
             print(f"  {message}", file=out)
     if failure is not None:
@@ -320,6 +324,14 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
 
 def _plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _guessed(count: int) -> str:
+    """The note for games whose rules no tag named and the reader chose from their moves."""
+    return (
+        f"{_plural(count, 'game')} without a GameType tag did not read as international: their rules were"
+        " guessed from the moves (pass --variant to say which)"
+    )
 
 
 def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
@@ -366,6 +378,8 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
         if file.games:
             read = _plural(file.games, "game")
             line = f"{file.path}: {read} read, every move legal ({_plural(file.moves, 'move')}; {variants})"
+            if file.guessed:
+                line += f" ({file.guessed:,} guessed)"
         else:
             line = f"{file.path}: {'no game read' if file.skipped or file.error else 'no game found'}"
         if file.skipped:
@@ -379,6 +393,8 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
         f"({_plural(report.moves, 'move')}; {variants})",
         file=out,
     )
+    if report.guessed:
+        print(_guessed(report.guessed), file=out)
     for name, counts in report.results.items():
         print(f"results {name}: " + ", ".join(f"{outcome} {count:,}" for outcome, count in counts.items()), file=out)
     failures = report.failures

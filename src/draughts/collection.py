@@ -76,6 +76,7 @@ class FileReport:
         error: Why the file could not be read to its end (it cannot be opened, or holds bytes its
             encoding cannot decode), else None.
         seconds: CPU time of the job in the process that ran it (not part of equality).
+        guessed: Games read whose rules no tag named, chosen from their moves (:attr:`draughts.pdn.Game.guessed`).
     """
 
     path: Path
@@ -86,6 +87,7 @@ class FileReport:
     skipped: tuple[str, ...] = ()
     error: str | None = None
     seconds: float = attrs.field(default=0.0, eq=False)
+    guessed: int = 0
 
     @property
     def ok(self) -> bool:
@@ -108,6 +110,11 @@ class CollectionReport:
     def moves(self) -> int:
         """Moves of the games read."""
         return sum(file.moves for file in self.files)
+
+    @property
+    def guessed(self) -> int:
+        """Games read whose rules were guessed from their moves (no tag named them)."""
+        return sum(file.guessed for file in self.files)
 
     @property
     def variants(self) -> dict[str, int]:
@@ -227,7 +234,7 @@ def _replay_one(
     ``client.submit`` is ``pure`` by default).
     """
     started = time.process_time()
-    games = moves = 0
+    games = moves = guessed = 0
     variants: dict[str, int] = {}
     results: dict[str, dict[str, int]] = {}
     skipped: list[str] = []
@@ -243,6 +250,7 @@ def _replay_one(
                 continue
             games += 1
             moves += len(item.moves)
+            guessed += item.guessed
             name = item.ruleset.name
             variants[name] = variants.get(name, 0) + 1
             results.setdefault(name, _empty_results())[_outcome(item)] += 1
@@ -266,6 +274,7 @@ def _replay_one(
         tuple(skipped),
         error,
         time.process_time() - started,
+        guessed,
     )
 
 

@@ -127,7 +127,7 @@ def test_pdn_summary(tmp_path: Path) -> None:
     game = tmp_path / "game.pdn"
     game.write_text('[GameType "20"]\n[Result "*"]\n1. 32-28 19-23 2. 28x19 14x23 *\n', encoding="utf-8")
     out = run("pdn", str(game)).stdout
-    assert "1 games read" in out
+    assert "1 game read, every move legal (4 moves; international: 1)" in out  # was: "1 games read"
 
 
 def test_version() -> None:

@@ -586,8 +586,8 @@ def test_cli_pdn_with_a_ruleset_file(pool: Path, tmp_path: Path) -> None:
     games = tmp_path / "pool.pdn"
     games.write_text('[Event "club"]\n\n1. 9-14 22-17 2. 11-15 *\n', encoding="utf-8")
     out = run("pdn", games, "--variant", pool).stdout
-    assert "1 games read, every move legal (3 moves; my-pool: 1)" in out
-    assert "1 games skipped" in run("pdn", games, "--variant", "russian", expect=1).stdout  # White starts there
+    assert "1 game read, every move legal (3 moves; my-pool: 1)" in out
+    assert "1 game skipped" in run("pdn", games, "--variant", "russian", expect=1).stdout  # White starts there
 
 
 def test_cli_play_with_a_ruleset_file(pool: Path) -> None:

@@ -73,10 +73,10 @@ def test_latin1_through_a_pipe() -> None:
         (lambda tmp: Path(__file__).resolve().parents[2] / "README.md", "games skipped:"),
         (lambda tmp: _binary(tmp), "skipped"),
         (lambda tmp: _illegal(tmp), "move '19-93'"),
-        (lambda tmp: ENGLISH, "13 games skipped:"),  # American games read with the default rules
+        (lambda tmp: ENGLISH, "3 games skipped:"),  # no GameType: American guessed, 3 games have illegal moves
         (lambda tmp: _empty(tmp), "no game found"),
     ],
-    ids=["readme", "binary", "illegal", "english-as-international", "empty"],
+    ids=["readme", "binary", "illegal", "english-guessed", "empty"],
 )
 def test_games_that_fail_exit_1(tmp_path: Path, make: object, says: str) -> None:
     path = make(tmp_path)  # type: ignore[operator]
@@ -89,8 +89,9 @@ def test_games_that_fail_exit_1(tmp_path: Path, make: object, says: str) -> None
 def test_errors_raise_stops_at_the_first_bad_game_with_status_1() -> None:
     done = run("pdn", str(ENGLISH), "--errors", "raise")
     assert done.returncode == 1, done
-    assert done.stdout == f"{ENGLISH}: no game read\n"
-    assert done.stderr.startswith("draughts pdn: error: game 1 (White 'M Rex'")
+    assert done.stdout.startswith(f"{ENGLISH}: 5 games read, every move legal (251 moves; american: 5)\n")
+    assert done.stderr.startswith("draughts pdn: error: game 6 (White 'M Tinsley'")
+    assert "ply 123" in done.stderr  # the error of American, where the moves go furthest
     assert done.stderr.count("\n") == 1
 
 
@@ -145,3 +146,37 @@ def _empty(tmp: Path) -> Path:
     path = tmp / "empty.pdn"
     path.write_text("", encoding="utf-8")
     return path
+
+
+RUSSIAN = GAMES / "russian"
+
+
+def test_files_without_gametype_read_under_the_variant_their_moves_fit() -> None:
+    """Issue 23 §8: ``draughts pdn tests/data/games/russian/*.pdn`` said "no game read" for 4 of 5 files."""
+    files = sorted(str(path) for path in RUSSIAN.glob("*.pdn"))
+    done = run("pdn", *files)
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if "no game read" in line] == []
+    assert "total: 5 files, 36 games read, every move legal (2,038 moves; russian: 36)" in lines
+    assert any(line.endswith("guessed from the moves (pass --variant to say which)") for line in lines)
+    assert done.returncode == 1  # the one game with unknown moves ("1. -") is still skipped, with the hint
+    assert "pass its rules as variant= (draughts pdn --variant NAME)" in done.stdout
+
+
+def test_one_file_says_its_variant_was_guessed() -> None:
+    done = run("pdn", str(RUSSIAN / "games-checkers-russian-test.pdn"))
+    assert done.returncode == 0, done
+    assert done.stdout.splitlines() == [
+        f"{RUSSIAN / 'games-checkers-russian-test.pdn'}: 3 games read, every move legal (210 moves; russian: 3)",
+        "3 games without a GameType tag did not read as international: their rules were guessed from the moves "
+        "(pass --variant to say which)",
+    ]
+
+
+def test_counts_are_singular_for_one() -> None:
+    """Issue 23 §12: "1 games read", "1 games skipped:"."""
+    text = '[GameType "20"]\n1. 32-28 *\n\n[GameType "20"]\n1. 32-99 *\n'
+    done = run("pdn", "-", stdin=text.encode())
+    lines = done.stdout.splitlines()
+    assert lines[0] == "standard input: 1 game read, every move legal (1 move; international: 1)"
+    assert lines[1] == "1 game skipped:"

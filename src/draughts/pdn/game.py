@@ -39,6 +39,8 @@ class Game:
         index: The game's number in the file it was read from (not part of equality).
         line: The first line of the game in that file (not part of equality).
         warnings: What the reader noticed and worked around (not part of equality).
+        guessed: True when no tag named the rules and the reader chose them from the moves
+            (see :mod:`draughts.pdn.guess`; not part of equality).
     """
 
     ruleset: Ruleset = attrs.field(converter=get_variant)
@@ -53,6 +55,7 @@ class Game:
     index: int | None = attrs.field(default=None, eq=False)
     line: int | None = attrs.field(default=None, eq=False)
     warnings: list[str] = attrs.field(factory=list, eq=False)
+    guessed: bool = attrs.field(default=False, eq=False)
 
     @classmethod
     def from_board(cls, board: Board, headers: dict[str, str] | None = None, result: str | None = None) -> Game:

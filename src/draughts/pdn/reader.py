@@ -13,9 +13,12 @@ from draughts.errors import DraughtsError, PDNError
 from draughts.pdn.decode import Source, source_lines
 from draughts.pdn.errors import PDNWarning
 from draughts.pdn.game import Game
+from draughts.pdn.guess import candidates, untagged
 from draughts.pdn.lexer import tokenize
 from draughts.pdn.replay import Builder
-from draughts.pdn.split import raw_games
+from draughts.pdn.split import RawGame, raw_games
+from draughts.pdn.tags import INTERNATIONAL
+from draughts.pdn.text import lone_surrogate
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -86,15 +89,71 @@ def outcomes(source: Source, variant: Ruleset | None, encoding: str | None, stri
     """
     for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
         try:
-            yield Builder(raw, index, variant, strict).build()
+            yield _built(raw, index, variant, strict)
         except PDNError as error:
             yield error
         except DraughtsError as error:  # not phrased by the builder, but still this game's fault
-            wrapped = PDNError(
-                f"game {index}, line {raw.line}: {error}", game=index, line=raw.line, headers=raw.headers()
+            yield _wrapped(error, index, raw, str(error))
+        except (RecursionError, OverflowError, ValueError) as error:  # a checker below that did not phrase it
+            yield _wrapped(
+                error, index, raw, f"the game cannot be read ({type(error).__name__}: {excerpt(str(error))})"
             )
-            wrapped.__cause__ = error
-            yield wrapped
+
+
+def _wrapped(error: Exception, index: int, raw: RawGame, reason: str) -> PDNError:
+    """A PDNError for a game that failed below the builder, which names the game and keeps the cause."""
+    headers = {name: value for name, value in raw.headers().items() if lone_surrogate(name + value) is None}
+    wrapped = PDNError(f"game {index}, line {raw.line}: {reason}", game=index, line=raw.line, headers=headers)
+    wrapped.__cause__ = error
+    return wrapped
+
+
+def _built(raw: RawGame, index: int, variant: Ruleset | None, strict: bool) -> Game:
+    """The game, under the rules its tags or ``variant`` name; for a game no tag names that does not read
+    under International draughts, under the first PDN variant its notation fits that it replays in."""
+    try:
+        return Builder(raw, index, variant, strict).build()
+    except PDNError as error:
+        if variant is not None or not untagged(raw):
+            raise
+        failures = [(INTERNATIONAL, error)]
+    guesses = candidates(raw, INTERNATIONAL)
+    names = ", ".join(rules.name for rules in guesses)
+    for rules in guesses:
+        try:
+            game = Builder(raw, index, rules, strict).build()
+        except PDNError as error:
+            failures.append((rules, error))
+            continue
+        game.guessed = True
+        game.warnings.append(
+            f"no GameType or Variant tag, and the moves are not legal in international: read as {rules.name}, "
+            f"the first of {names} (the variants whose notation fits) where every move is legal; "
+            "pass variant= to say which"
+        )
+        return game
+    raise _unguessed(failures, names)
+
+
+def _unguessed(failures: list[tuple[Ruleset, PDNError]], names: str) -> PDNError:
+    """The error of a game no tag names and no guess reads: the one of the rules its moves went furthest in."""
+    rules, failure = max(failures, key=lambda item: item[1].ply or 0)  # the first (international) on a tie
+    tried = f"neither as international (the default) nor as {names}" if names else "not as international"
+    where = "" if rules is INTERNATIONAL else f" (its moves go furthest as {rules.name})"
+    hint = (
+        f"; the game has no GameType or Variant tag and reads {tried}{where}: "
+        "pass its rules as variant= (draughts pdn --variant NAME)"
+    )
+    error = type(failure)(
+        str(failure) + hint,
+        game=failure.game,
+        line=failure.line,
+        ply=failure.ply,
+        move=failure.move,
+        headers=failure.headers,
+    )
+    error.__cause__ = failure
+    return error
 
 
 def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | None, strict: bool) -> Iterator[Game]:

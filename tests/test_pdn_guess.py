@@ -1,0 +1,60 @@
+"""Games whose rules no tag names (issue 23 §8): International first, then the PDN variants their moves fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import DATA
+from draughts import PDNError, pdn
+from draughts.pdn import PDNIllegalMoveError
+
+GAMES = DATA / "games"
+
+
+def test_a_russian_game_without_gametype_is_read_as_russian_and_says_so() -> None:
+    games = list(pdn.read_games(GAMES / "russian" / "games-checkers-russian-test.pdn"))
+    assert [game.ruleset.name for game in games] == ["russian"] * 3
+    assert all(game.guessed for game in games)
+    assert all("read as russian" in game.warnings[-1] and "variant=" in game.warnings[-1] for game in games)
+    # the same games as with the variant given
+    given = list(pdn.read_games(GAMES / "russian" / "games-checkers-russian-test.pdn", "russian"))
+    assert [game.moves for game in games] == [game.moves for game in given]
+    assert not any(game.guessed for game in given)
+
+
+@pytest.mark.parametrize(
+    ("folder", "expected"),
+    [("english", "american"), ("italian", "italian"), ("frisian", "frisian"), ("turkish", "turkish")],
+)
+def test_each_untagged_collection_reads_under_its_own_variant(folder: str, expected: str) -> None:
+    names = {
+        game.ruleset.name
+        for path in sorted((GAMES / folder).glob("*.pdn"))
+        for game in pdn.read_games(path, errors="skip")
+        if game.moves
+    }
+    assert names == {expected}
+
+
+def test_an_international_game_is_not_guessed() -> None:
+    game = pdn.parse_game("1. 32-28 19-23 *")
+    assert (game.ruleset.name, game.guessed) == ("international", False)
+
+
+def test_a_tag_or_variant_argument_is_never_second_guessed() -> None:
+    with pytest.raises(PDNIllegalMoveError) as caught:
+        pdn.parse_game('[GameType "20"] 1. c3-d4 *')
+    assert "variant=" not in str(caught.value).split("legal moves:")[1]
+    with pytest.raises(PDNError, match="international"):
+        pdn.parse_game("1. c3-d4 *", "international")
+
+
+def test_a_game_no_variant_reads_names_the_default_and_the_guesses_and_hints_at_variant() -> None:
+    with pytest.raises(PDNIllegalMoveError) as caught:
+        pdn.parse_game("1. 33-28 33-28 *")  # squares above 32: a 10x10 board
+    message = str(caught.value)
+    assert "(international)" in message
+    assert "reads neither as international (the default) nor as frisian" in message
+    assert message.endswith("pass its rules as variant= (draughts pdn --variant NAME)")
+    assert caught.value.ply == 2
+
