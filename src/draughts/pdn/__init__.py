@@ -132,7 +132,13 @@ its preamble comments read back as comments before the first move.
 
 from __future__ import annotations
 
-from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNUnknownVariantError, PDNWarning
+from draughts.pdn.errors import (
+    PDNAmbiguousMoveError,
+    PDNIllegalMoveError,
+    PDNTextError,
+    PDNUnknownVariantError,
+    PDNWarning,
+)
 from draughts.pdn.game import Game
 from draughts.pdn.reader import parse_game, parse_games, read_game, read_games
 from draughts.pdn.writer import write_game, write_games
@@ -142,6 +148,7 @@ __all__ = [
     "Game",
     "PDNAmbiguousMoveError",
     "PDNIllegalMoveError",
+    "PDNTextError",
     "PDNUnknownVariantError",
     "PDNWarning",
     "normalise_result",

@@ -38,19 +38,28 @@ _AnyText = TypeVar("_AnyText", str, bytes)
 
 
 def _split_lines(chunks: Iterable[_AnyText], end: re.Pattern[_AnyText], cr: _AnyText) -> Iterator[_AnyText]:
-    """The lines of text arriving in chunks, without their ends (CRLF, LF, or a lone CR as old Macs wrote)."""
-    pending = cr[:0]
+    """The lines of text arriving in chunks, without their ends (CRLF, LF, or a lone CR as old Macs wrote).
+
+    A line longer than a chunk is gathered as a list of pieces joined once, so the time stays linear
+    however long the line (adding each chunk to the line so far was quadratic).
+    """
+    empty = cr[:0]
+    pending: list[_AnyText] = []  # the pieces of a line not ended yet
+    held = False  # the last chunk ended in CR: perhaps the first half of a CRLF split between chunks
     for chunk in chunks:
-        data = pending + chunk
-        held = data.endswith(cr)  # perhaps the first half of a CRLF split between chunks
-        parts = end.split(data[:-1] if held else data)
-        pending = parts.pop() + (cr if held else cr[:0])
-        yield from parts
-    if pending:
-        parts = end.split(pending)
-        if not parts[-1]:
-            parts.pop()
-        yield from parts
+        if held:
+            chunk = cr + chunk
+        held = chunk.endswith(cr)
+        parts = end.split(chunk[:-1] if held else chunk)
+        if len(parts) > 1:
+            pending.append(parts[0])
+            yield empty.join(pending)
+            yield from parts[1:-1]
+            pending = []
+        pending.append(parts[-1])
+    last = empty.join(pending)
+    if last or held:
+        yield last
 
 
 def _chunks(read: Callable[[int], _AnyText]) -> Iterator[_AnyText]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, PDNError, UnknownVariantError
 
-__all__ = ["PDNAmbiguousMoveError", "PDNIllegalMoveError", "PDNUnknownVariantError", "PDNWarning"]
+__all__ = ["PDNAmbiguousMoveError", "PDNIllegalMoveError", "PDNTextError", "PDNUnknownVariantError", "PDNWarning"]
 
 
 class PDNIllegalMoveError(PDNError, IllegalMoveError):
@@ -20,9 +20,17 @@ class PDNUnknownVariantError(PDNError, UnknownVariantError):
     ``variant=``, or a Variant tag naming no known ruleset."""
 
 
+class PDNTextError(PDNError):
+    """Text no PDN file can hold: a tag, comment or other string of a game with a lone surrogate.
+
+    Raised by the reader for that game (so ``errors="skip"`` skips it) and by the writer before it
+    writes anything.
+    """
+
+
 class PDNWarning(UserWarning):
     """A game skipped by ``read_games(..., errors="skip")``; the message names the game and the line."""
 
 
-for _error in (PDNIllegalMoveError, PDNAmbiguousMoveError, PDNUnknownVariantError, PDNWarning):
+for _error in (PDNIllegalMoveError, PDNAmbiguousMoveError, PDNUnknownVariantError, PDNTextError, PDNWarning):
     _error.__module__ = "draughts.pdn"  # tracebacks and pickles name them where users import them

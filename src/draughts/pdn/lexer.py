@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
 from draughts._text import excerpt
@@ -18,6 +18,7 @@ class Token(NamedTuple):
 
 _TOP, _COMMENT, _VARIATION = range(3)
 _SPECIAL = re.compile(r"[{}()\[\]]")
+_WORD = re.compile(r"\S+")
 _VARIATION_SPECIAL = re.compile(r"[{()]")
 _PADDED = re.compile(r"([0-9][-x:×X])[ \t]+(?=[0-9])")
 _PAREN_MARK = re.compile(r"\([!?]{1,3}\)")
@@ -74,35 +75,37 @@ class _Lexer:
         self.depth = 0
         self.in_comment = False
 
-    def feed(self, line: str, number: int) -> list[Token]:
-        tokens: list[Token] = []
+    def feed(self, line: str, number: int) -> Iterator[Token]:
+        """The tokens a line completes, as they are found (a megabyte line is never a list of its words)."""
         if self.mode != _TOP and _TAG_START.match(line):
             # An unclosed { or ( ends at the next tag section, so that it spoils one game, not the file.
             what = "comment" if self.mode == _COMMENT else "variation"
-            tokens.append(Token("error", f"unterminated {what} opened on line {self.start}", self.start))
+            yield Token("error", f"unterminated {what} opened on line {self.start}", self.start)
             self.mode = _TOP
         if self.mode == _TOP and not line.strip():
-            return [*tokens, Token("blank", "", number)]
+            yield Token("blank", "", number)
+            return
         if self.mode == _TOP and line.startswith("%"):
-            return tokens
+            return
         position = 0
         while position < len(line):
             if self.mode == _COMMENT:
                 close = line.find("}", position)
                 if close < 0:
                     self.buffer.append(line[position:] + "\n")
-                    return tokens
+                    return
                 self.buffer.append(line[position:close])
-                tokens.append(Token("comment", collapse("".join(self.buffer)), self.start))
+                yield Token("comment", collapse("".join(self.buffer)), self.start)
                 self.mode = _TOP
                 position = close + 1
             elif self.mode == _VARIATION:
+                tokens: list[Token] = []
                 position = self._variation(line, position, tokens)
+                yield from tokens
             else:
-                position = self._top(line, position, number, tokens)
+                position = yield from self._top(line, position, number)
         if self.mode != _TOP:
             self.buffer.append("\n")
-        return tokens
 
     def _variation(self, line: str, position: int, tokens: list[Token]) -> int:
         while position < len(line):
@@ -135,12 +138,14 @@ class _Lexer:
             self.buffer.append(char)
         return position
 
-    def _top(self, line: str, position: int, number: int, tokens: list[Token]) -> int:
+    def _top(self, line: str, position: int, number: int) -> Generator[Token, None, int]:
+        """The tokens from ``position`` to the next special character and that character's; returns where to go on."""
         special = _SPECIAL.search(line, position)
         end = len(line) if special is None else special.start()
         if end > position:
             chunk = _PADDED.sub(r"\1", line[position:end].replace("\x1a", " "))
-            tokens.extend(Token("word", word, number) for word in chunk.split())
+            for word in _WORD.finditer(chunk):
+                yield Token("word", word.group(), number)
         if special is None:
             return len(line)
         char = special.group()
@@ -150,18 +155,18 @@ class _Lexer:
         if char == "(":
             mark = _PAREN_MARK.match(line, end)
             if mark is not None:
-                tokens.append(Token("word", mark.group(), number))
+                yield Token("word", mark.group(), number)
                 return mark.end()
             self.mode, self.start, self.buffer, self.depth, self.in_comment = _VARIATION, number, [], 1, False
             return end + 1
         if char == "[":
             tag = _parse_tag(line, end)
             if tag is None:
-                tokens.append(Token("error", f"malformed tag {excerpt(line[end:].strip())}", number))
+                yield Token("error", f"malformed tag {excerpt(line[end:].strip())}", number)
                 return len(line)
-            tokens.append(Token("tag", tag[0], number, tag[1]))
+            yield Token("tag", tag[0], number, tag[1])
             return tag[2]
-        tokens.append(Token("error", f"unmatched {char!r}", number))
+        yield Token("error", f"unmatched {char!r}", number)
         return end + 1
 
     def finish(self) -> list[Token]:

@@ -14,10 +14,12 @@ from draughts.errors import DraughtsError, InvalidMoveError, PDNError, UnknownVa
 from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
-from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNUnknownVariantError
+from draughts.pdn import split
+from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNTextError, PDNUnknownVariantError
 from draughts.pdn.game import Game
 from draughts.pdn.split import RawGame
 from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, gametype_alias, named_ruleset
+from draughts.pdn.text import lone_surrogate, unwritable
 from draughts.position import Position
 from draughts.results import normalise_result
 from draughts.rules import Ruleset
@@ -98,8 +100,24 @@ class Builder:
         self.warnings: list[str] = []
         if raw.error is not None:
             self.fail(f"syntax error: {raw.error.text}", raw.error.line)
+        self.check_text()
         self.rules = self.ruleset()
         self.start_position = self.start(self.rules)
+
+    def check_text(self) -> None:
+        """Refuse a tag, comment or variation that no PDN file could hold (a lone surrogate from a text stream)."""
+        for name, value, line in self.raw.tags:
+            problem = unwritable([("the tag name", name), (f"the tag {excerpt(name)}", value)])
+            if problem is not None:
+                self.headers = {key: text for key, text in self.headers.items() if lone_surrogate(key + text) is None}
+                self.fail(problem, line, PDNTextError)
+        for token in self.raw.body:
+            problem = lone_surrogate(token.text)
+            if problem is not None:
+                self.fail(f"the {token.kind} {problem}", token.line, PDNTextError)
+        problem = unwritable(("the comment", text) for text in self.raw.preamble)
+        if problem is not None:
+            self.fail(problem, self.raw.line, PDNTextError)
 
     def describe(self) -> str:
         named = ", ".join(
@@ -348,9 +366,23 @@ class Builder:
             position = position.play(nodes[0].move)
         self.fail("the moves are ambiguous", self.raw.line, PDNAmbiguousMoveError)  # pragma: no cover
 
+    def too_long(self, start: Position, plies: list[_Ply]) -> NoReturn:
+        """A game past :data:`split.MAX_BODY_TOKENS`: the first bad move of the part kept, else that it is too long."""
+        self.replay(start, plies)
+        kept = len(self.raw.body)
+        self.fail(
+            f"the movetext has {kept + self.raw.dropped:,} tokens (moves, move numbers, comments), more than the"
+            f" {split.MAX_BODY_TOKENS:,} a game may have; its first {len(plies):,} plies are legal, the game is"
+            " not read",
+            self.raw.line,
+            ply=len(plies) + 1,  # the first ply not read
+        )
+
     def build(self) -> Game:
         ruleset, start = self.rules, self.start_position
         plies, comments, variations, annotations = self.plies(ruleset)
+        if self.raw.dropped:
+            self.too_long(start, plies)
         result = self.result(plies)
         if not self.raw.body and self.raw.terminator is None:
             self.warnings.append("the game has tags only: no movetext and no result")

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import tempfile
 from collections.abc import Iterable
 from typing import IO
 
 from draughts.errors import IllegalMoveError, PDNError
 from draughts.notation import move_text
+from draughts.pdn.errors import PDNTextError
 from draughts.pdn.game import Game
 from draughts.pdn.lexer import collapse, tokenize
 from draughts.pdn.replay import MARKS, NAG
+from draughts.pdn.text import unwritable
 from draughts.results import STANDARD_RESULTS, normalise_result
 
 
@@ -63,8 +68,11 @@ def write_game(game: Game, *, width: int = 80, variations: bool = True, numeric:
     Raises:
         IllegalMoveError: a move of the game is not legal in turn.
         PDNError: a variation's text is not balanced.
+        PDNTextError: a tag, comment, variation, annotation or result holds text no file can hold (a
+            lone surrogate).
     """
     headers = game.export_headers()
+    _check_text(game, headers)
     lines: list[str] = []
     pieces: list[str] = []
     for text in game.preamble:
@@ -115,6 +123,18 @@ def write_game(game: Game, *, width: int = 80, variations: bool = True, numeric:
     return "\n".join(lines) + "\n"
 
 
+def _check_text(game: Game, headers: dict[str, str]) -> None:
+    """Raise :class:`PDNTextError` for any text of ``game`` that UTF-8 cannot encode, before anything is written."""
+    items: list[tuple[str, str]] = [("the result", game.result)]
+    items += [item for name, value in headers.items() for item in (("the tag name", name), (f"the tag {name}", value))]
+    items += [("the comment", text) for text in game.preamble]
+    for what, notes in (("comment", game.comments), ("variation", game.variations), ("annotation", game.annotations)):
+        items += [(f"the {what} at ply {ply}", text) for ply, texts in notes.items() for text in texts]
+    problem = unwritable(items)
+    if problem is not None:
+        raise PDNTextError(f"cannot write the game: {problem}", game=game.index, headers=headers)
+
+
 def write_games(
     games: Iterable[Game],
     target: str | os.PathLike[str] | IO[str],
@@ -125,15 +145,59 @@ def write_games(
 ) -> int:
     """Write ``games`` to a path (UTF-8) or a text stream, separated by blank lines; return how many.
 
-    The keyword arguments are those of :func:`write_game`.
+    The keyword arguments are those of :func:`write_game`. A path is written all or nothing: the
+    games go to a temporary file in the same directory, which replaces the path (atomically, keeping
+    an existing file's permissions; through a symbolic link, its target) only once every game is
+    written; when a game cannot be written the existing file is left as it was. On a stream each
+    game is written whole or not at all, so the games before a failing one are there.
+
+    Raises:
+        IllegalMoveError: a move of a game is not legal in turn.
+        PDNError: a game cannot be written (:class:`PDNTextError`: text no file can hold).
+        OSError: the path cannot be written.
     """
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8", newline="\n") as stream:
-            return write_games(games, stream, width=width, variations=variations, numeric=numeric)
+        return _write_file(games, os.fspath(target), width=width, variations=variations, numeric=numeric)
     count = 0
     for game in games:
-        if count:
-            target.write("\n")
-        target.write(write_game(game, width=width, variations=variations, numeric=numeric))
+        text = write_game(game, width=width, variations=variations, numeric=numeric)
+        target.write(f"\n{text}" if count else text)
         count += 1
     return count
+
+
+def _write_file(games: Iterable[Game], path: str, *, width: int, variations: bool, numeric: bool) -> int:
+    """:func:`write_games` to a path through a temporary file that replaces it once all is written."""
+    final = os.path.realpath(path)
+    folder = os.path.dirname(final) or "."
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(final)}.", suffix=".tmp", dir=folder)
+    try:
+        with open(handle, "w", encoding="utf-8", newline="\n") as stream:
+            count = write_games(games, stream, width=width, variations=variations, numeric=numeric)
+            stream.flush()
+            os.fsync(stream.fileno())
+        try:
+            os.chmod(temporary, stat.S_IMODE(os.stat(final).st_mode))
+        except FileNotFoundError:
+            os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, final)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+    return count
+
+
+def _umask() -> int:
+    """The process's umask, for a new file's permissions: from /proc where Linux has it (setting and
+    restoring the umask, the fallback, is not safe while other threads create files)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
