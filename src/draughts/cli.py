@@ -543,7 +543,7 @@ def _parser() -> argparse.ArgumentParser:
         "--variant",
         help="the rules of the games (a name or a ruleset file): used for games without a GameType tag, and a game "
         "whose GameType is another variant's fails (default: each game's GameType, else its Variant tag, "
-        "else international)",
+        "else international, else the variant its moves fit, said as guessed)",
     )
     sub.add_argument(
         "--errors",

@@ -38,7 +38,9 @@ def read_games(
         variant: The rules the games are played under (a ruleset or a name), for games without a
             GameType tag; a game whose GameType tag is not this ruleset's is an error. None (the
             default): each game's GameType tag, else its Variant tag, else International draughts,
-            what PDN readers assume without a GameType.
+            what PDN readers assume without a GameType; a game no tag names that is not legal
+            International draughts is read under the PDN variant its moves fit (see the module
+            notes: :attr:`Game.guessed`).
         errors: ``"raise"`` to stop at the first bad game with a :class:`~draughts.PDNError`;
             ``"skip"`` to skip it with a :class:`PDNWarning` and go on with the next game.
         encoding: Decode a path or a binary stream with this encoding (default: detected, see the
