@@ -14,12 +14,16 @@ Nothing here checks its input: these are for positions the library built, on the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from draughts._core import MoveGenerator, Tables
 from draughts._core.state import Compact, Node
 from draughts.color import Color
 from draughts.move import Move
-from draughts.position import Position
 from draughts.rules import Ruleset
+
+if TYPE_CHECKING:  # annotations only: positions import this module, not the other way
+    from draughts.position import Position
 
 __all__ = [
     "Compact",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import TYPE_CHECKING, cast, overload
 
 from draughts.move import Move
+from draughts.notation import move_text
 
 if TYPE_CHECKING:
     from draughts.position import Position
@@ -84,8 +85,6 @@ class LegalMoves(Collection[Move]):
 
     def __repr__(self) -> str:
         """The moves as the variant writes them (``c3-d4`` in Russian, ``32-28`` in International)."""
-        from draughts.notation import move_text
-
         owner = self._owner
         position = cast("Position", getattr(owner, "position", owner))  # a Board's current position, or a Position
         moves = self._source()

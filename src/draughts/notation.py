@@ -17,13 +17,16 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from draughts import _bridge
 from draughts._text import excerpt
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
 from draughts.move import Move
-from draughts.position import Position
 from draughts.rules import Ruleset
+
+if TYPE_CHECKING:  # annotations only: positions import this module, not the other way
+    from draughts.position import Position
 
 _SEPARATORS = re.compile(r"[-:]|(?<=[0-9])x")
 """Separators in cleaned (lower-case, × read as x) move text: an x only after a square's digits, so

@@ -294,6 +294,13 @@ def test_positions_boards_notation_and_pictures_import_one_way_even_lazily() -> 
     assert _import_cycles(inside_functions=True, among=looped | {"draughts._bridge", "draughts._drawing"}) == []
 
 
+def test_no_module_closes_a_loop_even_lazily() -> None:
+    """No import inside a function closes a loop either: LegalMoves' repr writes moves with
+    notation (which needs positions only for annotations), and the web's jobs read their stop
+    signal from the worker's side (:mod:`draughts.web.job`), not from the pool that preloads them."""
+    assert _import_cycles(inside_functions=True) == []
+
+
 def test_the_cycle_scan_sees_module_level_imports_only() -> None:
     tree = ast.parse(
         "from typing import TYPE_CHECKING\nimport draughts.board\nif TYPE_CHECKING:\n    import draughts.svg\n"

@@ -30,10 +30,10 @@ from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, w
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
+from draughts.web.job import stop_requested
 from draughts.web.rulesets import RulesetRegistry
 from draughts.web.sessions import MAX_PLIES, Line, Snapshot
 from draughts.web.views import Json, RequestError, compare_json, move_field, move_json, outcome_json, variant_json
-from draughts.web.workers import stop_requested
 
 __all__ = ["CACHE_PLIES"]
 
