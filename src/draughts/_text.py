@@ -54,3 +54,17 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     if len(shown) > limit + 20:
         return f"{shown[:limit]}... ({len(shown):,} characters)"
     return shown
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control characters (ESC, NUL, ...) and lone surrogates escaped.
+
+    Names and titles come from users' ruleset files; printed raw, an ESC sequence in one would
+    drive the terminal. Line breaks and tabs stay, so tables and paragraphs keep their shape.
+    """
+    if text.isprintable() or all(char.isprintable() or char in "\n\t" for char in text):
+        return text
+    return "".join(
+        char if char.isprintable() or char in "\n\t" else repr(char)[1:-1] if ord(char) < 0x110000 else "?"
+        for char in text
+    )

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from draughts._text import printable
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -119,7 +120,7 @@ def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
     finally:
         progress.clear()
     columns = ("board", "kings", "men take back", "precedence", f"perft({args.depth})", "time")
-    print(Table(columns, rows, corner="variant").to_text(line_width=_line_width()), file=out)
+    print(printable(Table(columns, rows, corner="variant").to_text(line_width=_line_width())), file=out)
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
@@ -135,7 +136,7 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
     house = get_variant("no-forced-capture")
     rows.append(Row("<name>-nfc", ("any variant with optional capture", "-", f"no-forced-capture = {house.name}")))
     table = Table(("variant", "GameType", "aliases"), rows, corner="name")
-    print(table.to_text(line_width=_line_width()), file=out)
+    print(printable(table.to_text(line_width=_line_width())), file=out)
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
@@ -158,13 +159,13 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
     if notes and args.format == "text":
         import textwrap
 
-        print("\n" + textwrap.fill(f"Draw rules: {notes}", _line_width(), break_on_hyphens=False), file=out)
+        print("\n" + printable(textwrap.fill(f"Draw rules: {notes}", _line_width(), break_on_hyphens=False)), file=out)
 
 
 def _render(table: Table | MovesComparison, fmt: str) -> str:
     if fmt == "text":
-        return table.to_text(line_width=_line_width())
-    return table.to_markdown() if fmt == "markdown" else table.to_html()
+        return printable(table.to_text(line_width=_line_width()))
+    return printable(table.to_markdown() if fmt == "markdown" else table.to_html())
 
 
 def _line_width() -> int:

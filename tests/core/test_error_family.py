@@ -8,14 +8,17 @@ TypeError; env.reset(seed=-1) gymnasium's error and seed="x" a TypeError.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 import pytest
 
 import draughts
 from draughts import BLACK, WHITE, Board, DraughtsError, Move, Piece, Position, get_variant, svg
-from draughts._text import excerpt
+from draughts._text import excerpt, printable
 from draughts.engine import Limit
 from draughts.hub import Clock
 
@@ -147,3 +150,26 @@ def test_no_public_error_class_is_defined_outside_errors() -> None:
         for name in defined.findall(path.read_text(encoding="utf-8"))
     }
     assert outside == set()
+
+
+@pytest.mark.parametrize("text", ["evil\x1b[31m", "nul\x00x", "a\ud800", "bell\x07"])
+def test_printable_escapes_what_would_drive_a_terminal(text: str) -> None:
+    shown = printable(f"{text}\nnext\tline")
+    assert shown.isprintable() is False  # the line break and the tab stay
+    assert shown.replace("\n", "").replace("\t", "").isprintable()
+    assert shown.endswith("\nnext\tline")
+
+
+def test_draughts_rules_prints_a_hostile_name_escaped(tmp_path: Path) -> None:
+    """Issue 23 §29: ``draughts rules`` printed ESC and NUL characters of a ruleset file's name and
+    title raw to the terminal; its tables now show them escaped."""
+    path = tmp_path / "evil.toml"
+    path.write_text('name = "evil\\u001b[31m\\u0000x"\ntitle = "T\\u001b[2J"\nbase = "russian"\n', encoding="utf-8")
+    for command in (["rules", str(path)], ["compare", str(path), "russian"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "draughts", *command], capture_output=True, text=True, check=False, timeout=120
+        )
+        assert done.returncode == 0, done
+        assert "\x1b" not in done.stdout
+        assert "\x00" not in done.stdout
+        assert "evil\\x1b[31m\\x00x" in done.stdout
