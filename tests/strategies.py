@@ -31,6 +31,8 @@ from draughts import (
     Ruleset,
     SquareNames,
 )
+from draughts._core.capture import abort_when
+from draughts.errors import CaptureSearchLimitError
 from draughts.geometry import BoardSquares
 from draughts.rules import Criterion, KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
 from family import FAMILY
@@ -297,10 +299,36 @@ def position_of(state: naive.State) -> Position:
     return Position.from_pieces(state.rules, pieces, state.turn, king_moves=runs or None)
 
 
+class _TooCostly(Exception):
+    """Raised by :func:`affordable`'s abort hook: the count's capture search ran too long."""
+
+
+AFFORDABLE_CHECKS = 32
+"""Checkpoints (each :data:`~draughts._core.capture.CHECK_EVERY` states) a count may pass in
+:func:`affordable` before the position is judged too costly: about 130,000 states, a second or
+two, where the library's own bound (a million states, about 15 s) would raise
+:class:`~draughts.CaptureSearchLimitError` on dense random positions of custom rules."""
+
+
 def affordable(position: Position, budget: int | None) -> bool:
     """Whether ``position`` has at most ``budget`` capture paths (legal moves counted the paths way,
-    by the library's fast count; None: no bound)."""
-    return budget is None or draughts.perft(position, 1, paths=True) <= budget
+    by the library's fast count; None: no bound). A count whose capture search runs past
+    :data:`AFFORDABLE_CHECKS` checkpoints, or past the library's bound, is not affordable."""
+    if budget is None:
+        return True
+    checks = 0
+
+    def give_up_when_costly() -> None:
+        nonlocal checks
+        checks += 1
+        if checks > AFFORDABLE_CHECKS:
+            raise _TooCostly
+
+    try:
+        with abort_when(give_up_when_costly):
+            return draughts.perft(position, 1, paths=True) <= budget
+    except (_TooCostly, CaptureSearchLimitError):
+        return False
 
 
 @dataclass(frozen=True)
