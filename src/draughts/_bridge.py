@@ -93,6 +93,17 @@ def is_king_on(position: Position, square: int) -> bool:
     return bool(position._kings >> position._gen.tables.bit_of_square[square] & 1)
 
 
+_position_class: type[Position]
+"""The Position class, handed over by :mod:`draughts.position` when it is imported: positions
+import this module, so this module cannot import them (that would close an import loop)."""
+
+
+def register_position_class(cls: type[Position]) -> None:
+    """Called once by :mod:`draughts.position`, right after it defines :class:`~draughts.Position`."""
+    global _position_class
+    _position_class = cls
+
+
 def make(rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
     """A position from bitboards the library built itself (already valid: not checked)."""
-    return Position._make(rules, white, black, kings, turn, state)
+    return _position_class._make(rules, white, black, kings, turn, state)

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from draughts import _slots
+from draughts import _bridge, _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.state import FEN_TAG
 from draughts._core.types import Compact
@@ -468,6 +468,9 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
+
+
+_bridge.register_position_class(Position)
 
 
 def _king_move_entries(king_moves: object) -> list[tuple[Color, Any, Any]]:
