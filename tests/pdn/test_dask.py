@@ -73,7 +73,7 @@ def test_perft_split_over_the_cluster_gives_the_published_count(
         count = draughts.perft(position, depth, paths=convention == "keep", executor=client.get_executor())
     assert count == PERFT[variant][convention][str(depth)]
     assert len(stream.data) > len(position.legal_moves())  # split below the root moves
-    assert _workers_used(stream) == set(client.scheduler_info()["workers"])  # both workers counted
+    assert _workers_used(stream) == set(client.nthreads())  # both workers counted
 
 
 def test_divide_on_the_cluster_equals_serial(client: Client) -> None:
@@ -108,7 +108,7 @@ def test_pdn_collection_map_equals_serial_and_uses_both_workers(client: Client) 
         report = replay_files(GAMES, variant_of, executor=client.get_executor())
     assert report == serial
     assert len(report.files) == len(stream.data) == len(EXPECTED) + len(FAMILY)  # one job per file
-    assert _workers_used(stream) == set(client.scheduler_info()["workers"])
+    assert _workers_used(stream) == set(client.nthreads())
     assert report.games == sum(read for read, _, _ in EXPECTED.values()) + sum(read for read, _, _ in FAMILY.values())
     assert len(report.failures) == 4  # the three defective Tinsley games and abatsiev's '1. - -'
     assert report.games > 300
@@ -151,4 +151,4 @@ def test_deep_perft_on_the_cluster(client: Client, convention: str) -> None:
     with get_task_stream(client) as stream:
         count = draughts.perft(position, 8, paths=convention == "keep", executor=client.get_executor())
     assert count == PERFT["international"][convention]["8"]
-    assert _workers_used(stream) == set(client.scheduler_info()["workers"])
+    assert _workers_used(stream) == set(client.nthreads())
