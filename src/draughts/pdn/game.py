@@ -40,7 +40,7 @@ class Game:
         line: The first line of the game in that file (not part of equality).
         warnings: What the reader noticed and worked around (not part of equality).
         guessed: True when no tag named the rules and the reader chose them from the moves
-            (see :mod:`draughts.pdn.guess`; not part of equality).
+            (see ``draughts.pdn.guess``; not part of equality).
     """
 
     ruleset: Ruleset = attrs.field(converter=get_variant)
