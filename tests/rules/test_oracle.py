@@ -72,6 +72,16 @@ def assert_matches_oracle(position: Position) -> None:
     assert draughts.perft(position, 1, paths=True) == len(expected_paths)
 
 
+def _play_out_against_oracle(position: Position, choices: list[int]) -> None:
+    """Play ``choices`` (indices modulo the move count) from ``position``, checking the oracle at every ply."""
+    for choice in choices:
+        assert_matches_oracle(position)
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.play(moves[choice % len(moves)])
+
+
 @pytest.mark.parametrize("rules", ALL_VARIANTS, ids=lambda rules: rules.name)
 @settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -95,26 +105,14 @@ def test_promotions_during_captures_match_oracle(position: Position) -> None:
 @given(rules=rulesets, choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=80))
 def test_random_playouts_match_oracle(rules: Ruleset, choices: list[int]) -> None:
     """Random games from the start position, compared with the oracle at every ply."""
-    position = Position.initial(rules)
-    for choice in choices:
-        assert_matches_oracle(position)
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position = position.play(moves[choice % len(moves)])
+    _play_out_against_oracle(Position.initial(rules), choices)
 
 
 @settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(start=positions(), choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=30))
 def test_playouts_from_random_positions_match_oracle(start: Position, choices: list[int]) -> None:
     """Random games from random (king-rich) positions, compared with the oracle at every ply."""
-    position = start
-    for choice in choices:
-        assert_matches_oracle(position)
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position = position.play(moves[choice % len(moves)])
+    _play_out_against_oracle(start, choices)
 
 
 @pytest.mark.slow
@@ -128,13 +126,7 @@ def test_many_positions_match_oracle(position: Position) -> None:
 @settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets, choices=st.lists(st.integers(0, 10**6), min_size=50, max_size=200))
 def test_long_playouts_match_oracle(rules: Ruleset, choices: list[int]) -> None:
-    position = Position.initial(rules)
-    for choice in choices:
-        assert_matches_oracle(position)
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position = position.play(moves[choice % len(moves)])
+    _play_out_against_oracle(Position.initial(rules), choices)
 
 
 # --- the oracle itself, on positions whose answer is published (FMJD 4.x examples, PDN 3.0, perft sources) ---
