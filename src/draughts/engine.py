@@ -87,10 +87,12 @@ from draughts.errors import DraughtsError, InvalidLimitError, InvalidWeightsErro
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.score import Score
 
 __all__ = [
     "LEVELS",
     "MATE",
+    "AnalysisLine",
     "Engine",
     "InvalidLimitError",
     "InvalidWeightsError",
@@ -183,6 +185,27 @@ class SearchResult:
         if self.score <= -_MATE_BOUND:
             return -(MATE + self.score)
         return None
+
+
+@attrs.frozen
+class AnalysisLine:
+    """One line of :meth:`Engine.analyse`: a first move, its score and what the engine expects after it.
+
+    Attributes:
+        move: The line's first move.
+        score: Its :class:`~draughts.score.Score` for the side to move (exact from a tablebase).
+        pv: The principal variation, starting with ``move``.
+        depth: The depth of the iteration that scored it (0 for a tablebase's answer).
+        nodes: Nodes the whole analysis visited (the same for every line of one call).
+        multipv: The line's rank, 1 for the best.
+    """
+
+    move: Move
+    score: Score
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+    multipv: int = 1
 
 
 # --- evaluation ---------------------------------------------------------------------------------
@@ -621,6 +644,55 @@ class Engine:
         run = _RootSearch(self, position, limit, history, stop)
         return run.run()
 
+    def analyse(
+        self, game: Board | Position, limit: Limit | None = None, *, multipv: int = 1, stop: StopSignal | None = None
+    ) -> list[AnalysisLine]:
+        """The best ``multipv`` lines of ``game``: distinct first moves, best first, each scored exactly.
+
+        Like :meth:`search`, but every one of the best ``multipv`` root moves is searched with an open
+        window (not only the best), so their scores are exact and comparable; the others are
+        bounds and left out. A position inside the engine's tablebase is answered from it: every
+        legal move with its exact :class:`~draughts.score.Score` (a win or loss in N plies, or a
+        draw). A finished game gives no lines.
+
+        >>> import draughts
+        >>> lines = Engine().analyse(draughts.Board("russian"), Limit(depth=3), multipv=3)
+        >>> len({line.move for line in lines}), lines[0].score >= lines[1].score >= lines[2].score
+        (3, True)
+
+        Args:
+            game: What to analyse (a board's history counts for repetitions).
+            limit: When to stop (default: the engine's ``limit``); the lines are those of the last
+                iteration that scored them all.
+            multipv: How many lines (fewer when there are fewer legal moves).
+            stop: As for :meth:`search`.
+
+        Raises:
+            InvalidLimitError: ``multipv`` is not a positive whole number.
+        """
+        if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
+            raise InvalidLimitError(f"multipv {excerpt(multipv)} must be a positive whole number")
+        limit = self.limit if limit is None else limit
+        if not isinstance(limit, Limit):
+            raise TypeError(f"analysis limit {limit!r:.80} must be a draughts.engine.Limit, e.g. Limit(depth=6)")
+        board = game if isinstance(game, Board) else Board.from_position(game) if isinstance(game, Position) else None
+        if board is None:
+            raise TypeError(f"cannot analyse {game!r}: pass a Board or a Position")
+        position = board.position
+        if board.outcome() is not None or not position.legal_moves():
+            return []
+        if self.tablebase is not None:
+            known = _lines_from_tablebase(self.tablebase, position, multipv)
+            if known is not None:
+                return known
+        if stop is None:
+            stop = self._stop_event
+            stop.clear()
+        history = [_bridge.node(p) for p in board.positions()[:-1]]
+        run = _RootSearch(self, position, limit, history, stop, multipv)
+        best = run.run()
+        return run.lines(best, multipv)
+
 
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
     """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
@@ -635,6 +707,26 @@ def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -
     score = MATE - plies if verdict.result == "win" else -(MATE - plies) if verdict.result == "loss" else 0
     move = choose.choice(moves)
     return SearchResult(move, score, (move,), 0, 0)
+
+
+def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> list[AnalysisLine] | None:
+    """Every legal move of ``position`` scored exactly by the tablebase (None outside its tables)."""
+    scored = []
+    try:
+        for move in position.legal_moves():
+            child = position.play(move)
+            if child.is_over():
+                score = Score.win(1)
+            else:
+                verdict = tablebase.probe(child)
+                score = -Score.from_verdict(verdict.result, verdict.plies)
+                if score.plies is not None:
+                    score = Score(0, score.plies + (1 if score.plies > 0 else -1), True)
+            scored.append((score, move))
+    except DraughtsError:
+        return None
+    scored.sort(key=lambda item: (item[0], -item[1].start, -item[1].end), reverse=True)
+    return [AnalysisLine(move, score, (move,), 0, 0, rank) for rank, (score, move) in enumerate(scored[:multipv], 1)]
 
 
 def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = None, numeric: bool = False) -> str:
@@ -675,8 +767,13 @@ class _RootSearch:
     positions, the principal variations, the clock and the stop flag).
     """
 
-    def __init__(self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal) -> None:
+    def __init__(
+        self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal, multipv: int = 1
+    ) -> None:
         self.engine = engine
+        self.multipv = multipv
+        self.completed: _Iteration | None = None
+        """The last completed iteration (:meth:`Engine.analyse` reads its lines)."""
         self.root = position
         self.rules = rules = position.ruleset
         self.limit = limit
@@ -757,6 +854,7 @@ class _RootSearch:
             if self.stop_event.is_set():
                 break
         self.nodes = self.searcher.nodes
+        self.completed = done
         if current is not done and current.scores:
             # The unfinished iteration searched the previous best move first: its scores so far
             # are deeper, and a move it found better than that one is better.
@@ -796,6 +894,7 @@ class _RootSearch:
             return -quiesce(*node, -beta, -alpha, 1, _core_search.THREATS)
 
         best = -_INF
+        kept: list[int] = []  # the best ``multipv`` scores so far, in descending order
         for index, move in enumerate(order):
             node = self.searcher.child(*key, move)
             if index == 0:
@@ -805,8 +904,11 @@ class _RootSearch:
                 score = score_of(node, low, high)
                 if not low < score < high:
                     score = score_of(node, -_INF, _INF)
+            elif self.multipv > 1 and len(kept) < self.multipv:  # fewer than ``multipv`` lines: score it exactly
+                score = score_of(node, -_INF, _INF)
             else:
-                floor = best - margin - 1  # a move scoring above this may be chosen: score it exactly
+                # A move scoring above this may be chosen (or is among the best ``multipv``): score it exactly.
+                floor = (best if self.multipv == 1 else kept[-1]) - margin - 1
                 score = score_of(node, floor, floor + 1)
                 if score > floor:
                     score = score_of(node, floor, _INF)
@@ -814,11 +916,33 @@ class _RootSearch:
             pvs[move] = pvt[1]
             if score > best:
                 best = score
+            if self.multipv > 1:
+                kept.append(score)  # the first move is one of them
+                kept.sort(reverse=True)
+                del kept[self.multipv :]
         best_key = max(scores, key=lambda k: scores[k])
         table = self.table
         if len(table) >= self.engine.hash_size:
             _core_search.make_room(table)
         table[key] = (depth, best, _core_search.EXACT, best_key)
+
+    def lines(self, best: SearchResult, multipv: int) -> list[AnalysisLine]:
+        """The best ``multipv`` lines of the last iteration that scored them all exactly (after :meth:`run`)."""
+        done = self.completed
+        root = self.root
+        if done is None or best.move is None:
+            if best.move is None:
+                return []
+            return [AnalysisLine(best.move, Score.from_search(best.score), best.pv, best.depth, best.nodes)]
+        moves, compacts = _bridge.moves(root)
+        legal = dict(zip(compacts, moves, strict=True))
+        ranked = sorted(done.scores, key=lambda k: (-done.scores[k], legal[k].start, legal[k].end, legal[k].path))
+        out = []
+        for rank, key in enumerate(ranked[:multipv], 1):
+            move = legal[key]
+            pv = self._pv_moves(move, done.pvs.get(key, _NO_PV))
+            out.append(AnalysisLine(move, Score.from_search(done.scores[key]), pv, done.depth, self.nodes, rank))
+        return out
 
     def _pv_moves(self, first: Move, rest: Sequence[Compact]) -> tuple[Move, ...]:
         moves = [first]
