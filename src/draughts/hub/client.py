@@ -14,13 +14,13 @@ import contextlib
 import math
 import shlex
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
 from draughts._text import excerpt
 from draughts.board import Board
-from draughts.engine import InvalidLimitError, Limit
+from draughts.engine import AnalysisLine, InvalidLimitError, Limit
 from draughts.errors import (
     DraughtsError,
     HubEngineError,
@@ -28,6 +28,7 @@ from draughts.errors import (
     HubEngineTimeoutError,
     HubError,
 )
+from draughts.hub.info import HubInfo, parse_info
 from draughts.hub.process import EngineProcess
 from draughts.hub.protocol import MAX_COUNT, MAX_SECONDS, count_text, format_line, parse_line, seconds_text
 from draughts.hub.text import hub_move_text, parse_hub_move, position_text
@@ -35,6 +36,7 @@ from draughts.hub.variant_names import engine_name
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.score import Score
 from draughts.spec import resolve_ruleset
 
 __all__ = ["Clock", "HubEngine", "HubParam", "HubResult"]
@@ -62,12 +64,14 @@ class HubResult:
         ponder: The reply the engine expects, if it gave one (and it is legal).
         info: The last ``info`` line's arguments (``depth``, ``score``, ``pv`` ...).
         text: The move as the engine wrote it.
+        infos: Every ``info`` line of the search, typed, in the order they came.
     """
 
     move: Move
     ponder: Move | None
     info: Mapping[str, str]
     text: str
+    infos: tuple[HubInfo, ...] = ()
 
 
 def _number_text(value: object) -> str:
@@ -126,6 +130,9 @@ class _Pending:
     """How many ``error`` lines had been read when the search was sent: later ones belong to it."""
     budget: float
     """Seconds the engine may think, by the limit and clock sent (0 when they set no time)."""
+    on_info: Callable[[HubInfo], object] | None = None
+    """Called with each ``info`` line as it arrives (:meth:`HubEngine.analyse`)."""
+    infos: list[HubInfo] = attrs.field(factory=list)
 
 
 def reversible_tail(board: Board) -> tuple[Position, list[Move]]:
@@ -175,6 +182,28 @@ def _level_lines(limit: Limit | None, clock: Clock | None) -> tuple[list[str], f
         lines.append(format_line("level", moves=moves, time=seconds_text(clock.time), inc=inc))
         budget = max(budget, clock.time + clock.inc)
     return lines, budget
+
+
+def _analysis_lines(result: HubResult, multipv: int) -> list[AnalysisLine]:
+    """The last scored line of each rank among ``result``'s ``info`` lines, best first.
+
+    A best line given without a ``pv`` is the engine's move (and its ponder move, if any).
+    """
+    latest: dict[int, tuple[Score, tuple[Move, ...], HubInfo]] = {}
+    for info in result.infos:
+        if info.score is None or info.multipv > multipv:
+            continue
+        pv = info.pv
+        if not pv and info.multipv == 1:
+            pv = (result.move,) if result.ponder is None else (result.move, result.ponder)
+        if pv:
+            latest[info.multipv] = (info.score, pv, info)
+    lines = [
+        AnalysisLine(pv[0], score, pv, info.depth or 0, info.nodes or 0, rank)
+        for rank, (score, pv, info) in sorted(latest.items())
+    ]
+    lines.sort(key=lambda line: line.score, reverse=True)
+    return [attrs.evolve(line, multipv=rank) for rank, line in enumerate(lines, 1)]
 
 
 class HubEngine:
@@ -383,6 +412,37 @@ class HubEngine:
         self._abandon()
         return self._finish(self._start(game, limit, clock, mode))
 
+    def analyse(
+        self,
+        game: Board | Position,
+        limit: Limit | None = None,
+        *,
+        multipv: int = 1,
+        on_info: Callable[[HubInfo], object] | None = None,
+    ) -> list[AnalysisLine]:
+        """Search ``game`` in ``analyze`` mode and return the engine's lines, best first, with typed scores.
+
+        The ``info`` lines are read as they come (``on_info`` is called with each, typed, while
+        the engine thinks); the last scored line of each rank makes an
+        :class:`~draughts.engine.AnalysisLine` (see :mod:`draughts.hub.info` for how scores and
+        principal variations are read). Where the engine declares a ``multipv`` parameter it is
+        set to ``multipv`` first; an engine without one (Scan) shows one line, so fewer lines than
+        asked come back, and an engine that writes no scored ``info`` line gives none.
+
+        Raises:
+            InvalidLimitError: ``multipv`` is not a positive whole number.
+            HubError, HubEngineError: as for :meth:`go`.
+        """
+        if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
+            raise InvalidLimitError(f"multipv {excerpt(multipv)} must be a positive whole number")
+        if "multipv" in self.params:
+            self.send(format_line("set-param", name="multipv", value=multipv))
+        self._abandon()
+        pending = self._start(game, limit, None, "analyze")
+        pending.on_info = on_info
+        result = self._finish(pending)
+        return _analysis_lines(result, multipv)
+
     def ponder(self, game: Board | Position, limit: Limit | None = None, *, clock: Clock | None = None) -> None:
         """Start a ``go ponder`` search of ``game`` (usually with the expected reply pushed) and return at once.
 
@@ -465,6 +525,10 @@ class HubEngine:
             command, args = reply
             if command == "info":
                 info = args
+                typed = parse_info(pending.position, args)
+                pending.infos.append(typed)
+                if pending.on_info is not None:
+                    pending.on_info(typed)
             elif command == "error" and not stopped:
                 # Its answer cannot be trusted now: end the search at once instead of waiting it out.
                 self.send("stop")
@@ -496,7 +560,7 @@ class HubEngine:
         if args.get("ponder"):
             with contextlib.suppress(DraughtsError):
                 ponder = parse_hub_move(position.play(move), args["ponder"])
-        return HubResult(move, ponder, info, text)
+        return HubResult(move, ponder, info, text, tuple(pending.infos))
 
     def quit(self, timeout: float = 5.0) -> None:
         """``quit``, then wait for the process to end (killing it after ``timeout`` seconds)."""
