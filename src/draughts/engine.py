@@ -555,7 +555,9 @@ class Engine:
         tablebase: A :class:`draughts.endgame.Tablebase` of the ruleset: a root position inside
             a built table is answered from it, with no search (the fastest win from a won
             position, so a win is converted in at most its distance; a drawing move from a drawn
-            one; the longest defence from a lost one). None: search only.
+            one; the longest defence from a lost one), and inside the search every node whose
+            material is built scores its exact value (a win or loss in ``n`` plies as a mate in
+            ``n``, a draw 0). None: search only.
 
     >>> import draughts
     >>> from draughts.engine import Engine, Limit, line_text
@@ -729,6 +731,12 @@ def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> l
     return [AnalysisLine(move, score, (move,), 0, 0, rank) for rank, (score, move) in enumerate(scored[:multipv], 1)]
 
 
+def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int, int, int], int | None] | None, int]:
+    """The search's probe of ``tablebase`` and the most pieces it knows (``(None, 0)``: none)."""
+    probe = None if tablebase is None else tablebase.node_probe(rules)
+    return (None, 0) if probe is None else (probe, probe.pieces)
+
+
 def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = None, numeric: bool = False) -> str:
     """``moves`` played in turn from ``position``, as the variant writes them, separated by spaces.
 
@@ -813,6 +821,7 @@ class _RootSearch:
             time.perf_counter,  # read here, so that a caller may replace this module's clock
             self.deadline,
             self.max_nodes,
+            *_node_probe(engine.tablebase, rules),
         )
 
     # --- the root ---

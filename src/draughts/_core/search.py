@@ -72,6 +72,10 @@ class Searcher:
         clock: The clock the engine reads (``time.perf_counter``).
         deadline: When to stop, on ``clock`` (None: no time limit).
         max_nodes: How many nodes to search at most.
+        probe: Exact scores from endgame tables, ``f(own, opp, kings, color, ply)`` (None where
+            the node's material is not built); asked at every node with at most
+            ``probe_pieces`` pieces and no rule state (:class:`draughts.endgame.NodeProbe`).
+        probe_pieces: The most pieces of a node ``probe`` is asked about (0: never).
 
     :meth:`search` and :meth:`quiesce` raise :class:`Stopped` at a limit; :attr:`nodes` counts
     the nodes searched. A plain class (not attrs) so that the compiled build makes its methods
@@ -90,6 +94,8 @@ class Searcher:
         clock: Callable[[], float],
         deadline: float | None,
         max_nodes: int,
+        probe: Callable[[int, int, int, int, int], int | None] | None = None,
+        probe_pieces: int = 0,
     ) -> None:
         tables = gen.tables
         self.gen_moves = gen.moves
@@ -110,6 +116,8 @@ class Searcher:
         self.clock = clock
         self.deadline = deadline
         self.max_nodes = max_nodes
+        self.probe = probe
+        self.probe_pieces = probe_pieces if probe is not None else 0
         self.killers: list[list[Compact | None]] = [[None, None] for _ in range(MAX_DEPTH + 256)]
         # Per side, a move's history score (a missing move reads as 0 and is added: the sort's key
         # is the dict's own __getitem__, with no Python-level call per move).
@@ -140,6 +148,11 @@ class Searcher:
         if self.crowning_wins and kings:
             return MATE - ply if own & kings else ply - MATE
         return MATE - ply if self.win_without_moves else ply - MATE
+
+    def tablebase(self, own: int, opp: int, kings: int, color: int, ply: int) -> int | None:
+        """The node's exact score from the endgame tables (None: not in them)."""
+        probe = self.probe
+        return None if probe is None else probe(own, opp, kings, color, ply)
 
     def can_step(self, own: int, opp: int, kings: int, color: int) -> bool:
         """Whether the side to move has a quiet step (a king-move limit may still forbid it)."""
@@ -198,6 +211,10 @@ class Searcher:
         repetitions = self.repetitions
         if repetitions and key in self.seen:
             return 0
+        if self.probe_pieces and not state and (own | opp).bit_count() <= self.probe_pieces:
+            known = self.tablebase(own, opp, kings, color, ply)
+            if known is not None:
+                return known
         entry = self.table.get(key)
         tt_move = None
         if entry is not None:
@@ -310,6 +327,10 @@ class Searcher:
         pv_node = beta - alpha > 1
         if pv_node:
             pvt[ply] = NO_PV
+        if self.probe_pieces and not state and (own | opp).bit_count() <= self.probe_pieces:
+            known = self.tablebase(own, opp, kings, color, ply)
+            if known is not None:
+                return known
         if self.crowning_wins and kings:
             return self.terminal(own, kings, ply)
         can_capture = self.can_capture

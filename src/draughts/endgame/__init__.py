@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
+from draughts.endgame.probe import NodeProbe
 from draughts.endgame.storage import ruleset_key
 from draughts.endgame.table import Table
 from draughts.endgame.tablebase import Tablebase, Verdict, build_material, default_directory
 
-for _public in (Material, Table, Tablebase, TablebaseError, TablebaseFileError, Verdict):
+for _public in (Material, NodeProbe, Table, Tablebase, TablebaseError, TablebaseFileError, Verdict):
     _public.__module__ = "draughts.endgame"  # documented, pickled and named where users import them
 
 __all__ = [
     "Material",
+    "NodeProbe",
     "Table",
     "Tablebase",
     "TablebaseError",

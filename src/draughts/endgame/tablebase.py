@@ -19,6 +19,7 @@ from draughts.endgame import storage
 from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
+from draughts.endgame.probe import NodeProbe, node_probe
 from draughts.endgame.solve import DRAW, LOSS, WIN, Value, solve, terminal_value
 from draughts.endgame.table import Table, code_name, write_table
 from draughts.move import Move
@@ -383,6 +384,12 @@ class Tablebase:
         """Per side to move (``"white"``, ``"black"``): positions, wins, losses, draws, the
         longest win in plies and a FEN of a position that needs it."""
         return self.table(material).stats
+
+    def node_probe(self, rules: Ruleset) -> NodeProbe | None:
+        """The engine search's probe of these tables for positions of ``rules`` (None: other
+        rules or nothing built); see :class:`NodeProbe`. Made once per search, so
+        tables built since the last search are used."""
+        return node_probe(self, rules)
 
     def _masks(self, position: Position) -> tuple[int, int, int, int]:
         if not isinstance(position, Position):
