@@ -447,7 +447,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(variant=_ruleset(args.variant), stdout=out)
+    serve(variant=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -576,6 +576,9 @@ def _parser() -> argparse.ArgumentParser:
         "--variant",
         default="international",
         help="variant or ruleset file until a GUI sets one (default international)",
+    )
+    sub.add_argument(
+        "--tablebases", metavar="DIR", help="probe the endgame tables built in DIR (draughts endgame build)"
     )
     sub.set_defaults(run=_cmd_hub)
 

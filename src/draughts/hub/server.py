@@ -8,6 +8,7 @@ deadline, which counts from the ``go``), and with a legal move even when the eng
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -62,7 +63,11 @@ class _Server:
     command other than ``ping``, ``ponder-hit`` and ``stop`` arrives during it).
     """
 
-    def __init__(self, variant: Ruleset | str, stdout: TextIO) -> None:
+    def __init__(
+        self, variant: Ruleset | str, stdout: TextIO, tablebases: str | os.PathLike[str] | None = None
+    ) -> None:
+        self.tablebases = tablebases
+        """The directory of endgame tables the engine probes (None: none)."""
         self.rules = resolve_ruleset(variant)
         self.declared = declared_variants(custom_variants(self.rules))
         """The rulesets the ``variant`` parameter offers, by name: the starting one too when no name finds it."""
@@ -88,7 +93,12 @@ class _Server:
         }
 
     def _engine(self) -> Engine:
-        return get_level(self.level).engine(self.seed)
+        engine = get_level(self.level).engine(self.seed)
+        if self.tablebases is not None:
+            from draughts.endgame import Tablebase  # only when asked: the tables are an optional part
+
+            engine.tablebase = Tablebase(self.rules, self.tablebases)
+        return engine
 
     # --- output ---
 
@@ -187,6 +197,7 @@ class _Server:
             self.rules = rules
             self.board = Board(rules)  # the old position is of another variant
             self.limits = None
+            self.engine = self._engine()  # its tables are the variant's
 
     def _set_level(self, value: str) -> None:
         self.level = get_level(value).name
@@ -305,7 +316,11 @@ def _input_lines(stream: IO[str] | None) -> Iterator[str]:
 
 
 def serve(
-    *, variant: Ruleset | str = "international", stdin: IO[str] | None = None, stdout: TextIO | None = None
+    *,
+    variant: Ruleset | str = "international",
+    stdin: IO[str] | None = None,
+    stdout: TextIO | None = None,
+    tablebases: str | os.PathLike[str] | None = None,
 ) -> None:
     """Run the polydraughts engine as a Hub engine until ``quit`` or the end of input.
 
@@ -317,10 +332,14 @@ def serve(
     section of the engine guide for what it does before any ``pos``, with ``level`` lines and with
     commands sent during a search.
 
+    With ``tablebases`` (a directory of :mod:`draughts.endgame` tables), the engine probes the
+    tables built there for the current variant: positions inside them are played perfectly and
+    scored exactly, at the root and inside the search.
+
     Raises:
         UnknownVariantError: ``variant`` names no variant.
     """
-    server = _Server(variant, sys.stdout if stdout is None else stdout)
+    server = _Server(variant, sys.stdout if stdout is None else stdout, tablebases)
     try:
         for line in _input_lines(stdin):
             if not server.handle(line):
