@@ -165,46 +165,10 @@ def _arrow(frame: _Frame, path: tuple[int, ...], color: str, cls: str) -> str:
     return f'<g {tag} opacity="0.8"><polyline {line}/><polygon {polygon}/></g>'
 
 
-def draw(
-    position: Position,
-    *,
-    size: float = 400,
-    flipped: bool = False,
-    coordinates: bool = True,
-    square_numbers: bool = False,
-    last_move: Move | tuple[Square, Square] | None = None,
-    arrows: Iterable[Move | tuple[Square, Square]] = (),
-    highlight: Iterable[Square] = (),
-    colors: Mapping[str, str] | None = None,
-) -> str:
-    """``position`` as a standalone SVG document (the arguments of :func:`draughts.svg.board`)."""
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 100_000:
-        raise DraughtsError(f"size {excerpt(size)} must be a number of pixels from 16 to 100000")
-    rules = position.ruleset
-    geometry = rules.geometry
-    palette = _colors(colors)
-    frame = _Frame(geometry, float(size), coordinates, flipped)
-    sq = frame.square
-    last = _move_squares(rules, last_move, "last_move") if last_move is not None else ()
-    arrow_paths = [_move_squares(rules, arrow, "arrow") for arrow in arrows]
-    highlighted = [_square(rules, square, "highlight") for square in highlight]
-
-    title = f"{rules.title} ({rules.name}): {position.fen()}"
-    root = _attrs(
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {_fmt(size)} {_fmt(size)}",
-        width=_fmt(size),
-        height=_fmt(size),
-        class_="draughts-board",
-        data_variant=rules.name,
-        data_flipped="true" if flipped else "false",
-    )
-    out = [f"<svg {root}>", f"<title>{escape(title)}</title>"]
-    if coordinates:
-        out.append(f"<rect {_attrs(x=0.0, y=0.0, width=float(size), height=float(size), fill=palette['margin'])}/>")
-
-    # Squares: every board cell, the playing ones dark.
-    out.append('<g class="squares">')
+def _squares(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
+    """The board cells, the playing ones dark and numbered in ``data-square``."""
+    geometry, sq = frame.geometry, frame.square
+    out = ['<g class="squares">']
     for y in range(geometry.size):
         for x in range(geometry.size):
             left, top = frame.corner(x, y)
@@ -220,35 +184,49 @@ def draw(
             )
             out.append(f"<rect {cell}/>")
     out.append("</g>")
+    return out
 
-    # Shading under the pieces: the last move, then highlighted squares.
-    def shade(square: int, cls: str, color: str) -> str:
-        left, top = frame.corner(*geometry.coords[square])
-        shaded = _attrs(class_=cls, data_square=square, x=left, y=top, width=sq, height=sq, fill=color)
-        return f'<rect {shaded} fill-opacity="0.6"/>'
 
+def _shade(frame: _Frame, square: int, cls: str, color: str) -> str:
+    """A translucent square under the pieces (last move, highlight)."""
+    sq = frame.square
+    left, top = frame.corner(*frame.geometry.coords[square])
+    shaded = _attrs(class_=cls, data_square=square, x=left, y=top, width=sq, height=sq, fill=color)
+    return f'<rect {shaded} fill-opacity="0.6"/>'
+
+
+def _shading(frame: _Frame, palette: Mapping[str, str], last: tuple[int, ...], highlighted: list[int]) -> list[str]:
+    """The shading under the pieces: the last move (its ends, and its path if it jumped), then
+    the highlighted squares."""
+    out: list[str] = []
     if last:
+        color = palette["last_move"]
         out.append('<g class="last-move-squares">')
-        out.extend(shade(square, "last-move", palette["last_move"]) for square in dict.fromkeys((last[0], last[-1])))
+        out.extend(_shade(frame, square, "last-move", color) for square in dict.fromkeys((last[0], last[-1])))
         if len(last) > 2:
             centres = " ".join(f"{_fmt(cx)},{_fmt(cy)}" for cx, cy in map(frame.centre, last))
             line = _attrs(
                 class_="last-move-path",
                 points=centres,
                 fill="none",
-                stroke=palette["last_move"],
-                stroke_width=sq * 0.08,
+                stroke=color,
+                stroke_width=frame.square * 0.08,
                 stroke_linejoin="round",
             )
             out.append(f"<polyline {line}/>")
         out.append("</g>")
     if highlighted:
         out.append('<g class="highlights">')
-        out.extend(shade(square, "highlight", palette["highlight"]) for square in dict.fromkeys(highlighted))
+        out.extend(_shade(frame, square, "highlight", palette["highlight"]) for square in dict.fromkeys(highlighted))
         out.append("</g>")
+    return out
 
-    # Pieces: a man is a disc with a rim; a king adds a second ring and a crown.
-    out.append('<g class="pieces">')
+
+def _pieces(frame: _Frame, palette: Mapping[str, str], position: Position) -> list[str]:
+    """The pieces: a man is a disc with a rim; a king adds a second ring and a crown."""
+    rules = position.ruleset
+    sq = frame.square
+    out = ['<g class="pieces">']
     radius = sq * 0.4
     for square, piece in position.pieces().items():
         cx, cy = frame.centre(square)
@@ -279,64 +257,113 @@ def draw(
             parts.extend([f"<circle {ring}/>", f'<path {crown} stroke-width="{_fmt(sq * 0.015)}"/>'])
         out.append(f"<g {group}>{''.join(parts)}</g>")
     out.append("</g>")
+    return out
 
-    # Numbers above the pieces, light with a dark halo, so that they read on dark squares, white
-    # pieces and black pieces alike.
+
+def _square_numbers(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
+    """Square numbers above the pieces, light with a dark halo, so that they read on dark
+    squares, white pieces and black pieces alike."""
+    geometry, sq = frame.geometry, frame.square
+    out = ['<g class="square-numbers">']
+    font = sq * 0.22
+    for square in range(1, geometry.squares + 1):
+        left, top = frame.corner(*geometry.coords[square])
+        text = _attrs(
+            class_="square-number",
+            data_square=square,
+            x=left + sq * 0.06,
+            y=top + sq * 0.06 + font * 0.8,
+            font_size=font,
+            font_family="sans-serif",
+            fill=palette["number"],
+            stroke=palette["number_halo"],
+            stroke_width=font * 0.22,
+            paint_order="stroke",
+        )
+        out.append(f"<text {text}>{square}</text>")
+    out.append("</g>")
+    return out
+
+
+def _label(cls: str, x: float, y: float, font: float, palette: Mapping[str, str], text: str) -> str:
+    """One file or rank label in the margin, centred on ``(x, y)``."""
+    label = _attrs(
+        class_=cls,
+        x=x,
+        y=y,
+        font_size=font,
+        font_family="sans-serif",
+        fill=palette["coordinate"],
+        text_anchor="middle",
+        dominant_baseline="central",
+    )
+    return f"<text {label}>{text}</text>"
+
+
+def _coordinates(frame: _Frame, palette: Mapping[str, str], size: float) -> list[str]:
+    """File letters along the top and bottom margins, rank numbers along the left and right."""
+    sq = frame.square
+    out = ['<g class="coordinates">']
+    font = frame.margin * 0.6
+    edges = (frame.margin * 0.5, size - frame.margin * 0.5)
+    for index in range(frame.geometry.size):
+        file_label, rank_label = chr(ord("a") + index), str(index + 1)
+        left, top = frame.corner(index, index)
+        out.extend(_label("coordinate file", left + sq / 2, edge_y, font, palette, file_label) for edge_y in edges)
+        out.extend(_label("coordinate rank", edge_x, top + sq / 2, font, palette, rank_label) for edge_x in edges)
+    out.append("</g>")
+    return out
+
+
+def draw(
+    position: Position,
+    *,
+    size: float = 400,
+    flipped: bool = False,
+    coordinates: bool = True,
+    square_numbers: bool = False,
+    last_move: Move | tuple[Square, Square] | None = None,
+    arrows: Iterable[Move | tuple[Square, Square]] = (),
+    highlight: Iterable[Square] = (),
+    colors: Mapping[str, str] | None = None,
+) -> str:
+    """``position`` as a standalone SVG document (the arguments of :func:`draughts.svg.board`).
+
+    Every argument is checked before any drawing starts; the layers are then stacked bottom to
+    top: margin, squares, shading, pieces, square numbers, arrows, coordinates.
+    """
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 100_000:
+        raise DraughtsError(f"size {excerpt(size)} must be a number of pixels from 16 to 100000")
+    rules = position.ruleset
+    palette = _colors(colors)
+    frame = _Frame(rules.geometry, float(size), coordinates, flipped)
+    last = _move_squares(rules, last_move, "last_move") if last_move is not None else ()
+    arrow_paths = [_move_squares(rules, arrow, "arrow") for arrow in arrows]
+    highlighted = [_square(rules, square, "highlight") for square in highlight]
+
+    title = f"{rules.title} ({rules.name}): {position.fen()}"
+    root = _attrs(
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_fmt(size)} {_fmt(size)}",
+        width=_fmt(size),
+        height=_fmt(size),
+        class_="draughts-board",
+        data_variant=rules.name,
+        data_flipped="true" if flipped else "false",
+    )
+    out = [f"<svg {root}>", f"<title>{escape(title)}</title>"]
+    if coordinates:
+        out.append(f"<rect {_attrs(x=0.0, y=0.0, width=float(size), height=float(size), fill=palette['margin'])}/>")
+    out.extend(_squares(frame, palette))
+    out.extend(_shading(frame, palette, last, highlighted))
+    out.extend(_pieces(frame, palette, position))
     if square_numbers:
-        out.append('<g class="square-numbers">')
-        font = sq * 0.22
-        for square in range(1, geometry.squares + 1):
-            left, top = frame.corner(*geometry.coords[square])
-            text = _attrs(
-                class_="square-number",
-                data_square=square,
-                x=left + sq * 0.06,
-                y=top + sq * 0.06 + font * 0.8,
-                font_size=font,
-                font_family="sans-serif",
-                fill=palette["number"],
-                stroke=palette["number_halo"],
-                stroke_width=font * 0.22,
-                paint_order="stroke",
-            )
-            out.append(f"<text {text}>{square}</text>")
-        out.append("</g>")
-
+        out.extend(_square_numbers(frame, palette))
     if arrow_paths:
         out.append('<g class="arrows">')
         out.extend(_arrow(frame, path, palette["arrow"], "arrow") for path in arrow_paths)
         out.append("</g>")
-
     if coordinates:
-        out.append('<g class="coordinates">')
-        font = frame.margin * 0.6
-        for index in range(geometry.size):
-            file_label, rank_label = chr(ord("a") + index), str(index + 1)
-            left, top = frame.corner(index, index)
-            for edge_y in (frame.margin * 0.5, size - frame.margin * 0.5):
-                label = _attrs(
-                    class_="coordinate file",
-                    x=left + sq / 2,
-                    y=edge_y,
-                    font_size=font,
-                    font_family="sans-serif",
-                    fill=palette["coordinate"],
-                    text_anchor="middle",
-                    dominant_baseline="central",
-                )
-                out.append(f"<text {label}>{file_label}</text>")
-            for edge_x in (frame.margin * 0.5, size - frame.margin * 0.5):
-                label = _attrs(
-                    class_="coordinate rank",
-                    x=edge_x,
-                    y=top + sq / 2,
-                    font_size=font,
-                    font_family="sans-serif",
-                    fill=palette["coordinate"],
-                    text_anchor="middle",
-                    dominant_baseline="central",
-                )
-                out.append(f"<text {label}>{rank_label}</text>")
-        out.append("</g>")
+        out.extend(_coordinates(frame, palette, size))
     out.append("</svg>")
     return "\n".join(out)
