@@ -1,4 +1,4 @@
-"""The ``draughts`` command: variants, rules, comparisons, moves, diagrams, perft and PDN checks.
+"""The ``draughts`` command: variants, rules, comparisons, moves, diagrams, perft, PDN checks and annotation.
 
 Every subcommand has ``--help``. Errors print one line on standard error and exit with status 2;
 there is never a traceback for bad input. ``draughts pdn`` exits with 1 when games fail.
@@ -597,6 +597,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.endgame.cli import add_parser as add_endgame
 
     add_endgame(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts._annotate_cli import add_parser as add_annotate
+
+    add_annotate(commands, _ruleset, _VARIANT_HELP)
     return parser
 
 

@@ -129,6 +129,10 @@ class InvalidLimitError(DraughtsError):
     """A search limit, level setting or clock time that is out of range (:mod:`draughts.engine`)."""
 
 
+class InvalidScoreError(DraughtsError):
+    """A score text or value that is not an engine score (:class:`draughts.score.Score`)."""
+
+
 class UnknownLevelError(InvalidLimitError):
     """A level name that names no engine level (:func:`draughts.engine.get_level`).
 

@@ -27,7 +27,7 @@ import re
 import attrs
 
 from draughts._text import excerpt
-from draughts.errors import DraughtsError
+from draughts.errors import InvalidScoreError
 
 __all__ = ["InvalidScoreError", "Score", "winning_chances"]
 
@@ -40,10 +40,6 @@ _SCALE = 0.004
 """lidraughts' scale for winning chances: ``2 / (1 + exp(-0.004 * cp)) - 1``."""
 
 _TEXT = re.compile(r"([+-]?)(?:([0-9]{1,9})(?:\.([0-9]{1,2}))?|#([+-]?)([0-9]{1,9}))")
-
-
-class InvalidScoreError(DraughtsError):
-    """A score text or value that is not a score (:meth:`Score.parse`, the constructors)."""
 
 
 def winning_chances(cp: float) -> float:

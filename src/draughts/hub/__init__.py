@@ -68,6 +68,7 @@ import warnings
 
 from draughts.errors import HubEngineError, HubEngineTerminatedError, HubEngineTimeoutError, HubError
 from draughts.hub.client import Clock, HubEngine, HubParam, HubResult
+from draughts.hub.info import HubInfo, parse_info
 from draughts.hub.protocol import format_line, parse_line
 from draughts.hub.server import serve
 from draughts.hub.text import hub_move_text, parse_hub_move, parse_position, position_text
@@ -81,12 +82,14 @@ __all__ = [
     "HubEngineTerminatedError",
     "HubEngineTimeoutError",
     "HubError",
+    "HubInfo",
     "HubParam",
     "HubResult",
     "format_line",
     "hub_move_text",
     "move_text",
     "parse_hub_move",
+    "parse_info",
     "parse_line",
     "parse_move",
     "parse_position",

@@ -424,13 +424,13 @@ class HubEngine:
 
         The ``info`` lines are read as they come (``on_info`` is called with each, typed, while
         the engine thinks); the last scored line of each rank makes an
-        :class:`~draughts.engine.AnalysisLine` (see :mod:`draughts.hub.info` for how scores and
+        :class:`~draughts.engine.AnalysisLine` (see ``draughts.hub.info`` for how scores and
         principal variations are read). Where the engine declares a ``multipv`` parameter it is
         set to ``multipv`` first; an engine without one (Scan) shows one line, so fewer lines than
         asked come back, and an engine that writes no scored ``info`` line gives none.
 
         Raises:
-            InvalidLimitError: ``multipv`` is not a positive whole number.
+            ~draughts.errors.InvalidLimitError: ``multipv`` is not a positive whole number.
             HubError, HubEngineError: as for :meth:`go`.
         """
         if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:

@@ -1,0 +1,67 @@
+"""``draughts annotate``: a real game with a planted blunder, annotated, written and read back."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from draughts import pdn
+from draughts.cli import main
+from draughts.engine import Engine, Limit
+from draughts.pdn import Game
+from draughts.score import Score
+
+DATA = Path(__file__).parent.parent / "data" / "games" / "russian" / "pdn-standard-ussr1947-excerpt.pdn"
+EVAL = re.compile(r"\[%eval\s+([^\]]*)\]")
+
+
+def planted_file(tmp_path: Path) -> tuple[Path, int]:
+    """Two real games, the first cut after 12 plies and given a 13th move that drops a man."""
+    first, second = list(pdn.read_games(DATA, "russian"))[:2]
+    position = first.positions()[12]
+    engine = Engine()
+    blunder = next(
+        move
+        for move in position.legal_moves()
+        if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).score >= 90
+    )
+    moves = [*first.moves[:12], blunder, position.play(blunder).legal_moves()[0]]
+    games = [Game(first.ruleset, dict(first.headers), first.start, moves, "*"), second]
+    path = tmp_path / "games.pdn"
+    pdn.write_games(games, path)
+    return path, 13
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_annotate_marks_the_planted_blunder_and_reads_back(tmp_path: Path, workers: str) -> None:
+    path, ply = planted_file(tmp_path)
+    target = tmp_path / "out.pdn"
+    args = ["annotate", str(path), "--variant", "russian", "--depth", "3", "--workers", workers, "-o", str(target)]
+    assert main(args) == 0
+    text = target.read_text(encoding="utf-8")
+    games = list(pdn.read_games(target, "russian"))
+    originals = list(pdn.read_games(path, "russian"))
+    assert [g.moves for g in games] == [g.moves for g in originals]
+    assert games[0].annotations[ply][0] in ("?", "??")
+    assert games[0].variations[ply]
+    for game in games:
+        for number in range(1, len(game.moves) + 1):
+            assert any(EVAL.fullmatch(comment) for comment in game.comments[number])
+        assert "WhiteAccuracy" in game.headers
+    values = EVAL.findall(text)
+    assert len(values) > sum(len(g.moves) for g in games)  # one per move, and the better lines' own
+    for value in values:
+        Score.parse(value)
+
+
+def test_annotate_to_standard_output_and_refusals(tmp_path: Path) -> None:
+    path, _ = planted_file(tmp_path)
+    out = io.StringIO()
+    assert main(["annotate", str(path), "--variant", "russian", "--depth", "1"], out) == 0
+    assert out.getvalue().count("[WhiteAccuracy") == 2
+    assert main(["annotate", str(tmp_path / "missing.pdn")]) == 2
+    with pytest.raises(SystemExit):
+        main(["annotate", str(path), "--time", "nan"])
