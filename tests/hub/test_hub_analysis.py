@@ -100,3 +100,15 @@ def test_lenient_info_fields() -> None:
     info = parse_info(Position.initial("russian"), {"depth": "x", "nodes": "-3", "multipv": "0", "pv": "c3-d4 zz"})
     assert (info.depth, info.nodes, info.multipv, info.score) == (None, None, 1, None)
     assert len(info.pv) == 1
+
+
+def test_an_external_engine_annotates_a_game() -> None:
+    from draughts import pdn
+    from draughts.analysis import annotate
+
+    game = pdn.parse_game("1. c3-d4 f6-g5 2. b2-c3 g7-f6 3. e3-f4 *", "russian")  # 3. e3-f4 gives two men
+    with HubEngine(SERVER, timeout=30) as client:
+        client.init("russian")
+        marked = annotate(game, client, Limit(depth=4))
+    assert marked.annotations[5] == ["??"]
+    assert all(marked.comments[ply][0].startswith("[%eval ") for ply in range(1, 6))
