@@ -185,7 +185,8 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
         fen_variant = None if args.fen_variant is None else _ruleset(args.fen_variant)
         print(_render(moves_table(args.fen, rulesets, fen_variant=fen_variant), args.format), file=out)
         return
-    print(_render(rules_table(rulesets, differences_only=args.diff), args.format), file=out)
+    table = rules_table(rulesets, differences_only=args.diff, tablebases=args.tablebases)
+    print(_render(table, args.format), file=out)
 
 
 def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
@@ -501,6 +502,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
     sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
+    sub.add_argument("--tablebases", metavar="DIR", help="add rows from the endgame tables built in DIR")
     sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
     sub.set_defaults(run=_cmd_compare)
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 import enum
 import functools
 import html
+import os
 import textwrap
 import typing
 from collections.abc import Callable, Iterable, Sequence
@@ -470,7 +471,12 @@ def _rule_keys() -> list[tuple[str, str]]:
     return keys
 
 
-def rules_table(variants: Iterable[VariantLike] | VariantLike, *, differences_only: bool = False) -> Table:
+def rules_table(
+    variants: Iterable[VariantLike] | VariantLike,
+    *,
+    differences_only: bool = False,
+    tablebases: str | os.PathLike[str] | None = None,
+) -> Table:
     """The rules of ``variants`` side by side: a row per rule dimension, a column per variant.
 
     Rows follow the :class:`~draughts.Ruleset` fields (name, title and sources aside), labelled
@@ -480,6 +486,9 @@ def rules_table(variants: Iterable[VariantLike] | VariantLike, *, differences_on
         variants: Rulesets or names (aliases, ``"russian-nfc"``, PDN GameTypes); user-defined
             rulesets work as well as named ones.
         differences_only: Keep only the rows where the variants differ (needs two or more).
+        tablebases: A directory of endgame tables: add rows computed from the tables built there
+            (kings needed to beat a lone king, the won share of reference materials; see
+            :mod:`draughts.endgame`). None: rules only.
 
     Raises:
         UnknownVariantError: a name matches no variant.
@@ -494,6 +503,13 @@ def rules_table(variants: Iterable[VariantLike] | VariantLike, *, differences_on
         if differences_only and not row.differs:
             continue
         rows.append(row)
+    if tablebases is not None:
+        from draughts.endgame.facts import fact_rows  # the tables are optional here
+
+        for key, label, cells in fact_rows(rulesets, tablebases):
+            row = Row(label, cells, key=key)
+            if not differences_only or row.differs:
+                rows.append(row)
     return Table(columns=[rules.name for rules in rulesets], rows=rows, corner="Rule")
 
 

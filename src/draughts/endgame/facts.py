@@ -1,0 +1,76 @@
+"""Facts about a ruleset's game read from its built tables, for the comparison tables.
+
+:func:`draughts.compare.rules_table` adds these rows when given a tables directory
+(``draughts compare ... --tablebases DIR``). A cell reads ``not built`` where the table a fact
+needs is not in the directory: a fact is never guessed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from draughts.endgame.errors import TablebaseError
+from draughts.endgame.material import Material
+from draughts.endgame.tablebase import Tablebase
+from draughts.rules import Ruleset
+
+REFERENCE_MATERIALS = ("KvK", "KKvK", "KKKvK", "MvK")
+"""The materials whose won share the comparison shows (first player's side first)."""
+MOST_KINGS = 4
+"""The most kings tried against a lone king."""
+NOT_BUILT = "not built"
+
+FactRow = tuple[str, str, tuple[str, ...]]
+"""``(key, label, cells)``: one row, one cell per ruleset."""
+
+
+def _won_share(tb: Tablebase, material: str) -> tuple[int, int] | None:
+    """Wins and positions of ``material`` with the first player to move (None: not built)."""
+    try:
+        stats = tb.stats(material)
+    except TablebaseError:
+        return None
+    side = stats[tb.rules.first_to_move.name.lower()]
+    return int(side["win"]), int(side["positions"])
+
+
+def kings_needed(tb: Tablebase) -> str:
+    """The fewest kings that beat a lone king from most positions (more than half, the kings to
+    move), as text with the share; ``not built`` where a table it needs is missing."""
+    for kings in range(1, MOST_KINGS + 1):
+        material = Material((0, kings), (0, 1)).name
+        counts = _won_share(tb, material)
+        if counts is None:
+            return f"{NOT_BUILT} ({material})" if kings > 1 else NOT_BUILT
+        wins, positions = counts
+        if 2 * wins > positions:
+            return f"{kings} ({wins / positions:.1%} of {material} won)"
+    return f"more than {MOST_KINGS}"
+
+
+def won_share(tb: Tablebase, material: str) -> str:
+    """The share of ``material``'s positions the first player, to move, wins."""
+    counts = _won_share(tb, material)
+    if counts is None:
+        return NOT_BUILT
+    wins, positions = counts
+    return f"{wins / positions:.1%}"
+
+
+def fact_rows(rulesets: Sequence[Ruleset], directory: str | os.PathLike[str] | None = None) -> list[FactRow]:
+    """The tablebase rows of a comparison of ``rulesets``, from the tables in ``directory``
+    (default: :func:`~draughts.endgame.default_directory`)."""
+    bases = [Tablebase(rules, directory) for rules in rulesets]
+    rows: list[FactRow] = [
+        ("tablebase_kings_needed", "Kings needed to beat a lone king (tables)", tuple(map(kings_needed, bases)))
+    ]
+    for material in REFERENCE_MATERIALS:
+        rows.append(
+            (
+                f"tablebase_won_{material}",
+                f"{material} won, first player to move (tables)",
+                tuple(won_share(tb, material) for tb in bases),
+            )
+        )
+    return rows
