@@ -208,7 +208,9 @@ def annotate(
 
     ``game`` itself is left as it was. Comments already there are kept (an old ``[%eval]`` is
     replaced), a move already marked keeps its mark, variations already there are kept and the
-    engine's come after them.
+    engine's come after them. A finished game's last position is scored by its outcome, not
+    searched; a move next to a position the engine gives no line for (an external engine that
+    wrote no scored ``info`` line) gets no ``%eval`` and no mark, rather than an invented score.
 
     Args:
         game: The game (its main line is analysed).
