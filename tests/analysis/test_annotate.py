@@ -132,3 +132,18 @@ def test_collection_one_job_per_game(workers: int | None) -> None:
             out = annotate_games(games, limit, executor=pool)
     assert [len(g.moves) for g in out] == [6, 6]
     assert out[1] == annotate(games[1], Engine(), limit)
+
+
+def test_existing_comments_and_variations_survive_the_round_trip() -> None:
+    text = "1. c3-d4 {the centre} (1. c3-b4 f6-g5 {quiet}) 1... f6-g5 $1 2. b2-c3 (2. g3-f4 g5-h4) 2... g7-f6 *"
+    game = pdn.parse_game(text, "russian")
+    marked = annotate(game, Engine(), Limit(depth=3))
+    assert marked.comments[1][1:] == ["the centre"]
+    assert marked.variations[1][0] == game.variations[1][0]
+    back = pdn.parse_game(pdn.write_game(marked), "russian")
+    assert (back.comments, back.annotations, back.variations) == (
+        marked.comments,
+        marked.annotations,
+        marked.variations,
+    )
+    assert "$1" in back.annotations[2]
