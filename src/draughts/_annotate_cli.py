@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -26,6 +27,30 @@ def _positive(kind: Callable[[str], Any], what: str) -> Callable[[str], Any]:
     return read
 
 
+class _HubAnalyser:
+    """An external Hub engine started on the first position, initialised for its ruleset (picklable until then)."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.engine: Any = None
+
+    def analyse(self, game: Any, limit: Any = None, *, multipv: int = 1) -> Any:
+        from draughts.hub import HubEngine
+
+        rules = game.ruleset
+        if self.engine is not None and self.engine.ruleset != rules:
+            self.quit()
+        if self.engine is None:
+            self.engine = HubEngine(self.command, timeout=30)
+            self.engine.init(rules)
+        return self.engine.analyse(game, limit, multipv=multipv)
+
+    def quit(self) -> None:
+        if self.engine is not None:
+            self.engine.quit()
+            self.engine = None
+
+
 def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     """Add ``annotate`` to the ``draughts`` command's subparsers (``commands``)."""
     sub = commands.add_parser(
@@ -43,6 +68,11 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     sub.add_argument(
         "--depth", type=_positive(int, "--depth"), metavar="D", help="plies per position instead (reproducible)"
     )
+    sub.add_argument(
+        "--engine",
+        metavar="COMMAND",
+        help='an external Hub engine to analyse with, e.g. "./scan hub" (default: the polydraughts engine)',
+    )
     sub.add_argument("--workers", type=_positive(int, "--workers"), metavar="K", help="annotate games in K processes")
     sub.add_argument("--output", "-o", metavar="FILE", help="write the annotated games here (default: standard output)")
     sub.set_defaults(run=lambda args, out: _annotate(args, out, ruleset))
@@ -53,7 +83,7 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
 
     from draughts import pdn
     from draughts.analysis import annotate_games
-    from draughts.engine import Limit
+    from draughts.engine import Engine, Limit
 
     variant = None if args.variant is None else ruleset(args.variant)
     if args.depth is not None:
@@ -64,11 +94,12 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
         games = list(pdn.read_games(args.file, variant=variant))
     except OSError as error:
         raise DraughtsError(f"cannot read {args.file!r}: {error.strerror}") from None
+    factory: Any = Engine if args.engine is None else functools.partial(_HubAnalyser, args.engine)
     if args.workers is not None and args.workers > 1 and len(games) > 1:
         with ProcessPoolExecutor(min(args.workers, len(games))) as pool:
-            annotated = annotate_games(games, limit, executor=pool)
+            annotated = annotate_games(games, limit, executor=pool, engine_factory=factory)
     else:
-        annotated = annotate_games(games, limit)
+        annotated = annotate_games(games, limit, engine_factory=factory)
     try:
         pdn.write_games(annotated, out if args.output is None else args.output)
     except BrokenPipeError:

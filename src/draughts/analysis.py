@@ -266,7 +266,13 @@ def _summary(judgements: Iterable[Judgement]) -> dict[str, str]:
 def _annotate_one(
     game: Game, limit: Limit | None, thresholds: Thresholds, engine_factory: Callable[[], Analyser]
 ) -> Game:
-    return annotate(game, engine_factory(), limit, thresholds=thresholds)
+    engine = engine_factory()
+    try:
+        return annotate(game, engine, limit, thresholds=thresholds)
+    finally:
+        close = getattr(engine, "quit", None)  # an external engine's process ends with its job
+        if callable(close):
+            close()
 
 
 def annotate_games(
@@ -285,7 +291,7 @@ def annotate_games(
         executor: Where the jobs run (a ``ProcessPoolExecutor`` spreads games over processes; the
             games, the limit and ``engine_factory`` are then pickled). None: here, one after another.
         engine_factory: Makes each job's engine (a class or a module-level function, so that it
-            pickles).
+            pickles); an engine with a ``quit`` method (a Hub engine) is quit when its job ends.
         thresholds: When a move is marked.
     """
     job = functools.partial(_annotate_one, limit=limit, thresholds=thresholds, engine_factory=engine_factory)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,16 @@ def test_annotate_to_standard_output_and_refusals(tmp_path: Path) -> None:
     assert main(["annotate", str(tmp_path / "missing.pdn")]) == 2
     with pytest.raises(SystemExit):
         main(["annotate", str(path), "--time", "nan"])
+
+
+def test_annotate_with_an_external_hub_engine(tmp_path: Path) -> None:
+    path, ply = planted_file(tmp_path)
+    target = tmp_path / "hub.pdn"
+    command = f"{sys.executable} -m draughts hub"
+    assert (
+        main(["annotate", str(path), "--variant", "russian", "--depth", "3", "--engine", command, "-o", str(target)])
+        == 0
+    )
+    games = list(pdn.read_games(target, "russian"))
+    assert games[0].annotations[ply][0] in ("?", "??")
+    assert all(EVAL.fullmatch(game.comments[1][0]) for game in games)
