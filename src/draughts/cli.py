@@ -603,6 +603,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts._annotate_cli import add_parser as add_annotate
 
     add_annotate(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts.dxp.cli import add_parser as add_dxp
+
+    add_dxp(commands, _ruleset, _VARIANT_HELP)
     return parser
 
 

@@ -175,3 +175,12 @@ class RequestError(DraughtsError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class DXPError(DraughtsError):
+    """Bad DXP (DamExchange) input: a frame that does not parse, a move no legal move matches, a
+    request that cannot be served (a board DXP cannot carry)."""
+
+
+class DXPConnectionError(DXPError):
+    """The DXP peer went away (connection closed or reset) or stayed silent past its time."""

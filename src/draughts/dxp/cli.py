@@ -1,0 +1,84 @@
+"""``draughts dxp``: our engine as a DXP follower (``--listen``) or initiator (``--connect``).
+
+:mod:`draughts.cli` registers the subcommand with one call to :func:`add_parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from draughts.dxp.roles import DEFAULT_PORT, connect, level_player, listen
+from draughts.errors import DXPError
+from draughts.rules import Ruleset
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT")
+    return host, int(port)
+
+
+def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: str) -> None:
+    """Add ``dxp`` to the ``draughts`` command's subparsers; ``ruleset`` reads ``--variant``."""
+    sub = commands.add_parser(
+        "dxp", help="play the polydraughts engine over DXP (DamExchange), as follower or initiator"
+    )
+    role = sub.add_mutually_exclusive_group(required=True)
+    role.add_argument("--listen", action="store_true", help="be the follower: answer game requests")
+    role.add_argument("--connect", type=_address, metavar="HOST:PORT", help="be the initiator: request games")
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sub.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT}; 0: any)"
+    )
+    sub.add_argument("--games", type=int, default=1, help="games to play, then exit (default 1)")
+    sub.add_argument("--time", type=int, default=0, metavar="MIN", help="initiator: minutes per side (0: no clock)")
+    sub.add_argument("--moves", type=int, default=0, metavar="M", help="initiator: moves in that time")
+    sub.add_argument("--level", default="intermediate", help="engine level (beginner, intermediate, strong)")
+    sub.add_argument("--variant", default="international", help=variant_help + " (50 squares)")
+    sub.add_argument("--name", default="polydraughts", help="our name in the handshake")
+    sub.add_argument("--pdn", metavar="FILE", help="append each finished game to FILE")
+    sub.set_defaults(run=lambda args, out: _run(args, out, ruleset))
+
+
+def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset]) -> int:
+    if args.games < 1 or args.time < 0 or args.moves < 0:
+        raise DXPError(
+            f"--games must be at least 1 and --time/--moves not negative (got {args.games}, {args.time}, {args.moves})"
+        )
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    rules = ruleset(args.variant)
+    player = level_player(args.level)
+    if args.listen:
+
+        def ready(address: tuple[str, int]) -> None:
+            print(f"listening on {address[0]}:{address[1]}", file=out, flush=True)
+
+        records = listen(
+            player,
+            host=args.host,
+            port=args.port,
+            games=args.games,
+            ruleset=rules,
+            name=args.name,
+            pdn=args.pdn,
+            ready=ready,
+        )
+    else:
+        records = connect(
+            player,
+            args.connect,
+            games=args.games,
+            ruleset=rules,
+            name=args.name,
+            minutes=args.time,
+            moves=args.moves,
+            pdn=args.pdn,
+        )
+    for number, record in enumerate(records, start=1):
+        print(f"game {number}: {record.result} ({record.termination})", file=out)
+    return 0

@@ -1,0 +1,230 @@
+"""The two DXP roles over TCP: :func:`listen` (the follower, a server) and :func:`connect` (the initiator).
+
+Both play with a :data:`~draughts.dxp.session.Player` (:func:`level_player` makes one of the built-in
+engine), keep a referee board per game and, given a path, append every finished game to a PDN file.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+from draughts.board import Board
+from draughts.color import BLACK, WHITE
+from draughts.dxp.board_text import check_board, letter_color, parse_position_field, position_field
+from draughts.dxp.codec import GAME_ACCEPTED, STOP_NEXT_GAME, STOP_NO_MORE, Chat, GameAccept, GameRequest
+from draughts.dxp.session import LOG, Connection, GameRecord, Player, TimeControl, peer_timeout, play_game
+from draughts.errors import DXPConnectionError, DXPError
+from draughts.move import Move
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+DEFAULT_PORT = 27531
+"""The DXP port."""
+
+DECLINE_GAME = 2
+"""GAMEACC code for a game this follower cannot play (a position its ruleset does not allow)."""
+
+
+def level_player(level: str = "intermediate", seed: int | None = 0) -> Player:
+    """A player of the built-in engine at ``level``, its search cut to the clock's budget."""
+    import attrs
+
+    from draughts.engine import get_level
+
+    engine = get_level(level).engine(seed)
+
+    def play(board: Board, seconds: float | None) -> Move:
+        limit = engine.limit if seconds is None else attrs.evolve(engine.limit, time=seconds)
+        move = engine.search(board, limit).move
+        assert move is not None  # the board's game is not over
+        return move
+
+    return play
+
+
+def _record(record: GameRecord, pdn: str | Path | None, games: list[GameRecord]) -> None:
+    games.append(record)
+    LOG.info("DXP game %d: %s (%s)", len(games), record.result, record.termination)
+    if pdn is not None:
+        record.append_pdn(pdn)
+
+
+def _answer(conn: Connection, request: GameRequest, ruleset: Ruleset, name: str) -> Board | None:
+    """Accept ``request`` (the board to play on) or decline it (None)."""
+    try:
+        start = (
+            Position.initial(ruleset) if request.position is None else parse_position_field(ruleset, request.position)
+        )
+    except DXPError as error:
+        LOG.error("declined a DXP game request: %s", error)
+        conn.send(GameAccept(name, DECLINE_GAME))
+        return None
+    conn.send(GameAccept(name, GAME_ACCEPTED))
+    return Board.from_position(start)
+
+
+def listen(
+    player: Player,
+    *,
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    games: int = 1,
+    ruleset: Ruleset | str = "international",
+    name: str = "polydraughts",
+    pdn: str | Path | None = None,
+    timeout: float | None = 600.0,
+    ready: Callable[[tuple[str, int]], None] | None = None,
+) -> list[GameRecord]:
+    """Be a DXP follower: answer ``games`` game requests (over one or more connections), then return.
+
+    Args:
+        player: Chooses our moves.
+        host, port: Where to listen (port 0: any free port; ``ready`` hears which).
+        games: Game requests to answer before returning (declined ones do not count).
+        ruleset: The rules of the games (50 squares).
+        name: Our name in GAMEACC.
+        pdn: Append each finished game to this PDN file.
+        timeout: Most seconds to wait for a peer's message when the request sets no clock.
+        ready: Called with the bound address once the server listens.
+
+    Raises:
+        DXPError: the ruleset is not a 10x10 one.
+    """
+    from draughts.variants import get_variant
+
+    rules = get_variant(ruleset)
+    check_board(rules)
+    records: list[GameRecord] = []
+    with socket.create_server((host, port)) as server:
+        address = server.getsockname()
+        LOG.info("DXP follower listening on %s:%d", address[0], address[1])
+        if ready is not None:
+            ready((address[0], address[1]))
+        while len(records) < games:
+            sock, _peer = server.accept()
+            conn = Connection(sock)
+            try:
+                _serve_connection(conn, player, rules, name, games, records, pdn, timeout)
+            finally:
+                conn.close()
+    return records
+
+
+def _serve_connection(
+    conn: Connection,
+    player: Player,
+    rules: Ruleset,
+    name: str,
+    games: int,
+    records: list[GameRecord],
+    pdn: str | Path | None,
+    timeout: float | None,
+) -> None:
+    while len(records) < games:
+        try:
+            message = conn.receive(timeout)
+        except DXPConnectionError:
+            return
+        except DXPError as error:
+            LOG.error("DXP follower: %s", error)
+            continue
+        if isinstance(message, Chat):
+            LOG.info("DXP chat: %s", message.text)
+            continue
+        if not isinstance(message, GameRequest):
+            LOG.warning("DXP follower: ignored %r outside a game", message)
+            continue
+        board = _answer(conn, message, rules, name)
+        if board is None:
+            continue
+        clock = TimeControl(message.minutes, message.moves)
+        last = len(records) + 1 == games
+        record = play_game(
+            conn,
+            board,
+            letter_color(message.follower_color),
+            player,
+            names=(name, message.name),
+            clock=clock,
+            timeout=peer_timeout(clock, timeout),
+            stop_code=STOP_NO_MORE if last else STOP_NEXT_GAME,
+        )
+        _record(record, pdn, records)
+        if record.stop or _connection_lost(record):
+            return
+
+
+def _connection_lost(record: GameRecord) -> bool:
+    """Whether the game ended with the connection gone (or unusable)."""
+    return record.error is not None
+
+
+def connect(
+    player: Player,
+    address: tuple[str, int],
+    *,
+    games: int = 1,
+    ruleset: Ruleset | str = "international",
+    name: str = "polydraughts",
+    minutes: int = 0,
+    moves: int = 0,
+    start: Position | None = None,
+    pdn: str | Path | None = None,
+    timeout: float | None = 600.0,
+) -> list[GameRecord]:
+    """Be a DXP initiator: request ``games`` games of the follower at ``address``, alternating colours.
+
+    We play White in the first game. A connection lost in a game ends that game (its record says so)
+    and the next game connects again.
+
+    Raises:
+        DXPError: the follower declined a game, or cannot be reached; the ruleset is not 10x10.
+    """
+    from draughts.variants import get_variant
+
+    rules = get_variant(ruleset)
+    check_board(rules)
+    root = Position.initial(rules) if start is None else start
+    field = None if start is None else position_field(root)
+    records: list[GameRecord] = []
+    conn: Connection | None = None
+    try:
+        for index in range(games):
+            if conn is None:
+                try:
+                    conn = Connection(socket.create_connection(address, timeout=timeout))
+                except OSError as error:
+                    raise DXPConnectionError(
+                        f"cannot reach the DXP follower at {address[0]}:{address[1]}: {error}"
+                    ) from None
+            ours = WHITE if index % 2 == 0 else BLACK
+            conn.send(GameRequest(name, "Z" if ours is WHITE else "W", minutes, moves, field))
+            answer = conn.receive(timeout)
+            while isinstance(answer, Chat):
+                answer = conn.receive(timeout)
+            if not isinstance(answer, GameAccept):
+                raise DXPError(f"the DXP follower answered a game request with {answer!r}")
+            if answer.code != GAME_ACCEPTED:
+                raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
+            clock = TimeControl(minutes, moves)
+            last = index + 1 == games
+            record = play_game(
+                conn,
+                Board.from_position(root),
+                ours,
+                player,
+                names=(name, answer.name),
+                clock=clock,
+                timeout=peer_timeout(clock, timeout),
+                stop_code=STOP_NO_MORE if last else STOP_NEXT_GAME,
+            )
+            _record(record, pdn, records)
+            if _connection_lost(record):
+                conn.close()
+                conn = None
+    finally:
+        if conn is not None:
+            conn.close()
+    return records
