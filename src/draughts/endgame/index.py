@@ -125,16 +125,40 @@ class Indexer:
 
             return kings_only
 
+        # A group of one king (most groups of small materials) is ranked inline, with no call,
+        # and the men's ranks (fixed domains, few masks) are kept by mask once computed.
+        single_white, single_black = white_kings == 1, black_kings == 1
+        white_ranks: dict[int, int] = {}
+        black_ranks: dict[int, int] = {}
+
         def index(white: int, black: int, kings: int, turn: int) -> int:
             men = ~kings
-            rank = fixed(white & men, white_area) if white_men else 0
+            rank = 0
+            if white_men:
+                group = white & men
+                rank = white_ranks.get(group, -1)
+                if rank < 0:
+                    rank = white_ranks[group] = fixed(group, white_area)
             if black_men:
-                rank = rank * radix1 + fixed(black & men, black_area)
+                group = black & men
+                found = black_ranks.get(group, -1)
+                if found < 0:
+                    found = black_ranks[group] = fixed(group, black_area)
+                rank = rank * radix1 + found
             occupied = (white | black) & men
             if white_kings:
-                rank = rank * radix2 + free(white & kings, occupied)
+                group = white & kings
+                if single_white:
+                    rank = rank * radix2 + ordinal[group.bit_length() - 1] - (occupied & (group - 1)).bit_count()
+                else:
+                    rank = rank * radix2 + free(group, occupied)
+                occupied |= group
             if black_kings:
-                rank = rank * radix3 + free(black & kings, occupied | (white & kings))
+                group = black & kings
+                if single_black:
+                    rank = rank * radix3 + ordinal[group.bit_length() - 1] - (occupied & (group - 1)).bit_count()
+                else:
+                    rank = rank * radix3 + free(group, occupied)
             return turn * placements + rank
 
         return index
