@@ -1,0 +1,88 @@
+"""The match runner: external Hub engines in parallel, PDN that reads back, the table, forfeits, resume."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from draughts.engine import Limit
+from draughts.match import EngineSpec, run_match
+from draughts.pdn import read_games
+
+HUB = f"hub:{shlex.join([sys.executable, '-m', 'draughts', 'hub'])}"
+
+KILLER = """
+import io, os, signal, sys
+from draughts.hub import serve
+
+class Lines(io.TextIOBase):
+    gos = 0
+    def readline(self, size=-1):
+        line = sys.stdin.readline()
+        if line.startswith("go"):
+            Lines.gos += 1
+            if Lines.gos == 3:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return line
+    def __iter__(self):
+        return iter(self.readline, "")
+
+serve(stdin=Lines())
+"""
+
+
+def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: Path) -> None:
+    a = EngineSpec(HUB, {"level": "beginner"})
+    b = EngineSpec(HUB, {"level": "beginner", "seed": "3"})
+    results, pdn = tmp_path / "r.jsonl", tmp_path / "m.pdn"
+    match = run_match(
+        a, b, games=4, openings=[["32-28", "19-23"], ["33-29"]], max_plies=30, workers=2, results=results, pdn=pdn
+    )
+    assert len(match.games) == 4
+    games = list(read_games(pdn))
+    assert len(games) == 4
+    assert sorted(g.headers["Round"] for g in games) == ["1", "2", "3", "4"]
+    assert all(g.moves for g in games)
+    table = match.table()
+    assert "95%" in table
+    assert "W-D-L" in table
+    assert sum(match.wdl()) == 4
+    again = run_match(a, b, games=6, max_plies=10, workers=2, results=results, pdn=pdn)  # resumes: 2 new games
+    assert len(again.games) == 6
+    assert len(list(read_games(pdn))) == 6
+
+
+def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
+    script = tmp_path / "killer.py"
+    script.write_text(KILLER)
+    killer = EngineSpec(f"hub:{shlex.join([sys.executable, str(script)])}")
+    match = run_match(EngineSpec("level:beginner"), killer, games=2, max_plies=20, workers=2, limit=Limit(depth=1))
+    assert len(match.games) == 2
+    for game in match.games:
+        assert game["termination"].startswith("forfeit")
+        assert game["winner"] == ("black" if game["white"] == killer.text else "white")
+    assert match.wdl() == (2, 0, 0)
+
+
+def test_bad_engine_text() -> None:
+    from draughts.errors import DraughtsError
+
+    with pytest.raises(DraughtsError, match="level:<name> or hub:<command>"):
+        EngineSpec("gnuchess")
+
+
+@pytest.mark.slow
+def test_twenty_games_strong_against_intermediate(tmp_path: Path) -> None:
+    match = run_match(
+        EngineSpec(HUB, {"level": "strong"}),
+        EngineSpec(HUB, {"level": "intermediate"}),
+        games=20,
+        max_plies=200,
+        workers=2,
+        pdn=tmp_path / "m.pdn",
+    )
+    assert len(list(read_games(tmp_path / "m.pdn"))) == 20
+    print(match.table())
