@@ -148,7 +148,8 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> 
     index_of = indexer.index
     graph = _Graph(indexer.size)
     seeds = [_Seeds(graph, indexer.size) for _ in range(2 if within else 1)]
-    parents, children, counts = graph.parents, graph.children, graph.moves
+    counts = graph.moves
+    add_parent, add_child = graph.parents.append, graph.children.append
     no_move = (WIN, 0) if rules.no_move_wins else (LOSS, 0)
     for white, black, kings in indexer.placements_of():
         king_count = kings.bit_count()
@@ -160,15 +161,19 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> 
                 for seed in seeds:
                     seed.push(index, no_move)
                 continue
+            inside = 0
             for moved, captured, crowned in moves:
                 child_kings = kings ^ crowned
-                child_own, child_opp = opp ^ captured, own ^ moved  # the opponent moves next
                 if not captured and child_kings.bit_count() == king_count:
-                    child_white, child_black = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
-                    parents.append(index)
-                    children.append(index_of(child_white, child_black, child_kings, 1 - turn))
-                    counts[index] += 1
+                    # A quiet move inside the material: only the mover's pieces change.
+                    add_parent(index)
+                    if turn == 0:
+                        add_child(index_of(white ^ moved, black, child_kings, 1))
+                    else:
+                        add_child(index_of(white, black ^ moved, child_kings, 0))
+                    inside += 1
                     continue
+                child_own, child_opp = opp ^ captured, own ^ moved  # the opponent moves next
                 over = terminal_value(rules, child_own, child_kings)
                 code, plies, rule_code = (
                     (*over, over[0]) if over is not None else lookup(child_own, child_opp, child_kings, 1 - turn)
@@ -178,6 +183,7 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> 
                     # Under the draw rules an exit restarts every count: the child's own verdict
                     # decides, and only the plies inside this material count towards the limit.
                     seeds[1].exit(index, (rule_code, 0))
+            counts[index] = inside
     for seed in seeds:
         seed.remaining = array("l", counts)
         seed.close()
