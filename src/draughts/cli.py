@@ -607,6 +607,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.dxp.cli import add_parser as add_dxp
 
     add_dxp(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts.match.cli import add_parser as add_match
+
+    add_match(commands, _ruleset, _VARIANT_HELP)
     return parser
 
 

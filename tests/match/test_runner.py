@@ -86,3 +86,30 @@ def test_twenty_games_strong_against_intermediate(tmp_path: Path) -> None:
     )
     assert len(list(read_games(tmp_path / "m.pdn"))) == 20
     print(match.table())
+
+
+def test_match_command(tmp_path: Path) -> None:
+    import io
+
+    from draughts.cli import main
+
+    out = io.StringIO()
+    status = main(
+        [
+            "match",
+            "level:beginner",
+            "level:intermediate",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--workers",
+            "1",
+            "--pdn",
+            str(tmp_path / "m.pdn"),
+        ],
+        out,
+    )
+    assert status == 0
+    assert "Elo difference" in out.getvalue()
+    assert len(list(read_games(tmp_path / "m.pdn"))) == 2
