@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import attrs
 
@@ -10,6 +11,7 @@ from draughts.board import Board
 from draughts.color import Color
 from draughts.move import Move
 from draughts.pdn.tags import ITALIAN_TAGS, ROSTER, tag_name, variant_tags
+from draughts.pdn.tree import GameNode, build_tree
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result, result_for, winner_of
 from draughts.rules import Ruleset
@@ -56,6 +58,31 @@ class Game:
     line: int | None = attrs.field(default=None, eq=False)
     warnings: list[str] = attrs.field(factory=list, eq=False)
     guessed: bool = attrs.field(default=False, eq=False)
+    _tree: GameNode | None = attrs.field(default=None, eq=False, repr=False, init=False)
+
+    def tree(self) -> GameNode:
+        """The game as a tree of nodes: the main line and every variation, replayed (see :mod:`draughts.pdn.tree`).
+
+        Built on the first call from :attr:`moves`, :attr:`comments`, :attr:`annotations` and
+        :attr:`variations`, then kept, so edits to the tree stay; :func:`~draughts.pdn.tree.export`
+        writes it. A variation with an illegal move is dropped with a :class:`PDNWarning` that
+        names it (also in :attr:`warnings`); the main line is not affected.
+        """
+        if self._tree is None:
+            label = f"game {self.index}" if self.index is not None else "the game"
+            self._tree, dropped = build_tree(
+                self.start, self.moves, self.comments, self.annotations, self.variations, label
+            )
+            self.warnings.extend(dropped)
+        return self._tree
+
+    def mainline(self) -> Iterator[GameNode]:
+        """The nodes of the tree's main line (see :meth:`tree`)."""
+        return self.tree().mainline()
+
+    def mainline_moves(self) -> list[Move]:
+        """The moves of the tree's main line (the same as :attr:`moves` until the tree is edited)."""
+        return self.tree().mainline_moves()
 
     @classmethod
     def from_board(cls, board: Board, headers: dict[str, str] | None = None, result: str | None = None) -> Game:

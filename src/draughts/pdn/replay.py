@@ -9,9 +9,7 @@ import attrs
 
 from draughts import _bridge
 from draughts._text import excerpt
-from draughts.color import Color
 from draughts.errors import DraughtsError, InvalidMoveError, PDNError, UnknownVariantError
-from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.pdn import split
@@ -20,23 +18,22 @@ from draughts.pdn.game import Game
 from draughts.pdn.split import RawGame
 from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, gametype_alias, named_ruleset
 from draughts.pdn.text import lone_surrogate, unwritable
+from draughts.pdn.words import (
+    ANY_SEPARATOR,
+    CAPTURE_SEPARATOR,
+    MARKS,
+    MOVE_NUMBER,
+    MOVE_SHAPE,
+    NAG,
+    TRAILING_MARKS,
+    first_player_frame,
+    rotated,
+)
 from draughts.position import Position
 from draughts.results import normalise_result
 from draughts.rules import Ruleset
 from draughts.variants import from_gametype
 
-_MOVE_NUMBER = re.compile(r"[0-9]+(?:\.{1,3}|…)")
-NAG = re.compile(r"\$[0-9]{1,3}")
-MARKS = re.compile(r"[!?]{1,3}|\([!?]{1,3}\)")
-_TRAILING_MARKS = re.compile(r"(?:[!?]{1,3}|\([!?]{1,3}\))$")
-_NUMERIC_MOVE = r"[0-9]{1,3}(?:[-x:×X][0-9]{1,3})+"
-_ALGEBRAIC_MOVE = r"[a-zA-Z][0-9]{1,2}(?:[-x:×X]?[a-zA-Z][0-9]{1,2})+"  # any board size: j10, l12
-_SHORT_RUSSIAN = r"[a-zA-Z][a-zA-Z][0-9]{1,2}"
-_MOVE_SHAPE = re.compile(rf"{_NUMERIC_MOVE}|{_ALGEBRAIC_MOVE}|{_SHORT_RUSSIAN}")
-_NUMERIC_SHAPE = re.compile(_NUMERIC_MOVE)
-_ALGEBRAIC_SQUARE = re.compile(r"([a-zA-Z])([0-9]{1,2})")
-_CAPTURE_SEPARATOR = re.compile(r"[x:×X]")
-_ANY_SEPARATOR = re.compile(r"[-x:×X]")
 _MAX_BRANCHES = 64
 _MAX_MERGE = 12
 
@@ -57,27 +54,6 @@ class _Node:
     first: int  # index of the first ply token the move consumed
     count: int  # ply tokens consumed (more than one for a merged split jump)
     depth: int  # moves up to and including this one
-
-
-def _rotated(ruleset: Ruleset, text: str) -> str:
-    """Algebraic squares of ``text`` seen from the other side of the board (numbers stay as they are:
-    in ``1x13`` on a board of 24 files, ``x13`` is no square)."""
-    if _NUMERIC_SHAPE.fullmatch(text):
-        return text
-    size = ruleset.board_size
-
-    def turn(match: re.Match[str]) -> str:
-        file, rank = ord(match.group(1).lower()) - ord("a"), int(match.group(2))
-        if not (0 <= file < size and 1 <= rank <= size):
-            return match.group()  # not a square: left for the move parser to report
-        return f"{chr(ord('a') + size - 1 - file)}{size + 1 - rank}"
-
-    return _ALGEBRAIC_SQUARE.sub(turn, text)
-
-
-def _first_player_frame(ruleset: Ruleset) -> bool:
-    """Whether algebraic squares are read from Black's side (a numbered variant where Black starts)."""
-    return ruleset.first_to_move is Color.BLACK and ruleset.square_names is SquareNames.NUMERIC
 
 
 class Builder:
@@ -198,7 +174,7 @@ class Builder:
         comments: dict[int, list[str]] = {}
         variations: dict[int, list[str]] = {}
         annotations: dict[int, list[str]] = {}
-        rotate = _first_player_frame(ruleset)
+        rotate = first_player_frame(ruleset)
         for token in self.raw.body:
             count = len(plies)
             if token.kind == "comment":
@@ -208,7 +184,7 @@ class Builder:
                 variations.setdefault(count, []).append(token.text)
                 continue
             word = token.text
-            number = _MOVE_NUMBER.match(word)
+            number = MOVE_NUMBER.match(word)
             if number is not None:
                 word = word[number.end() :]
                 if not word:
@@ -222,11 +198,11 @@ class Builder:
             if re.fullmatch(r"-{1,2}|—", word):
                 plies.append(_Ply(word, word, token.line, unknown=True))
                 continue
-            mark = _TRAILING_MARKS.search(word)
+            mark = TRAILING_MARKS.search(word)
             core = word[: mark.start()] if mark else word
-            if not _MOVE_SHAPE.fullmatch(core):
+            if not MOVE_SHAPE.fullmatch(core):
                 self.fail(f"unexpected text {excerpt(token.text)} in the movetext", token.line)
-            plies.append(_Ply(core, _rotated(ruleset, core) if rotate else core, token.line))
+            plies.append(_Ply(core, rotated(ruleset, core) if rotate else core, token.line))
             if mark:
                 annotations.setdefault(len(plies), []).append(mark.group())
         return plies, comments, variations, annotations
@@ -274,16 +250,16 @@ class Builder:
 
     def merged(self, plies: list[_Ply], index: int, position: Position) -> list[tuple[Move, int]]:
         """A capture split into one ply per jump, joined again (only when it matches as written)."""
-        if not _CAPTURE_SEPARATOR.search(plies[index].match):
+        if not CAPTURE_SEPARATOR.search(plies[index].match):
             return []
         rules = position.ruleset
         try:
-            squares = [rules.parse_square(part) for part in _ANY_SEPARATOR.split(plies[index].match.lower())]
+            squares = [rules.parse_square(part) for part in ANY_SEPARATOR.split(plies[index].match.lower())]
             for later in range(index + 1, min(len(plies), index + _MAX_MERGE)):
                 ply = plies[later]
-                if ply.unknown or not _CAPTURE_SEPARATOR.search(ply.match):
+                if ply.unknown or not CAPTURE_SEPARATOR.search(ply.match):
                     return []
-                parts = [rules.parse_square(part) for part in _ANY_SEPARATOR.split(ply.match.lower())]
+                parts = [rules.parse_square(part) for part in ANY_SEPARATOR.split(ply.match.lower())]
                 if parts[0] != squares[-1]:
                     return []
                 squares += parts[1:]

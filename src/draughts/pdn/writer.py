@@ -14,8 +14,8 @@ from draughts.notation import move_text
 from draughts.pdn.errors import PDNTextError
 from draughts.pdn.game import Game
 from draughts.pdn.lexer import collapse, tokenize
-from draughts.pdn.replay import MARKS, NAG
 from draughts.pdn.text import unwritable
+from draughts.pdn.words import MARKS, NAG
 from draughts.results import STANDARD_RESULTS, normalise_result
 
 

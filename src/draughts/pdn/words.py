@@ -1,0 +1,43 @@
+"""Movetext words: move numbers, marks, NAGs, the shapes of moves, and algebraic squares seen from either side."""
+
+from __future__ import annotations
+
+import re
+
+from draughts.color import Color
+from draughts.geometry import SquareNames
+from draughts.rules import Ruleset
+
+MOVE_NUMBER = re.compile(r"[0-9]+(?:\.{1,3}|…)")
+NAG = re.compile(r"\$[0-9]{1,3}")
+MARKS = re.compile(r"[!?]{1,3}|\([!?]{1,3}\)")
+TRAILING_MARKS = re.compile(r"(?:[!?]{1,3}|\([!?]{1,3}\))$")
+_NUMERIC_MOVE = r"[0-9]{1,3}(?:[-x:×X][0-9]{1,3})+"
+_ALGEBRAIC_MOVE = r"[a-zA-Z][0-9]{1,2}(?:[-x:×X]?[a-zA-Z][0-9]{1,2})+"  # any board size: j10, l12
+_SHORT_RUSSIAN = r"[a-zA-Z][a-zA-Z][0-9]{1,2}"
+MOVE_SHAPE = re.compile(rf"{_NUMERIC_MOVE}|{_ALGEBRAIC_MOVE}|{_SHORT_RUSSIAN}")
+_NUMERIC_SHAPE = re.compile(_NUMERIC_MOVE)
+_ALGEBRAIC_SQUARE = re.compile(r"([a-zA-Z])([0-9]{1,2})")
+CAPTURE_SEPARATOR = re.compile(r"[x:×X]")
+ANY_SEPARATOR = re.compile(r"[-x:×X]")
+
+
+def rotated(ruleset: Ruleset, text: str) -> str:
+    """Algebraic squares of ``text`` seen from the other side of the board (numbers stay as they are:
+    in ``1x13`` on a board of 24 files, ``x13`` is no square)."""
+    if _NUMERIC_SHAPE.fullmatch(text):
+        return text
+    size = ruleset.board_size
+
+    def turn(match: re.Match[str]) -> str:
+        file, rank = ord(match.group(1).lower()) - ord("a"), int(match.group(2))
+        if not (0 <= file < size and 1 <= rank <= size):
+            return match.group()  # not a square: left for the move parser to report
+        return f"{chr(ord('a') + size - 1 - file)}{size + 1 - rank}"
+
+    return _ALGEBRAIC_SQUARE.sub(turn, text)
+
+
+def first_player_frame(ruleset: Ruleset) -> bool:
+    """Whether algebraic squares are read from Black's side (a numbered variant where Black starts)."""
+    return ruleset.first_to_move is Color.BLACK and ruleset.square_names is SquareNames.NUMERIC
