@@ -101,3 +101,67 @@ def test_a_variation_100000_moves_deep_reads_without_recursion() -> None:
     assert end.ply == 100_000
     assert end.position == start
     assert root.same_tree(root)
+
+
+FULL_STUDY = (
+    '[Event "study"]\n[GameType "20"]\n\n{before} 1. 32-28 {a [%eval 0.3] [%clk 0:01:05]} '
+    "(1. 33-29 {alt [%cal G19-23]} 19-23! (1... 18-23 $1 (1... 17-21 {deep [%csl R21]})) 2. 34-30) "
+    "1... 19-23 $2 2. 28x19 {[%eval #-7,12]} 14x23 *"
+)
+
+
+def test_export_round_trips_a_study_three_levels_deep_and_is_byte_stable() -> None:
+    from draughts.pdn.visitor import export
+
+    game = pdn.parse_game(FULL_STUDY)
+    once = export(game)
+    again = pdn.parse_game(once)
+    assert again.tree().same_tree(game.tree())
+    assert export(again) == once
+    deep = game.tree().variations[1].variations[2]  # an alternative to 18-23, nested in its parentheses
+    assert deep.comment == "deep"
+    assert [(m.color, m.square) for m in deep.commands.squares] == [("R", "21")]
+    assert game.tree().variations[0].commands.clock == 65.0
+
+
+def test_read_headers_lists_tags_without_replaying() -> None:
+    import io
+
+    from draughts.pdn.visitor import read_headers
+
+    text = '[White "A"] 1. 32-28 99-88 * [White "B"] 1. 33-29 *'  # the first game's moves are not even legal
+    assert list(read_headers(io.StringIO(text))) == [{"White": "A"}, {"White": "B"}]
+
+
+def test_every_game_of_a_corpus_file_round_trips_to_an_equal_tree() -> None:
+    from pathlib import Path
+
+    from draughts.pdn.visitor import export
+
+    folder = Path(__file__).parent.parent / "data" / "games" / "international"
+    path = sorted(folder.glob("*.pdn"))[0]
+    games = list(pdn.read_games(path, errors="skip"))[:200]
+    assert games
+    for game in games:
+        back = pdn.parse_game(export(game), variant=game.ruleset)
+        assert back.tree().same_tree(game.tree())
+
+
+@pytest.mark.slow
+def test_every_game_of_the_test_corpus_round_trips_to_an_equal_tree() -> None:
+    import warnings
+    from pathlib import Path
+
+    from draughts.pdn.visitor import export
+
+    paths = sorted((Path(__file__).parent.parent / "data" / "games").glob("*/*.pdn"))
+    count = 0
+    for path in paths:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            games = list(pdn.read_games(path, errors="skip"))
+        for game in games:
+            back = pdn.parse_game(export(game), variant=game.ruleset)
+            assert back.tree().same_tree(game.tree()), (path, game.index)
+            count += 1
+    assert count > 300

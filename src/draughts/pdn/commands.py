@@ -162,7 +162,7 @@ def split_commands(comment: str) -> tuple[str, Commands]:
 
 
 def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.1f}"
+    return repr(float(value))  # the shortest text that reads back as the same float (-0.048 stays -0.048)
 
 
 def command_text(commands: Commands) -> str:
