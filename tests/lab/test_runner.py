@@ -37,3 +37,15 @@ def test_bad_arguments_are_draughts_errors() -> None:
         run_lab(["russian"], 0)
     with pytest.raises(DraughtsError):
         run_lab(["no-such-variant"], 1)
+
+
+def test_cli_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    from draughts.cli import main
+
+    argv = ["lab", "russian", "--games", "4", "--seed", "2", "--max-plies", "50", "--format", "json"]
+    assert main([*argv, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+    keys = {"first_player_score", "draw_rate", "plies_mean", "branching_factor", "capture_share", "decision_share"}
+    assert keys <= set(json.loads(one)["russian"])
