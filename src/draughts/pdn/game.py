@@ -64,7 +64,7 @@ class Game:
         """The game as a tree of nodes: the main line and every variation, replayed (see :mod:`draughts.pdn.tree`).
 
         Built on the first call from :attr:`moves`, :attr:`comments`, :attr:`annotations` and
-        :attr:`variations`, then kept, so edits to the tree stay; :func:`~draughts.pdn.tree.export`
+        :attr:`variations`, then kept, so edits to the tree stay; :func:`~draughts.pdn.visitor.export`
         writes it. A variation with an illegal move is dropped with a :class:`PDNWarning` that
         names it (also in :attr:`warnings`); the main line is not affected.
         """

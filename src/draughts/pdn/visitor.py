@@ -15,7 +15,7 @@ from draughts.results import STANDARD_RESULTS, normalise_result
 def read_headers(source: Source, *, encoding: str | None = None) -> Iterator[dict[str, str]]:
     """The tags of each game of a PDN file or stream, in file order, without replaying a move.
 
-    Streams: one game's tokens at a time (at most :data:`draughts.pdn.split.MAX_BODY_TOKENS`), so
+    Streams: one game's tokens at a time (at most 100,000 movetext tokens), so
     memory stays bounded however large the file. Tag names and values are as written.
 
     >>> import io
@@ -31,7 +31,7 @@ def _escape(value: str) -> str:
 
 
 def export(game: Game, *, width: int = 80, numeric: bool = False) -> str:
-    """``game``'s tree (:meth:`Game.tree`) as PDN text: tags, the main line and every variation, nested.
+    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text: tags, the main line and every variation, nested.
 
     Comments are written with their ``%`` commands (:func:`draughts.pdn.commands.command_text`);
     reading the text back gives an equal tree (:meth:`~draughts.pdn.tree.GameNode.same_tree`).
