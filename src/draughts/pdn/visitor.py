@@ -31,7 +31,7 @@ def _escape(value: str) -> str:
 
 
 def export(game: Game, *, width: int = 80, numeric: bool = False) -> str:
-    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text: tags, the main line and every variation, nested.
+    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text, every variation nested.
 
     Comments are written with their ``%`` commands (:func:`draughts.pdn.commands.command_text`);
     reading the text back gives an equal tree (:meth:`~draughts.pdn.tree.GameNode.same_tree`).
