@@ -45,6 +45,11 @@ class EngineSpec:
         if kind not in ("level", "hub") or not arg.strip():
             raise DraughtsError(f"engine {self.text!r} must be level:<name> or hub:<command>")
 
+    @property
+    def label(self) -> str:
+        """The engine's name in tables and PDN: its text, then its parameters."""
+        return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
+
     def player(self, ruleset: str, limit: Limit) -> tuple[Callable[[Board], Move], Callable[[], None]]:
         """A move function for this engine and the function that releases it."""
         kind, _, arg = self.text.partition(":")
@@ -138,16 +143,16 @@ def play_task(task: GameTask) -> dict[str, Any]:
     headers = {
         "Event": "polydraughts match",
         "Round": str(task.index + 1),
-        "White": task.white.text,
-        "Black": task.black.text,
+        "White": task.white.label,
+        "Black": task.black.label,
         "Result": result,
         "Termination": termination,
     }
     pdn = write_game(Game.from_board(board, headers, result))
     return {
         "index": task.index,
-        "white": task.white.text,
-        "black": task.black.text,
+        "white": task.white.label,
+        "black": task.black.label,
         "result": result,
         "winner": _winner(board, result),
         "termination": termination,
@@ -236,7 +241,7 @@ def run_match(
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
     """
-    match = MatchResult(a.text, b.text)
+    match = MatchResult(a.label, b.label)
     done: set[int] = set()
     if results is not None and Path(results).exists():
         for line in Path(results).read_text(encoding="utf-8").splitlines():
