@@ -54,7 +54,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(typing|collections\.abc|collections|enum|types|functools)\..*"),
     (r"py:.*", r"(Mapping|Sequence|Iterable|Callable|Any|NamedTuple)"),
     (r"py:.*", r"(attrs|attr)(\..*)?"),
-    (r"py:.*", r"(concurrent\.futures\.)?(Executor|Future)"),
+    (r"py:.*", r"(concurrent\.futures\.)?(_base\.)?(Executor|Future)"),
     (r"py:.*", r"(os\.)?PathLike|(pathlib\.)?Path"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
     (r"py:.*", r"draughts(\.[a-z_]+)*\._[A-Za-z_]+"),  # private names of public modules
