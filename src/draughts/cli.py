@@ -464,28 +464,6 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
     serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out)
 
 
-def _cmd_lab(args: argparse.Namespace, out: TextIO) -> None:
-    import json
-    from concurrent.futures import ProcessPoolExecutor
-
-    from draughts.lab import run_lab
-
-    if args.players != "random":
-        raise _Failure(f"--players {printable(args.players)!r}: only random players are measured so far")
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            figures = run_lab(args.rulesets, args.games, seed=args.seed, max_plies=args.max_plies, executor=pool)
-    else:
-        figures = run_lab(args.rulesets, args.games, seed=args.seed, max_plies=args.max_plies)
-    if args.format == "json":
-        print(json.dumps(figures, indent=2, sort_keys=True), file=out)
-        return
-    for name, values in figures.items():
-        print(printable(name), file=out)
-        for key, value in values.items():
-            print(f"  {key:20} {value:.4g}", file=out)
-
-
 def _parser() -> argparse.ArgumentParser:
     from draughts import __version__
 
@@ -618,15 +596,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--open", action="store_true", help="open the board in the default browser")
     sub.set_defaults(run=_cmd_serve)
 
-    sub = commands.add_parser("lab", help="play seeded games per ruleset and measure what the rules do")
-    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="variant names")
-    sub.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
-    sub.add_argument("--players", default="random", help="who plays (random)")
-    sub.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    sub.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    sub.add_argument("--max-plies", type=int, default=300, help="ply cap (default 300)")
-    sub.add_argument("--format", choices=("text", "json"), default="text")
-    sub.set_defaults(run=_cmd_lab)
+    from draughts.lab.cli import add_parser as add_lab
+
+    add_lab(commands)
 
     from draughts.endgame.cli import add_parser as add_endgame
 

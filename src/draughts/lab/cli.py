@@ -1,0 +1,138 @@
+"""``draughts lab RULESET...``: play seeded games per ruleset and print what they measure.
+
+:mod:`draughts.cli` registers the subcommand with one call to :func:`add_parser`; the report
+options (tables, CSV, plots) hook in through :func:`emit`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from draughts.errors import DraughtsError
+from draughts.lab.metrics import RulesetMetrics
+from draughts.lab.stats import Estimate
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""
+    sub = commands.add_parser("lab", help="play seeded games per ruleset and measure what the rules do")
+    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="variant names")
+    sub.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
+    sub.add_argument(
+        "--players",
+        default="random",
+        help="who plays: random, beginner, intermediate, strong, depth:N, nodes:N, time:S or hub:COMMAND",
+    )
+    sub.add_argument("--opponent", help="the second player of a pairing (default: the same as --players)")
+    sub.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    sub.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
+    sub.add_argument("--max-plies", type=int, default=300, help="ply cap (default 300)")
+    sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
+    sub.add_argument("--ballot", help="a named opening ballot of draughts.openings")
+    sub.add_argument(
+        "--results", metavar="FILE", help="stream each game's record to this JSON-lines file; resume from it"
+    )
+    sub.add_argument("--tablebases", metavar="DIR", help="endgame tables for the tablebase metrics")
+    sub.add_argument("--format", choices=("text", "json"), default="text")
+    sub.set_defaults(run=run)
+
+
+def _openings(args: argparse.Namespace) -> Any:
+    if args.openings and args.ballot:
+        raise DraughtsError("--openings and --ballot exclude each other")
+    if args.ballot:
+        return args.ballot
+    if not args.openings:
+        return None
+    try:
+        text = Path(args.openings).read_text(encoding="utf-8")
+    except OSError as error:
+        raise DraughtsError(f"cannot read {args.openings!r:.80}: {error.strerror or error}") from None
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    from draughts.lab.runner import scheduler_executor
+
+    if args.workers < 1:
+        raise DraughtsError(f"--workers {args.workers} must be at least 1")
+    if args.scheduler:
+        if args.workers > 1:
+            raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers do the work")
+        with scheduler_executor(args.scheduler) as executor:
+            yield executor
+    elif args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            yield pool
+    else:
+        yield None
+
+
+class _Bar:
+    """A progress bar on standard error, only in a terminal."""
+
+    def __init__(self) -> None:
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown:
+            filled = 30 * done // max(total, 1)
+            print(
+                f"\r\033[K[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def clear(self) -> None:
+        if self.shown:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> None:
+    """Run the lab as the arguments say and print its figures."""
+    from draughts.lab.runner import run_lab
+
+    players = (args.players, args.opponent or args.players)
+    bar = _Bar()
+    try:
+        with _executor(args) as executor:
+            figures = run_lab(
+                args.rulesets,
+                args.games,
+                players=players,
+                seed=args.seed,
+                max_plies=args.max_plies,
+                openings=_openings(args),
+                executor=executor,
+                results=args.results,
+                progress=bar,
+                tablebases=args.tablebases,
+            )
+    finally:
+        bar.clear()
+    emit(figures, args, out)
+
+
+def emit(figures: Mapping[str, RulesetMetrics], args: argparse.Namespace, out: TextIO) -> None:
+    """Print ``figures``: JSON (one object per ruleset, keyed by the name given) or text."""
+    if args.format == "json":
+        print(json.dumps({name: m.to_dict() for name, m in figures.items()}, indent=2, sort_keys=True), file=out)
+        return
+    for name, metrics in figures.items():
+        print(name, file=out)
+        for key, value in metrics.to_dict().items():
+            field = getattr(metrics, key, None)
+            if isinstance(field, Estimate):
+                print(f"  {key:20} {field.value:.4g} [{field.low:.4g}, {field.high:.4g}]", file=out)
+            elif isinstance(value, int | float | str):
+                print(f"  {key:20} {value}", file=out)
