@@ -24,8 +24,27 @@ def test_interval_contains_the_estimate_and_shrinks_with_games() -> None:
     # 20 games, all draws but one win: score 0.525, sd of mean = sqrt(var/n)
     one = elo_estimate(1, 19, 0)
     var = (1 * (1 - 0.525) ** 2 + 19 * 0.025**2) / 20
-    assert one.high == pytest.approx(elo_of(0.525 + 1.959964 * math.sqrt(var / 20)), abs=1e-3)
+    slope = 400 / (math.log(10) * 0.525 * 0.475)  # d elo / d score at 0.525
+    assert one.high == pytest.approx(elo_of(0.525) + 1.959964 * math.sqrt(var / 20) * slope, abs=1e-3)
+    assert one.high - one.elo == pytest.approx(one.elo - one.low)
     assert "95%" in str(one)
+
+
+def test_near_perfect_scores_have_finite_ends_and_perfect_ones_a_bound() -> None:
+    near = elo_estimate(19, 0, 1)
+    assert math.isfinite(near.low)
+    assert math.isfinite(near.high)
+    assert near.low < near.elo < near.high
+    perfect = elo_estimate(20, 0, 0)
+    assert perfect.elo == math.inf
+    assert score_of(perfect.low) ** 20 == pytest.approx(0.025)  # twenty straight wins: 2.5% at that strength
+    assert str(perfect).startswith(f">= +{perfect.low:.1f} Elo")
+    assert "inf" not in str(perfect)
+    zero = elo_estimate(0, 0, 20)
+    assert zero.high == -perfect.low
+    assert str(zero).startswith("<= -")
+    assert "inf" not in str(zero)
+    assert str(elo_estimate(0, 4, 0)).startswith("+0.0 Elo")
 
 
 def test_bad_counts_raise() -> None:

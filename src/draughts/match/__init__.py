@@ -3,7 +3,7 @@ interval and an SPRT (``draughts.match.elo``).
 
 >>> from draughts.match import elo_estimate
 >>> print(elo_estimate(12, 6, 2))
-+190.8 Elo (95%: +72.6 .. +376.0, 20 games)
++190.8 Elo (95%: +54.7 .. +327.0, 20 games)
 """
 
 from __future__ import annotations

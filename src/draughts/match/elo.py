@@ -1,8 +1,13 @@
 """Match statistics: the Elo difference of a score with its 95% interval, and an SPRT.
 
-The Elo difference of a mean score ``s`` is ``-400 log10(1/s - 1)``. Its interval comes from the
-games' own spread (wins, draws and losses as a trinomial: the standard error of the mean score is
-``sqrt(var / n)``), mapped through the same curve, as cutechess-cli and fishtest report it. The SPRT
+The Elo difference of a mean score ``s`` is ``-400 log10(1/s - 1)``. Its standard error comes from
+the games' own spread (wins, draws and losses as a trinomial: the mean score's is ``sqrt(var / n)``)
+carried to the Elo scale by the curve's slope at ``s``, ``400 / (ln 10 s (1 - s))``, and the interval
+is the estimate ``+- 1.96`` of them. Mapping ``s +- 1.96 sd`` through the curve instead (cutechess-cli's
+way) gives an infinite end whenever that range leaves (0, 1), as 19-0-1 does; on the Elo scale
+every score short of perfect has finite ends. A perfect score has no finite estimate: it is shown by
+its exact bound, the score ``p`` with ``p^n = 0.025`` (one side of a 95% interval, the chance of
+``n`` straight wins), so 20-0-0 reads ``>= +277.4 Elo``, never ``+inf``. The SPRT
 is the generalised one fishtest uses: the log-likelihood ratio of "A is ``elo1`` stronger" against
 "``elo0``", from the trinomial's mean and variance, stopped at Wald's bounds
 ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
@@ -25,7 +30,7 @@ def elo_of(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: even scores give 0.0, not -0.0
 
 
 def score_of(elo: float) -> float:
@@ -43,6 +48,10 @@ class EloEstimate:
     games: int
 
     def __str__(self) -> str:
+        if self.elo == math.inf:  # a perfect score: only its lower bound is finite
+            return f">= {self.low:+.1f} Elo (95% bound; a perfect score, {self.games} games)"
+        if self.elo == -math.inf:
+            return f"<= {self.high:+.1f} Elo (95% bound; a score of zero, {self.games} games)"
         return f"{self.elo:+.1f} Elo (95%: {self.low:+.1f} .. {self.high:+.1f}, {self.games} games)"
 
 
@@ -55,6 +64,14 @@ def _counts(wins: int, draws: int, losses: int) -> int:
 def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     """The Elo difference of W-D-L (from the first player's side) with its 95% interval.
 
+    A perfect score's estimate is infinite and its far end too; its near end is finite (see the
+    module notes), and that is what it prints.
+
+    >>> print(elo_estimate(20, 0, 0))
+    >= +277.4 Elo (95% bound; a perfect score, 20 games)
+    >>> print(elo_estimate(19, 0, 1))
+    +511.5 Elo (95%: +162.2 .. +860.8, 20 games)
+
     Raises:
         DraughtsError: a negative count, or no games.
     """
@@ -62,9 +79,16 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     if games == 0:
         raise DraughtsError("no games: no Elo difference")
     score = (wins + 0.5 * draws) / games
+    if score in (0.0, 1.0):
+        bound = elo_of(math.pow((1 - 0.95) / 2, 1 / games))  # p ** n = 0.025
+        if score:
+            return EloEstimate(math.inf, bound, math.inf, games)
+        return EloEstimate(-math.inf, -math.inf, -bound, games)
     variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / games
-    margin = _Z95 * math.sqrt(variance / games)
-    return EloEstimate(elo_of(score), elo_of(score - margin), elo_of(score + margin), games)
+    slope = 400.0 / (math.log(10.0) * score * (1.0 - score))
+    margin = _Z95 * math.sqrt(variance / games) * slope
+    elo = elo_of(score)
+    return EloEstimate(elo, elo - margin, elo + margin, games)
 
 
 @attrs.frozen
