@@ -45,7 +45,7 @@ class GameRecord:
         plies: Plies played by the players (the opening's moves not counted; a capped game
             counts at the cap).
         winner: 0 when the first player won, 1 when the second did, None for a draw or the cap.
-        ending: The outcome's rule in words, or :data:`CAP`.
+        ending: The outcome's rule in words, or :data:`~draughts.lab.metrics.CAP`.
         legal: Legal moves of every position where the side to move has a move, in order
             (``L_{g,i}``; one more than ``plies`` when a capped game still had moves).
         taken: Pieces taken by each ply (``T_{g,i}``; 0 for a quiet move).
@@ -348,7 +348,7 @@ def evaluation_metrics(records: Sequence[GameRecord], threshold: int = DECISIVE_
 
 
 def tablebase_facts(ruleset: str, directory: str | None) -> dict[str, str]:
-    """Facts from the endgame tablebases of ``ruleset`` in ``directory`` (:mod:`draughts.endgame.facts`):
+    """Facts from the endgame tablebases of ``ruleset`` in ``directory`` (``draughts.endgame.facts``):
     ``kings_needed`` (the fewest kings that beat a lone king in most positions, strong side to move)
     and the first player's won share of each reference material; ``not built`` without tables."""
     from draughts.endgame.facts import NOT_BUILT, REFERENCE_MATERIALS

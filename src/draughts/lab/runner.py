@@ -140,7 +140,7 @@ def play_game(
 
 def resolve_openings(ruleset: str, openings: str | Sequence[Any] | None) -> tuple[Opening, ...]:
     """The openings of a run: None (the start position), a ballot's name (from
-    :mod:`draughts.openings`, where it is installed), or a sequence of FENs, of move texts joined
+    ``draughts.openings``, where it is installed), or a sequence of FENs, of move texts joined
     by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked by playing it."""
     if openings is None:
         return ()
@@ -163,7 +163,7 @@ def resolve_openings(ruleset: str, openings: str | Sequence[Any] | None) -> tupl
 
 
 def _opening(item: Any) -> Opening:
-    """One opening from any of the forms :func:`resolve_openings` takes (a ballot's item: its
+    """One opening from any of the forms :func:`~draughts.lab.runner.resolve_openings` takes (a ballot's item: its
     ``moves``, ``fen`` and ``name`` attributes, where it has them)."""
     if isinstance(item, Opening):
         return item
@@ -272,7 +272,7 @@ def lab_tasks(
 ) -> list[GameTask]:
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
-    :func:`resolve_openings`; a mapping gives each ruleset its own)."""
+    :func:`~draughts.lab.runner.resolve_openings`; a mapping gives each ruleset its own)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DraughtsError(f"games {games!r} must be at least 1")
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
@@ -315,7 +315,7 @@ def run_lab(
 
 
 def summarize(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The JSON-able figures of one ruleset's records (:meth:`RulesetMetrics.to_dict`)."""
+    """The JSON-able figures of one ruleset's records (:meth:`~draughts.lab.metrics.RulesetMetrics.to_dict`)."""
     return measure(records).to_dict()
 
 
