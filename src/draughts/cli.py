@@ -461,7 +461,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
         if (error.name or "").split(".")[0] not in _WEB_EXTRA:
             raise
         raise _Failure(f'the web board needs the web extra: pip install "polydraughts[web]" ({error})') from None
-    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out)
+    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out, tablebases=args.tablebases)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -594,6 +594,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
     sub.add_argument("--open", action="store_true", help="open the board in the default browser")
+    sub.add_argument(
+        "--tablebases",
+        metavar="DIR",
+        help="show the verdict and best moves of positions inside the endgame tables built in DIR",
+    )
     sub.set_defaults(run=_cmd_serve)
 
     from draughts.lab.cli import add_parser as add_lab

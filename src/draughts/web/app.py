@@ -17,8 +17,9 @@ Safety, as the app enforces it:
   (:mod:`draughts.web.workers`); the event loop only reads requests and writes answers;
 * games are kept compactly, and bounded in number, memory and idle time
   (:class:`~draughts.web.sessions.SessionStore`);
-* no request reads or writes a file: the page assets are loaded into memory when the app is made,
-  PDN comes and goes as text;
+* no request writes a file, and none reads one but the endgame tables of the directory the server
+  was started with (``tablebases``: read by the workers, once each, then kept in memory); the page
+  assets are loaded into memory when the app is made, PDN comes and goes as text;
 * every page value is HTML-escaped (:mod:`draughts.web.pages`); the ``Host`` header must name this
   machine when the server listens on a loopback address (no DNS rebinding), and every response
   carries a strict Content-Security-Policy.
@@ -31,9 +32,11 @@ import hashlib
 import importlib.resources
 import json
 import logging
+import os
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -47,11 +50,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from draughts import __version__
 from draughts.color import Color
 from draughts.engine import LEVELS
-from draughts.errors import DraughtsError
+from draughts.errors import DraughtsError, ServeError
 from draughts.geometry import SquareNames
 from draughts.pdn import result_for
 from draughts.rules import Ruleset
-from draughts.web import tasks
+from draughts.web import endgame, tasks
 from draughts.web.clock import GameClock
 from draughts.web.fields import endpoint_fields, read_fields
 from draughts.web.pages import Markup, Templates, options, script_json
@@ -83,6 +86,11 @@ _ENGINE_HARD = 2.0  # then seconds more before its worker is killed
 _TIME_CONTROLS = ("none", "1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0")
 
 
+def _directory(path: str | os.PathLike[str]) -> str:
+    """A directory setting as an absolute path (the worker processes read it as the app did)."""
+    return os.path.abspath(os.fspath(path))
+
+
 @attrs.frozen
 class Settings:
     """How one web app behaves.
@@ -109,6 +117,9 @@ class Settings:
         default_engine_time: The search time when a request does not say.
         clock: The monotonic clock in seconds that games' clocks and expiry read (None:
             ``time.monotonic``; tests pass a fake one).
+        tablebases: A directory of endgame tables (:mod:`draughts.endgame`, ``draughts endgame
+            build``): the board shows the verdict and best moves of a position inside a built
+            table, and ``GET /api/endgame`` answers them (None: no tables, the endpoint answers 404).
     """
 
     default_variant: Ruleset | str = "international"
@@ -128,6 +139,7 @@ class Settings:
     max_engine_time: float = 10.0
     default_engine_time: float = 1.5
     clock: Callable[[], float] | None = None
+    tablebases: str | None = attrs.field(default=None, converter=attrs.converters.optional(_directory))
 
 
 # --- request reading ----------------------------------------------------------------------------
@@ -205,6 +217,8 @@ class _Web:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        if settings.tablebases is not None and not Path(settings.tablebases).is_dir():
+            raise ServeError(f"the tablebases directory {settings.tablebases!r} is not a directory")
         self.registry = RulesetRegistry(settings.custom)
         default = settings.default_variant
         if isinstance(default, Ruleset):
@@ -362,6 +376,7 @@ class _Web:
             "time": seconds,
             "max_time": self.settings.max_engine_time,
             "clock": control,
+            "endgame": self.settings.tablebases is not None,
         }
         controls = list(_TIME_CONTROLS) if control in _TIME_CONTROLS else [*_TIME_CONTROLS, control]
         return self.page(
@@ -474,6 +489,17 @@ class _Web:
         fields = await self.read(request, "compare")
         rulesets = [self.registry.get(name) for name in fields["variants"]]
         return _json(await self.work.run(tasks.compare, rulesets, fields["fen"], fields["all"]))
+
+    async def api_endgame(self, request: Request) -> Response:
+        fields = await self.read(request, "endgame")
+        directory = self.settings.tablebases
+        if directory is None:
+            raise RequestError("this server has no endgame tables (start it with draughts serve --tablebases DIR)", 404)
+        variant, ruleset = fields["variant"], fields["ruleset"]
+        if variant is not None and ruleset is not None and variant != ruleset:
+            raise RequestError(f"fields 'variant' ({variant[:60]!r}) and 'ruleset' ({ruleset[:60]!r}) differ; give one")
+        rules = self.variant(variant if variant is not None else ruleset)
+        return _json(await self.work.run(endgame.probe, rules, fields["fen"], directory))
 
     # --- games ---
 
@@ -726,6 +752,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("POST", "/api/engine-move", _Web.api_engine_move),
     ("GET", "/api/compare", _Web.api_compare),
     ("POST", "/api/compare", _Web.api_compare),
+    ("GET", "/api/endgame", _Web.api_endgame),
     ("POST", "/api/games", _Web.game_create),
     ("GET", "/api/games/{game_id}", _Web.game_get),
     ("DELETE", "/api/games/{game_id}", _Web.game_delete),
@@ -788,6 +815,7 @@ def create_app(settings: Settings | None = None, **options: Any) -> Starlette:
 
     Raises:
         UnknownVariantError: the default variant is unknown, or the custom rulesets clash.
+        ServeError: ``tablebases`` is not a directory.
     """
     if settings is None:
         settings = Settings(**options)

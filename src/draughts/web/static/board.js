@@ -115,6 +115,7 @@ function render(data) {
   byId('numbers').checked = view.numbers;
   renderStatus();
   renderMaterial();
+  renderEndgame();
   renderClocks();
   renderHistory();
   renderButtons();
@@ -156,6 +157,62 @@ function renderMaterial() {
   const leader = lead > 0 ? 'White' : 'Black';
   const standing = lead === 0 ? 'even' : `${leader} +${Math.abs(lead)}`;
   byId('material').textContent = `White: ${count('white')} · Black: ${count('black')} · ${standing}`;
+}
+
+// --- the endgame tables: the verdict of the position shown (draughts serve --tablebases DIR) ---
+
+let endgameAsked = null; // the variant and FEN of the last question: an older answer is dropped
+
+function pliesText(plies) {
+  return `${plies} ${plies === 1 ? 'ply' : 'plies'}`;
+}
+
+function verdictText(data) {
+  const side = capitalise(data.turn);
+  if (data.result === 'win') return `${side} to move wins in ${pliesText(data.plies)}.`;
+  if (data.result === 'loss') return `${side} to move loses in ${pliesText(data.plies)}.`;
+  return `${side} to move: a draw.`;
+}
+
+function withinText(data) {
+  if (data.within_rules === null) return ' Under the draw rules: not known.';
+  if (data.within_rules !== data.result) return ` Under the draw rules (counts just reset): ${data.within_rules}.`;
+  return '';
+}
+
+function showEndgame(data) {
+  const panel = byId('endgame');
+  panel.dataset.result = data.in_table ? data.result : 'none';
+  panel.dataset.fen = data.fen;
+  if (!data.in_table) {
+    byId('endgame-verdict').textContent = `${capitalise(data.message)}.`;
+    byId('endgame-best').textContent = data.material ? `Material ${data.material}.` : '';
+    return;
+  }
+  byId('endgame-verdict').textContent = verdictText(data) + withinText(data);
+  const kind = { win: 'Fastest wins', loss: 'Longest defences', draw: 'Drawing moves' }[data.result];
+  byId('endgame-best').textContent = data.best_moves.length
+    ? `${kind}: ${data.best_moves.join(', ')} (${data.material}).`
+    : `No move left (${data.material || 'game over'}).`;
+}
+
+async function renderEndgame() {
+  if (!config.endgame) return;
+  byId('endgame').hidden = false;
+  const key = `${state.variant.name} ${state.fen}`;
+  if (endgameAsked === key) return;
+  endgameAsked = key;
+  byId('endgame').dataset.result = 'pending';
+  const query = `variant=${encodeURIComponent(state.variant.name)}&fen=${encodeURIComponent(state.fen)}`;
+  try {
+    const data = await api(`/api/endgame?${query}`);
+    if (endgameAsked === key) showEndgame(data);
+  } catch (error) {
+    if (endgameAsked !== key) return;
+    byId('endgame').dataset.result = 'error';
+    byId('endgame-verdict').textContent = error.message;
+    byId('endgame-best').textContent = '';
+  }
 }
 
 // --- the clock: the server keeps the time; the page counts down between its answers ----------
