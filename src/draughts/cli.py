@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -95,8 +96,15 @@ def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
 
     if args.depth < 0:
         raise _Failure(f"depth {args.depth} must be 0 or more")
+    if args.tablebases is not None and not os.path.isdir(args.tablebases):
+        raise _Failure(f"the tablebases directory {args.tablebases!r} is not a directory")
 
     rulesets = [*VARIANTS.values(), get_variant("no-forced-capture")]
+    facts: list[tuple[str, str, tuple[str, ...]]] = []
+    if args.tablebases is not None:
+        from draughts.endgame.facts import fact_rows  # the tables are optional here
+
+        facts = fact_rows(rulesets, args.tablebases)
     rows = []
     progress = _Progress()
     try:
@@ -115,12 +123,20 @@ def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
                 precedence,
                 f"{count:,}",
                 f"{seconds:.2f} s",
+                *(fact[2][index - 1] for fact in facts),
             )
             rows.append(Row(rules.name, cells, key=rules.name))
     finally:
         progress.clear()
-    columns = ("board", "kings", "men take back", "precedence", f"perft({args.depth})", "time")
-    print(printable(Table(columns, rows, corner="variant").to_text(line_width=_line_width())), file=out)
+    columns = ["board", "kings", "men take back", "precedence", f"perft({args.depth})", "time"]
+    notes: tuple[str, ...] = ()
+    if facts:
+        from draughts.endgame.facts import COLUMNS_NOTE, column_label
+
+        columns += [column_label(key) for key, _, _ in facts]
+        notes = (f"{COLUMNS_NOTE} Tables: {args.tablebases}",)
+    table = Table(columns, rows, corner="variant", notes=notes)
+    print(printable(table.to_text(line_width=_line_width())), file=out)
 
 
 def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
@@ -479,6 +495,11 @@ def _parser() -> argparse.ArgumentParser:
         help="every named variant's key rules (and the no-forced-capture house rule), perft from each start",
     )
     sub.add_argument("--depth", type=_depth, default=6, help="perft depth (default 6)")
+    sub.add_argument(
+        "--tablebases",
+        metavar="DIR",
+        help="add columns from the endgame tables built in DIR (kings to beat a lone king, won shares)",
+    )
     sub.set_defaults(run=_cmd_overview)
 
     sub = commands.add_parser("variants", help="list the variants with their aliases and PDN GameType")

@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 import draughts
 from draughts.cli import main
+from draughts.compare import rules_table
 from draughts.endgame import Tablebase
 from draughts.errors import ServeError
 from draughts.notation import move_text
@@ -215,3 +216,17 @@ def test_draughts_serve_tablebases(tables: Path) -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_the_compare_api_gains_the_table_rows(client: TestClient, tables: Path) -> None:
+    """``/api/compare`` (the compare page's table) carries the rows of ``rules_table(..., tablebases=DIR)``."""
+    answer = client.get("/api/compare?variants=american,russian&all=1").json()
+    rows = {row["key"]: row["cells"] for row in answer["rules"]["rows"]}
+    table = rules_table(["american", "russian"], tablebases=tables)
+    for key in ("tablebase_kings_needed", "tablebase_won_KvK", "tablebase_won_KKvK", "tablebase_won_MvK"):
+        assert rows[key] == list(table.row(key).cells)
+    assert rows["tablebase_won_KKvK"][0] == "not built"  # American KKvK is not in the directory
+    assert rows["tablebase_won_KKvK"][1] != "not built"  # Russian KKvK is
+    with TestClient(create_app(default_variant="american", **SMALL)) as bare:
+        plain = bare.get("/api/compare?variants=american,russian&all=1").json()
+        assert not [row for row in plain["rules"]["rows"] if row["key"].startswith("tablebase_")]

@@ -1,7 +1,8 @@
 """Facts about a ruleset's game read from its built tables, for the comparison tables.
 
 :func:`draughts.compare.rules_table` adds these rows when given a tables directory
-(``draughts compare ... --tablebases DIR``). A cell reads ``not built`` where the table a fact
+(``draughts compare ... --tablebases DIR``), and ``draughts overview --tablebases DIR`` these
+columns (:func:`column_label`). A cell reads ``not built`` where the table a fact
 needs is not in the directory: a fact is never guessed.
 """
 
@@ -20,6 +21,8 @@ REFERENCE_MATERIALS = ("KvK", "KKvK", "KKKvK", "MvK")
 MOST_KINGS = 4
 """The most kings tried against a lone king."""
 NOT_BUILT = "not built"
+NO_KINGS = "no kings (crowning wins)"
+"""The cell of a material with kings under a ruleset where the first king ends the game."""
 
 FactRow = tuple[str, str, tuple[str, ...]]
 """``(key, label, cells)``: one row, one cell per ruleset."""
@@ -38,6 +41,8 @@ def _won_share(tb: Tablebase, material: str) -> tuple[int, int] | None:
 def kings_needed(tb: Tablebase) -> str:
     """The fewest kings that beat a lone king from most positions (more than half, the kings to
     move), as text with the share; ``not built`` where a table it needs is missing."""
+    if tb.rules.crowning_wins:
+        return NO_KINGS
     for kings in range(1, MOST_KINGS + 1):
         material = Material((0, kings), (0, 1)).name
         counts = _won_share(tb, material)
@@ -51,11 +56,33 @@ def kings_needed(tb: Tablebase) -> str:
 
 def won_share(tb: Tablebase, material: str) -> str:
     """The share of ``material``'s positions the first player, to move, wins."""
+    if tb.rules.crowning_wins and "K" in material.upper():
+        return NO_KINGS
     counts = _won_share(tb, material)
     if counts is None:
         return NOT_BUILT
     wins, positions = counts
     return f"{wins / positions:.1%}"
+
+
+def column_label(key: str) -> str:
+    """A short heading for the fact row ``key`` where facts are columns (``draughts overview``):
+    ``kings to beat K``, ``KKvK won``.
+
+    >>> column_label("tablebase_won_KKvK"), column_label("tablebase_kings_needed")
+    ('KKvK won', 'kings to beat K')
+    """
+    if key == "tablebase_kings_needed":
+        return "kings to beat K"
+    return key.removeprefix("tablebase_won_") + " won"
+
+
+COLUMNS_NOTE = (
+    "From the endgame tables: kings to beat K = the fewest kings that beat a lone king from more than half "
+    "of the positions, the kings to move; XvY won = the share of XvY's positions the first player, to move, "
+    f"wins; '{NOT_BUILT}' where a table it needs is not in the directory."
+)
+"""What the fact columns of ``draughts overview --tablebases`` mean, printed under the table."""
 
 
 def fact_rows(rulesets: Sequence[Ruleset], directory: str | os.PathLike[str] | None = None) -> list[FactRow]:

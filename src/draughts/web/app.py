@@ -488,7 +488,8 @@ class _Web:
     async def api_compare(self, request: Request) -> Response:
         fields = await self.read(request, "compare")
         rulesets = [self.registry.get(name) for name in fields["variants"]]
-        return _json(await self.work.run(tasks.compare, rulesets, fields["fen"], fields["all"]))
+        args = (rulesets, fields["fen"], fields["all"], self.settings.tablebases)
+        return _json(await self.work.run(tasks.compare, *args))
 
     async def api_endgame(self, request: Request) -> Response:
         fields = await self.read(request, "endgame")

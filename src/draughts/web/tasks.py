@@ -88,9 +88,9 @@ def engine_move(rules: Ruleset, fen: str, level: str, seconds: float) -> Json:
     return _search_json(position, _search(Board.from_position(position), level, seconds), level)
 
 
-def compare(rulesets: Sequence[Ruleset], fen: str | None, all_rows: bool) -> Json:
-    """``POST /api/compare``."""
-    return compare_json(rulesets, fen, all_rows=all_rows)
+def compare(rulesets: Sequence[Ruleset], fen: str | None, all_rows: bool, tablebases: str | None = None) -> Json:
+    """``POST /api/compare`` (with the rows from the server's endgame tables, when it has them)."""
+    return compare_json(rulesets, fen, all_rows=all_rows, tablebases=tablebases)
 
 
 def board_picture(rules: Ruleset, fen: str | None, flipped: bool, numbers: bool) -> tuple[str, str]:

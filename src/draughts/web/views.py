@@ -242,6 +242,7 @@ def compare_json(
     *,
     all_rows: bool = False,
     size: float = 320,
+    tablebases: str | None = None,
 ) -> Json:
     """Rulesets compared: the rules that differ (all rules with ``all_rows``) and one position's
     legal moves in each, side by side, the moves not legal in all of them marked.
@@ -251,7 +252,8 @@ def compare_json(
     otherwise each board shows its own ruleset's start position and moves, and the moves are not
     compared (``rows`` is empty; ``title`` says why). Rulesets of different board sizes have no
     common position: ``moves`` is then None and ``moves_note`` says why (the rules are compared
-    all the same).
+    all the same). With ``tablebases`` (a directory of endgame tables) the rules gain the rows
+    :func:`draughts.compare.rules_table` computes from the tables built there.
 
     Raises:
         RequestError: fewer than two rulesets.
@@ -259,7 +261,7 @@ def compare_json(
     """
     if len(rulesets) < 2:
         raise RequestError(f"compare needs two or more variants, got {len(rulesets)}")
-    table = rules_table(rulesets, differences_only=not all_rows)
+    table = rules_table(rulesets, differences_only=not all_rows, tablebases=tablebases)
     rules_part = {
         "columns": list(table.columns),
         "rows": [
