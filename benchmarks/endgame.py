@@ -8,9 +8,13 @@ the file not counted), read from the table's header (``build_cpu_seconds``, proc
 worker that built it), so a busy machine slows the wall clock but not the figure; positions per
 second count the material's positions (both sides to move, holes not counted). With ``--workers N`` the
 independent materials are built in N processes (the peak RSS is then the largest worker's).
+``--materials`` builds named materials (and every smaller one they need) instead of every
+material up to ``--pieces``: one large material's rate and memory, where all of them do not fit.
+Each result says whether the compiled build (mypyc) ran (``compiled``).
 
-    python benchmarks/endgame.py --variants american russian international --pieces 3
+    python benchmarks/endgame.py --quick   # American, Russian, International up to 3 pieces
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
+    python benchmarks/endgame.py --variants international --materials KKKvK
 """
 
 from __future__ import annotations
@@ -26,20 +30,24 @@ from pathlib import Path
 from typing import Any
 
 
-def build(variant: str, pieces: int, workers: int) -> dict[str, Any]:
-    """Build every material of ``variant`` up to ``pieces`` in a fresh directory; the figures."""
+def build(variant: str, pieces: int, workers: int, materials: list[str] | None = None) -> dict[str, Any]:
+    """Build every material of ``variant`` up to ``pieces`` (or ``materials`` and what they need)
+    in a fresh directory; the figures."""
     from concurrent.futures import ProcessPoolExecutor
 
+    import draughts
     from draughts.endgame import Tablebase
+
+    asked: dict[str, Any] = {"material": materials} if materials else {"pieces": pieces}
 
     with tempfile.TemporaryDirectory() as directory:
         tb = Tablebase(variant, directory)
         started, cpu = time.monotonic(), time.process_time()
         if workers > 1:
             with ProcessPoolExecutor(workers) as pool:
-                built = tb.build(pieces=pieces, executor=pool)
+                built = tb.build(**asked, executor=pool)
         else:
-            built = tb.build(pieces=pieces)
+            built = tb.build(**asked)
         wall, own_cpu = time.monotonic() - started, time.process_time() - cpu
         rows = []
         for material in built:
@@ -62,8 +70,10 @@ def build(variant: str, pieces: int, workers: int) -> dict[str, Any]:
     )
     return {
         "variant": variant,
-        "pieces": pieces,
+        "pieces": max((row["pieces"] for row in rows), default=0),
+        "materials_asked": materials,
         "workers": workers,
+        "compiled": draughts.COMPILED,
         "wall_seconds": round(wall, 1),
         "parent_cpu_seconds": round(own_cpu, 1),
         "peak_rss_mib": round(peak / 1024, 1),
@@ -73,9 +83,14 @@ def build(variant: str, pieces: int, workers: int) -> dict[str, Any]:
 
 def summary(result: dict[str, Any]) -> list[str]:
     """Text lines: per piece count the materials, CPU time, positions/s and bytes; the total."""
+    if result.get("materials_asked"):
+        asked = ", ".join(result["materials_asked"]) + " and what they need"
+    else:
+        asked = f"up to {result['pieces']} pieces"
+    build = "compiled" if result.get("compiled") else "pure Python"
     lines = [
-        f"{result['variant']}: up to {result['pieces']} pieces, {result['workers']} worker(s), "
-        f"wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB"
+        f"{result['variant']}: {asked}, {result['workers']} worker(s), "
+        f"{build}, wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB"
     ]
     by_pieces: dict[int, list[dict[str, Any]]] = {}
     for row in result["materials"]:
@@ -96,17 +111,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", nargs="+", default=["american", "russian", "international"])
     parser.add_argument("--pieces", type=int, default=3)
+    parser.add_argument("--materials", nargs="+", help="build these materials (and what they need) instead")
+    parser.add_argument("--quick", action="store_true", help="American, Russian and International up to 3 pieces")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     args = parser.parse_args()
+    if args.quick:
+        args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:
-        print(json.dumps(build(args.one, args.pieces, args.workers)))
+        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials)))
         return
     results = []
     for variant in args.variants:
         command = [sys.executable, __file__, "--one", variant, "--pieces", str(args.pieces)]
         command += ["--workers", str(args.workers)]
+        if args.materials:
+            command += ["--materials", *args.materials]
         output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         result = json.loads(output.strip().splitlines()[-1])
         results.append(result)
