@@ -124,7 +124,7 @@ def test_cli_text_and_players(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     out = capsys.readouterr().out
-    assert out.startswith("italian")
+    assert out.splitlines()[0].split() == ["metric", "italian"]  # the table, one column
     line = next(line for line in out.splitlines() if line.split()[0] == "first_player_score")
     assert "[" in line  # the estimate with its interval
     assert main(["lab", "italian", "--games", "1", "--players", "depth:0"]) == 2

@@ -17,7 +17,6 @@ from typing import Any, TextIO
 
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
-from draughts.lab.stats import Estimate
 
 
 def add_parser(commands: Any) -> None:
@@ -41,7 +40,9 @@ def add_parser(commands: Any) -> None:
         "--results", metavar="FILE", help="stream each game's record to this JSON-lines file; resume from it"
     )
     sub.add_argument("--tablebases", metavar="DIR", help="endgame tables for the tablebase metrics")
-    sub.add_argument("--format", choices=("text", "json"), default="text")
+    sub.add_argument("--format", choices=("text", "json"), default="text", help="text: one table, a column per ruleset")
+    sub.add_argument("--csv", metavar="FILE", help="also write the table as CSV (a line per metric and ruleset)")
+    sub.add_argument("--plots", metavar="DIR", help="also draw SVG plots into DIR (game lengths, branching, score)")
     sub.set_defaults(run=run)
 
 
@@ -124,15 +125,28 @@ def run(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def emit(figures: Mapping[str, RulesetMetrics], args: argparse.Namespace, out: TextIO) -> None:
-    """Print ``figures``: JSON (one object per ruleset, keyed by the name given) or text."""
+    """Print ``figures``: JSON (one object per ruleset, keyed by the name given) or the side-by-side
+    table (:mod:`draughts.lab.report`); write the CSV and the plots where asked."""
+    from draughts.lab.report import compare, table_csv, table_text
+
+    comparison = compare(figures)
+    if getattr(args, "csv", None):
+        _write(Path(args.csv), table_csv(comparison))
+    if getattr(args, "plots", None):
+        from draughts.lab.plots import write_plots
+
+        try:
+            write_plots(figures, args.plots)
+        except OSError as error:
+            raise DraughtsError(f"cannot write plots to {args.plots!r:.80}: {error.strerror or error}") from None
     if args.format == "json":
         print(json.dumps({name: m.to_dict() for name, m in figures.items()}, indent=2, sort_keys=True), file=out)
         return
-    for name, metrics in figures.items():
-        print(name, file=out)
-        for key, value in metrics.to_dict().items():
-            field = getattr(metrics, key, None)
-            if isinstance(field, Estimate):
-                print(f"  {key:20} {field.value:.4g} [{field.low:.4g}, {field.high:.4g}]", file=out)
-            elif isinstance(value, int | float | str):
-                print(f"  {key:20} {value}", file=out)
+    print(table_text(comparison), end="", file=out)
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise DraughtsError(f"cannot write {str(path)!r:.80}: {error.strerror or error}") from None

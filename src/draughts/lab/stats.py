@@ -49,7 +49,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends, not 1e-19 of rounding
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high, n)
 
 
 def mean_interval(values: Sequence[float], z: float = Z95, *, bounds: tuple[float, float] | None = None) -> Estimate:
