@@ -265,3 +265,23 @@ def test_cli_contract_both_ways(tmp_path: Path) -> None:
         games = list(read_games(tmp_path / name))
         assert len(games) == 2
         assert all(g.result != "*" for g in games)
+
+
+def test_time_control_budgets() -> None:
+    # 0 minutes: no clock
+    assert dxp.TimeControl(0, 0).budget() is None
+    # 10 minutes for 50 moves, repeating: nine tenths of what is left over the moves left in the control
+    control = dxp.TimeControl(10, 50)
+    assert control.budget() == pytest.approx(0.9 * 600 / 50)
+    for _ in range(50):
+        control.spent(10.0)
+    assert control.budget() == pytest.approx(0.9 * (1200 - 500) / 50)  # a new control's 10 minutes added
+    # no move count: sudden death, the minutes are never topped up (they grew by a control per move)
+    control = dxp.TimeControl(2, 0)
+    assert control.budget() == pytest.approx(0.9 * 120 / 30)
+    for _ in range(20):
+        control.spent(5.0)
+    assert control.budget() == pytest.approx(0.9 * 20 / 30)
+    for _ in range(5):
+        control.spent(5.0)
+    assert control.budget() == 0.05  # overdrawn: the least time, not a negative one

@@ -70,8 +70,11 @@ def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
 def test_bad_engine_text() -> None:
     from draughts.errors import DraughtsError
 
-    with pytest.raises(DraughtsError, match="level:<name> or hub:<command>"):
+    with pytest.raises(DraughtsError, match="'gnuchess' must be level:<name>, hub:<command> or dxp:<host>:<port>"):
         EngineSpec("gnuchess")
+    for address in ("dxp:localhost", "dxp:localhost:0", "dxp:localhost:port", "dxp::27531"):
+        with pytest.raises(DraughtsError, match="must be HOST:PORT"):
+            EngineSpec(address)
 
 
 @pytest.mark.slow

@@ -119,7 +119,8 @@ class Connection:
 class TimeControl:
     """GAMEREQ's budget for one side: ``minutes`` for ``moves`` moves (0 minutes: no clock).
 
-    After ``moves`` moves the same budget starts again (the usual repeating control).
+    After ``moves`` moves the same budget starts again (the usual repeating control); with 0 moves
+    the minutes are for the whole game (sudden death).
     """
 
     minutes: int = 0
@@ -131,11 +132,11 @@ class TimeControl:
         """Seconds for the next move: what is left of this control over the moves left in it."""
         if self.minutes <= 0:
             return None
-        per_control = max(self.moves, 1)
-        in_control = self.played % per_control
-        left_moves = per_control - in_control if self.moves > 0 else 30
-        left_time = self.minutes * 60.0 * (self.played // per_control + 1) - self.used
-        return max(0.05, 0.9 * left_time / max(left_moves, 1))
+        if self.moves <= 0:  # no move count: the minutes are for the whole game, shared over 30 moves to go
+            return max(0.05, 0.9 * (self.minutes * 60.0 - self.used) / 30)
+        in_control = self.played % self.moves
+        left_time = self.minutes * 60.0 * (self.played // self.moves + 1) - self.used
+        return max(0.05, 0.9 * left_time / (self.moves - in_control))
 
     def spent(self, seconds: float) -> None:
         """Account one move that took ``seconds``."""

@@ -1,21 +1,26 @@
 """The match runner: two engines, both colours per opening, games in parallel, a referee Board.
 
 Engines are given as text: ``level:<name>`` (the built-in engine at a level: beginner, intermediate,
-strong) or ``hub:<command>`` (an external Hub engine, started per game; ``params`` set its Hub
-parameters, such as ``level`` of ``draughts hub``). Each game is one job on an executor (processes by
-default); the referee is polydraughts' own :class:`~draughts.Board` (its outcome, with the ruleset's
-draw rules), and a game still going after ``max_plies`` is adjudicated a draw. An engine that fails
-(a Hub engine that exits, hangs or answers an illegal move; a built-in one that raises) loses that
-game by forfeit, and the match goes on. Every finished game is appended to the results file (one JSON
-line) and the PDN file as it comes, so a match started again with the same results file plays only
-the games still missing.
+strong), ``hub:<command>`` (an external Hub engine, started per game; ``params`` set its Hub
+parameters, such as ``level`` of ``draughts hub``) or ``dxp:<host>:<port>`` (a DXP follower, one
+connection per game; see :mod:`draughts.match.players`). Each game is one job on an executor
+(processes by default); the referee is polydraughts' own :class:`~draughts.Board` (its outcome,
+with the ruleset's draw rules), it keeps both clocks of a :class:`TimeControl` (a side out of time
+loses: ``time forfeit``), and a game still going after ``max_plies`` is adjudicated a draw. An
+engine that fails (a Hub engine that exits, hangs or answers an illegal move; a DXP follower that
+drops the line or sends an illegal move; a built-in one that raises) loses that game by forfeit,
+and the match goes on. Every finished game is appended to the results file (one JSON line) and the
+PDN file as it comes, so a match started again with the same results file plays only the games
+still missing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import shlex
-from collections.abc import Callable, Mapping, Sequence
+import math
+import time
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,123 +28,239 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from draughts.board import Board
-from draughts.color import WHITE
+from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
+from draughts.lab.runner import Opening, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
-from draughts.move import Move
+from draughts.match.players import MatchPlayer
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 
+ENGINE_KINDS = ("level", "hub", "dxp")
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise DraughtsError(f"DXP engine address {text!r} must be HOST:PORT")
+    return host, int(port)
+
+
 @attrs.frozen
 class EngineSpec:
-    """An engine of a match: ``level:<name>`` or ``hub:<command>``, with Hub parameters."""
+    """An engine of a match: ``level:<name>``, ``hub:<command>`` or ``dxp:<host>:<port>``, with Hub parameters."""
 
     text: str
     params: Mapping[str, str] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         kind, _, arg = self.text.partition(":")
-        if kind not in ("level", "hub") or not arg.strip():
-            raise DraughtsError(f"engine {self.text!r} must be level:<name> or hub:<command>")
+        if kind not in ENGINE_KINDS or not arg.strip():
+            raise DraughtsError(f"engine {self.text!r} must be level:<name>, hub:<command> or dxp:<host>:<port>")
+        if kind == "dxp":
+            _address(arg)
 
     @property
     def label(self) -> str:
         """The engine's name in tables and PDN: its text, then its parameters."""
         return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def player(self, ruleset: str, limit: Limit) -> tuple[Callable[[Board], Move], Callable[[], None]]:
-        """A move function for this engine and the function that releases it."""
+    def player(self, board: Board, color: Color, limit: Limit, clock: TimeControl | None) -> MatchPlayer:
+        """This engine as the player of ``color`` in a game starting at ``board``."""
+        from draughts.match import players
+
         kind, _, arg = self.text.partition(":")
         if kind == "level":
-            import attrs as _attrs
+            return players.BuiltIn(arg, limit)
+        if kind == "hub":
+            grace = 1.0 if clock is None else clock.margin + 1.0
+            return players.Hub(arg, board.ruleset.name, self.params, limit, grace)
+        minutes = 0 if clock is None else max(1, math.ceil(clock.base / 60))
+        return players.DXPFollower(_address(arg), board, color, minutes, timeout=30.0)
 
-            from draughts.engine import get_level
 
-            engine = get_level(arg).engine()
-            own = _attrs.evolve(engine.limit, time=limit.time) if limit.time else engine.limit
+def _seconds(text: str, what: str, whole: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise DraughtsError(f"time control {whole!r}: {what} {text!r} is not a number of seconds from 0")
+    return value
 
-            def built_in(board: Board) -> Move:
-                move = engine.search(board, own).move
-                assert move is not None
-                return move
 
-            return built_in, lambda: None
-        from draughts.hub.client import HubEngine
+@attrs.frozen
+class TimeControl:
+    """Time per game with an increment: ``base`` seconds on each side's clock, ``inc`` added at each move.
 
-        hub = HubEngine(shlex.split(arg), timeout=30.0)
-        try:
-            hub.init(ruleset, dict(self.params))
-        except BaseException:
-            hub.process.kill()
-            raise
-        go_limit = None if not (limit.depth or limit.nodes or limit.time) else limit
+    As in the Hub protocol, the increment is added when the move starts: a side about to move has
+    its clock plus ``inc`` to spend, and keeps what it does not use. A side whose move takes more
+    than that (beyond ``margin`` seconds of grace) loses on time.
+    """
 
-        def external(board: Board) -> Move:
-            return hub.go(board, go_limit).move
+    base: float
+    inc: float = 0.0
+    margin: float = 0.0
 
-        def close() -> None:
-            try:
-                hub.quit(timeout=2.0)
-            except Exception:
-                hub.process.kill()
+    def __attrs_post_init__(self) -> None:
+        if not (math.isfinite(self.base) and self.base > 0 and math.isfinite(self.inc) and self.inc >= 0):
+            raise DraughtsError(
+                f"time control {self.base!r}+{self.inc!r}: the base must be above 0, the increment not negative"
+            )
+        if not (math.isfinite(self.margin) and self.margin >= 0):
+            raise DraughtsError(f"time margin {self.margin!r} must be a number of seconds from 0")
 
-        return external, close
+    @classmethod
+    def parse(cls, text: str, *, minutes: bool = False, margin: float = 0.0) -> TimeControl:
+        """``SECONDS[+INC]`` (``--tc``), or ``MIN[+INC]`` with ``minutes`` (``--time``); the increment in seconds.
+
+        >>> TimeControl.parse("5+0.5", minutes=True)
+        TimeControl(base=300.0, inc=0.5, margin=0.0)
+        """
+        base, plus, inc = text.strip().partition("+")
+        seconds = _seconds(base, "the base", text) * (60 if minutes else 1)
+        increment = _seconds(inc, "the increment", text) if plus else 0.0
+        if seconds <= 0:
+            raise DraughtsError(f"time control {text!r}: the base must be above 0")
+        return cls(seconds, increment, margin)
+
+    @property
+    def text(self) -> str:
+        """The PDN ``TimeControl`` tag: seconds, then ``+`` and the increment when there is one."""
+        return f"{self.base:g}+{self.inc:g}" if self.inc else f"{self.base:g}"
 
 
 @attrs.frozen
 class GameTask:
-    """One game of a match: its number, the engines as White and Black, the opening, the limits."""
+    """One game of a match: its number, the engines as White and Black, the opening, the limits.
+
+    Attributes:
+        limit: The search limit per move (``depth``, ``time``), for engines without a clock.
+        clock: Time per game with increment, tracked by the referee (None: no clock).
+        tablebases: A directory of endgame tables: a position inside a built table ends the game
+            with its theoretical result.
+    """
 
     index: int
     white: EngineSpec
     black: EngineSpec
     ruleset: str
-    opening: tuple[str, ...] = ()
+    opening: Opening | None = None
     limit: Limit = attrs.field(factory=Limit)
     max_plies: int = 300
+    clock: TimeControl | None = None
+    tablebases: str | None = None
+
+
+class _Forfeit(Exception):
+    """``color`` loses the game: ``why`` (its termination is ``forfeit: why``, or ``why`` when ``plain``)."""
+
+    def __init__(self, color: Color, why: str, *, plain: bool = False) -> None:
+        super().__init__(why)
+        self.color = color
+        self.why = why
+        self.plain = plain
+
+
+def _start(task: GameTask) -> Board:
+    from draughts.lab.runner import GameTask as LabTask
+    from draughts.lab.runner import _start as lab_start
+
+    return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+
+
+class _Tables:
+    """Tablebase adjudication: the verdict of a position inside a built table, under the rules."""
+
+    def __init__(self, ruleset: str, directory: str | None) -> None:
+        self.base = None
+        if directory is not None:
+            from draughts.endgame.tablebase import Tablebase
+
+            self.base = Tablebase(ruleset, directory)
+
+    def result(self, board: Board) -> tuple[Color | None] | None:
+        """``(winner,)`` (None: a draw) when the tables know the position's result, else None."""
+        if self.base is None:
+            return None
+        from draughts.endgame.errors import TablebaseError
+
+        try:
+            verdict = self.base.probe(board.position)
+        except TablebaseError:
+            return None
+        value = verdict.within_rules
+        if value is None:  # the tables do not know the rules' verdict here: play on
+            return None
+        if value == "draw":
+            return (None,)
+        return (board.turn if value == "win" else board.turn.opponent,)
 
 
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game (in a worker process); the result as a JSON-able dict with its PDN text."""
+    from draughts.hub.client import Clock
+    from draughts.match.players import Resigned
     from draughts.pdn.game import Game
     from draughts.pdn.writer import write_game
     from draughts.results import result_for
 
-    board = Board(task.ruleset)
-    for text in task.opening:
-        board.push_text(text)
+    board = _start(task)
     termination = ""
     result = "*"
-    players: dict[Any, tuple[Callable[[Board], Move], Callable[[], None]]] = {}
+    specs = {WHITE: task.white, WHITE.opponent: task.black}
+    left = dict.fromkeys(specs, task.clock.base) if task.clock else {}
+    tables = _Tables(task.ruleset, task.tablebases)
+    players: dict[Color, MatchPlayer] = {}
     try:
-        for color, spec in ((WHITE, task.white), (WHITE.opponent, task.black)):
+        for color, spec in specs.items():
             try:
-                players[color] = spec.player(task.ruleset, task.limit)
+                players[color] = spec.player(board.copy(), color, task.limit, task.clock)
             except Exception as error:
                 raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
-        while board.outcome() is None and board.ply() < task.max_plies:
+        known = tables.result(board)
+        while board.outcome() is None and board.ply() < task.max_plies and known is None:
             color = board.turn
+            clock = None if task.clock is None else Clock(max(left[color], 0.0), task.clock.inc)
+            started = time.monotonic()
             try:
-                move = players[color][0](board.copy())
+                move = players[color].move(board.copy(), clock)
+            except Resigned as resigned:
+                raise _Forfeit(color, f"resigned: {resigned}", plain=True) from None
             except Exception as error:
-                raise _Forfeit(color, f"{(task.white, task.black)[color is not WHITE].text}: {error}") from None
+                if task.clock is not None and _flagged(task.clock, left[color], time.monotonic() - started):
+                    why = f"time forfeit: {specs[color].text} lost on time ({error})"
+                    raise _Forfeit(color, why, plain=True) from None
+                raise _Forfeit(color, f"{specs[color].text}: {error}") from None
+            if task.clock is not None:
+                used = time.monotonic() - started
+                if _flagged(task.clock, left[color], used):
+                    have = left[color] + task.clock.inc
+                    why = f"time forfeit: {specs[color].text} took {used:.2f} s with {have:.2f} s left"
+                    raise _Forfeit(color, why, plain=True)
+                left[color] += task.clock.inc - used
             if not board.is_legal(move):
                 raise _Forfeit(color, f"illegal move {move}")
             board.push(move)
+            known = tables.result(board)
         outcome = board.outcome()
-        if outcome is None:
-            result, termination = result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies"
-        else:
+        if outcome is not None:
             result, termination = outcome.result, f"rules: {outcome.termination.value}"
+        elif known is not None:
+            result, termination = result_for(board.ruleset, known[0]), "adjudicated by tablebase"
+        else:
+            result, termination = result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies"
     except _Forfeit as forfeit:
         result = result_for(board.ruleset, forfeit.color.opponent)
-        termination = f"forfeit: {forfeit.why}"[:300]
+        termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
+        termination = termination[:300]
     finally:
-        for _, close in players.values():
-            close()
+        for player in players.values():
+            with contextlib.suppress(Exception):
+                player.close(board.copy())
     headers = {
         "Event": "polydraughts match",
         "Round": str(task.index + 1),
@@ -148,16 +269,27 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "Result": result,
         "Termination": termination,
     }
+    if task.clock is not None:
+        headers["TimeControl"] = task.clock.text
     pdn = write_game(Game.from_board(board, headers, result))
-    return {
+    game: dict[str, Any] = {
         "index": task.index,
         "white": task.white.label,
         "black": task.black.label,
         "result": result,
         "winner": _winner(board, result),
         "termination": termination,
+        "plies": len(board.move_stack),
         "pdn": pdn,
     }
+    if task.clock is not None:
+        game["clock"] = {"white": round(left[WHITE], 3), "black": round(left[WHITE.opponent], 3)}
+    return game
+
+
+def _flagged(clock: TimeControl, left: float, used: float) -> bool:
+    """Whether a move that took ``used`` seconds with ``left`` on the clock (before the increment) lost on time."""
+    return used > left + clock.inc + clock.margin
 
 
 def _winner(board: Board, result: str) -> str | None:
@@ -167,13 +299,6 @@ def _winner(board: Board, result: str) -> str | None:
         if result == result_for(board.ruleset, color):
             return name
     return None
-
-
-class _Forfeit(Exception):
-    def __init__(self, color: Any, why: str) -> None:
-        super().__init__(why)
-        self.color = color
-        self.why = why
 
 
 @attrs.define
@@ -222,9 +347,11 @@ def run_match(
     *,
     games: int = 2,
     ruleset: str = "international",
-    openings: Sequence[Sequence[str]] = (),
+    openings: str | Sequence[Any] | None = None,
     limit: Limit | None = None,
+    clock: TimeControl | None = None,
     max_plies: int = 300,
+    tablebases: str | Path | None = None,
     executor: Executor | None = None,
     workers: int = 2,
     results: str | Path | None = None,
@@ -234,8 +361,15 @@ def run_match(
     """Play ``games`` games of ``a`` against ``b``: each opening twice (colours swapped), A White first.
 
     Args:
-        openings: Move sequences (in the variant's notation) to start from, used in turn; none: the
-            initial position.
+        openings: Where games start, each opening twice in turn: a ballot's name (``draughts.openings``),
+            or FENs, move texts joined by spaces, sequences of move texts
+            (:func:`draughts.lab.runner.resolve_openings` reads them); none: the initial position.
+        limit: The search limit per move (``depth``, ``time``).
+        clock: Time per game with increment; the referee keeps each side's clock, and a side out
+            of time loses (``time forfeit``).
+        max_plies: A game still going after this many plies is adjudicated a draw.
+        tablebases: A directory of endgame tables (``draughts endgame build``): a position inside
+            a built table ends the game with its result under the rules (``adjudicated by tablebase``).
         executor: Where games run (default: ``workers`` processes).
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
@@ -249,13 +383,15 @@ def run_match(
                 game = json.loads(line)
                 match.games.append(game)
                 done.add(game["index"])
+    starts = resolve_openings(ruleset, openings) if openings else ()
+    tables = None if tablebases is None else str(tablebases)
     tasks = []
     for index in range(games):
         if index in done:
             continue
-        opening = tuple(openings[(index // 2) % len(openings)]) if openings else ()
+        opening = starts[(index // 2) % len(starts)] if starts else None
         white, black = (a, b) if index % 2 == 0 else (b, a)
-        tasks.append(GameTask(index, white, black, ruleset, opening, limit or Limit(), max_plies))
+        tasks.append(GameTask(index, white, black, ruleset, opening, limit or Limit(), max_plies, clock, tables))
     own = executor is None
     pool = ProcessPoolExecutor(workers) if executor is None else executor
     try:
