@@ -4,6 +4,7 @@ played, and a position outside the tables says so. Same browser set-up as test_w
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -77,24 +78,51 @@ def panel(page: Board, fen: str) -> tuple[str, str, str]:
     return page.find("#endgame-verdict").text, page.find("#endgame-best").text, element.get_attribute("data-result")
 
 
-def test_the_panel_shows_the_kvk_verdict_and_follows_the_game(page: Board, tables: Path, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    """Where the screenshots go: ``$POLYDRAUGHTS_SCREENSHOTS`` as for test_web_browser.py (docs/_static's
+    web-endgame.png comes from there), else a temporary folder."""
+    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
+    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def test_the_panel_shows_the_kvk_verdict_and_follows_the_game(page: Board, tables: Path, shots: Path) -> None:
     page.open(variant="american", fen="B:WK29:BK28")
     assert page.find("#endgame").is_displayed()
     verdict, best, result = panel(page, "B:WK29:BK28")
     assert result == "win"
     assert verdict == "Black to move wins in 11 plies."  # the longest KvK win of Ed Trice's count
-    assert best == "Fastest wins: 28-24, 28-32 (KvK)."
-    page.driver.save_screenshot(str(tmp_path / "endgame-panel.png"))
+    assert best == "Fastest wins: 28-24 28-32 (KvK)"
+    assert best_moves(page) == ["28-24", "28-32"]
+    page.driver.save_screenshot(str(shots / "web-endgame.png"))
 
     board = draughts.Board("american", "B:WK29:BK28")
-    page.play((28, 24), board)  # one of the fastest wins: White now loses in 10
+    page.play((28, 24), board)  # one of the fastest wins, by clicks on the board: White now loses in 10
     verdict, best, result = panel(page, board.fen())
     assert result == "loss"
     assert verdict == "White to move loses in 10 plies."
     position = board.position
-    longest = ", ".join(move_text(position, move) for move in Tablebase("american", tables).best_moves(position))
+    longest = [move_text(position, move) for move in Tablebase("american", tables).best_moves(position)]
     assert longest
-    assert best == f"Longest defences: {longest} (KvK)."
+    assert best_moves(page) == longest
+    assert best == f"Longest defences: {' '.join(longest)} (KvK)"
+
+    # A best move's button plays it; the panel follows, and so does the move list.
+    page.find(f'#endgame-best button.best-move[data-move="{longest[0]}"]').click()
+    board.push(next(move for move in board.legal_moves if board.move_text(move) == longest[0]))
+    verdict, _, result = panel(page, board.fen())
+    assert (result, verdict) == ("win", "Black to move wins in 9 plies.")
+    assert page.history()[-1] == longest[0]
+    page.button("undo")
+    assert panel(page, position.fen())[2] == "loss"
+
+
+def best_moves(page: Board) -> list[str]:
+    script = "return [...document.querySelectorAll('#endgame-best button.best-move')].map((b) => b.dataset.move)"
+    moves: list[str] = page.driver.execute_script(script)
+    return moves
 
 
 def test_a_position_outside_the_tables_says_so(page: Board) -> None:
@@ -103,3 +131,4 @@ def test_a_position_outside_the_tables_says_so(page: Board) -> None:
     assert result == "none"
     assert verdict == "Not in a built table: MvK of american is not built."
     assert best == "Material MvK."
+    assert best_moves(page) == []

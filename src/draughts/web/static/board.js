@@ -190,11 +190,36 @@ function showEndgame(data) {
     return;
   }
   byId('endgame-verdict').textContent = verdictText(data) + withinText(data);
+  const line = byId('endgame-best');
+  if (!data.best_moves.length) {
+    line.textContent = `No move left (${data.material || 'game over'}).`;
+    return;
+  }
+  // The moves that keep the verdict, each a button that plays it.
   const kind = { win: 'Fastest wins', loss: 'Longest defences', draw: 'Drawing moves' }[data.result];
-  byId('endgame-best').textContent = data.best_moves.length
-    ? `${kind}: ${data.best_moves.join(', ')} (${data.material}).`
-    : `No move left (${data.material || 'game over'}).`;
+  line.replaceChildren(`${kind}: `);
+  for (const text of data.best_moves) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'best-move';
+    button.dataset.move = text;
+    button.title = 'play this move';
+    button.textContent = text;
+    line.append(button, ' ');
+  }
+  line.append(`(${data.material})`);
 }
+
+byId('endgame-best').addEventListener('click', (event) => {
+  const button = event.target.closest('button.best-move');
+  if (!button || !state || byId('endgame').dataset.fen !== state.fen) return;
+  if (!humanToMove()) {
+    showMessage(state.outcome ? 'The game is over.' : 'It is not a human player\'s move.', 'info');
+    return;
+  }
+  const move = state.moves.find((candidate) => candidate.text === button.dataset.move);
+  if (move) play(move);
+});
 
 async function renderEndgame() {
   if (!config.endgame) return;
