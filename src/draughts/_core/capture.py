@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from draughts._core.tables import Tables
 from draughts._core.types import CaptureSearch, RawCapture
@@ -72,6 +72,72 @@ class _Explosion(Exception):
 
 # What a capture search's closures are rebound to when it ends (see the end of ``run``).
 _UNBOUND: Any = None
+
+
+ManJump = tuple[int, bool, int]
+"""The jumps of men in one direction: ``(amount, up, jumpers)``, the shift and the men that can jump."""
+
+
+class JumpTests(NamedTuple):
+    """The whole-board tests "can a piece jump?" of one ruleset (build with :func:`jump_tests`).
+
+    Every user of the test asks these, so it is written once: the capture search (which men to
+    search), the generator's capture lists and their fast path, perft's counting, the engine's
+    "is a capture threatened?".
+    """
+
+    men: Callable[[int, int, int, int], tuple[int, int, int, list[ManJump]]]
+    """``men(men, prey, empty, color)``: the jumps of ``men`` over ``prey`` onto ``empty`` squares,
+    read off whole-board shifts, as ``(count, landings, origins, jumps)``: ``jumps`` holds a
+    :data:`ManJump` per direction with jumpers (in the ruleset's order of directions), ``landings``
+    their landing squares and ``origins`` every square (occupied or not) a man could jump from."""
+    kings: Callable[[int, int, int, int], bool]
+    """``kings(own_kings, prey, empty, color)``: whether some king of ``own_kings`` can jump."""
+
+
+def jump_tests(t: Tables) -> JumpTests:
+    """The jump tests of ``t``'s ruleset, as closures over its capture directions (one closure
+    per test, reading its few tables from cells: the counting of perft runs them at every node)."""
+    board_jumps = tuple(tuple((a, a + a, up) for _, a, up in t.man_captures[color]) for color in (0, 1))
+    king_captures = t.king_captures
+    flying = t.flying
+
+    def men(men: int, prey: int, empty: int, color: int) -> tuple[int, int, int, list[ManJump]]:
+        total = landings = origins = 0
+        jumps = []
+        for a, a2, up in board_jumps[color]:
+            if up:
+                here = (prey >> a) & (empty >> a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers << a2
+            else:
+                here = (prey << a) & (empty << a2)
+                jumpers = men & here
+                if jumpers:
+                    landings |= jumpers >> a2
+            origins |= here
+            if jumpers:
+                total += jumpers.bit_count()
+                jumps.append((a, up, jumpers))
+        return total, landings, origins, jumps
+
+    def kings(own_kings: int, prey: int, empty: int, color: int) -> bool:
+        for _, a, up in king_captures[color]:
+            reach = own_kings
+            if flying:  # every square a king slides to first
+                front = (own_kings << a if up else own_kings >> a) & empty
+                while front:
+                    reach |= front
+                    front = (front << a if up else front >> a) & empty
+            if up:
+                if (((reach << a) & prey) << a) & empty:
+                    return True
+            elif (((reach >> a) & prey) >> a) & empty:
+                return True
+        return False
+
+    return JumpTests(men=men, kings=kings)
 
 
 _Jump = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], int]

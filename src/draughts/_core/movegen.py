@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from draughts import _caches
-from draughts._core.capture import capture_search
+from draughts._core.capture import JumpTests, ManJump, capture_search, jump_tests
 from draughts._core.resolver import legal_captures
 from draughts._core.tables import Tables, compile_rules, shifts_of
 from draughts._core.types import (
@@ -84,224 +84,42 @@ def build_move_generator(rules: Ruleset) -> MoveGenerator:
     return compile_rules(rules).derived(_build)
 
 
-def _build(t: Tables) -> MoveGenerator:
+# The generator is built from pieces, one factory each. A factory reads the few tables its piece
+# needs from ``Tables`` once and returns its closures over them: the closures stay short and read
+# the tables from cells, which keeps free-variable access as fast as it was in one big function
+# (perft's counting runs at every node). The pieces, in the order they build on each other:
+#
+# * the jump tests (:func:`draughts._core.capture.jump_tests`): can a man, can a king jump?
+# * :func:`_quiet_masks`: the quiet moves as xor masks, for counting and playing;
+# * :func:`_quiet_public`: the quiet moves in public form and move order, for positions;
+# * :func:`_capture_masks`: the legal captures as xor masks, single jumps read off the masks;
+# * :func:`_capture_public`: captures in public form, made once per ruleset;
+# * :func:`_counting`: perft's last ply (``count1``) and last two plies (``count2``);
+# * :func:`_listing`: the legal moves in public form (``legal``);
+# * :func:`_build`: the entry points, assembled into a :class:`MoveGenerator`.
+
+
+class _QuietMasks(NamedTuple):
+    entries: Callable[[int, int, int, int, int], list[Compact]]
+    king_steps: Callable[[int, int, int], list[Compact]]
+    count_king_steps: Callable[[int, int, int], int]
+
+
+def _quiet_masks(t: Tables) -> _QuietMasks:
+    """The quiet moves as xor masks: every step made once per ruleset, then looked up.
+
+    Owns the kings' quiet moves under the king-move limit (through the rule state's
+    ``movable_kings``) and their count, which perft reads without listing them.
+    """
     board = t.board
     crowns = t.crown_row
-    man_moves = t.man_moves
-    man_captures = t.man_captures
     king_moves = t.king_moves
-    king_captures = t.king_captures
     flying = t.flying
-    mandatory = t.capture_mandatory
-    men_take_kings = t.men_capture_kings
-    goes_on = t.jump_goes_on
-    needs_search = t.jump_needs_search
-    preference = t.single_jump_preference
     limit = t.king_move_limit
-    crowning_wins = t.crowning_wins
-    search = capture_search(t)
-
-    # --- whole-board tests -----------------------------------------------------------------------
-
-    def kings_can_jump(own_kings: int, prey: int, empty: int, color: int) -> bool:
-        for _, a, up in king_captures[color]:
-            if flying:
-                reach = own_kings
-                front = (own_kings << a if up else own_kings >> a) & empty
-                while front:
-                    reach |= front
-                    front = (front << a if up else front >> a) & empty
-            else:
-                reach = own_kings
-            if up:
-                if (((reach << a) & prey) << a) & empty:
-                    return True
-            elif (((reach >> a) & prey) >> a) & empty:
-                return True
-        return False
-
     movable_kings = t.state.movable_kings
-
-    def count_king_steps(own_kings: int, empty: int, color: int) -> int:
-        total = 0
-        for _, a, up in king_moves[color]:
-            front = (own_kings << a if up else own_kings >> a) & empty
-            if not flying:
-                total += front.bit_count()
-                continue
-            while front:
-                total += front.bit_count()
-                front = (front << a if up else front >> a) & empty
-        return total
-
-    # --- captures --------------------------------------------------------------------------------
-
-    man_jumps = tuple(tuple((a, a + a, up) for _, a, up in man_captures[color]) for color in (0, 1))
-    jumps_up = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if up) for color in (0, 1))
-    jumps_down = tuple(tuple((a, a2) for a, a2, up in man_jumps[color] if not up) for color in (0, 1))
-
-    def man_jumps_of(men: int, prey: int, empty: int, color: int) -> tuple[int, int, int, list[tuple[int, bool, int]]]:
-        """Jumps by men, read off whole-board shifts: ``(count, landings, origins, jumps)`` where
-        ``jumps`` holds ``(amount, up, jumpers)`` per direction with jumpers, ``landings`` their
-        landing squares and ``origins`` every square from which a man could jump."""
-        total = landings = origins = 0
-        jumps = []
-        for a, a2, up in man_jumps[color]:
-            if up:
-                here = (prey >> a) & (empty >> a2)
-                jumpers = men & here
-                if jumpers:
-                    landings |= jumpers << a2
-            else:
-                here = (prey << a) & (empty << a2)
-                jumpers = men & here
-                if jumpers:
-                    landings |= jumpers >> a2
-            origins |= here
-            if jumpers:
-                total += jumpers.bit_count()
-                jumps.append((a, up, jumpers))
-        return total, landings, origins, jumps
-
-    def single_jumps_only(own_kings: int, landings: int, origins: int, color: int) -> bool:
-        """Whether every capture is one jump by a man that cannot go on (no search needed).
-
-        A jump goes on if its landing square is an origin of some jump. The way back never shows up
-        there (it would land on the man's own start square, occupied before the move), and no other
-        jump can land on the start square or on the square of the piece just taken.
-        """
-        return not own_kings and not landings & ((origins & goes_on[color]) | needs_search[color])
-
-    def preferred(jumps: list[tuple[int, bool, int]], prey_kings: int) -> list[tuple[int, bool, int]]:
-        """The single jumps the precedence keeps: over kings, or over men, when the criteria prefer one."""
-        chosen = []
-        for a, up, jumpers in jumps:
-            over_kings = prey_kings >> a if up else prey_kings << a
-            kept = jumpers & over_kings if preference > 0 else jumpers & ~over_kings
-            if kept:
-                chosen.append((a, up, kept))
-        return chosen or jumps
-
-    def capture_list(own: int, opp: int, kings: int, color: int, paths: bool) -> list[Compact] | None:
-        """The legal captures as xor masks, or None if the side to move has no capture."""
-        empty = board ^ (own | opp)
-        men = own & ~kings
-        own_kings = own & kings
-        prey = opp if men_take_kings else opp & ~kings
-        total, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
-        if not total and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            return None
-        if not total or not single_jumps_only(own_kings, landings, origins, color):
-            out = []
-            for start, end, captured, promotes, _, _ in legal_captures(t, search, color, own, opp, kings, paths, False):
-                moved = start ^ end
-                crowned = moved if kings & start else (end if promotes else 0)
-                out.append((moved, captured, crowned ^ (kings & captured)))
-            return out
-        return [
-            (start | to, over, (kings & over) | (to if promotes else 0))
-            for start, to, over, promotes, _, _ in single_raws(jumps, prey & kings, color)
-        ]
-
-    def single_raws(jumps: list[tuple[int, bool, int]], prey_kings: int, color: int) -> list[RawCapture]:
-        """The legal captures when each is one jump by a man that cannot go on (see
-        :func:`single_jumps_only`), as recorded raw captures, precedence applied."""
-        if preference and prey_kings:
-            jumps = preferred(jumps, prey_kings)
-        crown = crowns[color]
-        out: list[RawCapture] = []
-        for a, up, jumpers in jumps:
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
-                over = start << a if up else start >> a
-                to = over << a if up else over >> a
-                out.append((start, to, over, bool(to & crown), (over,), (to,)))
-        return out
-
-    # Single jumps by men in their public form, by start square and direction: (rank, Move, the
-    # masks when the man taken is a man, when it is a king).
-    jump_publics: dict[int, tuple[int, Move, Compact, Compact]] = {}
-
-    def jump_public(start: int, over: int, to: int, key: int, color: int) -> tuple[int, Move, Compact, Compact]:
-        first, last = square[start.bit_length() - 1], square[to.bit_length() - 1]
-        promotes = bool(to & crowns[color])
-        crowned = to if promotes else 0
-        move = trusted_move(first, last, (square[over.bit_length() - 1],), (first, last), promotes)
-        rank = first * rank_base + last
-        form = jump_publics[key] = (rank, move, (start | to, over, crowned), (start | to, over, over | crowned))
-        return form
-
-    def single_publics(jumps: list[tuple[int, bool, int]], prey_kings: int, kings: int, color: int) -> QuietMoves:
-        """The legal captures when each is one jump by a man that cannot go on, in their public form
-        and in move order (where capturing is mandatory: no quiet move comes between them)."""
-        if preference and prey_kings:
-            jumps = preferred(jumps, prey_kings)
-        entries = []
-        for a, up, jumpers in jumps:
-            lane = a << 2 | up << 1 | color
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
-                key = start.bit_length() << 12 | lane
-                form = jump_publics.get(key)
-                if form is None:
-                    over = start << a if up else start >> a
-                    form = jump_public(start, over, over << a if up else over >> a, key, color)
-                entries.append((form[0], form[1], form[3] if form[2][1] & kings else form[2]))
-        if len(entries) > 1:
-            entries.sort(key=_rank)
-        return [entry[1] for entry in entries], [entry[2] for entry in entries]
-
-    # Captures in their public form (the sort key and the Move), made once per capture and kept per
-    # ruleset, since the same captures come back game after game (at most _CAPTURE_FORMS of them).
-    capture_forms: dict[RawCapture, tuple[tuple[int, int, tuple[int, ...]], Move]] = {}
-
-    def capture_form(raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
-        start, end, _, promotes, order, path = raw
-        first = square[start.bit_length() - 1]
-        last = square[end.bit_length() - 1]
-        full = (first, *[square[bit.bit_length() - 1] for bit in path])
-        taken = tuple([square[bit.bit_length() - 1] for bit in order])
-        if len(capture_forms) >= _CAPTURE_FORMS:
-            capture_forms.clear()
-        form = capture_forms[raw] = ((first, last, full), trusted_move(first, last, taken, full, promotes))
-        return form
-
-    def capture_entries(raws: list[RawCapture], kings: int) -> list[PublicEntry]:
-        """Each raw capture in its public form, with its xor masks (``kings``: all kings before it)."""
-        entries: list[PublicEntry] = []
-        for raw in raws:
-            form = capture_forms.get(raw) or capture_form(raw)
-            start, end, captured, promotes, _, _ = raw
-            moved = start ^ end
-            crowned = moved if kings & start else (end if promotes else 0)
-            entries.append((form[0], form[1], (moved, captured, crowned ^ (kings & captured))))
-        return entries
-
-    def first_paths(entries: list[PublicEntry]) -> list[PublicEntry]:
-        """One entry per move (start, end, captured set) of sorted ``entries``: its first path."""
-        seen: set[tuple[int, int, frozenset[int]]] = set()
-        unique = []
-        for entry in entries:
-            identity = entry[1].identity
-            if identity not in seen:
-                seen.add(identity)
-                unique.append(entry)
-        return unique
-
-    # --- quiet moves -----------------------------------------------------------------------------
-
-    # Every quiet step is made once per ruleset: its xor masks for counting and playing, and its
-    # public form (a sort rank by start and end square, the Move, the masks) for positions.
     square = t.square_of_bit
-    rank_base = len(t.bit_of_square)
     n_bits = len(square)
     board_bits = [index for index in range(n_bits) if square[index]]
-
-    def public(frm: int, to: int, compact: Compact, promotes: bool) -> PublicQuiet:
-        first, last = square[frm], square[to]
-        return first * rank_base + last, trusted_move(first, last, (), (first, last), promotes), compact
 
     def man_steps_of(color: int, a: int, up: bool) -> tuple[int, bool, list[Any]]:
         """A man's step in one direction: its masks by target square."""
@@ -312,23 +130,10 @@ def _build(t: Tables) -> MoveGenerator:
                 compacts[to] = ((1 << to) | (1 << frm), 0, (1 << to) & crowns[color])
         return a, up, compacts
 
-    def man_public(compacts: list[Any], forms: list[Any], index: int) -> PublicQuiet:
-        """The public form of a man's step onto bit ``index`` (made when first needed, then kept)."""
-        compact = compacts[index]
-        entry = public((compact[0] ^ (1 << index)).bit_length() - 1, index, compact, bool(compact[2]))
-        forms[index] = entry
-        return entry
-
-    man_step_tables = tuple(tuple(man_steps_of(color, a, up) for _, a, up in man_moves[color]) for color in (0, 1))
-    # The same steps' public forms, by target square's bit index, filled as they are first needed.
-    man_public_tables = tuple(
-        tuple((a, up, compacts, [None] * n_bits) for a, up, compacts in tables) for tables in man_step_tables
-    )
+    man_step_tables = tuple(tuple(man_steps_of(color, a, up) for _, a, up in t.man_moves[color]) for color in (0, 1))
     king_compacts: dict[int, Compact] = {}
-    # Per side, per king bit: each direction's squares in order, with the public form of the move there.
-    king_public_rays: tuple[dict[int, list[list[tuple[int, PublicQuiet]]]], ...] = ({}, {})
 
-    def quiet_entries(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+    def entries(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
         """The quiet moves as xor masks (what counting and playing use)."""
         empty = board ^ (own | opp)
         men = own & ~kings
@@ -358,6 +163,97 @@ def _build(t: Tables) -> MoveGenerator:
                     to = (to << a if up else to >> a) & empty
         return out
 
+    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
+        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
+        return entries(movers, board ^ (movers | empty), movers, color, 0)
+
+    def count_king_steps(own_kings: int, empty: int, color: int) -> int:
+        """The number of quiet moves of the kings ``own_kings`` onto ``empty`` squares."""
+        total = 0
+        for _, a, up in king_moves[color]:
+            front = (own_kings << a if up else own_kings >> a) & empty
+            if not flying:
+                total += front.bit_count()
+                continue
+            while front:
+                total += front.bit_count()
+                front = (front << a if up else front >> a) & empty
+        return total
+
+    return _QuietMasks(entries=entries, king_steps=king_steps, count_king_steps=count_king_steps)
+
+
+def _quiet_public(t: Tables) -> Callable[[int, int, int, int, int], QuietMoves]:
+    """The quiet moves in public form and move order (``quiet_sorted``), for positions.
+
+    The men's steps come sorted by construction: the board is cut into chunks of whole rows
+    (:func:`_chunks`: every square of a chunk numbered below, or every one above, the squares of
+    the next), and each chunk's moves are looked up, already in move order, by which of its men can
+    step in which direction. The kings' moves, sorted, are merged in. The tables fill as positions
+    need them.
+    """
+    board = t.board
+    crowns = t.crown_row
+    king_moves = t.king_moves
+    flying = t.flying
+    limit = t.king_move_limit
+    movable_kings = t.state.movable_kings
+    square = t.square_of_bit
+    rank_base = len(t.bit_of_square)
+    n_bits = len(square)
+    man_dirs = (shifts_of(t.man_moves[0]), shifts_of(t.man_moves[1]))
+
+    def public(frm: int, to: int, compact: Compact, promotes: bool) -> PublicQuiet:
+        first, last = square[frm], square[to]
+        return first * rank_base + last, trusted_move(first, last, (), (first, last), promotes), compact
+
+    # Per side and direction, the public form of a man's step by its target's bit (made when first
+    # needed, then kept).
+    man_forms: tuple[tuple[list[PublicQuiet | None], ...], ...] = tuple(
+        tuple([None] * n_bits for _ in man_dirs[color]) for color in (0, 1)
+    )
+
+    def man_public(color: int, lane: int, to: int) -> PublicQuiet:
+        a, up = man_dirs[color][lane]
+        frm = to - a if up else to + a
+        crowned = (1 << to) & crowns[color]
+        entry = man_forms[color][lane][to] = public(frm, to, ((1 << to) | (1 << frm), 0, crowned), bool(crowned))
+        return entry
+
+    chunks = _chunks(square)
+    chunk_tables: tuple[list[dict[int, QuietChunk]], ...] = tuple([{} for _ in chunks] for _ in (0, 1))
+
+    def chunk_moves(color: int, chunk: int, key: int) -> QuietChunk:
+        """The steps of one chunk's men (``key``: per direction, the men that can step that way)."""
+        low, width = chunks[chunk]
+        entries = []
+        for lane, (a, up) in enumerate(man_dirs[color]):
+            forms = man_forms[color][lane]
+            movers = (key >> (lane * n_bits)) & ((1 << width) - 1)
+            while movers:
+                bit = movers & -movers
+                movers ^= bit
+                index = bit.bit_length() - 1 + low
+                to = index + a if up else index - a
+                entries.append(forms[to] or man_public(color, lane, to))
+        entries.sort(key=_rank)
+        found = (tuple([e[1] for e in entries]), tuple([e[2] for e in entries]), tuple([e[0] for e in entries]))
+        table = chunk_tables[color][chunk]
+        if len(table) >= _CHUNK_FORMS:
+            table.clear()
+        table[key] = found
+        return found
+
+    chunk_specs = tuple(
+        tuple(
+            (low, sum(((1 << width) - 1) << (lane * n_bits) for lane in range(len(man_dirs[color]))), index)
+            for index, (low, width) in enumerate(chunks)
+        )
+        for color in (0, 1)
+    )
+    # Per side, per king bit: each direction's squares in order, with the public form of the move there.
+    king_public_rays: tuple[dict[int, list[list[tuple[int, PublicQuiet]]]], ...] = ({}, {})
+
     def king_rays_of(king: int, color: int) -> list[list[tuple[int, PublicQuiet]]]:
         frm = king.bit_length() - 1
         rays = []
@@ -374,43 +270,6 @@ def _build(t: Tables) -> MoveGenerator:
         king_public_rays[color][king] = rays
         return rays
 
-    # The men's steps in their public form, sorted by construction: the board is cut into chunks of
-    # whole rows (every square of a chunk numbered below, or every one above, the squares of the
-    # next), and each chunk's moves are looked up, already in move order, by which of its men can
-    # step in which direction. The tables fill as positions need them.
-    man_dirs = (shifts_of(man_moves[0]), shifts_of(man_moves[1]))
-    chunks = _chunks(square)
-    chunk_tables: tuple[list[dict[int, QuietChunk]], ...] = tuple([{} for _ in chunks] for _ in (0, 1))
-
-    def chunk_moves(color: int, chunk: int, key: int) -> QuietChunk:
-        """The steps of one chunk's men (``key``: per direction, the men that can step that way)."""
-        low, width = chunks[chunk]
-        entries = []
-        for lane, (a, up) in enumerate(man_dirs[color]):
-            movers = (key >> (lane * n_bits)) & ((1 << width) - 1)
-            while movers:
-                bit = movers & -movers
-                movers ^= bit
-                index = bit.bit_length() - 1 + low
-                _, _, compacts, forms = man_public_tables[color][lane]
-                to = index + a if up else index - a
-                entries.append(forms[to] or man_public(compacts, forms, to))
-        entries.sort(key=_rank)
-        found = (tuple([e[1] for e in entries]), tuple([e[2] for e in entries]), tuple([e[0] for e in entries]))
-        table = chunk_tables[color][chunk]
-        if len(table) >= _CHUNK_FORMS:
-            table.clear()
-        table[key] = found
-        return found
-
-    chunk_specs = tuple(
-        tuple(
-            (low, sum(((1 << width) - 1) << (lane * n_bits) for lane in range(len(man_dirs[color]))), index)
-            for index, (low, width) in enumerate(chunks)
-        )
-        for color in (0, 1)
-    )
-
     def quiet_sorted(own: int, opp: int, kings: int, color: int, state: int) -> QuietMoves:
         """The quiet moves in move order (start square, end square): the Moves and their xor masks."""
         empty = board ^ (own | opp)
@@ -418,12 +277,12 @@ def _build(t: Tables) -> MoveGenerator:
         moves: list[Move] = []
         compacts: list[Compact] = []
         movers = movable_kings(own, kings, color, state) if limit else own & kings
+        ranks: list[int] = []
         if men:
             lanes = 0
             for lane, (a, up) in enumerate(man_dirs[color]):
                 lanes |= (men & (empty >> a if up else empty << a)) << (lane * n_bits)
             tables = chunk_tables[color]
-            ranks: list[int] = []
             for low, mask, index in chunk_specs[color]:
                 key = lanes >> low & mask
                 if key:
@@ -431,9 +290,7 @@ def _build(t: Tables) -> MoveGenerator:
                     moves += found[0]
                     compacts += found[1]
                     ranks += found[2]
-            if not movers:
-                return moves, compacts
-        elif not movers:
+        if not movers:
             return moves, compacts
         known = king_public_rays[color]
         entries: list[PublicQuiet] = []
@@ -448,77 +305,226 @@ def _build(t: Tables) -> MoveGenerator:
         entries.sort(key=_rank)
         if not moves:
             return [entry[1] for entry in entries], [entry[2] for entry in entries]
-        # Merge the kings' moves into the men's, which are in order already.
-        merged_moves: list[Move] = []
-        merged_compacts: list[Compact] = []
-        done = 0
-        for rank, move, compact in entries:
-            upto = bisect.bisect_left(ranks, rank, done)
-            merged_moves += moves[done:upto]
-            merged_compacts += compacts[done:upto]
-            merged_moves.append(move)
-            merged_compacts.append(compact)
-            done = upto
-        merged_moves += moves[done:]
-        merged_compacts += compacts[done:]
-        return merged_moves, merged_compacts
+        return _merge(moves, compacts, ranks, entries)
 
-    def quiet_list(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
-        return quiet_entries(own, opp, kings, color, state)
+    return quiet_sorted
 
-    def king_steps(movers: int, empty: int, color: int) -> list[Compact]:
-        """The quiet moves of the kings ``movers`` onto ``empty`` squares."""
-        return quiet_entries(movers, board ^ (movers | empty), movers, color, 0)
 
-    # --- the public entry points -----------------------------------------------------------------
+def _merge(moves: list[Move], compacts: list[Compact], ranks: list[int], entries: list[PublicQuiet]) -> QuietMoves:
+    """The men's moves (in order, with their ``ranks``) and the kings' sorted ``entries``, merged in order."""
+    merged_moves: list[Move] = []
+    merged_compacts: list[Compact] = []
+    done = 0
+    for rank, move, compact in entries:
+        upto = bisect.bisect_left(ranks, rank, done)
+        merged_moves += moves[done:upto]
+        merged_compacts += compacts[done:upto]
+        merged_moves.append(move)
+        merged_compacts.append(compact)
+        done = upto
+    merged_moves += moves[done:]
+    merged_compacts += compacts[done:]
+    return merged_moves, merged_compacts
 
-    def moves_of(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> list[Compact]:
-        if crowning_wins and kings:
-            return []
-        found = capture_list(own, opp, kings, color, paths)
-        if found is None:
-            return quiet_list(own, opp, kings, color, state)
-        if mandatory:
-            return found
-        return found + quiet_list(own, opp, kings, color, state)
 
-    def moves(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
-        return moves_of(own, opp, kings, color, state, False)
+class _CaptureMasks(NamedTuple):
+    capture_list: Callable[[int, int, int, int, bool], list[Compact] | None]
+    single_jumps_only: Callable[[int, int, int, int], bool]
+    preferred: Callable[[list[ManJump], int], list[ManJump]]
+    single_raws: Callable[[list[ManJump], int, int], list[RawCapture]]
 
-    def captures(own: int, opp: int, kings: int, color: int) -> list[Compact]:
-        if crowning_wins and kings:
-            return []
-        return capture_list(own, opp, kings, color, False) or []
 
-    def can_capture(own: int, opp: int, kings: int, color: int) -> bool:
-        if crowning_wins and kings:
-            return False
+def _capture_masks(t: Tables, jumps: JumpTests, search: CaptureSearch) -> _CaptureMasks:
+    """The legal captures as xor masks (``capture_list``), and the fast path it shares with the
+    public listing and counting: when every capture is one jump by a man that cannot go on, the
+    captures are read off the jump test's masks, precedence applied, without a search."""
+    board = t.board
+    crowns = t.crown_row
+    men_take_kings = t.men_capture_kings
+    goes_on = t.jump_goes_on
+    needs_search = t.jump_needs_search
+    preference = t.single_jump_preference
+    man_jumps = jumps.men
+    kings_can_jump = jumps.kings
+
+    def single_jumps_only(own_kings: int, landings: int, origins: int, color: int) -> bool:
+        """Whether every capture is one jump by a man that cannot go on (no search needed).
+
+        A jump goes on if its landing square is an origin of some jump. The way back never shows up
+        there (it would land on the man's own start square, occupied before the move), and no other
+        jump can land on the start square or on the square of the piece just taken.
+        """
+        return not own_kings and not landings & ((origins & goes_on[color]) | needs_search[color])
+
+    def preferred(jumps: list[ManJump], prey_kings: int) -> list[ManJump]:
+        """The single jumps the precedence keeps: over kings, or over men, when the criteria prefer one."""
+        chosen = []
+        for a, up, jumpers in jumps:
+            over_kings = prey_kings >> a if up else prey_kings << a
+            kept = jumpers & over_kings if preference > 0 else jumpers & ~over_kings
+            if kept:
+                chosen.append((a, up, kept))
+        return chosen or jumps
+
+    def single_raws(jumps: list[ManJump], prey_kings: int, color: int) -> list[RawCapture]:
+        """The legal captures when each is one jump by a man that cannot go on (see
+        :func:`single_jumps_only`), as recorded raw captures, precedence applied."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
+        crown = crowns[color]
+        out: list[RawCapture] = []
+        for a, up, jumpers in jumps:
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                over = start << a if up else start >> a
+                to = over << a if up else over >> a
+                out.append((start, to, over, bool(to & crown), (over,), (to,)))
+        return out
+
+    def capture_list(own: int, opp: int, kings: int, color: int, paths: bool) -> list[Compact] | None:
+        """The legal captures as xor masks, or None if the side to move has no capture."""
         empty = board ^ (own | opp)
         men = own & ~kings
-        if men:
-            prey = opp if men_take_kings else opp & ~kings
-            for a, a2, up in man_jumps[color]:
-                if up:
-                    if men & (prey >> a) & (empty >> a2):
-                        return True
-                elif men & (prey << a) & (empty << a2):
-                    return True
         own_kings = own & kings
-        return bool(own_kings) and kings_can_jump(own_kings, opp, empty, color)
+        prey = opp if men_take_kings else opp & ~kings
+        total, landings, origins, jumps = man_jumps(men, prey, empty, color)
+        if not total and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            return None
+        if not total or not single_jumps_only(own_kings, landings, origins, color):
+            out = []
+            for start, end, captured, promotes, _, _ in legal_captures(t, search, color, own, opp, kings, paths, False):
+                moved = start ^ end
+                crowned = moved if kings & start else (end if promotes else 0)
+                out.append((moved, captured, crowned ^ (kings & captured)))
+            return out
+        return [
+            (start | to, over, (kings & over) | (to if promotes else 0))
+            for start, to, over, promotes, _, _ in single_raws(jumps, prey & kings, color)
+        ]
 
-    def moves_with_paths(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
-        return moves_of(own, opp, kings, color, state, True)
+    return _CaptureMasks(
+        capture_list=capture_list, single_jumps_only=single_jumps_only, preferred=preferred, single_raws=single_raws
+    )
 
+
+class _CapturePublic(NamedTuple):
+    single_publics: Callable[[list[ManJump], int, int, int], QuietMoves]
+    capture_entries: Callable[[list[RawCapture], int], list[PublicEntry]]
+
+
+def _capture_public(t: Tables, masks: _CaptureMasks) -> _CapturePublic:
+    """Captures in their public form (the sort key and the :class:`~draughts.Move`), made once per
+    capture and kept per ruleset, since the same captures come back game after game: single jumps
+    by men by start square and direction, other captures by their raw form (at most
+    :data:`_CAPTURE_FORMS` of them)."""
+    crowns = t.crown_row
+    preference = t.single_jump_preference
+    preferred = masks.preferred
+    square = t.square_of_bit
+    rank_base = len(t.bit_of_square)
+    # Single jumps by men: (rank, Move, the masks when the man taken is a man, when it is a king).
+    jump_publics: dict[int, tuple[int, Move, Compact, Compact]] = {}
+
+    def jump_public(start: int, over: int, to: int, key: int, color: int) -> tuple[int, Move, Compact, Compact]:
+        first, last = square[start.bit_length() - 1], square[to.bit_length() - 1]
+        promotes = bool(to & crowns[color])
+        crowned = to if promotes else 0
+        move = trusted_move(first, last, (square[over.bit_length() - 1],), (first, last), promotes)
+        rank = first * rank_base + last
+        form = jump_publics[key] = (rank, move, (start | to, over, crowned), (start | to, over, over | crowned))
+        return form
+
+    def single_publics(jumps: list[ManJump], prey_kings: int, kings: int, color: int) -> QuietMoves:
+        """The legal captures when each is one jump by a man that cannot go on, in their public form
+        and in move order (where capturing is mandatory: no quiet move comes between them)."""
+        if preference and prey_kings:
+            jumps = preferred(jumps, prey_kings)
+        entries = []
+        for a, up, jumpers in jumps:
+            lane = a << 2 | up << 1 | color
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                key = start.bit_length() << 12 | lane
+                form = jump_publics.get(key)
+                if form is None:
+                    over = start << a if up else start >> a
+                    form = jump_public(start, over, over << a if up else over >> a, key, color)
+                entries.append((form[0], form[1], form[3] if form[2][1] & kings else form[2]))
+        if len(entries) > 1:
+            entries.sort(key=_rank)
+        return [entry[1] for entry in entries], [entry[2] for entry in entries]
+
+    capture_forms: dict[RawCapture, tuple[tuple[int, int, tuple[int, ...]], Move]] = {}
+
+    def capture_form(raw: RawCapture) -> tuple[tuple[int, int, tuple[int, ...]], Move]:
+        start, end, _, promotes, order, path = raw
+        first = square[start.bit_length() - 1]
+        last = square[end.bit_length() - 1]
+        full = (first, *[square[bit.bit_length() - 1] for bit in path])
+        taken = tuple([square[bit.bit_length() - 1] for bit in order])
+        if len(capture_forms) >= _CAPTURE_FORMS:
+            capture_forms.clear()
+        form = capture_forms[raw] = ((first, last, full), trusted_move(first, last, taken, full, promotes))
+        return form
+
+    def capture_entries(raws: list[RawCapture], kings: int) -> list[PublicEntry]:
+        """Each raw capture in its public form, with its xor masks (``kings``: all kings before it)."""
+        entries: list[PublicEntry] = []
+        for raw in raws:
+            form = capture_forms.get(raw) or capture_form(raw)
+            start, end, captured, promotes, _, _ = raw
+            moved = start ^ end
+            crowned = moved if kings & start else (end if promotes else 0)
+            entries.append((form[0], form[1], (moved, captured, crowned ^ (kings & captured))))
+        return entries
+
+    return _CapturePublic(single_publics=single_publics, capture_entries=capture_entries)
+
+
+def _first_paths(entries: list[PublicEntry]) -> list[PublicEntry]:
+    """One entry per move (start, end, captured set) of sorted ``entries``: its first path."""
+    seen: set[tuple[int, int, frozenset[int]]] = set()
+    unique = []
+    for entry in entries:
+        identity = entry[1].identity
+        if identity not in seen:
+            seen.add(identity)
+            unique.append(entry)
+    return unique
+
+
+def _counting(
+    t: Tables, jumps: JumpTests, captures: _CaptureMasks, quiet: _QuietMasks, search: CaptureSearch
+) -> tuple[Callable[[int, int, int, int, int, bool], int], Callable[[int, int, int, int, int, bool], int]]:
+    """Perft's last ply and last two plies, counted mostly in bulk: ``(count1, count2)``."""
+    board = t.board
+    crowns = t.crown_row
+    man_moves = t.man_moves
+    mandatory = t.capture_mandatory
+    men_take_kings = t.men_capture_kings
+    preference = t.single_jump_preference
+    limit = t.king_move_limit
+    crowning_wins = t.crowning_wins
+    movable_kings = t.state.movable_kings
     play = t.state.play
-
+    man_jumps = jumps.men
+    kings_can_jump = jumps.kings
+    single_jumps_only = captures.single_jumps_only
+    preferred = captures.preferred
+    capture_list = captures.capture_list
+    quiet_list = quiet.entries
+    king_steps = quiet.king_steps
+    count_king_steps = quiet.count_king_steps
     steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
     steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))
 
     def count(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> int:
         """The number of legal moves, without listing them.
 
-        Captures by men that cannot go on are counted off the masks of :func:`man_jumps_of`
-        (inlined: this is the innermost loop of perft); any other capture runs the search.
+        Captures by men that cannot go on are counted off the jump test's masks; any other capture
+        runs the search.
         """
         if crowning_wins and kings:
             return 0
@@ -526,27 +532,12 @@ def _build(t: Tables) -> MoveGenerator:
         men = own & ~kings
         own_kings = own & kings
         prey = opp if men_take_kings else opp & ~kings
-        total = landings = origins = 0
-        for a, a2 in jumps_up[color]:
-            here = (prey >> a) & (empty >> a2)
-            origins |= here
-            jumpers = men & here
-            if jumpers:
-                landings |= jumpers << a2
-                total += jumpers.bit_count()
-        for a, a2 in jumps_down[color]:
-            here = (prey << a) & (empty << a2)
-            origins |= here
-            jumpers = men & here
-            if jumpers:
-                landings |= jumpers >> a2
-                total += jumpers.bit_count()
+        total, landings, origins, jumps = man_jumps(men, prey, empty, color)
         if total:
-            if own_kings or landings & ((origins & goes_on[color]) | needs_search[color]):
+            if not single_jumps_only(own_kings, landings, origins, color):
                 total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
             elif preference and prey & kings:
-                jumps = preferred(man_jumps_of(men, prey, empty, color)[3], prey & kings)
-                total = sum(jumpers.bit_count() for _, _, jumpers in jumps)
+                total = sum(jumpers.bit_count() for _, _, jumpers in preferred(jumps, prey & kings))
             if mandatory:
                 return total
         elif own_kings and kings_can_jump(own_kings, opp, empty, color):
@@ -563,7 +554,11 @@ def _build(t: Tables) -> MoveGenerator:
                 total += count_king_steps(movers, empty, color)
         return total
 
-    their_captures = (man_captures[1], man_captures[0])
+    # The opponent's jumps, to find which of our quiet moves offer them a capture.
+    their_jumps = tuple(tuple((a, a + a, up) for _, a, up in t.man_captures[color]) for color in (0, 1))
+    their_up = tuple(tuple((a, a2) for a, a2, up in their_jumps[color] if up) for color in (0, 1))
+    their_down = tuple(tuple((a, a2) for a, a2, up in their_jumps[color] if not up) for color in (0, 1))
+    their_captures = (t.man_captures[1], t.man_captures[0])
     # A man of ours stepping in direction e is offered to an enemy man right in front of it when
     # that man captures in the reverse direction (landing on the square ours left).
     offered = tuple(
@@ -602,10 +597,10 @@ def _build(t: Tables) -> MoveGenerator:
         their_men = opp & ~kings
         their_prey = own if men_take_kings else men
         exposed = opened = 0
-        for a, a2 in jumps_up[other]:
+        for a, a2 in their_up[other]:
             exposed |= (their_men << a) & (empty >> a)
             opened |= (their_men << a2) & (their_prey << a)
-        for a, a2 in jumps_down[other]:
+        for a, a2 in their_down[other]:
             exposed |= (their_men >> a) & (empty << a)
             opened |= (their_men >> a2) & (their_prey >> a)
         if opp & kings or opened & empty:
@@ -664,6 +659,29 @@ def _build(t: Tables) -> MoveGenerator:
                     total += count(opp, own ^ moved, kings ^ crowned, other, 0, paths)
         return total
 
+    return count, count2
+
+
+def _listing(
+    t: Tables,
+    jumps: JumpTests,
+    captures: _CaptureMasks,
+    public: _CapturePublic,
+    quiet_sorted: Callable[[int, int, int, int, int], QuietMoves],
+    search: CaptureSearch,
+) -> Callable[[int, int, int, int, int, bool], QuietMoves]:
+    """The legal moves in their public form and move order, with their xor masks (``legal``)."""
+    board = t.board
+    mandatory = t.capture_mandatory
+    men_take_kings = t.men_capture_kings
+    crowning_wins = t.crowning_wins
+    man_jumps = jumps.men
+    kings_can_jump = jumps.kings
+    single_jumps_only = captures.single_jumps_only
+    single_raws = captures.single_raws
+    single_publics = public.single_publics
+    capture_entries = public.capture_entries
+
     def legal(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> QuietMoves:
         """The legal moves in their public form and move order, with their xor masks, for the public
         API: with ``paths`` one per capture path; without, one per move, the path that comes first
@@ -675,49 +693,90 @@ def _build(t: Tables) -> MoveGenerator:
         men = own & ~kings
         prey = opp if men_take_kings else opp & ~kings
         empty = board ^ (own | opp)
-        if man_can_capture(men, prey, empty, color) or (own_kings and kings_can_jump(own_kings, opp, empty, color)):
-            captures = None
-            if not own_kings:  # the usual case first: single jumps by men, read off the masks
-                _, landings, origins, jumps = man_jumps_of(men, prey, empty, color)
-                if single_jumps_only(own_kings, landings, origins, color):
-                    if mandatory:  # each is a move of its own, made once per ruleset
-                        return single_publics(jumps, prey & kings, kings, color)
-                    captures = single_raws(jumps, prey & kings, color)
-            if captures is None:
-                captures = legal_captures(t, search, color, own, opp, kings, True, True, paths)
-            entries = capture_entries(captures, kings)
-            if not mandatory:
-                quiet_moves, quiet_compacts = quiet_sorted(own, opp, kings, color, state)
-                entries += [
-                    ((move.start, move.end, move.path), move, compact)
-                    for move, compact in zip(quiet_moves, quiet_compacts, strict=True)
-                ]
-            if len(entries) > 1:
-                entries.sort(key=_rank)
-                if not paths:
-                    entries = first_paths(entries)
-            return [entry[1] for entry in entries], [entry[2] for entry in entries]
-        return quiet_sorted(own, opp, kings, color, state)
+        total, landings, origins, jumps = man_jumps(men, prey, empty, color)
+        if not total and not (own_kings and kings_can_jump(own_kings, opp, empty, color)):
+            return quiet_sorted(own, opp, kings, color, state)
+        found = None
+        if total and single_jumps_only(own_kings, landings, origins, color):  # the usual case
+            if mandatory:  # each is a move of its own, made once per ruleset
+                return single_publics(jumps, prey & kings, kings, color)
+            found = single_raws(jumps, prey & kings, color)
+        if found is None:
+            found = legal_captures(t, search, color, own, opp, kings, True, True, paths)
+        entries = capture_entries(found, kings)
+        if not mandatory:
+            quiet_moves, quiet_compacts = quiet_sorted(own, opp, kings, color, state)
+            entries += [
+                ((move.start, move.end, move.path), move, compact)
+                for move, compact in zip(quiet_moves, quiet_compacts, strict=True)
+            ]
+        if len(entries) > 1:
+            entries.sort(key=_rank)
+            if not paths:
+                entries = _first_paths(entries)
+        return [entry[1] for entry in entries], [entry[2] for entry in entries]
 
-    def man_can_capture(men: int, prey: int, empty: int, color: int) -> bool:
-        for a, a2 in jumps_up[color]:
-            if men & (prey >> a) & (empty >> a2):
-                return True
-        for a, a2 in jumps_down[color]:  # noqa: SIM110 (a loop: any() over a generator costs more here)
-            if men & (prey << a) & (empty << a2):
-                return True
-        return False
+    return legal
+
+
+def _build(t: Tables) -> MoveGenerator:
+    """The generator of ``t``'s ruleset, assembled from its pieces, with the entry points that
+    choose between captures and quiet moves (mandatory capture, crowning wins)."""
+    board = t.board
+    mandatory = t.capture_mandatory
+    men_take_kings = t.men_capture_kings
+    crowning_wins = t.crowning_wins
+    search = capture_search(t)
+    jumps = jump_tests(t)
+    quiet = _quiet_masks(t)
+    captures = _capture_masks(t, jumps, search)
+    count, count2 = _counting(t, jumps, captures, quiet, search)
+    legal = _listing(t, jumps, captures, _capture_public(t, captures), _quiet_public(t), search)
+    capture_list = captures.capture_list
+    quiet_list = quiet.entries
+    man_jumps = jumps.men
+    kings_can_jump = jumps.kings
+
+    def moves_of(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> list[Compact]:
+        if crowning_wins and kings:
+            return []
+        found = capture_list(own, opp, kings, color, paths)
+        if found is None:
+            return quiet_list(own, opp, kings, color, state)
+        if mandatory:
+            return found
+        return found + quiet_list(own, opp, kings, color, state)
+
+    def moves(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return moves_of(own, opp, kings, color, state, False)
+
+    def moves_with_paths(own: int, opp: int, kings: int, color: int, state: int) -> list[Compact]:
+        return moves_of(own, opp, kings, color, state, True)
+
+    def captures_of(own: int, opp: int, kings: int, color: int) -> list[Compact]:
+        if crowning_wins and kings:
+            return []
+        return capture_list(own, opp, kings, color, False) or []
+
+    def can_capture(own: int, opp: int, kings: int, color: int) -> bool:
+        if crowning_wins and kings:
+            return False
+        empty = board ^ (own | opp)
+        if man_jumps(own & ~kings, opp if men_take_kings else opp & ~kings, empty, color)[0]:
+            return True
+        own_kings = own & kings
+        return bool(own_kings) and kings_can_jump(own_kings, opp, empty, color)
 
     return MoveGenerator(
         tables=t,
         moves=moves,
         paths=moves_with_paths,
-        play=play,
+        play=t.state.play,
         count1=count,
         count2=count2,
         legal=legal,
         search=search,
-        captures=captures,
+        captures=captures_of,
         can_capture=can_capture,
     )
 
