@@ -15,6 +15,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import draughts
@@ -230,3 +232,48 @@ def test_the_compare_api_gains_the_table_rows(client: TestClient, tables: Path) 
     with TestClient(create_app(default_variant="american", **SMALL)) as bare:
         plain = bare.get("/api/compare?variants=american,russian&all=1").json()
         assert not [row for row in plain["rules"]["rows"] if row["key"].startswith("tablebase_")]
+
+
+@st.composite
+def table_positions(draw: st.DrawFn) -> tuple[str, str]:
+    """A position of a built table (American KvK; Russian KvK, KKvK or KvKK), any side to move."""
+    variant = draw(st.sampled_from(["american", "russian"]))
+    rules = draughts.get_variant(variant)
+    count = 2 if variant == "american" else draw(st.sampled_from([2, 3]))
+    squares = draw(st.lists(st.sampled_from(range(1, 33)), min_size=count, max_size=count, unique=True))
+    white, black = (squares[:1], squares[1:]) if draw(st.booleans()) else (squares[1:], squares[:1])
+    turn = draw(st.sampled_from("WB"))
+
+    def side(items: list[int]) -> str:
+        return ",".join("K" + rules.square_name(square) for square in items)
+
+    return variant, f"{turn}:W{side(white)}:B{side(black)}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(table_positions())
+def test_every_table_position_answers_as_the_library(client: TestClient, tables: Path, case: tuple[str, str]) -> None:
+    variant, fen = case
+    answer = endgame(client, variant=variant, fen=fen)
+    assert answer["in_table"] is True
+    want = expected(tables, variant, fen)
+    assert {key: answer[key] for key in want} == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(["variant", "ruleset", "fen", "flipped"]),
+        st.text(max_size=40) | st.sampled_from(["american", "russian", "B:WK29:BK28", "W:W:B", "B:WK1:BK1"]),
+    )
+)
+def test_no_endgame_request_breaks_the_server(client: TestClient, fields: dict[str, str]) -> None:
+    response = client.get("/api/endgame", params=fields)
+    assert response.status_code < 500, response.text
+    body = response.json()
+    if response.status_code == 200:
+        assert body["in_table"] in (True, False)
+        assert body["in_table"] or body["message"].startswith(NOT_BUILT)
+    else:
+        assert body["error"]
+    assert endgame(client, fen="B:WK29:BK28")["plies"] == 11  # still serving
