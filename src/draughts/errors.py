@@ -184,3 +184,7 @@ class DXPError(DraughtsError):
 
 class DXPConnectionError(DXPError):
     """The DXP peer went away (connection closed or reset) or stayed silent past its time."""
+
+
+class UnknownBallotError(DraughtsError):
+    """An opening ballot name a variant has no ballot of (:func:`draughts.openings.ballot`)."""
