@@ -207,7 +207,7 @@ function showEndgame(data) {
     button.textContent = text;
     line.append(button, ' ');
   }
-  line.append(`(${data.material})`);
+  line.append(`(${data.material || 'a side has no piece left'})`);
 }
 
 byId('endgame-best').addEventListener('click', (event) => {
