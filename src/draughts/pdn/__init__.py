@@ -156,21 +156,37 @@ from draughts.pdn.errors import (
 )
 from draughts.pdn.game import Game
 from draughts.pdn.reader import parse_game, parse_games, read_game, read_games
+from draughts.pdn.visitor import (
+    GameBuilder,
+    HeadersBuilder,
+    SkipVisitor,
+    StringExporter,
+    export,
+    read_headers,
+    read_with,
+)
 from draughts.pdn.writer import write_game, write_games
 from draughts.results import normalise_result, result_for, winner_of
 
 __all__ = [
     "Game",
+    "GameBuilder",
+    "HeadersBuilder",
     "PDNAmbiguousMoveError",
     "PDNIllegalMoveError",
     "PDNTextError",
     "PDNUnknownVariantError",
     "PDNWarning",
+    "SkipVisitor",
+    "StringExporter",
+    "export",
     "normalise_result",
     "parse_game",
     "parse_games",
     "read_game",
     "read_games",
+    "read_headers",
+    "read_with",
     "result_for",
     "winner_of",
     "write_game",

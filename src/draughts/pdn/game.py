@@ -10,6 +10,7 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.move import Move
+from draughts.pdn.events import BaseVisitor, ResultT, accept
 from draughts.pdn.tags import ITALIAN_TAGS, ROSTER, tag_name, variant_tags
 from draughts.pdn.tree import GameNode, build_tree
 from draughts.position import Position
@@ -75,6 +76,11 @@ class Game:
             )
             self.warnings.extend(dropped)
         return self._tree
+
+    def accept(self, visitor: BaseVisitor[ResultT]) -> ResultT:
+        """Drive ``visitor`` (:mod:`draughts.pdn.visitor`) over the game: its tags as
+        :meth:`export_headers` gives them, its tree and its result; return ``visitor.result()``."""
+        return accept(self, visitor)
 
     def mainline(self) -> Iterator[GameNode]:
         """The nodes of the tree's main line (see :meth:`tree`)."""

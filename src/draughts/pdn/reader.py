@@ -90,16 +90,19 @@ def outcomes(source: Source, variant: Ruleset | None, encoding: str | None, stri
     them without the process-wide warning filters.
     """
     for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
-        try:
-            yield _built(raw, index, variant, strict)
-        except PDNError as error:
-            yield error
-        except DraughtsError as error:  # not phrased by the builder, but still this game's fault
-            yield _wrapped(error, index, raw, str(error))
-        except (RecursionError, OverflowError, ValueError) as error:  # a checker below that did not phrase it
-            yield _wrapped(
-                error, index, raw, f"the game cannot be read ({type(error).__name__}: {excerpt(str(error))})"
-            )
+        yield outcome(raw, index, variant, strict)
+
+
+def outcome(raw: RawGame, index: int, variant: Ruleset | None, strict: bool) -> Game | PDNError:
+    """The ``index``-th game of a file replayed from its raw tokens, or the PDNError that says why it cannot be."""
+    try:
+        return _built(raw, index, variant, strict)
+    except PDNError as error:
+        return error
+    except DraughtsError as error:  # not phrased by the builder, but still this game's fault
+        return _wrapped(error, index, raw, str(error))
+    except (RecursionError, OverflowError, ValueError) as error:  # a checker below that did not phrase it
+        return _wrapped(error, index, raw, f"the game cannot be read ({type(error).__name__}: {excerpt(str(error))})")
 
 
 def _wrapped(error: Exception, index: int, raw: RawGame, reason: str) -> PDNError:

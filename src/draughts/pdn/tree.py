@@ -17,7 +17,7 @@ from draughts.board import Board
 from draughts.errors import DraughtsError, PDNError
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
-from draughts.pdn.commands import Commands, command_text, split_commands
+from draughts.pdn.commands import Commands, split_commands
 from draughts.pdn.errors import PDNWarning
 from draughts.pdn.words import MARKS, MOVE_NUMBER, NAG, TRAILING_MARKS, first_player_frame, rotated
 from draughts.position import Position
@@ -347,93 +347,3 @@ def build_tree(
         for text in variations[ply]:
             reader.read(base, text)
     return root, reader.warnings
-
-
-def _pieces(node: GameNode) -> list[str]:
-    """A node's NAG and comment pieces after its move."""
-    out = list(node.nags[1:]) if node.nags and MARKS.fullmatch(node.nags[0]) else list(node.nags)
-    text = node.comment
-    commands = command_text(node.commands)
-    if commands:
-        text = f"{text} {commands}" if text else commands
-    if text or node.comment:
-        out.append("{" + text.replace("}", ")") + "}")
-    return out
-
-
-def movetext(root: GameNode, *, numeric: bool = False) -> list[str]:
-    """The movetext pieces of the tree under ``root`` (moves with numbers, NAGs, comments, variations).
-
-    Written without recursion: the main move of a node, then its side lines in parentheses, then
-    the main line goes on, as python-chess writes PGN.
-    """
-    pieces: list[str] = []
-    first = root.position.ruleset.first_to_move
-    offset = 0 if root.position.turn is first else 1
-    if root.comment or root.commands:
-        pieces.extend(_pieces(_bare(root)))
-    state = {"number": True}
-
-    def move(node: GameNode, starting: bool) -> None:
-        parent = node.parent
-        assert parent is not None
-        assert node.move is not None
-        if starting and node.starting_comment:
-            pieces.append("{" + node.starting_comment.replace("}", ")") + "}")
-            state["number"] = True
-        text = move_text(parent.position, node.move, numeric=numeric)
-        if node.nags and MARKS.fullmatch(node.nags[0]):
-            text += node.nags[0]
-        number = (node.ply - 1 + offset) // 2 + 1
-        if parent.position.turn is first:
-            text = f"{number}. {text}"
-        elif state["number"]:
-            text = f"{number}... {text}"
-        pieces.append(text)
-        after = _pieces(node)
-        pieces.extend(after)
-        state["number"] = any(piece.startswith("{") for piece in after)
-
-    stack: list[tuple[str, GameNode | None]] = [("after", root)]
-    while stack:
-        kind, node = stack.pop()
-        if kind == "close":
-            pieces[-1] += ")"
-            state["number"] = True
-            continue
-        assert node is not None
-        if kind == "open":
-            pieces.append("(")
-            state["number"] = True
-            move(node, True)
-            continue
-        if not node.variations:
-            continue
-        main = node.variations[0]
-        move(main, False)
-        todo: list[tuple[str, GameNode | None]] = []
-        for side in node.variations[1:]:
-            todo += [("open", side), ("after", side), ("close", None)]
-        todo.append(("after", main))
-        stack.extend(reversed(todo))
-    return _glued(pieces)
-
-
-def _bare(node: GameNode) -> GameNode:
-    """A copy of ``node``'s comment and commands only (for the root, which has no move or NAGs)."""
-    copy = GameNode(node.position)
-    copy.comment, copy.commands = node.comment, node.commands
-    return copy
-
-
-def _glued(pieces: list[str]) -> list[str]:
-    """Opening parentheses glued to the piece after them."""
-    out: list[str] = []
-    glue = False
-    for piece in pieces:
-        if piece == "(":
-            glue = True
-            continue
-        out.append("(" + piece if glue else piece)
-        glue = False
-    return out

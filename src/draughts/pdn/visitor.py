@@ -1,54 +1,394 @@
-"""Reading headers only, and writing a game tree back (python-chess's ``read_headers`` and ``StringExporter``)."""
+"""Visitors: reading and writing games as a stream of events, as python-chess's ``chess.pgn`` visitors do.
+
+A visitor (:class:`~draughts.pdn.events.BaseVisitor`) is told about a game piece by piece:
+``begin_game``, each tag (``visit_header``), ``end_headers``, the start position, then the moves,
+comments, NAGs and variations in the order PDN writes them, the result and ``end_game``;
+``result()`` is what the visitor made of it. :func:`read_with` drives a visitor over every game of
+a PDN file, :meth:`Game.accept() <draughts.pdn.Game.accept>` and
+:func:`~draughts.pdn.events.walk` over a game or tree in memory.
+
+* :class:`HeadersBuilder` keeps the tags and skips the movetext (``end_headers`` returns
+  :data:`~draughts.pdn.events.SKIP`), so no move is replayed: :func:`read_headers` is
+  ``read_with(source, HeadersBuilder())``.
+* :class:`SkipVisitor` skips every game (to count games, or to get past them quickly).
+* :class:`GameBuilder` builds a :class:`~draughts.pdn.Game` with its tree of
+  :class:`~draughts.pdn.tree.GameNode`.
+* :class:`StringExporter` writes PDN text: :func:`export` is ``game.accept(StringExporter())``.
+
+>>> import io
+>>> from draughts import pdn
+>>> text = '[White "A"] [GameType "20"] 1. 32-28 (1. 33-29 {also}) 19-23 *'
+>>> list(read_with(io.StringIO(text), HeadersBuilder()))
+[{'White': 'A', 'GameType': '20'}]
+>>> game = next(read_with(io.StringIO(text), GameBuilder()))
+>>> [node.san() for node in game.tree().variations]
+['32-28', '33-29']
+>>> print(game.accept(StringExporter(headers=False)), end="")
+1. 32-28 (1. 33-29 {also}) 1... 19-23 *
+"""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 
+from draughts.errors import PDNError
+from draughts.move import Move
+from draughts.notation import move_text
+from draughts.pdn.commands import split_commands
 from draughts.pdn.decode import Source, source_lines
+from draughts.pdn.errors import PDNWarning
+from draughts.pdn.events import SKIP, BaseVisitor, ResultT, SkipType, accept, comment_of, walk, walk_line
 from draughts.pdn.game import Game
 from draughts.pdn.lexer import tokenize
+from draughts.pdn.reader import check_options, outcome
 from draughts.pdn.split import raw_games
-from draughts.pdn.tree import movetext
+from draughts.pdn.tree import GameNode
+from draughts.pdn.words import MARKS
+from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result
+from draughts.rules import Ruleset
+from draughts.variants import get_variant
+
+__all__ = [
+    "SKIP",
+    "BaseVisitor",
+    "GameBuilder",
+    "HeadersBuilder",
+    "ResultT",
+    "SkipType",
+    "SkipVisitor",
+    "StringExporter",
+    "accept",
+    "export",
+    "game_of",
+    "line_text",
+    "read_headers",
+    "read_with",
+    "walk",
+    "walk_line",
+]
+
+
+def read_with(
+    source: Source,
+    visitor: BaseVisitor[ResultT],
+    variant: Ruleset | str | None = None,
+    errors: str = "raise",
+    *,
+    encoding: str | None = None,
+    ambiguous_end: str = "first",
+) -> Iterator[ResultT]:
+    """``visitor.result()`` for each game of a PDN file or stream, in file order.
+
+    The tags are visited as written, before any move is replayed; when
+    :meth:`~draughts.pdn.events.BaseVisitor.end_headers` returns :data:`~draughts.pdn.events.SKIP`
+    the game's moves are not replayed at all. Otherwise the game is read as
+    :func:`~draughts.pdn.read_games` reads it (``variant``, ``errors``, ``encoding`` and
+    ``ambiguous_end`` mean what they mean there) and its tree is walked. A game that cannot be read
+    raises its :class:`~draughts.PDNError` (``errors="raise"``) or is skipped with a
+    :class:`~draughts.pdn.PDNWarning` (``errors="skip"``: nothing is yielded for it). One game's
+    tokens are held at a time, so memory stays bounded however large the file.
+    """
+    check_options(errors, encoding, ambiguous_end)
+    rules = None if variant is None else get_variant(variant)
+    for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
+        visitor.begin_game()
+        for name, value, _ in raw.tags:
+            visitor.visit_header(name, value)
+        if visitor.end_headers() is SKIP:
+            visitor.end_game()
+            yield visitor.result()
+            continue
+        game = outcome(raw, index, rules, ambiguous_end == "raise")
+        if isinstance(game, PDNError):
+            if errors == "raise":
+                raise game
+            warnings.warn(f"skipped {game}", PDNWarning, stacklevel=2)
+            continue
+        root = game.tree()
+        visitor.visit_start(root.position)
+        walk(root, visitor)
+        visitor.visit_result(game.result)
+        visitor.end_game()
+        yield visitor.result()
+
+
+class HeadersBuilder(BaseVisitor[dict[str, str]]):
+    """The tags of a game, as written; the movetext is skipped, so no move is replayed."""
+
+    def __init__(self) -> None:
+        self.headers: dict[str, str] = {}
+
+    def begin_game(self) -> None:
+        self.headers = {}
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.headers[name] = value
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> dict[str, str]:
+        return self.headers
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips every game (its moves are not replayed); the result is True for each game passed."""
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
 
 
 def read_headers(source: Source, *, encoding: str | None = None) -> Iterator[dict[str, str]]:
     """The tags of each game of a PDN file or stream, in file order, without replaying a move.
 
-    Streams: one game's tokens at a time (at most 100,000 movetext tokens), so
-    memory stays bounded however large the file. Tag names and values are as written.
+    ``read_with(source, HeadersBuilder())``: one game's tokens at a time (at most 100,000 movetext
+    tokens), so memory stays bounded however large the file. Tag names and values are as written.
 
     >>> import io
     >>> list(read_headers(io.StringIO('[White "A"] 1. 32-28 * [White "B"] 1. 33-29 *')))
     [{'White': 'A'}, {'White': 'B'}]
     """
-    for raw in raw_games(tokenize(source_lines(source, encoding))):
-        yield raw.headers()
+    return read_with(source, HeadersBuilder(), encoding=encoding)
 
 
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+class GameBuilder(BaseVisitor[Game]):
+    """Builds a :class:`~draughts.pdn.Game` from the events: its tree (:meth:`Game.tree()
+    <draughts.pdn.Game.tree>`) holds every variation, and its :attr:`~draughts.pdn.Game.moves`,
+    :attr:`~draughts.pdn.Game.comments`, :attr:`~draughts.pdn.Game.annotations` and
+    :attr:`~draughts.pdn.Game.variations` are the tree's main line and notes, so
+    :func:`~draughts.pdn.write_game` writes it too.
+
+    The moves are taken as legal (as :func:`~draughts.pdn.visitor.read_with` and
+    :func:`~draughts.pdn.events.walk` give them); the tags as visited.
+    """
+
+    def __init__(self) -> None:
+        self.begin_game()
+
+    def begin_game(self) -> None:
+        self.headers: dict[str, str] = {}
+        self.root: GameNode | None = None
+        self.current: GameNode | None = None
+        self.stack: list[tuple[GameNode, bool, str]] = []  # (node to go back to, started, pending comment)
+        self.started = False  # the current line has a move
+        self.pending = ""  # a comment before the current variation's first move
+        self.game_result = "*"
+        self.skipping = 0
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self.root = self.current = GameNode(position)
+        self.started = True  # a comment before the first move belongs to the root
+
+    def visit_move(self, position: Position, move: Move) -> None:
+        parent = self._current()
+        node = GameNode(parent.position.play(move), parent, move)
+        parent.variations.append(node)
+        if not self.started or self.pending:
+            node.starting_comment, self.pending = self.pending, ""
+        self.started = True
+        self.current = node
+
+    def visit_nag(self, nag: str) -> None:
+        current = self._current()
+        if current.parent is not None:
+            current.nags.append(nag)
+
+    def visit_comment(self, comment: str) -> None:
+        current = self._current()
+        if not self.started:
+            self.pending = f"{self.pending} {comment}".strip()
+            return
+        text, commands = split_commands(comment)
+        current.comment = f"{current.comment} {text}".strip() if current.comment else text
+        old = current.commands
+        old.eval = commands.eval if commands.eval is not None else old.eval
+        old.clock = commands.clock if commands.clock is not None else old.clock
+        old.arrows += commands.arrows
+        old.squares += commands.squares
+
+    def begin_variation(self) -> None:
+        current = self._current()
+        self.stack.append((current, self.started, self.pending))
+        self.current = current.parent if current.parent is not None else current
+        self.started, self.pending = False, ""
+
+    def end_variation(self) -> None:
+        if self.stack:
+            self.current, self.started, self.pending = self.stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        self.game_result = result
+
+    def _current(self) -> GameNode:
+        if self.current is None:
+            raise PDNError("GameBuilder: a move or comment came before visit_start gave the start position")
+        return self.current
+
+    def result(self) -> Game:
+        if self.root is None:
+            raise PDNError("GameBuilder: the game had no start position (its movetext was skipped)")
+        return game_of(self.root, self.headers, self.game_result)
+
+
+def game_of(root: GameNode, headers: dict[str, str] | None = None, result: str = "*") -> Game:
+    """A :class:`~draughts.pdn.Game` whose tree is ``root`` (kept as it is, not copied), with the main
+    line, comments, NAGs and side lines (as PDN text) in its fields."""
+    moves = root.mainline_moves()
+    comments: dict[int, list[str]] = {}
+    annotations: dict[int, list[str]] = {}
+    variations: dict[int, list[str]] = {}
+    node: GameNode | None = root
+    while node is not None:
+        comment = comment_of(node)
+        if comment:
+            comments[node.ply] = [comment]
+        if node.nags and node.parent is not None:
+            annotations[node.ply] = list(node.nags)
+        if node.parent is not None:
+            sides = node.parent.variations[1:]
+            if sides:
+                variations[node.ply] = [line_text(side) for side in sides]
+        node = node.next()
+    rules, start = root.position.ruleset, root.position
+    game = Game(rules, dict(headers or {}), start, moves, result, comments, annotations, variations)
+    game._tree = root
+    return game
+
+
+def _number(position: Position, ply: int) -> tuple[int, bool]:
+    """The move number of the move played at ``ply`` from ``position``, and whether it is the first player's."""
+    first = position.turn is position.ruleset.first_to_move
+    offset = 0 if first == ((ply - 1) % 2 == 0) else 1
+    return (ply - 1 + offset) // 2 + 1, first
+
+
+class StringExporter(BaseVisitor[str]):
+    """Writes the events as PDN text: tags, then the movetext wrapped at ``width`` characters.
+
+    Move numbers as PDN writes them (``1.``, and ``1...`` for the second player's move when it opens
+    a line or follows a comment or a variation), each move in its variant's notation (``numeric``:
+    square numbers in algebraic variants too), a move's first mark glued to it, ``}`` in a comment
+    written as ``)``. Writing a tree and reading it back gives an equal tree, and writing that
+    again gives the same text.
+    """
+
+    def __init__(self, *, headers: bool = True, width: int = 80, numeric: bool = False) -> None:
+        self.with_headers = headers
+        self.width = width
+        self.numeric = numeric
+        self.begin_game()
+
+    def begin_game(self) -> None:
+        self.lines: list[str] = []
+        self.pieces: list[str] = []
+        self.ply = 0
+        self.plies: list[int] = []
+        self.number = True  # the next second-player move needs its number
+        self.glue = False  # a mark may be glued to the last piece (the move just written)
+        self.open = False  # a "(" waits for the next piece
+
+    def visit_header(self, name: str, value: str) -> None:
+        if self.with_headers:
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            self.lines.append(f'[{name} "{escaped}"]')
+
+    def end_headers(self) -> None:
+        if self.lines:
+            self.lines.append("")
+
+    def visit_start(self, position: Position) -> None:
+        self.ply = 0
+
+    def _piece(self, text: str) -> None:
+        if self.open:
+            text, self.open = "(" + text, False
+        self.pieces.append(text)
+
+    def visit_move(self, position: Position, move: Move) -> None:
+        self.ply += 1
+        text = move_text(position, move, numeric=self.numeric)
+        number, first = _number(position, self.ply)
+        if first:
+            text = f"{number}. {text}"
+        elif self.number:
+            text = f"{number}... {text}"
+        self._piece(text)
+        self.number = False
+        self.glue = True
+
+    def visit_nag(self, nag: str) -> None:
+        if self.glue and MARKS.fullmatch(nag) and self.pieces:
+            self.pieces[-1] += nag
+        else:
+            self._piece(nag)
+        self.glue = False
+
+    def visit_comment(self, comment: str) -> None:
+        self._piece("{" + comment.replace("}", ")") + "}")
+        self.number = True
+        self.glue = False
+
+    def begin_variation(self) -> None:
+        self.plies.append(self.ply)
+        self.ply -= 1
+        self.open = True
+        self.number = True
+        self.glue = False
+
+    def end_variation(self) -> None:
+        if self.open:  # an empty variation
+            self._piece("")
+        self.pieces[-1] += ")"
+        self.ply = self.plies.pop() if self.plies else self.ply
+        self.number = True
+        self.glue = False
+
+    def visit_result(self, result: str) -> None:
+        normal = normalise_result(result) or result
+        self._piece(normal if normal in STANDARD_RESULTS else "*")
+
+    def end_game(self) -> None:
+        current = ""
+        for piece in self.pieces:
+            if current and len(current) + 1 + len(piece) > self.width and piece[0] not in "%[":
+                self.lines.append(current)
+                current = piece
+            else:
+                current = f"{current} {piece}" if current else piece
+        if current:
+            self.lines.append(current)
+        self.pieces = []
+
+    def result(self) -> str:
+        return "\n".join(self.lines) + "\n" if self.lines else ""
+
+
+def line_text(node: GameNode, *, numeric: bool = False) -> str:
+    """The side line that starts with ``node`` as PDN movetext, without its parentheses (as
+    :attr:`Game.variations <draughts.pdn.Game.variations>` holds it)."""
+    exporter = StringExporter(headers=False, width=1 << 30, numeric=numeric)
+    exporter.ply = node.ply - 1
+    walk_line(node, exporter)
+    exporter.end_game()
+    return exporter.result().rstrip("\n")
 
 
 def export(game: Game, *, width: int = 80, numeric: bool = False) -> str:
-    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text, every variation nested.
+    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text, every variation nested:
+    :func:`~draughts.pdn.events.accept` with a :class:`~draughts.pdn.visitor.StringExporter`.
 
     Comments are written with their ``%`` commands (:func:`draughts.pdn.commands.command_text`);
     reading the text back gives an equal tree (:meth:`~draughts.pdn.tree.GameNode.same_tree`).
     """
-    headers = game.export_headers()
-    lines = [f'[{name} "{_escape(value)}"]' for name, value in headers.items()]
-    if headers:
-        lines.append("")
-    pieces = movetext(game.tree(), numeric=numeric)
-    result = normalise_result(game.result) or game.result
-    pieces.append(result if result in STANDARD_RESULTS else "*")
-    current = ""
-    for piece in pieces:
-        if current and len(current) + 1 + len(piece) > width and piece[0] not in "%[":
-            lines.append(current)
-            current = piece
-        else:
-            current = f"{current} {piece}" if current else piece
-    lines.append(current)
-    return "\n".join(lines) + "\n"
+    return accept(game, StringExporter(width=width, numeric=numeric))

@@ -1,0 +1,165 @@
+"""The events of a game for visitors (:mod:`draughts.pdn.visitor`): the visitor interface and the walk of a tree.
+
+Kept apart from the reader so that :meth:`Game.accept() <draughts.pdn.Game.accept>` needs nothing
+that reads files.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from draughts.move import Move
+from draughts.pdn.commands import command_text
+from draughts.pdn.tree import GameNode
+from draughts.position import Position
+
+if TYPE_CHECKING:
+    from draughts.pdn.game import Game
+
+ResultT = TypeVar("ResultT")
+"""What a visitor makes of a game (:meth:`~draughts.pdn.events.BaseVisitor.result`'s type)."""
+
+
+class SkipType(enum.Enum):
+    """The type of :data:`~draughts.pdn.events.SKIP`."""
+
+    SKIP = "SKIP"
+
+
+SKIP = SkipType.SKIP
+"""Returned by :meth:`BaseVisitor.end_headers` to skip a game's movetext (no move is replayed), or by
+:meth:`BaseVisitor.begin_variation` to skip a variation and everything in it."""
+
+
+class BaseVisitor(Generic[ResultT]):
+    """The events of one game; every method but :meth:`result` does nothing by default.
+
+    For each game, in this order: :meth:`begin_game`; :meth:`visit_header` for each tag, in file
+    order; :meth:`end_headers`; then, unless it returned :data:`~draughts.pdn.events.SKIP`,
+    :meth:`visit_start` with the start position and the movetext's events; :meth:`visit_result`;
+    :meth:`end_game`. In the movetext, :meth:`visit_move` comes with the position *before* the move; its NAGs
+    (:meth:`visit_nag`) and comment (:meth:`visit_comment`) follow it. A variation, an alternative
+    to the move just visited, is :meth:`begin_variation` ... :meth:`end_variation`; a comment in a
+    variation before its first move is that move's starting comment, and a comment before the
+    game's first move is the root's. Comments hold their ``%`` commands as text
+    (:func:`draughts.pdn.commands.split_commands` reads them).
+    """
+
+    def begin_game(self) -> None:
+        """A new game starts: reset whatever the last game left."""
+
+    def visit_header(self, name: str, value: str) -> None:
+        """A tag, as written."""
+
+    def end_headers(self) -> SkipType | None:
+        """The tags are over; return :data:`~draughts.pdn.events.SKIP` to skip the movetext (no move is replayed)."""
+        return None
+
+    def visit_start(self, position: Position) -> None:
+        """The start position (the FEN tag's, or the initial position of the game's rules)."""
+
+    def visit_move(self, position: Position, move: Move) -> None:
+        """``move``, legal in ``position`` (the position before it)."""
+
+    def visit_nag(self, nag: str) -> None:
+        """A NAG (``$1``) or mark (``!?``) of the move just visited."""
+
+    def visit_comment(self, comment: str) -> None:
+        """A comment: after the move just visited, or before the first move of a variation or the game."""
+
+    def begin_variation(self) -> SkipType | None:
+        """A variation starts, an alternative to the move just visited.
+
+        Return :data:`~draughts.pdn.events.SKIP` to skip it and everything in it."""
+        return None
+
+    def end_variation(self) -> None:
+        """The variation ends: the next events go on after the move it was an alternative to."""
+
+    def visit_result(self, result: str) -> None:
+        """The game's result (normalised, as :attr:`Game.result <draughts.pdn.Game.result>`)."""
+
+    def end_game(self) -> None:
+        """The game is over."""
+
+    def result(self) -> ResultT:
+        """What the visitor made of the game."""
+        raise NotImplementedError
+
+
+def comment_of(node: GameNode) -> str:
+    """A node's comment with its commands written back."""
+    commands = command_text(node.commands)
+    return f"{node.comment} {commands}" if node.comment and commands else node.comment or commands
+
+
+def walk(root: GameNode, visitor: BaseVisitor[ResultT]) -> None:
+    """The movetext events of the tree under ``root``: the root's comment, then each node's main move,
+    its side lines as variations, then the main line goes on (as PDN writes it). Without recursion,
+    so any depth is fine."""
+    comment = comment_of(root)
+    if comment:
+        visitor.visit_comment(comment)
+    _walk_under(root, visitor)
+
+
+def _walk_under(top: GameNode, visitor: BaseVisitor[ResultT]) -> None:
+    """The events of everything after ``top``: its main move, its side lines, then on down the main line."""
+    stack: list[tuple[str, GameNode]] = [("after", top)]
+    while stack:
+        kind, node = stack.pop()
+        if kind == "close":
+            visitor.end_variation()
+            continue
+        if kind == "open":
+            if visitor.begin_variation() is SKIP:
+                del stack[-2:]  # its ("after", node) and ("close", node)
+                continue
+            _visit(node, visitor, starting=True)
+            continue
+        if not node.variations:
+            continue
+        main = node.variations[0]
+        _visit(main, visitor, starting=False)
+        todo: list[tuple[str, GameNode]] = []
+        for side in node.variations[1:]:
+            todo += [("open", side), ("after", side), ("close", side)]
+        todo.append(("after", main))
+        stack.extend(reversed(todo))
+
+
+def _visit(node: GameNode, visitor: BaseVisitor[ResultT], *, starting: bool) -> None:
+    assert node.parent is not None
+    assert node.move is not None
+    if starting and node.starting_comment:
+        visitor.visit_comment(node.starting_comment)
+    visitor.visit_move(node.parent.position, node.move)
+    for nag in node.nags:
+        visitor.visit_nag(nag)
+    comment = comment_of(node)
+    if comment:
+        visitor.visit_comment(comment)
+
+
+def walk_line(node: GameNode, visitor: BaseVisitor[ResultT]) -> None:
+    """The events of the line that starts with ``node`` (its starting comment, its move, what follows
+    it and the side lines within), without the begin/end of the variation around it."""
+    _visit(node, visitor, starting=True)
+    _walk_under(node, visitor)
+
+
+def accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
+    """Drive ``visitor`` over ``game``: its tags as :meth:`Game.export_headers
+    <draughts.pdn.Game.export_headers>` gives them, its tree (:meth:`Game.tree()
+    <draughts.pdn.Game.tree>`) and its result; return ``visitor.result()``."""
+    visitor.begin_game()
+    for name, value in game.export_headers().items():
+        visitor.visit_header(name, value)
+    if visitor.end_headers() is not SKIP:
+        root = game.tree()
+        visitor.visit_start(root.position)
+        walk(root, visitor)
+        visitor.visit_result(game.result)
+    visitor.end_game()
+    return visitor.result()
