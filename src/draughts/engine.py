@@ -831,7 +831,9 @@ class _RootSearch:
         key = _bridge.node(root)
         moves, compacts = _bridge.moves(root)
         legal = dict(zip(compacts, moves, strict=True))
-        order = self.searcher.gen_moves(*key)
+        # The root's moves are generated once, in public order: a second generation in the
+        # searcher's order would double the cost of a root whose captures take seconds (issue 23 §19).
+        order = list(compacts)
         if not order:  # the game is over by the rules of play
             own, _, kings, _, _ = key
             return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0)
