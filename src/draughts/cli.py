@@ -641,6 +641,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.match.cli import add_parser as add_match
 
     add_match(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts.openings.cli import add_parser as add_openings
+
+    add_openings(commands, _ruleset, _VARIANT_HELP)
     return parser
 
 
