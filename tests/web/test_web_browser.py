@@ -359,6 +359,26 @@ def test_pdn_exported_and_imported(page: Board) -> None:
     assert page.fen() == board.fen()
 
 
+def test_a_game_started_from_a_ballot(page: Board) -> None:
+    from draughts import openings
+
+    page.open(variant="american")
+    page.wait(lambda d: page.find("#ballot-section").is_displayed(), message="no ballot panel")
+    page.wait(lambda d: len(page.finds("#ballot-opening option")) == 156, message="the deck's openings")
+    Select(page.find("#ballot-opening")).select_by_value("5")
+    page.button("ballot-start")
+    page.wait(lambda d: page.history() == ["9-13", "22-18", "6-9"])
+    assert page.fen() == openings.ballot("american", "acf-3-move")[3].fen
+    assert "usacheckers.com" in page.find("#ballot-source").text
+    Select(page.find("#ballot")).select_by_value("11-man")
+    page.wait(lambda d: len(page.finds("#ballot-opening option")) == 2400)
+    page.button("ballot-random")
+    eleven = {o.fen for o in openings.ballot("american", "11-man")}
+    page.wait(lambda d: len(page.history()) == 2 and page.fen() in eleven, message="no 11-man opening")
+    page.open(variant="international")  # no ballots: no panel
+    assert not page.find("#ballot-section").is_displayed()
+
+
 def test_compare_italian_and_american(browser: WebDriver, base_url: str, shots: Path) -> None:
     browser.set_window_size(1280, 1000)
     browser.get(f"{base_url}/compare?variants=italian,american")

@@ -57,6 +57,7 @@ from draughts.rules import Ruleset
 from draughts.web import endgame, tasks
 from draughts.web.clock import GameClock
 from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.openings import ballots_json, opening_pdn
 from draughts.web.pages import Markup, Templates, options, script_json
 from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, rulesets_tuple, variation
 from draughts.web.sessions import MAX_PLIES, GameSession, SessionStore
@@ -491,6 +492,10 @@ class _Web:
         args = (rulesets, fields["fen"], fields["all"], self.settings.tablebases)
         return _json(await self.work.run(tasks.compare, *args))
 
+    async def api_openings(self, request: Request) -> Response:
+        fields = await self.read(request, "openings")
+        return _json(ballots_json(self.variant(fields["variant"]), fields["ballot"]))
+
     async def api_endgame(self, request: Request) -> Response:
         fields = await self.read(request, "endgame")
         directory = self.settings.tablebases
@@ -656,8 +661,19 @@ class _Web:
         fields = await self.read(request, "game-pdn")
         session = self.session(request)
         rules = session.rules if fields["variant"] is None else self.variant(fields["variant"])
+        return await self.import_game(session, fields["pdn"], rules, fields)
+
+    async def game_opening(self, request: Request) -> Response:
+        fields = await self.read(request, "game-opening")
+        session = self.session(request)
+        rules = session.rules if fields["variant"] is None else self.variant(fields["variant"])
+        text = opening_pdn(rules, fields["ballot"], fields["opening"])
+        return await self.import_game(session, text, rules, fields)
+
+    async def import_game(self, session: GameSession, pdn: str, rules: Ruleset, fields: Mapping[str, Any]) -> Response:
+        """Replace ``session``'s game with the PDN game ``pdn`` (read by a worker), its clock off."""
         version = session.version
-        args = (session.snapshot(), fields["pdn"], rules, self.view(fields))
+        args = (session.snapshot(), pdn, rules, self.view(fields))
         read = await self.work.run(tasks.game_import, *args, affinity=session.id)
         session = self.current(session, version)
         session.replace(read["rules"], read["root"], read["line"], read["headers"])
@@ -754,6 +770,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("GET", "/api/compare", _Web.api_compare),
     ("POST", "/api/compare", _Web.api_compare),
     ("GET", "/api/endgame", _Web.api_endgame),
+    ("GET", "/api/openings", _Web.api_openings),
     ("POST", "/api/games", _Web.game_create),
     ("GET", "/api/games/{game_id}", _Web.game_get),
     ("DELETE", "/api/games/{game_id}", _Web.game_delete),
@@ -766,6 +783,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("POST", "/api/games/{game_id}/position", _Web.game_position),
     ("GET", "/api/games/{game_id}/pdn", _Web.game_pdn_export),
     ("POST", "/api/games/{game_id}/pdn", _Web.game_pdn_import),
+    ("POST", "/api/games/{game_id}/opening", _Web.game_opening),
 ]
 
 

@@ -239,6 +239,13 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "game-goto": {"ply": Field(whole(0, max_plies), required=True), **version, **view},
         "game-engine": {**engine, **version, **view},
         "game-pdn": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant, **view},
+        "openings": {"variant": variant, "ballot": Field(text())},
+        "game-opening": {
+            "ballot": Field(text(), required=True),
+            "opening": Field(text(), required=True),
+            "variant": variant,
+            **view,
+        },
         "board-page": {"variant": variant, "fen": fen, **view, **players, **engine, "clock": clock},
         "compare-page": {"variants": Field(names(0, 12)), "fen": fen, "all": Field(flag, default=False)},
     }

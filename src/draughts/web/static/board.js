@@ -112,6 +112,7 @@ function render(data) {
     byId('rules').dataset.loaded = '';
     if (byId('rules').open) loadRules();
   }
+  loadBallots(data.variant.name);
   byId('numbers').checked = view.numbers;
   renderStatus();
   renderMaterial();
@@ -783,6 +784,58 @@ byId('pdn-file').addEventListener('change', (event) => {
   };
   reader.readAsText(file);
   event.target.value = '';
+});
+
+// --- opening ballots: the variant's ballots (GET /api/openings), a game started from one opening
+
+const ballots = { variant: null, openings: [] };
+
+async function loadBallots(variant) {
+  if (ballots.variant === variant) return;
+  ballots.variant = variant;
+  const section = byId('ballot-section');
+  try {
+    const data = await api(`/api/openings?variant=${encodeURIComponent(variant)}`);
+    section.hidden = data.ballots.length === 0;
+    byId('ballot').replaceChildren(...data.ballots.map((ballot) => {
+      const option = document.createElement('option');
+      option.value = ballot.name;
+      option.textContent = `${ballot.title} (${ballot.count})`;
+      return option;
+    }));
+    if (data.ballots.length) await loadOpenings();
+  } catch (error) {
+    section.hidden = true;
+  }
+}
+
+async function loadOpenings() {
+  const name = byId('ballot').value;
+  const data = await api(`/api/openings?variant=${encodeURIComponent(ballots.variant)}&ballot=${encodeURIComponent(name)}`);
+  ballots.openings = data.openings;
+  byId('ballot-opening').replaceChildren(...data.openings.map((opening) => {
+    const option = document.createElement('option');
+    option.value = opening.name;
+    const moves = opening.moves.join(' ') || opening.setup || 'the start position';
+    option.textContent = `${opening.name}: ${moves}${opening.title ? ` (${opening.title})` : ''}`;
+    return option;
+  }));
+  byId('ballot-source').textContent = `Source: ${data.source}`;
+}
+
+function startOpening() {
+  const opening = byId('ballot-opening').value;
+  if (!opening) return null;
+  return request('opening', { ballot: byId('ballot').value, opening, variant: ballots.variant });
+}
+
+byId('ballot').addEventListener('change', () => loadOpenings().catch((error) => showMessage(error.message)));
+byId('ballot-start').addEventListener('click', startOpening);
+byId('ballot-random').addEventListener('click', () => {
+  const choices = byId('ballot-opening').options;
+  if (!choices.length) return;
+  byId('ballot-opening').selectedIndex = Math.floor(Math.random() * choices.length);
+  startOpening();
 });
 
 async function loadRules() {
