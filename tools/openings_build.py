@@ -199,6 +199,39 @@ def acf_three_move(checkerboard: str, milhouse: str) -> list[tuple[int, str, str
     return ours
 
 
+def two_move(three: list[tuple[int, str, str, str]], acf: str) -> dict[str, object]:
+    """The two-move ballot: the first two moves of the ACF's 174 combinations, in their order.
+
+    Every three-move combination extends a two-move opening, so the two-move ballot is the set of
+    their two-move beginnings: 47 of the 49 pairs of first moves (9-14 21-17 and 10-14 21-17 begin
+    none), the "47 playable combinations" of the two-move restriction (Britannica, "two-move
+    restriction", https://www.britannica.com/topic/two-move-restriction).
+    """
+    first = draughts.Position.initial(draughts.get_variant("american"))
+    pairs = [(str(m), str(n)) for m in first.legal_moves() for n in first.play(m).legal_moves()]
+    seen: list[tuple[str, str]] = []
+    for _, moves, _, _ in three:
+        written, _ = replay("american", moves.split()[:2])
+        pair = (written[0], written[1])
+        if pair not in seen:
+            seen.append(pair)
+    missing = [" ".join(pair) for pair in pairs if pair not in seen]
+    return {
+        "name": "2-move",
+        "title": "two-move ballot (47 openings)",
+        "source": "ACF's list, its combinations' first two moves: " + acf + "; the count is Britannica's (two-move "
+        "restriction: "
+        '"47 playable combinations", https://www.britannica.com/topic/two-move-restriction)',
+        "licence": LICENCES["acf"],
+        "notes": [
+            f"of the 49 pairs of first moves, {' and '.join(missing)} begin no combination of the ACF's list",
+            "an older form of the restriction excluded six pairs (also 9-14 23-18, 10-14 23-18, 11-16 23-19, "
+            "12-16 23-19: http://quadibloc.com/other/bo010201.htm), leaving 43",
+        ],
+        "openings": [[str(number), " ".join(pair)] for number, pair in enumerate(seen, 1)],
+    }
+
+
 def _key(position: draughts.Position) -> str:
     return position.fen()
 
@@ -312,6 +345,7 @@ def ballots(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, object]]]
             "american",
             {"name": name, "title": title, "source": acf, "licence": LICENCES["acf"], "openings": openings},
         )
+    yield "american", two_move(three, acf)
     for variant, path in (("american", "11_man_english.pdn"), ("italian", "11_man_italian.pdn")):
         fens = pdn_fens(show(args.checkerboard, CHECKERBOARD[1], path))
         yield (

@@ -26,6 +26,9 @@ COUNTS = {
     ("american", "acf-3-move"): 156,
     ("american", "acf-3-move-144"): 144,
     ("american", "acf-3-move-174"): 174,
+    # The two-move restriction: "the first move of each side is chosen by lot from 47 playable
+    # combinations" (Britannica, https://www.britannica.com/topic/two-move-restriction).
+    ("american", "2-move"): 47,
     # CheckerBoard's 11_man_english.pdn and 11_man_italian.pdn: 2,400 positions each.
     ("american", "11-man"): 2400,
     ("italian", "11-man"): 2400,
@@ -71,6 +74,15 @@ def test_every_opening_replays_legally(variant: str, name: str) -> None:
             position = position.play(draughts.notation.parse_move(position, text))  # raises if illegal
         assert position == opening.position()
         assert position.legal_moves(), f"{variant} {name} {opening.name}: the game is over before it starts"
+
+
+def test_the_two_move_ballot_is_every_pair_of_first_moves_but_two() -> None:
+    start = draughts.Position.initial("american")
+    pairs = {(str(m), str(n)) for m in start.legal_moves() for n in start.play(m).legal_moves()}
+    ballot = {opening.moves for opening in openings.ballot("american", "2-move")}
+    assert len(pairs) == 49
+    assert pairs - ballot == {("9-14", "21-17"), ("10-14", "21-17")}
+    assert ballot <= pairs
 
 
 def test_the_three_move_openings_are_three_moves_from_the_start() -> None:

@@ -31,6 +31,7 @@ def test_the_api_lists_a_variants_ballots_and_a_ballots_openings(client: TestCli
         ("acf-3-move", 156),
         ("acf-3-move-144", 144),
         ("acf-3-move-174", 174),
+        ("2-move", 47),
         ("11-man", 2400),
     ]
     assert all("facts" in b["licence"] for b in listing["ballots"])

@@ -10,7 +10,7 @@ position they lead to.
 
 >>> from draughts import openings
 >>> openings.ballots("american")
-['acf-3-move', 'acf-3-move-144', 'acf-3-move-174', '11-man']
+['acf-3-move', 'acf-3-move-144', 'acf-3-move-174', '2-move', '11-man']
 >>> deck = openings.ballot("american", "acf-3-move")
 >>> len(deck), deck[3].name, deck[3].title, deck[3].moves
 (156, '5', 'Dreaded Edinburgh', ('9-13', '22-18', '6-9'))
@@ -23,6 +23,7 @@ variant    name            count  what it is
 american   acf-3-move      156    the American Checker Federation's three-move deck (since 2003)
 american   acf-3-move-144  144    the same deck before 2003, without the twelve openings added then
 american   acf-3-move-174  174    the ACF's numbered list of three-move combinations, barred ones too
+american   2-move          47     the two-move ballot: the first two moves of the ACF's combinations
 american   11-man          2400   the 11-man ballot (a man of each side off, then one move each)
 italian    11-man          2400   the 11-man ballot of Italian draughts
 russian    fmjd-64         736    FMJD's Drawing Table 64 (46 groups of 16)
