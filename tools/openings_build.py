@@ -236,37 +236,56 @@ def _key(position: draughts.Position) -> str:
     return position.fen()
 
 
-def eleven_man(variant: str, fens: list[str]) -> list[list[str]]:
-    """Each 11-man position derived: [number, the two moves, the start with the two men taken off].
+def eleven_man(variant: str, fens: list[str]) -> tuple[list[list[str]], list[str]]:
+    """Each 11-man position derived: [number, the two moves, the start with the two men taken off],
+    and notes on which derivable positions the file leaves out.
 
-    The derivation tried: one man of each side taken off its two front rows, then one move of the
-    side that starts and one reply. The first derivation found (removed squares in order) is kept.
+    The derivation: one man of each side taken off its two front rows, then a move of the side that
+    starts and a reply, each by a man of those rows. The first derivation found (removed squares in
+    order) is kept. The notes name the pairs of first moves all of whose positions the file leaves
+    out, and the positions it leaves out besides.
     """
     rules = draughts.get_variant(variant)
     initial = draughts.Position.initial(rules)
     first = initial.turn
-    own = sorted(s for s, piece in initial.pieces().items() if piece.color is first)
-    other = sorted(s for s, piece in initial.pieces().items() if piece.color is not first)
+    own = _front(rules, sorted(s for s, p in initial.pieces().items() if p.color is first), first)
+    other = _front(rules, sorted(s for s, p in initial.pieces().items() if p.color is not first), first.opponent)
     derived: dict[str, tuple[list[str], str]] = {}
-    for removed_own, removed_other in itertools.product(
-        _front(rules, own, first), _front(rules, other, first.opponent)
-    ):
+    pairs: dict[str, set[tuple[str, str]]] = {}
+    for removed_own, removed_other in itertools.product(own, other):
         start = _without(initial, removed_own, removed_other)
         position = draughts.Position.from_fen(rules, start)
         for move in position.legal_moves():
+            if move.start not in own:
+                continue
             child = position.play(move)
             for reply in child.legal_moves():
+                if reply.start not in other:
+                    continue
                 key = _key(child.play(reply))
-                if key not in derived:
-                    derived[key] = ([move_text(position, move), move_text(child, reply)], start)
+                texts = [move_text(position, move), move_text(child, reply)]
+                derived.setdefault(key, (texts, start))
+                pairs.setdefault(key, set()).add((texts[0], texts[1]))
     out = []
+    kept = set()
     for number, fen in enumerate(fens, 1):
         key = _key(draughts.Position.from_fen(rules, fen))
         if key not in derived:
             raise SystemExit(f"{variant} 11-man #{number} {fen}: no derivation")
+        kept.add(key)
         moves, start = derived[key]
         out.append([str(number), " ".join(moves), start])
-    return out
+    left = set(derived) - kept
+    every_pair = {pair for found in pairs.values() for pair in found}
+    barred = sorted(pair for pair in every_pair if all(key in left for key, found in pairs.items() if pair in found))
+    besides = sorted(key for key in left if not pairs[key] & set(barred))
+    notes = [
+        f"the derivation reaches {len(derived)} positions; the file has {len(kept)}: it leaves out every "
+        f"position {' or '.join(' '.join(pair) for pair in barred)} reaches "
+        f"({len(left) - len(besides)}), and {len(besides)} more:",
+        *(f"{' '.join(derived[key][0])} from {derived[key][1]} (gives {key})" for key in besides),
+    ]
+    return out, notes
 
 
 def _front(rules: draughts.Ruleset, squares: list[int], color: draughts.Color) -> list[int]:
@@ -348,6 +367,7 @@ def ballots(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, object]]]
     yield "american", two_move(three, acf)
     for variant, path in (("american", "11_man_english.pdn"), ("italian", "11_man_italian.pdn")):
         fens = pdn_fens(show(args.checkerboard, CHECKERBOARD[1], path))
+        rows, notes = eleven_man(variant, fens)
         yield (
             variant,
             {
@@ -355,7 +375,8 @@ def ballots(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, object]]]
                 "title": "11-man ballot",
                 "source": f"CheckerBoard's {path} ({source(CHECKERBOARD, path)})",
                 "licence": LICENCES["checkerboard"],
-                "openings": eleven_man(variant, fens),
+                "notes": notes,
+                "openings": rows,
             },
         )
 

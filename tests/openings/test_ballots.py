@@ -175,3 +175,46 @@ def test_importing_draughts_does_not_load_the_ballots() -> None:
     code = "import sys, draughts; print('draughts.openings' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.strip() == "False"
+
+
+# The pairs of first moves whose positions the 11-man files leave out: in American checkers the two
+# the two-move ballot bars (9-14 21-17, 10-14 21-17), in Italian their mirror images.
+ELEVEN_MAN_BARRED = {
+    "american": {("9-14", "21-17"), ("10-14", "21-17")},
+    "italian": {("21-18", "9-13"), ("22-18", "9-13")},
+}
+
+
+@pytest.mark.parametrize("variant", ["american", "italian"])
+def test_the_11_man_ballot_is_its_derivation_less_two_pairs_and_nine_positions(variant: str) -> None:
+    """Every position with one front man of each side off and one move of each side by a front man:
+    2,500; the ballot has 2,400 of them, none that a barred pair reaches (91), and 9 more left out."""
+    rules = draughts.get_variant(variant)
+    initial = draughts.Position.initial(rules)
+    fronts = {
+        color: {s for s, p in initial.pieces().items() if p.color is color and rules.geometry.coords[s][1] in rows}
+        for color, rows in ((draughts.WHITE, {1, 2}), (draughts.WHITE.opponent, {5, 6}))
+    }
+    first = initial.turn
+    reached: dict[str, set[tuple[str, str]]] = {}
+    for own in fronts[first]:
+        for other in fronts[first.opponent]:
+            pieces = {s: p for s, p in initial.pieces().items() if s not in (own, other)}
+            start = draughts.Position.from_pieces(rules, pieces, turn=first)
+            for move in start.legal_moves():
+                if move.start in fronts[first]:
+                    child = start.play(move)
+                    for reply in child.legal_moves():
+                        if reply.start in fronts[first.opponent]:
+                            reached.setdefault(child.play(reply).fen(), set()).add((str(move), str(reply)))
+    ballot = {opening.fen for opening in openings.ballot(variant, "11-man")}
+    assert len(reached) == 2500
+    assert ballot <= set(reached)
+    barred = {fen for fen, pairs in reached.items() if pairs & ELEVEN_MAN_BARRED[variant]}
+    assert len(barred) == 91
+    assert not barred & ballot
+    besides = set(reached) - ballot - barred
+    assert len(besides) == 9
+    notes = openings.ballot_info(variant, "11-man").notes
+    assert len(notes) == 1 + 9
+    assert all(any(fen in note for note in notes) for fen in besides)
