@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 import draughts
@@ -218,3 +219,24 @@ def test_the_11_man_ballot_is_its_derivation_less_two_pairs_and_nine_positions(v
     notes = openings.ballot_info(variant, "11-man").notes
     assert len(notes) == 1 + 9
     assert all(any(fen in note for note in notes) for fen in besides)
+
+
+def test_a_ballot_is_borrowed_where_each_opening_is_legal() -> None:
+    house = openings.ballot("russian-nfc", "russian/fmjd-64")
+    assert len(house) == 736
+    assert {(o.variant, o.ballot) for o in house} == {("russian-nfc", "russian/fmjd-64")}
+    assert house[0].position().ruleset.name == "russian-nfc"
+    with pytest.raises(openings.UnknownBallotError, match="does not apply to american: its opening 1-I"):
+        openings.ballot("american", "russian/fmjd-64")
+    # Brazilian rules (a man takes the most pieces) make three of the Russian table's played
+    # openings illegal: lidraughts' Brazilian table drops those three (and eight more).
+    with pytest.raises(openings.UnknownBallotError, match="does not apply to brazilian: its opening 1-IX"):
+        openings.ballot("brazilian", "russian/fmjd-64")
+    illegal = set()
+    for opening in openings.ballot("russian", "fmjd-64"):
+        try:
+            attrs.evolve(opening, variant="brazilian").board()
+        except DraughtsError:
+            illegal.add(opening.name)
+    assert illegal == {"1-IX", "4-XV", "5-XI"}
+    assert not illegal & {o.name for o in openings.ballot("brazilian", "fmjd-64")}

@@ -75,3 +75,11 @@ def test_run_match_takes_a_ballot_by_name() -> None:
     assert [text.split()[1:4] for text in movetexts[:2]] == [["9-13", "21-17", "2."]] * 2  # deck #1 twice
     assert movetexts[2].split()[1:3] == ["9-13", "21-17"]  # deck #2: 9-13 21-17 6-9
     assert movetexts[2].split()[4] == "6-9"
+
+
+def test_a_lab_run_borrows_a_ballot_for_a_house_rule() -> None:
+    out = io.StringIO()
+    args = ["lab", "russian", "russian-nfc", "--games", "2", "--ballot", "russian/idf-150", "--max-plies", "4"]
+    assert main([*args, "--format", "json"], out=out) == 0
+    figures = json.loads(out.getvalue())
+    assert figures["russian"]["games"] == figures["russian-nfc"]["games"] == 2

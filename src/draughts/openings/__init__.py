@@ -54,7 +54,7 @@ from typing import Any
 import attrs
 
 from draughts.board import Board
-from draughts.errors import UnknownBallotError
+from draughts.errors import DraughtsError, UnknownBallotError
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
@@ -180,15 +180,34 @@ def ballots(variant: str | Ruleset) -> list[str]:
 def ballot_info(variant: str | Ruleset, name: str) -> Ballot:
     """The ballot ``name`` of ``variant`` with its title, source, licence and notes.
 
+    ``name`` may borrow another variant's ballot as ``OTHER/NAME``: ``ballot_info("russian-nfc",
+    "russian/fmjd-64")`` is the Russian table played under the no-forced-capture house rule. Each
+    borrowed opening is replayed under ``variant`` first, so a ballot that is not legal there is
+    refused rather than handed out.
+
     Raises:
-        UnknownBallotError: the variant has no ballot of that name (the message lists those it has).
-        UnknownVariantError: ``variant`` names no ruleset.
+        UnknownBallotError: the variant has no ballot of that name (the message lists those it has),
+            or a borrowed ballot has an opening that is not legal in ``variant``.
+        UnknownVariantError: ``variant`` (or ``OTHER``) names no ruleset.
     """
+    from draughts._text import excerpt
+
     variant_name = _variant_name(variant)
+    other, slash, borrowed = name.partition("/")
+    if slash:
+        lent = ballot_info(other, borrowed)
+        openings = tuple(attrs.evolve(o, variant=variant_name, ballot=name) for o in lent.openings)
+        for opening in openings:
+            try:
+                opening.board()
+            except DraughtsError as error:
+                raise UnknownBallotError(
+                    f"ballot {excerpt(name)} does not apply to {variant_name}: its opening {opening.name} is not "
+                    f"legal there ({error})"
+                ) from None
+        return attrs.evolve(lent, variant=variant_name, name=name, openings=openings)
     found = _load(variant_name)
     if name not in found:
-        from draughts._text import excerpt
-
         known = ", ".join(found) or "none"
         raise UnknownBallotError(f"no ballot {excerpt(name)} for {variant_name}; its ballots: {known}")
     return found[name]
