@@ -232,6 +232,29 @@ def two_move(three: list[tuple[int, str, str, str]], acf: str) -> dict[str, obje
     }
 
 
+FID_OPENINGS = "http://fid.it/corsi/italiana/aperture/indice.htm"
+ITALIAN_BARRED = [("21-18", "9-13"), ("22-18", "9-13")]
+
+
+def italian_two_move() -> dict[str, object]:
+    """Italian draughts' two-move restriction: the 49 pairs of first moves less the two the
+    Federazione Italiana Dama's course page bars ("la 21-18, 9-13 e la 22-18, 9-13 portano il Nero
+    alla perdita immediata di una pedina", FID_OPENINGS), in the order of the moves' squares."""
+    first = draughts.Position.initial(draughts.get_variant("italian"))
+    pairs = [(str(m), str(n)) for m in first.legal_moves() for n in first.play(m).legal_moves()]
+    if len(pairs) != 49 or any(pair not in pairs for pair in ITALIAN_BARRED):
+        raise SystemExit(f"Italian: {len(pairs)} pairs of first moves, expected 49 with {ITALIAN_BARRED}")
+    kept = [pair for pair in pairs if pair not in ITALIAN_BARRED]
+    return {
+        "name": "2-move",
+        "title": "two-move restriction (47 openings)",
+        "source": f"FID, Corso elementare di Dama Italiana, 'Il sorteggio delle aperture' ({FID_OPENINGS}): "
+        "the 49 combinations of White's and Black's first moves less 21-18 9-13 and 22-18 9-13",
+        "licence": f"{FACTS}; derived from the rule the FID's page states",
+        "openings": [[str(number), " ".join(pair)] for number, pair in enumerate(kept, 1)],
+    }
+
+
 def _key(position: draughts.Position) -> str:
     return position.fen()
 
@@ -365,6 +388,7 @@ def ballots(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, object]]]
             {"name": name, "title": title, "source": acf, "licence": LICENCES["acf"], "openings": openings},
         )
     yield "american", two_move(three, acf)
+    yield "italian", italian_two_move()
     for variant, path in (("american", "11_man_english.pdn"), ("italian", "11_man_italian.pdn")):
         fens = pdn_fens(show(args.checkerboard, CHECKERBOARD[1], path))
         rows, notes = eleven_man(variant, fens)

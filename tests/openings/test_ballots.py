@@ -33,6 +33,9 @@ COUNTS = {
     # CheckerBoard's 11_man_english.pdn and 11_man_italian.pdn: 2,400 positions each.
     ("american", "11-man"): 2400,
     ("italian", "11-man"): 2400,
+    # The FID: the 49 combinations of first moves less 21-18 9-13 and 22-18 9-13, which lose Black a
+    # man (http://fid.it/corsi/italiana/aperture/indice.htm).
+    ("italian", "2-move"): 47,
     # FMJD Drawing Table 64 as lidraughts transcribes it: 46 groups of 16 (1-I .. 46-XVI); the
     # Brazilian form drops 11 (1-IX, 4-XV, 5-IX, 5-XI, 19-V, 25-XIII, 30-XVI, 40-XIV, 41-XIII,
     # 42-XIV, 43-II: lidraughts' OpeningTable.scala, categoriesFmjdBrazilian).
@@ -84,6 +87,14 @@ def test_the_two_move_ballot_is_every_pair_of_first_moves_but_two() -> None:
     assert len(pairs) == 49
     assert pairs - ballot == {("9-14", "21-17"), ("10-14", "21-17")}
     assert ballot <= pairs
+
+
+def test_the_two_move_ballots_bar_the_pairs_the_11_man_files_leave_out() -> None:
+    for variant in ("american", "italian"):
+        start = draughts.Position.initial(variant)
+        pairs = {(str(m), str(n)) for m in start.legal_moves() for n in start.play(m).legal_moves()}
+        ballot = {opening.moves for opening in openings.ballot(variant, "2-move")}
+        assert pairs - ballot == ELEVEN_MAN_BARRED[variant]
 
 
 def test_the_three_move_openings_are_three_moves_from_the_start() -> None:
@@ -139,8 +150,8 @@ def test_where_the_sources_contradict_themselves_the_ballot_says_so() -> None:
     assert any(note.startswith("2-IV") for note in openings.ballot_info("russian", "idf-150").notes)
     for variant, name in ALL:
         info = openings.ballot_info(variant, name)
-        assert info.source.startswith(("FMJD", "IDF", "ACF", "CheckerBoard"))
-        assert "github.com" in info.source
+        assert info.source.startswith(("FMJD", "IDF", "ACF", "CheckerBoard", "FID"))
+        assert "github.com" in info.source or "fid.it" in info.source
         assert "facts" in info.licence
 
 

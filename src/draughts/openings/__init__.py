@@ -25,6 +25,7 @@ american   acf-3-move-144  144    the same deck before 2003, without the twelve 
 american   acf-3-move-174  174    the ACF's numbered list of three-move combinations, barred ones too
 american   2-move          47     the two-move ballot: the first two moves of the ACF's combinations
 american   11-man          2400   the 11-man ballot (a man of each side off, then one move each)
+italian    2-move          47     the FID's two-move restriction (49 pairs less 2)
 italian    11-man          2400   the 11-man ballot of Italian draughts
 russian    fmjd-64         736    FMJD's Drawing Table 64 (46 groups of 16)
 russian    idf-150         150    the IDF's 150 basic positions (15 groups of 10)
