@@ -9,10 +9,11 @@ interval and an SPRT (``draughts.match.elo``).
 from __future__ import annotations
 
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate, elo_of, score_of
-from draughts.match.runner import EngineSpec, GameTask, MatchResult, TimeControl, play_task, run_match
+from draughts.match.runner import Adjudication, EngineSpec, GameTask, MatchResult, TimeControl, play_task, run_match
 
 __all__ = [
     "SPRT",
+    "Adjudication",
     "EloEstimate",
     "EngineSpec",
     "GameTask",

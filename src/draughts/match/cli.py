@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
 from draughts.match.elo import SPRT
-from draughts.match.runner import EngineSpec, MatchResult, TimeControl, run_match
+from draughts.match.runner import Adjudication, EngineSpec, MatchResult, TimeControl, run_match
 from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
@@ -50,6 +50,20 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument(
         "--time-margin", type=float, default=0.0, metavar="S", help="seconds of grace before a flag falls (default 0)"
     )
+    sub.add_argument(
+        "--resign",
+        nargs=2,
+        type=int,
+        metavar=("MOVES", "SCORE"),
+        help="adjudicate a win when both engines' scores agree one side is down SCORE (1/100 man) for MOVES moves each",
+    )
+    sub.add_argument(
+        "--draw",
+        nargs=3,
+        type=int,
+        metavar=("PLY", "MOVES", "SCORE"),
+        help="from PLY on, adjudicate a draw when both engines' scores stay within SCORE for MOVES moves each",
+    )
     sub.add_argument("--tablebases", metavar="DIR", help="adjudicate positions inside these built endgame tables")
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
     sub.add_argument("--ballot", metavar="NAME", help="a named opening ballot of draughts.openings")
@@ -82,6 +96,18 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
     return 0
 
 
+def _adjudication(args: argparse.Namespace) -> Adjudication | None:
+    if args.resign is None and args.draw is None:
+        return None
+    resign_moves, resign_score = args.resign or (0, 1000)
+    draw_ply, draw_moves, draw_score = args.draw or (0, 0, 0)
+    if min(resign_moves, resign_score, draw_ply, draw_moves, draw_score) < 0 or (args.resign and resign_moves < 1):
+        raise DraughtsError(
+            f"--resign {args.resign} and --draw {args.draw} take counts and scores from 0 (MOVES from 1)"
+        )
+    return Adjudication(resign_moves, max(resign_score, 1), draw_ply, draw_moves, draw_score)
+
+
 def _match(
     args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None
 ) -> MatchResult:
@@ -97,6 +123,7 @@ def _match(
         clock=clock,
         max_plies=args.max_plies,
         tablebases=args.tablebases,
+        adjudication=_adjudication(args),
         executor=executor,
         workers=args.workers,
         pdn=args.pdn,

@@ -3,7 +3,8 @@
 Each is made for one game by :meth:`EngineSpec.player <draughts.match.EngineSpec.player>`
 and asked for moves by the referee (:func:`~draughts.match.play_task`), which keeps the
 board and the clocks: :meth:`MatchPlayer.move` gets a copy of the board and the side's
-:class:`~draughts.hub.client.Clock` (None without a time control) and answers a move;
+:class:`~draughts.hub.client.Clock` (None without a time control) and answers a move with the
+engine's score (for adjudication by scores; a DXP follower gives none);
 :meth:`MatchPlayer.close` gets the final board and releases the engine. Any exception out of
 ``move`` forfeits the game for that side.
 """
@@ -23,8 +24,9 @@ from draughts.board import Board
 from draughts.color import Color
 from draughts.engine import Limit
 from draughts.errors import DraughtsError, DXPConnectionError, DXPError
-from draughts.hub.client import Clock
+from draughts.hub.client import Clock, HubResult
 from draughts.move import Move
+from draughts.score import Score
 
 
 class Resigned(DraughtsError):
@@ -34,8 +36,9 @@ class Resigned(DraughtsError):
 class MatchPlayer(Protocol):
     """One side of one match game."""
 
-    def move(self, board: Board, clock: Clock | None) -> Move:
-        """The move to play on ``board`` (a copy; its game is not over) with ``clock`` left."""
+    def move(self, board: Board, clock: Clock | None) -> tuple[Move, Score | None]:
+        """The move to play on ``board`` (a copy; its game is not over) with ``clock`` left, and the
+        engine's score of it for the side to move (None: it gave none)."""
         ...
 
     def close(self, board: Board) -> None:
@@ -65,11 +68,11 @@ class BuiltIn:
         if limit.depth:
             self.limit = attrs.evolve(self.limit, depth=limit.depth)
 
-    def move(self, board: Board, clock: Clock | None) -> Move:
+    def move(self, board: Board, clock: Clock | None) -> tuple[Move, Score | None]:
         limit = self.limit if clock is None else attrs.evolve(self.limit, time=clock_budget(clock))
-        move = self.engine.search(board, limit).move
-        assert move is not None  # the referee asks only while the game goes on
-        return move
+        result = self.engine.search(board, limit)
+        assert result.move is not None  # the referee asks only while the game goes on
+        return result.move, Score.from_search(result.score)
 
     def close(self, board: Board) -> None:
         pass
@@ -94,12 +97,12 @@ class Hub:
         self.limit = None if not (limit.depth or limit.nodes or limit.time) else limit
         self.grace = grace
 
-    def move(self, board: Board, clock: Clock | None) -> Move:
+    def move(self, board: Board, clock: Clock | None) -> tuple[Move, Score | None]:
         if clock is None:
-            return self.hub.go(board, self.limit).move
+            return _scored(self.hub.go(board, self.limit))
         usual, self.hub.timeout = self.hub.timeout, self.grace
         try:
-            return self.hub.go(board, self.limit, clock=clock).move
+            return _scored(self.hub.go(board, self.limit, clock=clock))
         finally:
             self.hub.timeout = usual
 
@@ -108,6 +111,12 @@ class Hub:
             self.hub.quit(timeout=2.0)
         except Exception:
             self.hub.process.kill()
+
+
+def _scored(result: HubResult) -> tuple[Move, Score | None]:
+    """The move of a Hub answer and the score of its last ``info`` line that has one."""
+    scores = [info.score for info in result.infos if info.score is not None]
+    return result.move, scores[-1] if scores else None
 
 
 DXP_END_WAIT = 2.0
@@ -162,7 +171,7 @@ class DXPFollower:
             self.conn.send(move_message(move, 0.0))
         self.sent = len(board.move_stack)
 
-    def move(self, board: Board, clock: Clock | None) -> Move:
+    def move(self, board: Board, clock: Clock | None) -> tuple[Move, Score | None]:
         from draughts.dxp.board_text import find_move
         from draughts.dxp.codec import REASON_I_LOSE, BackAccept, BackRequest, Chat, GameEnd, MoveMessage
 
@@ -173,7 +182,7 @@ class DXPFollower:
             if isinstance(message, MoveMessage):
                 move = find_move(board.position, message)
                 self.sent += 1
-                return move
+                return move, None  # DXP carries no score
             if isinstance(message, GameEnd):
                 if message.reason == REASON_I_LOSE:
                     raise Resigned(f"{self.name} resigned (DXP GAMEEND)")

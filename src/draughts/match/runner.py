@@ -34,6 +34,7 @@ from draughts.errors import DraughtsError
 from draughts.lab.runner import Opening, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.match.players import MatchPlayer
+from draughts.score import Score
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -133,6 +134,68 @@ class TimeControl:
         return f"{self.base:g}+{self.inc:g}" if self.inc else f"{self.base:g}"
 
 
+def _centi(score: Score) -> float:
+    """A score as hundredths of a man, a win or loss in N plies as an infinity."""
+    if score.plies is not None:
+        return math.inf if score.plies > 0 else -math.inf
+    return float(score.centi)
+
+
+@attrs.frozen
+class Adjudication:
+    """Ending games by the engines' scores (each for the side to move, in hundredths of a man), both engines agreeing.
+
+    Attributes:
+        resign_moves: A game is won when, for this many moves of each side in a row, one engine's
+            score has been at most ``-resign_score`` and the other's at least ``+resign_score``
+            (a win or loss in N plies counts as beyond every score). 0: never.
+        resign_score: The score of a lost game, hundredths of a man.
+        draw_ply: Draw adjudication starts at this ply.
+        draw_moves: A game is drawn when, from ``draw_ply`` on, both engines' scores have stayed
+            within ``draw_score`` of 0 for this many moves of each side in a row. 0: never.
+        draw_score: The score of a drawn game, hundredths of a man.
+
+    A side whose engine gives no score (a DXP follower) is never adjudicated this way.
+
+    >>> Adjudication(resign_moves=3, resign_score=400)
+    Adjudication(resign_moves=3, resign_score=400, draw_ply=0, draw_moves=0, draw_score=0)
+    """
+
+    resign_moves: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    resign_score: int = attrs.field(default=1000, validator=attrs.validators.ge(1))
+    draw_ply: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    draw_moves: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    draw_score: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+
+    def verdict(self, board: Board, scores: Mapping[Color, Sequence[float | None]]) -> tuple[Color | None, str] | None:
+        """``(winner, termination)`` (winner None: a draw) when the scores so far end the game, else None.
+
+        ``scores`` holds each side's scores of its moves, in order (None where it gave none).
+        """
+        if self.resign_moves:
+            n = self.resign_moves
+            for loser in scores:
+                lost = _last(scores[loser], n)
+                won = _last(scores[loser.opponent], n)
+                if lost and won and max(lost) <= -self.resign_score and min(won) >= self.resign_score:
+                    why = f"adjudicated: resign by scores ({self.resign_score} for {n} moves each)"
+                    return loser.opponent, why
+        if self.draw_moves and board.ply() >= self.draw_ply:
+            n = self.draw_moves
+            recent = [_last(scores[color], n) for color in scores]
+            if all(r is not None and max(abs(v) for v in r) <= self.draw_score for r in recent):
+                return (None, f"adjudicated: draw by scores (within {self.draw_score} for {n} moves each)")
+        return None
+
+
+def _last(values: Sequence[float | None], n: int) -> list[float] | None:
+    """The last ``n`` values, or None when there are fewer or one of them is missing."""
+    tail = list(values[-n:])
+    if len(tail) < n or any(v is None for v in tail):
+        return None
+    return [v for v in tail if v is not None]
+
+
 @attrs.frozen
 class GameTask:
     """One game of a match: its number, the engines as White and Black, the opening, the limits.
@@ -142,6 +205,7 @@ class GameTask:
         clock: Time per game with increment, tracked by the referee (None: no clock).
         tablebases: A directory of endgame tables: a position inside a built table ends the game
             with its theoretical result.
+        adjudication: Ending games by the engines' scores (None: never).
     """
 
     index: int
@@ -153,6 +217,7 @@ class GameTask:
     max_plies: int = 300
     clock: TimeControl | None = None
     tablebases: str | None = None
+    adjudication: Adjudication | None = None
 
 
 class _Forfeit(Exception):
@@ -182,8 +247,8 @@ class _Tables:
 
             self.base = Tablebase(ruleset, directory)
 
-    def result(self, board: Board) -> tuple[Color | None] | None:
-        """``(winner,)`` (None: a draw) when the tables know the position's result, else None."""
+    def result(self, board: Board) -> tuple[Color | None, str] | None:
+        """``(winner, termination)`` (winner None: a draw) when the tables know the position's result, else None."""
         if self.base is None:
             return None
         from draughts.endgame.errors import TablebaseError
@@ -196,8 +261,8 @@ class _Tables:
         if value is None:  # the tables do not know the rules' verdict here: play on
             return None
         if value == "draw":
-            return (None,)
-        return (board.turn if value == "win" else board.turn.opponent,)
+            return None, "adjudicated by tablebase"
+        return (board.turn if value == "win" else board.turn.opponent), "adjudicated by tablebase"
 
 
 def play_task(task: GameTask) -> dict[str, Any]:
@@ -222,12 +287,13 @@ def play_task(task: GameTask) -> dict[str, Any]:
             except Exception as error:
                 raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
         known = tables.result(board)
+        scores: dict[Color, list[float | None]] = {color: [] for color in specs}
         while board.outcome() is None and board.ply() < task.max_plies and known is None:
             color = board.turn
             clock = None if task.clock is None else Clock(max(left[color], 0.0), task.clock.inc)
             started = time.monotonic()
             try:
-                move = players[color].move(board.copy(), clock)
+                move, score = players[color].move(board.copy(), clock)
             except Resigned as resigned:
                 raise _Forfeit(color, f"resigned: {resigned}", plain=True) from None
             except Exception as error:
@@ -245,14 +311,17 @@ def play_task(task: GameTask) -> dict[str, Any]:
             if not board.is_legal(move):
                 raise _Forfeit(color, f"illegal move {move}")
             board.push(move)
+            scores[color].append(None if score is None else _centi(score))
             known = tables.result(board)
+            if known is None and task.adjudication is not None:
+                known = task.adjudication.verdict(board, scores)
         outcome = board.outcome()
         if outcome is not None:
             result, termination = outcome.result, f"rules: {outcome.termination.value}"
         elif known is not None:
-            result, termination = result_for(board.ruleset, known[0]), "adjudicated by tablebase"
+            result, termination = result_for(board.ruleset, known[0]), known[1]
         else:
-            result, termination = result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies"
+            result, termination = (result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies")
     except _Forfeit as forfeit:
         result = result_for(board.ruleset, forfeit.color.opponent)
         termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
@@ -352,6 +421,7 @@ def run_match(
     clock: TimeControl | None = None,
     max_plies: int = 300,
     tablebases: str | Path | None = None,
+    adjudication: Adjudication | None = None,
     executor: Executor | None = None,
     workers: int = 2,
     results: str | Path | None = None,
@@ -370,6 +440,7 @@ def run_match(
         max_plies: A game still going after this many plies is adjudicated a draw.
         tablebases: A directory of endgame tables (``draughts endgame build``): a position inside
             a built table ends the game with its result under the rules (``adjudicated by tablebase``).
+        adjudication: Ending games by the engines' scores (resign and draw), see :class:`Adjudication`.
         executor: Where games run (default: ``workers`` processes).
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
@@ -391,7 +462,9 @@ def run_match(
             continue
         opening = starts[(index // 2) % len(starts)] if starts else None
         white, black = (a, b) if index % 2 == 0 else (b, a)
-        tasks.append(GameTask(index, white, black, ruleset, opening, limit or Limit(), max_plies, clock, tables))
+        tasks.append(
+            GameTask(index, white, black, ruleset, opening, limit or Limit(), max_plies, clock, tables, adjudication)
+        )
     own = executor is None
     pool = ProcessPoolExecutor(workers) if executor is None else executor
     try:
