@@ -1,15 +1,14 @@
 """draughts match --ballot NAME: openings from draughts.openings.ballot(variant, name), each twice.
 
-draughts.openings is being written alongside; until it lands these tests put a stand-in module
-with its API (``ballot(variant, name)`` returning openings with ``moves``, ``start_fen`` and
-``name``) in its place, and check the runner takes its openings in turn, both colours each.
+The hook alone, independent of the decks' data (tests/openings/test_hooks.py plays the real
+ballots): a stand-in for draughts.openings.ballot (``ballot(variant, name)`` returning openings
+with ``moves``, ``start_fen`` and ``name``) takes its place, and the runner must take its
+openings in turn, both colours each, and pass its errors on.
 """
 
 from __future__ import annotations
 
 import io
-import sys
-import types
 from pathlib import Path
 
 import attrs
@@ -40,9 +39,9 @@ def stand_in(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
             raise DraughtsError(f"no ballot {name!r} for {variant}")
         return BALLOT
 
-    module = types.ModuleType("draughts.openings")
-    module.ballot = ballot  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "draughts.openings", module)
+    import draughts.openings
+
+    monkeypatch.setattr(draughts.openings, "ballot", ballot)
     return asked
 
 

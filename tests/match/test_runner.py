@@ -116,3 +116,48 @@ def test_match_command(tmp_path: Path) -> None:
     assert status == 0
     assert "Elo difference" in out.getvalue()
     assert len(list(read_games(tmp_path / "m.pdn"))) == 2
+
+
+# A Hub engine whose process is killed (SIGKILL, mid-search) in one game only: the first process to
+# reach its third "go" claims the marker file and dies; every other game plays on normally.
+KILLED_ONCE = """
+import io, os, signal, sys
+from draughts.hub import serve
+
+MARKER = sys.argv[1]
+
+class Lines(io.TextIOBase):
+    gos = 0
+    def readline(self, size=-1):
+        line = sys.stdin.readline()
+        if line.startswith("go"):
+            Lines.gos += 1
+            if Lines.gos == 3:
+                try:
+                    os.close(os.open(MARKER, os.O_CREAT | os.O_EXCL))
+                except FileExistsError:
+                    pass
+                else:
+                    os.kill(os.getpid(), signal.SIGKILL)
+        return line
+    def __iter__(self):
+        return iter(self.readline, "")
+
+serve(stdin=Lines())
+"""
+
+
+def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_path: Path) -> None:
+    script = tmp_path / "killed_once.py"
+    script.write_text(KILLED_ONCE)
+    marker = tmp_path / "killed"
+    victim = EngineSpec(f"hub:{shlex.join([sys.executable, str(script), str(marker)])}", {"level": "beginner"})
+    results = tmp_path / "r.jsonl"
+    match = run_match(EngineSpec("level:beginner"), victim, games=4, max_plies=12, workers=2, results=results)
+    assert marker.exists()
+    endings = sorted(g["termination"].split(":")[0] for g in match.games)
+    assert endings == ["adjudicated", "adjudicated", "adjudicated", "forfeit"]
+    forfeited = next(g for g in match.games if g["termination"].startswith("forfeit"))
+    assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
+    assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
+    assert len(results.read_text().splitlines()) == 4
