@@ -1,0 +1,93 @@
+"""The lab's speed: games per second per worker, random and engine players, and 1-vs-2-worker speed-up.
+
+For each kind of player (``random``; the engine at ``--depth``, default ``depth:2``) and each round
+(``--rounds``), the script plays a lab run of ``--games`` games of ``--variant`` on a fresh process
+pool of one worker and on a fresh pool of two, in an order that alternates between rounds; each
+round and each side plays new games (the seed is the round's and the side's), so no cache built
+by one run serves another (the method of ``benchmarks/rounds.py``). It prints, per player, the
+median and range over the rounds of games per second per worker on one worker and on two, and of
+the speed-up of two workers over one, and what the median rate means for 10,000 engine games on
+one worker and on a cluster of ``--cluster-workers`` such workers at the measured two-worker
+efficiency (an extrapolation: a real cluster adds scheduling and network costs, which
+``benchmarks/cluster.py`` measures for Dask).
+
+On a shared machine other people's work takes cores too, so the load average is printed with the
+figures: a speed-up below 2 under load says more about the machine than about the lab.
+
+    python benchmarks/lab.py                        # Russian, 200 random and 20 depth-2 games, 3 rounds
+    python benchmarks/lab.py --variant international --depth 3 --rounds 5
+    python benchmarks/lab.py --quick                # CI: small, checks it runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from draughts.lab import run_lab
+
+
+def timed(variant: str, games: int, player: str, workers: int, seed: int, max_plies: int) -> float:
+    """Wall-clock seconds of one lab run on a fresh pool of ``workers`` (its start-up included)."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        figures = run_lab([variant], games, players=[player], seed=seed, max_plies=max_plies, executor=pool)
+    assert figures[variant].games == games
+    return time.perf_counter() - start
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.3g} [{min(values):.3g}, {max(values):.3g}]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="russian")
+    parser.add_argument("--games", type=int, default=200, help="random games per run (default 200)")
+    parser.add_argument("--engine-games", type=int, default=20, help="engine games per run (default 20)")
+    parser.add_argument("--depth", type=int, default=2, help="the engine player's fixed depth (default 2)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--cluster-workers", type=int, default=32, help="the cluster of the projection")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="20 random and 4 depth-1 games, 1 round")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.engine_games, args.depth, args.rounds = 20, 4, 1, 1
+    players = {"random": args.games, f"depth:{args.depth}": args.engine_games}
+    report: dict[str, dict[str, list[float]]] = {}
+    for player, games in players.items():
+        rates: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "speed-up": []}
+        for round_ in range(args.rounds):
+            order = (1, 2) if round_ % 2 == 0 else (2, 1)
+            seconds = {w: timed(args.variant, games, player, w, 1000 * round_ + w, args.max_plies) for w in order}
+            rates["1 worker"].append(games / seconds[1])
+            rates["2 workers"].append(games / seconds[2] / 2)
+            rates["speed-up"].append(seconds[1] / seconds[2])
+        report[player] = rates
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    if args.json:
+        print(json.dumps({"variant": args.variant, "load": load, "figures": report}, indent=2))
+        return 0
+    print(f"{args.variant}, {args.rounds} rounds, load average {load:.2f} on {os.cpu_count()} cores")
+    print(f"{'player':12} {'games/s/worker, 1 worker':28} {'games/s/worker, 2 workers':28} speed-up 2 vs 1")
+    for player, rates in report.items():
+        print(f"{player:12} {spread(rates['1 worker']):28} {spread(rates['2 workers']):28} {spread(rates['speed-up'])}")
+    engine = report[f"depth:{args.depth}"]
+    rate = statistics.median(engine["1 worker"])
+    efficiency = statistics.median(engine["speed-up"]) / 2
+    hours = 10_000 / rate / 3600
+    cluster = 10_000 / (rate * args.cluster_workers * efficiency) / 60
+    print(
+        f"10,000 depth:{args.depth} games of {args.variant}: {hours:.1f} h on one worker; about {cluster:.0f} min on "
+        f"{args.cluster_workers} such workers at the measured two-worker efficiency ({efficiency:.0%})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
