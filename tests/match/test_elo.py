@@ -44,7 +44,13 @@ def test_near_perfect_scores_have_finite_ends_and_perfect_ones_a_bound() -> None
     assert zero.high == -perfect.low
     assert str(zero).startswith("<= -")
     assert "inf" not in str(zero)
-    assert str(elo_estimate(0, 4, 0)).startswith("+0.0 Elo")
+    drawn = elo_estimate(0, 20, 0)  # no spread: the exact bound of the share of decisive games
+    assert drawn.elo == 0
+    assert drawn.low == -drawn.high
+    q = 2 * (score_of(drawn.high) - 0.5)  # every decisive game a win at the top end
+    assert (1 - q) ** 20 == pytest.approx(0.025)
+    assert str(elo_estimate(0, 4, 0)) == "+0.0 Elo (95%: -242.1 .. +242.1, 4 games)"
+    assert elo_estimate(0, 40, 0).high < drawn.high  # more draws, a narrower interval
 
 
 def test_bad_counts_raise() -> None:

@@ -7,7 +7,10 @@ is the estimate ``+- 1.96`` of them. Mapping ``s +- 1.96 sd`` through the curve 
 way) gives an infinite end whenever that range leaves (0, 1), as 19-0-1 does; on the Elo scale
 every score short of perfect has finite ends. A perfect score has no finite estimate: it is shown by
 its exact bound, the score ``p`` with ``p^n = 0.025`` (one side of a 95% interval, the chance of
-``n`` straight wins), so 20-0-0 reads ``>= +277.4 Elo``, never ``+inf``. The SPRT
+``n`` straight wins), so 20-0-0 reads ``>= +277.4 Elo``, never ``+inf``. All draws have no spread
+to measure (the trinomial's interval would be +0 .. +0): their interval is the exact one of the
+share of decisive games, ``q`` with ``(1 - q)^n = 0.025``, every decisive game taken as won (or as
+lost) at the ends, so 0-20-0 reads ``+0.0 Elo (95%: -59.1 .. +59.1)``. The SPRT
 is the generalised one fishtest uses: the log-likelihood ratio of "A is ``elo1`` stronger" against
 "``elo0``", from the trinomial's mean and variance, stopped at Wald's bounds
 ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
@@ -65,12 +68,14 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     """The Elo difference of W-D-L (from the first player's side) with its 95% interval.
 
     A perfect score's estimate is infinite and its far end too; its near end is finite (see the
-    module notes), and that is what it prints.
+    module notes), and that is what it prints. All draws have the exact interval of the module notes.
 
     >>> print(elo_estimate(20, 0, 0))
     >= +277.4 Elo (95% bound; a perfect score, 20 games)
     >>> print(elo_estimate(19, 0, 1))
     +511.5 Elo (95%: +162.2 .. +860.8, 20 games)
+    >>> print(elo_estimate(0, 20, 0))
+    +0.0 Elo (95%: -59.1 .. +59.1, 20 games)
 
     Raises:
         DraughtsError: a negative count, or no games.
@@ -84,6 +89,10 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
         if score:
             return EloEstimate(math.inf, bound, math.inf, games)
         return EloEstimate(-math.inf, -math.inf, -bound, games)
+    if draws == games:  # no spread to measure: the exact bound of the decisive share
+        decisive = 1 - math.pow((1 - 0.95) / 2, 1 / games)  # (1 - q) ** n = 0.025
+        bound = elo_of(0.5 + decisive / 2)
+        return EloEstimate(0.0, -bound, bound, games)
     variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / games
     slope = 400.0 / (math.log(10.0) * score * (1.0 - score))
     margin = _Z95 * math.sqrt(variance / games) * slope
