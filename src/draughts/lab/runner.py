@@ -139,16 +139,15 @@ def play_game(
 
 
 def resolve_openings(ruleset: str, openings: str | Sequence[Any] | None) -> tuple[Opening, ...]:
-    """The openings of a run: None (the start position), a ballot's name (from
-    ``draughts.openings``, where it is installed), or a sequence of FENs, of move texts joined
-    by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked by playing it."""
+    """The openings of a run: None (the start position), a ballot's name (of
+    :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
+    move texts joined by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked
+    by playing it."""
     if openings is None:
         return ()
     if isinstance(openings, str):
-        try:
-            from draughts import openings as ballots  # type: ignore[attr-defined, unused-ignore]
-        except ImportError:
-            raise DraughtsError(f"opening ballot {openings!r:.80}: draughts.openings is not installed") from None
+        from draughts import openings as ballots
+
         openings = list(ballots.ballot(ruleset, openings))
     resolved = tuple(_opening(item) for item in openings)
     if not resolved:
