@@ -152,3 +152,10 @@ def test_an_unreachable_dxp_follower_forfeits() -> None:
     game = play_task(GameTask(0, EngineSpec("level:beginner"), EngineSpec(f"dxp:127.0.0.1:{port}"), "international"))
     assert game["termination"].startswith(f"forfeit: dxp:127.0.0.1:{port} did not start: cannot reach")
     assert game["winner"] == "white"
+
+
+def test_a_dxp_engine_on_another_board_is_refused_before_any_game() -> None:
+    from draughts.errors import DXPError
+
+    with pytest.raises(DXPError, match="10x10"):
+        run_match(EngineSpec("dxp:127.0.0.1:27531"), EngineSpec("level:beginner"), ruleset="russian", workers=1)

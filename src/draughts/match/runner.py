@@ -410,6 +410,15 @@ class MatchResult:
         return "\n".join(lines)
 
 
+def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
+    """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
+    if any(spec.text.startswith("dxp:") for spec in specs):
+        from draughts.dxp.board_text import check_board
+        from draughts.variants import get_variant
+
+        check_board(get_variant(ruleset))
+
+
 def run_match(
     a: EngineSpec,
     b: EngineSpec,
@@ -445,7 +454,11 @@ def run_match(
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
+
+    Raises:
+        DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
     """
+    _check_engines(ruleset, (a, b))
     match = MatchResult(a.label, b.label)
     done: set[int] = set()
     if results is not None and Path(results).exists():
