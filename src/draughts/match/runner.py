@@ -456,7 +456,7 @@ def run_match(
         sprt: Stop once the test decides (games already started still finish).
 
     Raises:
-        DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
+        ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
     """
     _check_engines(ruleset, (a, b))
     match = MatchResult(a.label, b.label)
