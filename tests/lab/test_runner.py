@@ -129,3 +129,16 @@ def test_cli_text_and_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert "[" in line  # the estimate with its interval
     assert main(["lab", "italian", "--games", "1", "--players", "depth:0"]) == 2
     assert "depth:0" in capsys.readouterr().err
+
+
+def test_intervals_stay_within_what_a_metric_can_be() -> None:
+    """Few games make wide normal intervals; they are clipped where the metric cannot go (a share
+    in [0, 1], a length, count or drama never below 0)."""
+    figures = run_lab(["italian-nfc", "american"], 2, players=["depth:1"], seed=2026, max_plies=200)
+    for metrics in figures.values():
+        for name in ("plies_mean", "branching_factor", "pieces_per_capture", "lead_changes", "drama"):
+            estimate = getattr(metrics, name)
+            assert estimate is None or estimate.low >= 0, (name, estimate)
+        for name in ("capture_share", "decision_share", "lead_change_rate", "drama_share", "decisiveness"):
+            estimate = getattr(metrics, name)
+            assert estimate is None or 0 <= estimate.low <= estimate.high <= 1, (name, estimate)

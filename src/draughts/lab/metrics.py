@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from draughts.errors import DraughtsError
-from draughts.lab.stats import Estimate, mean_interval, ratio_interval, wilson
+from draughts.lab.stats import POSITIVE, SHARE, Estimate, mean_interval, ratio_interval, wilson
 
 CAP = "ply cap"
 """The ending of a game stopped at the ply cap (no result by the rules)."""
@@ -242,7 +242,7 @@ def duration_metrics(records: Sequence[GameRecord]) -> dict[str, Any]:
     normal interval; ``plies_median``; ``plies``, every game's length in order (the distribution)."""
     plies = [r.plies for r in records]
     return {
-        "plies_mean": mean_interval([float(p) for p in plies]),
+        "plies_mean": mean_interval([float(p) for p in plies], bounds=POSITIVE),
         "plies_median": float(statistics.median(plies)),
         "plies": tuple(sorted(plies)),
     }
@@ -269,17 +269,21 @@ def complexity_metrics(records: Sequence[GameRecord]) -> dict[str, Any]:
     decision = tuple(sum(r.legal[i] > 1 for r in records if len(r.legal) > i) / k for i, k in enumerate(curve_games))
     crowned = [float(r.crowning) for r in records if r.crowning is not None]
     return {
-        "branching_factor": ratio_interval([sum(r.legal) for r in records], [len(r.legal) for r in records]),
+        "branching_factor": ratio_interval(
+            [sum(r.legal) for r in records], [len(r.legal) for r in records], bounds=POSITIVE
+        ),
         "decision_share": ratio_interval(
-            [sum(v > 1 for v in r.legal) for r in records], [len(r.legal) for r in records]
+            [sum(v > 1 for v in r.legal) for r in records], [len(r.legal) for r in records], bounds=SHARE
         ),
         "branching_curve": branching,
         "decision_curve": decision,
         "curve_games": curve_games,
-        "capture_share": ratio_interval([r.captures for r in records], [r.plies for r in records]),
-        "pieces_per_capture": ratio_interval([sum(r.taken) for r in records], [r.captures for r in records]),
+        "capture_share": ratio_interval([r.captures for r in records], [r.plies for r in records], bounds=SHARE),
+        "pieces_per_capture": ratio_interval(
+            [sum(r.taken) for r in records], [r.captures for r in records], bounds=POSITIVE
+        ),
         "crowning_share": wilson(len(crowned), len(records)),
-        "first_crowning_ply": mean_interval(crowned),
+        "first_crowning_ply": mean_interval(crowned, bounds=POSITIVE),
         "board_coverage": mean_interval([r.coverage / r.squares for r in records], bounds=(0.0, 1.0)),
     }
 
@@ -332,18 +336,20 @@ def evaluation_metrics(records: Sequence[GameRecord], threshold: int = DECISIVE_
     decisive = [(e if r.winner == 0 else [-v for v in e]) for r, e in evaluated if r.winner is not None]
     decided = [decided_at(w, threshold) for w in decisive]
     return {
-        "lead_change_rate": ratio_interval(changes, [len(e) - 1 for _, e in evaluated]),
-        "lead_changes": mean_interval(changes),
-        "drama": mean_interval([float(max(0, -min(w))) for w in decisive]) if decisive else None,
-        "drama_share": ratio_interval([sum(v < 0 for v in w) for w in decisive], [len(w) for w in decisive])
-        if decisive
-        else None,
-        "decisiveness": ratio_interval(
-            [len(w) - d for w, d in zip(decisive, decided, strict=True)], [len(w) for w in decisive]
+        "lead_change_rate": ratio_interval(changes, [len(e) - 1 for _, e in evaluated], bounds=SHARE),
+        "lead_changes": mean_interval(changes, bounds=POSITIVE),
+        "drama": mean_interval([float(max(0, -min(w))) for w in decisive], bounds=POSITIVE) if decisive else None,
+        "drama_share": ratio_interval(
+            [sum(v < 0 for v in w) for w in decisive], [len(w) for w in decisive], bounds=SHARE
         )
         if decisive
         else None,
-        "decisiveness_ply": mean_interval([float(d) for d in decided]) if decisive else None,
+        "decisiveness": ratio_interval(
+            [len(w) - d for w, d in zip(decisive, decided, strict=True)], [len(w) for w in decisive], bounds=SHARE
+        )
+        if decisive
+        else None,
+        "decisiveness_ply": mean_interval([float(d) for d in decided], bounds=POSITIVE) if decisive else None,
     }
 
 

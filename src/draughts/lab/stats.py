@@ -10,6 +10,10 @@ import attrs
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+SHARE = (0.0, 1.0)
+"""The bounds of a share."""
+POSITIVE = (0.0, math.inf)
+"""The bounds of a count, a length or a ratio of counts (never below 0)."""
 
 
 @attrs.frozen
@@ -69,11 +73,18 @@ def mean_interval(values: Sequence[float], z: float = Z95, *, bounds: tuple[floa
     return Estimate(mean, low, high, n)
 
 
-def ratio_interval(numerators: Sequence[float], denominators: Sequence[float], z: float = Z95) -> Estimate:
+def ratio_interval(
+    numerators: Sequence[float],
+    denominators: Sequence[float],
+    z: float = Z95,
+    *,
+    bounds: tuple[float, float] | None = None,
+) -> Estimate:
     """The pooled ratio ``R = Σyᵢ / Σxᵢ`` over games ``i`` with its delta-method interval.
 
     The positions of one game are not independent, so the variance is taken over games:
-    ``Var(R) ≈ n/(n-1) · Σ(yᵢ - R·xᵢ)² / (Σxᵢ)²`` (the cluster-robust ratio estimator).
+    ``Var(R) ≈ n/(n-1) · Σ(yᵢ - R·xᵢ)² / (Σxᵢ)²`` (the cluster-robust ratio estimator),
+    clipped to ``bounds`` if given (a share stays in [0, 1]).
     """
     n = len(numerators)
     total = math.fsum(denominators)
@@ -84,7 +95,10 @@ def ratio_interval(numerators: Sequence[float], denominators: Sequence[float], z
         return Estimate(ratio, ratio, ratio, 1)
     residuals = math.fsum((y - ratio * x) ** 2 for y, x in zip(numerators, denominators, strict=True))
     half = z * math.sqrt(n / (n - 1) * residuals) / total
-    return Estimate(ratio, ratio - half, ratio + half, n)
+    low, high = ratio - half, ratio + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    return Estimate(ratio, low, high, n)
 
 
 def two_proportion_p(successes_a: int, n_a: int, successes_b: int, n_b: int) -> float:
