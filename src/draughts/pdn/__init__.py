@@ -138,9 +138,10 @@ characters. :meth:`Game.export_headers` gives the tags exactly as written;
 annotations and variations, however long the game. A
 result that cannot stand as a PDN game terminator (a match score such as ``4-6``) is written in
 the Result tag, and the movetext ends with ``*``. A ``}`` in a comment is written as ``)``. A
-move's first mark is glued to it, its other marks and its NAGs follow. A game without tags has
-its preamble comments read back as comments before the first move. A game with text no file can
-hold (a lone surrogate) is refused with :class:`PDNTextError` before anything is written.
+move's first annotation, when it is a mark, is glued to it; its other marks and NAGs follow in
+order. A game without tags has its preamble comments read back as comments before the first
+move. A game with text no file can hold (a lone surrogate) is refused with :class:`PDNTextError`
+before anything is written.
 :func:`write_games` to a path writes a temporary file beside it and replaces the path only when
 every game is written, so a game that cannot be written leaves an existing file as it was.
 """

@@ -105,16 +105,18 @@ def write_game(game: Game, *, width: int = 80, variations: bool = True, numeric:
             text = move_text(position, move, numeric=numeric)
         except IllegalMoveError as error:
             raise IllegalMoveError(f"ply {ply} of the game: {error}") from None
-        marks = [mark for mark in game.annotations.get(ply, []) if MARKS.fullmatch(mark)]
-        text += marks[0] if marks else ""
+        notes_of_move = game.annotations.get(ply, [])
+        glued = bool(notes_of_move) and MARKS.fullmatch(notes_of_move[0]) is not None
+        text += notes_of_move[0] if glued else ""
         number = (ply - 1 + offset) // 2 + 1
         if position.turn is first:
             text = f"{number}. {text}"
         elif need_number:
             text = f"{number}... {text}"
         pieces.append(text)
-        pieces.extend(marks[1:])
-        pieces.extend(nag for nag in game.annotations.get(ply, []) if NAG.fullmatch(nag))
+        pieces.extend(
+            note for note in notes_of_move[1 if glued else 0 :] if MARKS.fullmatch(note) or NAG.fullmatch(note)
+        )
         position = position.play(move)
         need_number = notes(ply)
     result = normalise_result(game.result) or game.result
