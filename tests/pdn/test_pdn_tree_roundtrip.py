@@ -208,3 +208,35 @@ def test_every_game_of_the_corpus_read_into_a_tree_written_reads_back_equal() ->
             back = pdn.parse_game(text, variant=game.ruleset)
             assert back.tree().same_tree(game.tree()), (game.index, game.headers)
             assert export(back) == text
+
+
+def test_tree_data_lists_every_node_and_builds_the_tree_back_with_an_added_side_line() -> None:
+    from draughts.pdn.treedata import tree_data, tree_from_data
+
+    game = pdn.parse_game(STUDY)
+    nodes = tree_data(game.tree())
+    assert len(nodes) == sum(1 for _ in _all_nodes(game.tree()))
+    assert tree_from_data(game.start, nodes).same_tree(game.tree())
+    # A client plays a different move at a node of a side line: a new node under it.
+    side = next(node for node in nodes if node["move"] == "33-29")
+    reply = nodes[side["children"][0]]
+    assert reply["move"] == "19-23"
+    nodes.append({"id": len(nodes), "parent": reply["id"], "move": "39-33", "comment": "new [%eval 0.5]"})
+    edited = tree_from_data(game.start, nodes)
+    text = export(game_of(edited))
+    assert "39-33 {new [%eval 0.5]}" in text
+    again = pdn.parse_game(text).tree()
+    assert again.same_tree(edited)
+    added = again.variations[1].variations[0].variations[-1]
+    assert (added.san(), added.comment, level(added)) == ("39-33", "new", 2)
+    with pytest.raises(draughts.PDNError, match="'17-21'"):
+        tree_from_data(game.start, [nodes[0], {"parent": 0, "move": "17-21"}])
+
+
+def _all_nodes(root: GameNode) -> list[GameNode]:
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.variations)
+    return out
