@@ -479,6 +479,11 @@ class _Web:
         rules = self.variant(fields["variant"])
         return _json(await self.work.run(tasks.play, rules, fields["fen"], fields["move"], fields["path"]))
 
+    async def api_pdn_tree(self, request: Request) -> Response:
+        fields = await self.read(request, "pdn-tree")
+        rules = self.variant(fields["variant"])
+        return _json(await self.work.run(tasks.pdn_tree, fields["pdn"], rules))
+
     async def api_engine_move(self, request: Request) -> Response:
         fields = await self.read(request, "engine-move")
         rules = self.variant(fields["variant"])
@@ -771,6 +776,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("POST", "/api/compare", _Web.api_compare),
     ("GET", "/api/endgame", _Web.api_endgame),
     ("GET", "/api/openings", _Web.api_openings),
+    ("POST", "/api/pdn-tree", _Web.api_pdn_tree),
     ("POST", "/api/games", _Web.game_create),
     ("GET", "/api/games/{game_id}", _Web.game_get),
     ("DELETE", "/api/games/{game_id}", _Web.game_delete),

@@ -239,6 +239,7 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "game-goto": {"ply": Field(whole(0, max_plies), required=True), **version, **view},
         "game-engine": {**engine, **version, **view},
         "game-pdn": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant, **view},
+        "pdn-tree": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant},
         "openings": {"variant": variant, "ballot": Field(text())},
         "game-opening": {
             "ballot": Field(text(), required=True),

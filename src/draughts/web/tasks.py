@@ -27,6 +27,8 @@ from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
+from draughts.pdn.treedata import tree_data
+from draughts.pdn.visitor import export
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
@@ -360,3 +362,22 @@ def read_pdn(text: str, rules: Ruleset, registry: RulesetRegistry) -> Game:
     if "gametype" in tags and isinstance(failure, PDNUnknownVariantError):
         return parse_game(text, None)
     raise failure
+
+
+def pdn_tree(text: str, rules: Ruleset) -> Json:
+    """``POST /api/pdn-tree``: the first game of PDN ``text`` as a move tree (issue 27 §6).
+
+    Returns ``rules`` (the ruleset's name), ``start`` (its FEN), ``nodes``
+    (:func:`draughts.pdn.treedata.tree_data`: the main line and every side line, each node with
+    its id, parent, children, move, FEN, comment and NAGs), ``pdn`` (the tree written back) and
+    ``warnings`` (side lines dropped for an illegal move, among others).
+    """
+    game = read_pdn(text, rules, _registry)
+    nodes = tree_data(game.tree())
+    return {
+        "rules": game.ruleset.name,
+        "start": game.start.fen(),
+        "nodes": nodes,
+        "pdn": export(game),
+        "warnings": list(game.warnings),
+    }
