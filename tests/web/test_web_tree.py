@@ -51,3 +51,29 @@ def test_a_bad_pdn_is_a_4xx_that_quotes_it(client: TestClient) -> None:
     assert response.status_code in (400, 422), response.text
     assert "99-88" in response.json()["error"]
     assert client.post("/api/pdn-tree", json={}).status_code == 400
+
+
+def test_the_page_exports_the_tree_with_the_side_line_it_added(client: TestClient) -> None:
+    body = client.post("/api/pdn-tree", json={"pdn": STUDY}).json()
+    nodes = body["nodes"]
+    side = nodes[nodes[0]["children"][1]]
+    reply = nodes[side["children"][0]]
+    nodes.append({"id": len(nodes), "parent": reply["id"], "move": "39-33", "comment": "new [%eval 0.2]"})
+    response = client.post(
+        "/api/pdn-tree/export", json={"variant": "international", "start": body["start"], "nodes": nodes}
+    )
+    assert response.status_code == 200, response.text
+    text = response.json()["pdn"]
+    game = pdn.parse_game(text)
+    root = game.tree()
+    assert [node.san() for node in root.variations] == ["32-28", "33-29"]  # the main line and the first side line
+    assert [node.san() for node in root.variations[1].variations[0].variations] == ["34-30", "39-33"]  # the new one
+    assert root.variations[1].variations[0].variations[1].commands.eval is not None
+    assert [node.san() for node in root.variations[1].variations] == ["19-23", "18-23"]
+    bad = [*nodes[:1], {"parent": 0, "move": "17-21"}]
+    response = client.post("/api/pdn-tree/export", json={"variant": "international", "nodes": bad})
+    assert response.status_code == 400
+    assert "17-21" in response.json()["error"]
+    response = client.post("/api/pdn-tree/export", json={"nodes": [{}, {"parent": 5, "move": "32-28"}]})
+    assert response.status_code == 400
+    assert "parent" in response.json()["error"]

@@ -484,6 +484,11 @@ class _Web:
         rules = self.variant(fields["variant"])
         return _json(await self.work.run(tasks.pdn_tree, fields["pdn"], rules))
 
+    async def api_pdn_tree_export(self, request: Request) -> Response:
+        fields = await self.read(request, "pdn-tree-export")
+        rules = self.variant(fields["variant"])
+        return _json(await self.work.run(tasks.pdn_tree_export, rules, fields["start"], fields["nodes"]))
+
     async def api_engine_move(self, request: Request) -> Response:
         fields = await self.read(request, "engine-move")
         rules = self.variant(fields["variant"])
@@ -777,6 +782,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("GET", "/api/endgame", _Web.api_endgame),
     ("GET", "/api/openings", _Web.api_openings),
     ("POST", "/api/pdn-tree", _Web.api_pdn_tree),
+    ("POST", "/api/pdn-tree/export", _Web.api_pdn_tree_export),
     ("POST", "/api/games", _Web.game_create),
     ("GET", "/api/games/{game_id}", _Web.game_get),
     ("DELETE", "/api/games/{game_id}", _Web.game_delete),

@@ -104,6 +104,38 @@ def text(limit: int = MAX_TEXT, *, choices: Iterable[str] | None = None) -> Read
     return read
 
 
+MAX_TREE_NODES = 5_000
+"""Nodes of a move tree sent back to the server (POST /api/pdn-tree/export)."""
+
+
+def tree_nodes(name: str, value: object) -> list[dict[str, Any]]:
+    """A move tree as :func:`draughts.pdn.treedata.tree_data` lists it: at most :data:`MAX_TREE_NODES`
+    objects, each with a whole ``parent`` (but the first), a ``move`` text and optionally ``comment``,
+    ``starting_comment`` (texts) and ``nags`` (a list of texts); other keys are ignored."""
+    if not isinstance(value, list) or not value:
+        raise _bad(name, value, "a non-empty list of nodes")
+    if len(value) > MAX_TREE_NODES:
+        raise RequestError(f"field {name!r} has {len(value):,} nodes, more than {MAX_TREE_NODES:,}")
+    nodes: list[dict[str, Any]] = []
+    for index, item in enumerate(value):
+        where = f"{name}[{index}]"
+        if not isinstance(item, dict):
+            raise _bad(where, item, "an object")
+        node: dict[str, Any] = {"parent": None}
+        if index:
+            node["parent"] = whole(0, index - 1)(f"{where}.parent", item.get("parent"))
+            node["move"] = text(MAX_PATH * 4)(f"{where}.move", item.get("move"))
+        for key in ("comment", "starting_comment"):
+            if item.get(key) is not None:
+                node[key] = text()(f"{where}.{key}", item[key])
+        nags = item.get("nags") or []
+        if not isinstance(nags, list) or len(nags) > 16:
+            raise _bad(f"{where}.nags", nags, "a list of at most 16 texts")
+        node["nags"] = [text(8)(f"{where}.nags", nag) for nag in nags]
+        nodes.append(node)
+    return nodes
+
+
 def flag(name: str, value: object) -> bool:
     """Yes or no: JSON true/false, or in a query string 1/0, true/false, yes/no, on/off."""
     if isinstance(value, bool):
@@ -240,6 +272,7 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "game-engine": {**engine, **version, **view},
         "game-pdn": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant, **view},
         "pdn-tree": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant},
+        "pdn-tree-export": {"variant": variant, "start": fen, "nodes": Field(tree_nodes, required=True)},
         "openings": {"variant": variant, "ballot": Field(text())},
         "game-opening": {
             "ballot": Field(text(), required=True),

@@ -27,8 +27,8 @@ from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
-from draughts.pdn.treedata import tree_data
-from draughts.pdn.visitor import export
+from draughts.pdn.treedata import tree_data, tree_from_data
+from draughts.pdn.visitor import export, game_of
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.svg import board as svg_board
@@ -381,3 +381,15 @@ def pdn_tree(text: str, rules: Ruleset) -> Json:
         "pdn": export(game),
         "warnings": list(game.warnings),
     }
+
+
+def pdn_tree_export(rules: Ruleset, start: str | None, nodes: list[dict[str, object]]) -> Json:
+    """``POST /api/pdn-tree/export``: the tree of ``nodes`` (as ``POST /api/pdn-tree`` gives them, with
+    the side lines a page added) from ``start`` (a FEN; None: the initial position), as PDN.
+
+    Raises:
+        PDNError: a move is not legal at its node (the message quotes it).
+    """
+    position = Position.initial(rules) if start is None else Position.from_fen(rules, start)
+    root = tree_from_data(position, nodes)
+    return {"pdn": export(game_of(root, {"Event": "polydraughts web board"}, "*"))}
