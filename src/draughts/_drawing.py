@@ -60,7 +60,7 @@ def quoteattr(text: str) -> str:
     return '"' + text.replace('"', "&quot;") + '"'
 
 
-def _fmt(value: float) -> str:
+def number(value: float) -> str:
     """A coordinate with at most two decimals and no trailing zeros."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
@@ -123,7 +123,7 @@ def _attrs(**values: object) -> str:
     for key, value in values.items():
         if value is None:
             continue
-        text = _fmt(value) if isinstance(value, float) else str(value)
+        text = number(value) if isinstance(value, float) else str(value)
         parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
     return " ".join(parts)
 
@@ -132,7 +132,7 @@ def _crown(cx: float, cy: float, radius: float) -> str:
     """A five-point crown path centred on ``(cx, cy)``."""
     k = radius * 0.5
     points = [(-1.0, 0.55), (-1.1, -0.5), (-0.55, 0.0), (0.0, -0.75), (0.55, 0.0), (1.1, -0.5), (1.0, 0.55)]
-    return "M " + " L ".join(f"{_fmt(cx + k * px)} {_fmt(cy + k * py)}" for px, py in points) + " Z"
+    return "M " + " L ".join(f"{number(cx + k * px)} {number(cy + k * py)}" for px, py in points) + " Z"
 
 
 def _arrow(frame: _Frame, path: tuple[int, ...], color: str, cls: str) -> str:
@@ -152,7 +152,7 @@ def _arrow(frame: _Frame, path: tuple[int, ...], color: str, cls: str) -> str:
     base = (tip[0] - ux * head, tip[1] - uy * head)
     line_points = [*points[:-1], base]
     line = _attrs(
-        points=" ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in line_points),
+        points=" ".join(f"{number(x)},{number(y)}" for x, y in line_points),
         fill="none",
         stroke=color,
         stroke_width=width,
@@ -161,7 +161,7 @@ def _arrow(frame: _Frame, path: tuple[int, ...], color: str, cls: str) -> str:
     )
     half = head * 0.55
     triangle = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
-    polygon = _attrs(points=" ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in triangle), fill=color)
+    polygon = _attrs(points=" ".join(f"{number(x)},{number(y)}" for x, y in triangle), fill=color)
     return f'<g {tag} opacity="0.8"><polyline {line}/><polygon {polygon}/></g>'
 
 
@@ -204,7 +204,7 @@ def _shading(frame: _Frame, palette: Mapping[str, str], last: tuple[int, ...], h
         out.append('<g class="last-move-squares">')
         out.extend(_shade(frame, square, "last-move", color) for square in dict.fromkeys((last[0], last[-1])))
         if len(last) > 2:
-            centres = " ".join(f"{_fmt(cx)},{_fmt(cy)}" for cx, cy in map(frame.centre, last))
+            centres = " ".join(f"{number(cx)},{number(cy)}" for cx, cy in map(frame.centre, last))
             line = _attrs(
                 class_="last-move-path",
                 points=centres,
@@ -254,7 +254,7 @@ def _pieces(frame: _Frame, palette: Mapping[str, str], position: Position) -> li
                 stroke_width=sq * 0.035,
             )
             crown = _attrs(class_="crown", d=_crown(cx, cy, radius), fill=palette["crown"], stroke=edge)
-            parts.extend([f"<circle {ring}/>", f'<path {crown} stroke-width="{_fmt(sq * 0.015)}"/>'])
+            parts.extend([f"<circle {ring}/>", f'<path {crown} stroke-width="{number(sq * 0.015)}"/>'])
         out.append(f"<g {group}>{''.join(parts)}</g>")
     out.append("</g>")
     return out
@@ -344,9 +344,9 @@ def draw(
     title = f"{rules.title} ({rules.name}): {position.fen()}"
     root = _attrs(
         xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {_fmt(size)} {_fmt(size)}",
-        width=_fmt(size),
-        height=_fmt(size),
+        viewBox=f"0 0 {number(size)} {number(size)}",
+        width=number(size),
+        height=number(size),
         class_="draughts-board",
         data_variant=rules.name,
         data_flipped="true" if flipped else "false",

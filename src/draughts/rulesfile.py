@@ -386,7 +386,13 @@ def _criteria() -> dict[str, type[Criterion]]:
             yield sub
             yield from walk(sub)
 
+    # attrs' slotted classes replace the class a decorator was given; the replaced one stays among
+    # __subclasses__ until the cyclic garbage collector frees it (when depends on unrelated
+    # allocations), so of one definition (same module and qualified name) the last made is kept.
+    latest: dict[tuple[str, str], type[Criterion]] = {}
     for kind in walk(Criterion):
+        latest[(kind.__module__, kind.__qualname__)] = kind
+    for kind in latest.values():
         found.setdefault(_criterion_name(kind), kind)
     return found
 

@@ -672,3 +672,24 @@ def test_a_name_is_still_a_name(tmp_path: Path) -> None:
     )
     assert "perft(3) = 302" in done.stdout
     assert os.path.exists(tmp_path / "russian")
+
+
+def test_a_new_criterion_reads_back_as_its_class_while_attrs_replaced_one_lingers() -> None:
+    """attrs' slotted class replaces the one its decorator gets; until the garbage collector frees
+    the replaced class it is still a subclass of Criterion with the same name (CONTRIBUTING's walk
+    failed under pytest when it was found first: the ruleset read back was not equal)."""
+
+    class FewestTakenForTheTest(draughts.Criterion):
+        label = "fewest taken (test)"
+
+        def key(self, capture: draughts.CaptureFacts) -> int:
+            return -capture.pieces
+
+    replaced = FewestTakenForTheTest  # kept alive: the lingering original
+    made = attrs.frozen(replaced)
+    assert made is not replaced
+    assert issubclass(replaced, draughts.Criterion)
+    rules = attrs.evolve(draughts.get_variant("russian"), name="fewest-test", precedence=(made(),))
+    back = ruleset_from_data(ruleset_to_data(rules))
+    assert type(back.precedence[0]) is made
+    assert back == rules

@@ -15,6 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from draughts._text import excerpt
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
@@ -46,7 +47,9 @@ def add_parser(commands: Any) -> None:
     sub.set_defaults(run=run)
 
 
-def _openings(args: argparse.Namespace) -> Any:
+def openings_argument(args: argparse.Namespace) -> Any:
+    """What ``--openings FILE`` or ``--ballot NAME`` ask for, as
+    :func:`~draughts.lab.runner.resolve_openings` takes it."""
     if args.openings and args.ballot:
         raise DraughtsError("--openings and --ballot exclude each other")
     if args.ballot:
@@ -56,7 +59,7 @@ def _openings(args: argparse.Namespace) -> Any:
     try:
         text = Path(args.openings).read_text(encoding="utf-8")
     except OSError as error:
-        raise DraughtsError(f"cannot read {args.openings!r:.80}: {error.strerror or error}") from None
+        raise DraughtsError(f"cannot read {excerpt(str(args.openings))}: {error.strerror or error}") from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -113,7 +116,7 @@ def run(args: argparse.Namespace, out: TextIO) -> None:
                 players=players,
                 seed=args.seed,
                 max_plies=args.max_plies,
-                openings=_openings(args),
+                openings=openings_argument(args),
                 executor=executor,
                 results=args.results,
                 progress=bar,
@@ -138,7 +141,8 @@ def emit(figures: Mapping[str, RulesetMetrics], args: argparse.Namespace, out: T
         try:
             write_plots(figures, args.plots)
         except OSError as error:
-            raise DraughtsError(f"cannot write plots to {args.plots!r:.80}: {error.strerror or error}") from None
+            reason = error.strerror or error
+            raise DraughtsError(f"cannot write plots to {excerpt(str(args.plots))}: {reason}") from None
     if args.format == "json":
         print(json.dumps({name: m.to_dict() for name, m in figures.items()}, indent=2, sort_keys=True), file=out)
         return
@@ -149,4 +153,4 @@ def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise DraughtsError(f"cannot write {str(path)!r:.80}: {error.strerror or error}") from None
+        raise DraughtsError(f"cannot write {excerpt(str(path))}: {error.strerror or error}") from None

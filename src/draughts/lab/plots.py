@@ -22,7 +22,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from draughts._drawing import _fmt, escape, quoteattr
+from draughts._drawing import escape, number, quoteattr
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
@@ -38,7 +38,7 @@ LEFT, RIGHT, TOP, BOTTOM = 60.0, 20.0, 36.0, 44.0
 def _attrs(**values: object) -> str:
     parts = []
     for key, value in values.items():
-        text = _fmt(value) if isinstance(value, float) else str(value)
+        text = number(value) if isinstance(value, float) else str(value)
         parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
     return " ".join(parts)
 
@@ -112,7 +112,7 @@ def _g(value: float) -> str:
 def _document(height: float, title: str, body: list[str], x_label: str, y_label: str) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" {_attrs(width=WIDTH, height=height)} '
-        f'viewBox="0 0 {_fmt(WIDTH)} {_fmt(height)}" font-family="sans-serif">'
+        f'viewBox="0 0 {number(WIDTH)} {number(height)}" font-family="sans-serif">'
     )
     return "\n".join(
         [
@@ -125,7 +125,7 @@ def _document(height: float, title: str, body: list[str], x_label: str, y_label:
             f'<text class="label x" {_attrs(x=LEFT + (WIDTH - LEFT - RIGHT) / 2, y=height - 8)} '
             f'text-anchor="middle" font-size="12">{escape(x_label)}</text>',
             f'<text class="label y" {_attrs(x=14.0, y=height / 2)} text-anchor="middle" font-size="12" '
-            f'transform="rotate(-90 14 {_fmt(height / 2)})">{escape(y_label)}</text>',
+            f'transform="rotate(-90 14 {number(height / 2)})">{escape(y_label)}</text>',
             "</svg>",
             "",
         ]
@@ -211,7 +211,7 @@ def branching_curves(figures: Mapping[str, RulesetMetrics]) -> str:
     axes = _Axes(TOP + legend, height - TOP - legend - BOTTOM, (0, max(max(xs), 1)), (0, max(max(ys), y_ticks[-1], 1)))
     body = axes.frame(x_ticks=nice_ticks(0, max(max(xs), 1), 8), y_ticks=y_ticks)
     for index, (name, ps) in enumerate(points.items()):
-        coords = " ".join(f"{_fmt(axes.px(i))},{_fmt(axes.py(v))}" for i, v in ps)
+        coords = " ".join(f"{number(axes.px(i))},{number(axes.py(v))}" for i, v in ps)
         body.append(
             f'<polyline class="curve" {_attrs(data_ruleset=name, data_points=len(ps), points=coords)} '
             f'fill="none" stroke="{_colour(index)}" stroke-width="1.5"/>'

@@ -67,7 +67,8 @@ def game_seed(seed: int, ruleset: str, index: int, slot: int | None = None) -> i
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _start(task: GameTask) -> Board:
+def start_board(task: GameTask) -> Board:
+    """The board ``task``'s game starts from: its opening's FEN, then its moves played (each checked)."""
     opening = task.opening
     if opening is None:
         return Board(get_variant(task.ruleset))
@@ -79,7 +80,7 @@ def _start(task: GameTask) -> Board:
 
 def play_task(task: GameTask) -> GameRecord:
     """Play one game and record what it measures (see :class:`~draughts.lab.metrics.GameRecord`)."""
-    board = _start(task)
+    board = start_board(task)
     first_colour = board.ruleset.first_to_move
     order = task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
     players = {
@@ -154,7 +155,7 @@ def resolve_openings(ruleset: str, openings: str | Sequence[Any] | None) -> tupl
         raise DraughtsError("no openings given: pass None for the start position")
     for number, opening in enumerate(resolved):
         try:
-            _start(GameTask(ruleset, 0, 0, 0, opening=opening))
+            start_board(GameTask(ruleset, 0, 0, 0, opening=opening))
         except DraughtsError as error:
             what = opening.name or " ".join(opening.moves) or opening.fen
             raise DraughtsError(f"opening {number + 1} {what!r:.80}: {error}") from None

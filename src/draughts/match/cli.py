@@ -111,14 +111,14 @@ def _adjudication(args: argparse.Namespace) -> Adjudication | None:
 def _match(
     args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None
 ) -> MatchResult:
-    from draughts.lab.cli import _openings
+    from draughts.lab.cli import openings_argument
 
     return run_match(
         EngineSpec(args.a, _params(args.a_option)),
         EngineSpec(args.b, _params(args.b_option)),
         games=args.games,
         ruleset=rules.name,
-        openings=_openings(args),
+        openings=openings_argument(args),
         limit=Limit(depth=args.depth, time=args.move_time),
         clock=clock,
         max_plies=args.max_plies,

@@ -232,7 +232,7 @@ class _Forfeit(Exception):
 
 def _start(task: GameTask) -> Board:
     from draughts.lab.runner import GameTask as LabTask
-    from draughts.lab.runner import _start as lab_start
+    from draughts.lab.runner import start_board as lab_start
 
     return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
 
