@@ -480,16 +480,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
     serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out, tablebases=args.tablebases)
 
 
-def _parser() -> argparse.ArgumentParser:
-    from draughts import __version__
-
-    parser = _Parser(
-        prog="draughts",
-        description="The rules of every major draughts variant: compare them, list moves, run perft, check PDN.",
-    )
-    parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
+def _add_overview(commands: Any) -> None:
+    """``draughts overview``: every named variant's key rules."""
     sub = commands.add_parser(
         "overview",
         help="every named variant's key rules (and the no-forced-capture house rule), perft from each start",
@@ -502,9 +494,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=_cmd_overview)
 
+
+def _add_variants(commands: Any) -> None:
+    """``draughts variants``: the variants with their aliases."""
     sub = commands.add_parser("variants", help="list the variants with their aliases and PDN GameType")
     sub.set_defaults(run=_cmd_variants)
 
+
+def _add_rules(commands: Any) -> None:
+    """``draughts rules``: one variant's rules as a table or a ruleset file."""
     sub = commands.add_parser("rules", help="the rules of one variant, as a table")
     sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument(
@@ -518,6 +516,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=_cmd_rules)
 
+
+def _add_compare(commands: Any) -> None:
+    """``draughts compare``: two or more variants side by side."""
     sub = commands.add_parser("compare", help="compare the rules of two or more variants")
     sub.add_argument("variants", nargs="+", metavar="VARIANT", help="two or more variant names or ruleset files")
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
@@ -527,12 +528,18 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
     sub.set_defaults(run=_cmd_compare)
 
+
+def _add_moves(commands: Any) -> None:
+    """``draughts moves``: the legal moves of a position."""
     sub = commands.add_parser("moves", help="the legal moves of a position")
     sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.add_argument("--long", action="store_true", help="write every move in long form")
     sub.set_defaults(run=_cmd_moves)
 
+
+def _add_show(commands: Any) -> None:
+    """``draughts show``: a position drawn as text or SVG."""
     sub = commands.add_parser("show", help="draw a position as text (and SVG)")
     sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
@@ -541,6 +548,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--flipped", action="store_true", help="Black at the bottom")
     sub.set_defaults(run=_cmd_show)
 
+
+def _add_perft(commands: Any) -> None:
+    """``draughts perft``: the leaf nodes of the move tree."""
     sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
     sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("depth", type=_depth)
@@ -549,6 +559,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--paths", action="store_true", help='count every capture path ("keep" convention)')
     sub.set_defaults(run=_cmd_perft)
 
+
+def _add_pdn(commands: Any) -> None:
+    """``draughts pdn``: every game of PDN files checked."""
     sub = commands.add_parser(
         "pdn",
         help="check every game of PDN files and summarise",
@@ -584,6 +597,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=_cmd_pdn)
 
+
+def _add_play(commands: Any) -> None:
+    """``draughts play``: a game in the terminal."""
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
     sub.add_argument("variant", help=_VARIANT_HELP)
     sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
@@ -594,6 +610,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_argument("--seed", type=int, help="seed of the computer players (default: a different game each time)")
     sub.set_defaults(run=_cmd_play)
 
+
+def _add_hub(commands: Any) -> None:
+    """``draughts hub``: the engine as a Hub protocol engine."""
     sub = commands.add_parser("hub", help="run the polydraughts engine as a Hub protocol engine on stdin/stdout")
     sub.add_argument(
         "--variant",
@@ -605,6 +624,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=_cmd_hub)
 
+
+def _add_serve(commands: Any) -> None:
+    """``draughts serve``: the web board."""
     sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
     sub.add_argument(
         "variant",
@@ -621,6 +643,30 @@ def _parser() -> argparse.ArgumentParser:
         help="show the verdict and best moves of positions inside the endgame tables built in DIR",
     )
     sub.set_defaults(run=_cmd_serve)
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The ``draughts`` command's parser: one builder per command (``_add_NAME``), then the commands
+    that live with their packages (lab, endgame, annotate, dxp, match)."""
+    from draughts import __version__
+
+    parser = _Parser(
+        prog="draughts",
+        description="The rules of every major draughts variant: compare them, list moves, run perft, check PDN.",
+    )
+    parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_overview(commands)
+    _add_variants(commands)
+    _add_rules(commands)
+    _add_compare(commands)
+    _add_moves(commands)
+    _add_show(commands)
+    _add_perft(commands)
+    _add_pdn(commands)
+    _add_play(commands)
+    _add_hub(commands)
+    _add_serve(commands)
 
     from draughts.lab.cli import add_parser as add_lab
 

@@ -70,8 +70,7 @@ class _Explosion(Exception):
     """Too many capture paths: the search restarts pruned."""
 
 
-# What a capture search's closures are rebound to when it ends (see the end of ``run``): an
-# assignment, not ``del``, which the compiled build cannot apply to closure cells.
+# What a capture search's closures are rebound to when it ends (see the end of ``run``).
 _UNBOUND: Any = None
 
 
@@ -94,6 +93,10 @@ class JumpTests(NamedTuple):
     their landing squares and ``origins`` every square (occupied or not) a man could jump from."""
     kings: Callable[[int, int, int, int], bool]
     """``kings(own_kings, prey, empty, color)``: whether some king of ``own_kings`` can jump."""
+    up: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+    """Per side, the men's jumps that shift up, as ``(a, 2a)``: for perft's count, which inlines ``men``."""
+    down: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+    """The same for the jumps that shift down."""
 
 
 def jump_tests(t: Tables) -> JumpTests:
@@ -138,7 +141,9 @@ def jump_tests(t: Tables) -> JumpTests:
                 return True
         return False
 
-    return JumpTests(men=men, kings=kings)
+    up = tuple(tuple((a, a2) for a, a2, up in board_jumps[color] if up) for color in (0, 1))
+    down = tuple(tuple((a, a2) for a, a2, up in board_jumps[color] if not up) for color in (0, 1))
+    return JumpTests(men=men, kings=kings, up=(up[0], up[1]), down=(down[0], down[1]))
 
 
 _Jump = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...], int]
@@ -201,439 +206,50 @@ def _jumps_from(
     return tuple(out)
 
 
-# The search is built from pieces, each a factory of closures over one search's context (the
-# closures are kept for speed: the search reads its tables from cells at every state it expands;
-# a factory per piece keeps each closure short):
-#
-# * :class:`_Rules`: what the search reads of a ruleset, unpacked once per ruleset;
-# * :class:`_Run`: one search's context, what every piece of it reads and appends to;
-# * :func:`_short_search`: the jumps of men and of short kings;
-# * :func:`_flying_search`: the jumps of flying kings, by scanning rays or, where captured pieces
-#   stay until the move ends, from per-square tables (:func:`_jumps_from`);
-# * :func:`capture_search`: the driver, which picks the pieces that can jump and searches each.
-
-_Short = Callable[[int, int, bool, bool, tuple[int, ...], tuple[int, ...]], bool]
-"""``short(cur, cap, king, promoted, order, path)``: search on from ``cur`` (a man, or a short
-king) with the pieces ``cap`` taken; whether it jumped at all."""
-_Fly = Callable[[int, int, tuple[int, ...], bool, tuple[int, ...], tuple[int, ...]], bool]
-"""``fly(cur, cap, dirs, promoted, order, path)``: search on from ``cur`` (a flying king) in the
-directions ``dirs``; whether it jumped at all."""
-
-
-def _release() -> None:
-    """A piece's release where it holds no reference cycle."""
-
-
-class _Rules(NamedTuple):
-    """What the capture search reads of a ruleset's tables (made once per ruleset)."""
-
-    tables: Tables
-    board: int
-    immediate: bool
-    crowns: tuple[int, int]
-    ends_move: bool
-    as_king: bool
-    rays: Any
-    up_of: Any
-    amount: Any
-    turns: Any
-    crowned_turns: Any
-    behind_only: bool
-    behind_last_king: bool
-    square_of_bit: Any
-    short_dirs: Any
-    king_dirs: tuple[tuple[int, ...], tuple[int, ...]]
-
-
-class _Run(NamedTuple):
-    """One search's context: its inputs, and what its pieces share and change.
-
-    ``piece`` is ``[start, occupied, free]`` for the piece being searched: its bit, the occupied
-    squares without it (it has left its square) and the free squares (the same for the whole
-    capture unless pieces are lifted at once). ``work`` is ``[states expanded, states at the next
-    check]`` (see the module's "bounded work"). ``visited`` is None unless the search prunes.
-    """
-
-    color: int
-    opponents: int
-    opponent_kings: int
-    man_prey: int
-    record: bool
-    budget: int | None
-    found: list[RawCapture]
-    visited: dict[tuple[int, int, bool, object], bool] | None
-    jump_tables: dict[int, tuple[_Jump | None, ...]]
-    work: list[int]
-    piece: list[int]
-
-
-def _check(run: _Run, square_of_bit: Any) -> None:
-    """The search's checkpoint, every :data:`CHECK_EVERY` states (each piece counts the states it
-    expands in ``run.work`` and calls this when the count reaches the next check)."""
-    work = run.work
-    _checkpoint(work[0], square_of_bit[run.piece[0].bit_length() - 1])
-    work[1] = work[0] + CHECK_EVERY
-
-
-def _short_search(rules: _Rules, run: _Run, fly: _Fly | None) -> tuple[_Short, Callable[[], None]]:
-    """The search of men and short kings, one jump of one square beyond the piece taken at a time:
-    ``(short, release)``. A man reaching its crowning row stops (``ENDS_MOVE``), goes on as a
-    king (``CONTINUES_AS_KING``: as a flying king through ``fly`` where kings fly) or as a man.
-    ``release`` breaks the closures' reference cycle when the search ends."""
-    board, immediate, crown, ends_move, as_king = (
-        rules.board,
-        rules.immediate,
-        rules.crowns[run.color],
-        rules.ends_move,
-        rules.as_king,
-    )
-    crowned_turns = rules.crowned_turns[run.color]
-    square_of_bit = rules.square_of_bit
-    (ups_man, downs_man), (ups_king, downs_king) = rules.short_dirs[run.color]
-    opponents, man_prey, record, budget, found, visited, work, piece = (
-        run.opponents,
-        run.man_prey,
-        run.record,
-        run.budget,
-        run.found,
-        run.visited,
-        run.work,
-        run.piece,
-    )
-
-    def short_jumps(
-        cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-    ) -> bool:
-        work[0] += 1
-        if work[0] >= work[1]:
-            _check(run, square_of_bit)
-        prey = (opponents if king else man_prey) & ~cap
-        free = board & ~(piece[1] & ~cap) if immediate else piece[2]
-        # First every landing square (most calls find none and return at once), then each jump.
-        lands = []
-        for d, a in ups_king if king else ups_man:
-            land = (((cur << a) & prey) << a) & free
-            if land:
-                lands.append((d, land, land >> a))
-        for d, a in downs_king if king else downs_man:
-            land = (((cur >> a) & prey) >> a) & free
-            if land:
-                lands.append((d, land, land << a))
-        if not lands:
-            return False
-        if visited is not None and record and len(lands) > 1:
-            lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
-        start = piece[0]
-        for d, land, over in lands:
-            now = cap | over
-            now_order, now_path = ((*order, over), (*path, land)) if record else (order, order)
-            crowned = not king and bool(land & crown)
-            if crowned and as_king:
-                if fly is not None:
-                    more = fly(land, now, crowned_turns[d], True, now_order, now_path)
-                else:
-                    more = short(land, now, True, True, now_order, now_path)
-                if not more:
-                    found.append((start, land, now, True, now_order, now_path))
-                continue
-            if (crowned and ends_move) or not short(land, now, king, promoted, now_order, now_path):
-                found.append((start, land, now, promoted or crowned, now_order, now_path))
-                if budget and len(found) > budget:
-                    raise _Explosion
-        return True
-
-    short: _Short = short_jumps
-    if visited is not None:
-        # Pruned: a state reached again by another route has the same completions, all found already.
-        def short(
-            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            state = (cur, cap, king, promoted)
-            known = visited.get(state)
-            if known is None:
-                known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)
-            return known
-
-    def release() -> None:
-        nonlocal short, short_jumps
-        short = short_jumps = _UNBOUND
-
-    return short, release
-
-
-def _flying_search(rules: _Rules, run: _Run) -> tuple[_Fly, Callable[[], None]]:
-    """The search of flying kings: ``(fly, release)``; ``release`` breaks the closures' reference
-    cycle when the search ends.
-
-    A flying king may land on any free square beyond the piece it takes (or only directly behind
-    it, or behind the last king taken, as the ruleset says), but if the capture can go on from some
-    of them it must land on one of those, and a straight-on continuation is one path (PDN 3.0
-    restriction 9), not one per landing square. The rays are scanned at every state
-    (:func:`_fly_scanning`), except in a pruned search where captured pieces stay until the move
-    ends: there the jumps of a square are read from a table made once per searched piece
-    (:func:`_fly_from_tables`).
-    """
-    visited = run.visited
-    if visited is None:
-        fly, bind = _fly_scanning(rules, run)
-        bind(fly)
-    else:
-        jumps, bind = _fly_scanning(rules, run) if rules.immediate else _fly_from_tables(rules, run)
-
-        # Pruned: a state reached again by another route has the same completions, all found already.
-        def fly(
-            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            state = (cur, cap, promoted, dirs)
-            known = visited.get(state)
-            if known is None:
-                known = visited[state] = jumps(cur, cap, dirs, promoted, order, path)
-            return known
-
-        bind(fly)
-
-    def release() -> None:
-        bind(_UNBOUND)
-
-    return fly, release
-
-
-def _fly_scanning(rules: _Rules, run: _Run) -> tuple[_Fly, Callable[[_Fly], None]]:
-    """A flying king's jumps from one square, found by scanning its rays: ``(jumps, bind)``, where
-    ``bind`` sets the search the jumps go on with (the pruned one, or ``jumps`` itself)."""
-    board, immediate, rays, up_of, amount = rules.board, rules.immediate, rules.rays, rules.up_of, rules.amount
-    behind_only, behind_last_king, square_of_bit = rules.behind_only, rules.behind_last_king, rules.square_of_bit
-    turns = rules.turns[run.color]
-    opponents, opponent_kings, record, budget, found, visited, work, piece = (
-        run.opponents,
-        run.opponent_kings,
-        run.record,
-        run.budget,
-        run.found,
-        run.visited,
-        run.work,
-        run.piece,
-    )
-    fly: _Fly = _UNBOUND
-
-    def fly_jumps(
-        cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-    ) -> bool:
-        work[0] += 1
-        if work[0] >= work[1]:
-            _check(run, square_of_bit)
-        index = cur.bit_length() - 1
-        occupied = piece[1]
-        blockers = occupied & ~cap if immediate else occupied
-        prey = opponents & ~cap
-        jumped = False
-        # The jumps that go on, from every direction: (landing, directions from there, taken, order).
-        onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
-        for d in dirs:
-            ray = rays[d]
-            seen = ray[index] & blockers
-            if not seen:
-                continue
-            d_up = up_of[d]
-            over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
-            if not over & prey:
-                continue
-            now = cap | over
-            after = blockers & ~over if immediate else blockers
-            beyond = ray[over.bit_length() - 1]
-            seen = beyond & after
-            if seen:
-                if d_up:
-                    nxt = seen & -seen
-                    lands = beyond & (nxt - 1)
-                else:
-                    nxt = 1 << (seen.bit_length() - 1)
-                    lands = beyond & -(nxt << 1)
-            else:
-                nxt = 0
-                lands = beyond
-            if not lands:
-                continue
-            nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
-            if behind_only:
-                lands = nearest
-            jumped = True
-            now_prey = prey & ~over
-            free = board & ~after
-            now_order = (*order, over) if record else order
-            continuations = len(onward)
-            # Straight on: the next piece along the ray is prey with a free square behind it. The
-            # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
-            # from there join it in one state.
-            straight: tuple[int, ...] = ()
-            if nxt & now_prey:
-                a = amount[d]
-                if (nxt << a if d_up else nxt >> a) & free:
-                    straight = (d,)
-            # Turning: from each landing square (nearest first), the other capture directions.
-            rest = lands
-            while rest:
-                land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                rest ^= land
-                at = land.bit_length() - 1
-                found_turns: list[int] = []
-                for turn in turns[d]:
-                    seen = rays[turn][at] & after
-                    if not seen:
-                        continue
-                    t_up = up_of[turn]
-                    first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
-                    if first & now_prey:
-                        a = amount[turn]
-                        if (first << a if t_up else first >> a) & free:
-                            found_turns.append(turn)
-                if land == nearest and straight:
-                    onward.append((land, (*straight, *found_turns), now, now_order))
-                elif found_turns:
-                    onward.append((land, tuple(found_turns), now, now_order))
-            if len(onward) > continuations:
-                continue
-            if behind_last_king and over & opponent_kings:
-                lands = nearest
-            start = piece[0]
-            rest = lands
-            while rest:
-                land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                rest ^= land
-                found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
-            if budget and len(found) > budget:
-                raise _Explosion
-        if onward:
-            if visited is not None and record and len(onward) > 1:
-                onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
-            for land, next_dirs, now, now_order in onward:
-                fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
-        return jumped
-
-    def bind(search: _Fly) -> None:
-        nonlocal fly
-        fly = search
-
-    return fly_jumps, bind
-
-
-def _fly_from_tables(rules: _Rules, run: _Run) -> tuple[_Fly, Callable[[_Fly], None]]:
-    """:func:`_fly_scanning` where captured pieces stay until the move ends, reading the jumps of a
-    square from :func:`_jumps_from` (kept per searched piece in ``run.jump_tables``): the same
-    paths, found by testing table entries against the pieces taken instead of scanning rays (a
-    flood's hundreds of thousands of states meet the same few dozen squares)."""
-    t, up_of, behind_last_king, square_of_bit = rules.tables, rules.up_of, rules.behind_last_king, rules.square_of_bit
-    color, opponents, opponent_kings, record, found, work, piece, jump_tables = (
-        run.color,
-        run.opponents,
-        run.opponent_kings,
-        run.record,
-        run.found,
-        run.work,
-        run.piece,
-        run.jump_tables,
-    )
-    king_dirs = rules.king_dirs[color]
-    fly: _Fly = _UNBOUND
-
-    def fly_known(
-        cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-    ) -> bool:
-        work[0] += 1
-        if work[0] >= work[1]:
-            _check(run, square_of_bit)
-        table = jump_tables.get(cur)
-        if table is None:
-            table = jump_tables[cur] = _jumps_from(t, color, cur.bit_length() - 1, piece[1], opponents, king_dirs)
-        jumped = False
-        onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
-        for d in dirs:
-            jump = table[d]
-            if jump is None:
-                continue
-            over, lands, landings, straight = jump
-            if over & cap:
-                continue
-            jumped = True
-            now = cap | over
-            now_order = (*order, over) if record else order
-            continuations = len(onward)
-            goes_straight = bool(straight) and not straight & cap
-            for land, turns_from, pieces in landings:
-                found_turns = []
-                if pieces & ~now:  # some capture from here still takes a piece not yet taken
-                    for turn, taken in turns_from:
-                        if taken and not taken & now:
-                            found_turns.append(turn)
-                if goes_straight and land == landings[0][0]:
-                    onward.append((land, (d, *found_turns), now, now_order))
-                elif found_turns:
-                    onward.append((land, tuple(found_turns), now, now_order))
-            if len(onward) > continuations:
-                continue
-            if behind_last_king and over & opponent_kings:
-                lands = landings[0][0]
-            d_up = up_of[d]
-            start = piece[0]
-            while lands:
-                land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
-                lands ^= land
-                found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
-        if onward:
-            if record and len(onward) > 1:
-                onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
-            for land, next_dirs, now, now_order in onward:
-                fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
-        return jumped
-
-    def bind(search: _Fly) -> None:
-        nonlocal fly
-        fly = search
-
-    return fly_known, bind
-
-
 def capture_search(t: Tables) -> CaptureSearch:
     """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
 
+    Kept as one factory whose ``run`` makes its closures per search: splitting it into a factory
+    per piece (short, flying, flying from tables) over a per-search context measured 6-20% slower
+    perft (the per-search setup of the pieces), so it waits for a split that builds the pieces
+    once per ruleset.
+
     Rules applied here: captured pieces stay on the board until the move ends (they block and
     cannot be jumped twice) unless the ruleset lifts them at once; the capturing piece's start
-    square is empty during the move; men and short kings search with :func:`_short_search`, flying
-    kings (and men crowned mid-capture that go on as flying kings) with :func:`_flying_search`.
-    The driver here picks the men that can jump (the jump test of :func:`jump_tests`) and every
-    king, and searches from each with the pieces on the board as they are.
+    square is empty during the move; a flying king may land on any free square beyond the piece
+    it takes (or only directly behind it, as the ruleset says), but if the capture can go on from
+    some of them it must land on one of those, and a straight-on continuation is one path (PDN
+    3.0 restriction 9), not one per landing square; a man reaching its crowning row mid-capture
+    stops, goes on as a king, or goes on as a man, as the ruleset says.
     """
+    board = t.board
+    immediate = t.immediate_removal
+    flying = t.flying
+    crowns = t.crown_row
+    rule = t.capture_promotion
+    ends_move = rule is CapturePromotion.ENDS_MOVE
+    as_king = rule is CapturePromotion.CONTINUES_AS_KING
+    rays = t.rays
+    up_of = t.up
+    amount = t.amount
+    man_captures = t.man_captures
+    king_captures = t.king_captures
+    all_turns = t.turns
+    all_crowned_turns = t.crowned_turns
+    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
+    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
+    men_take_kings = t.men_capture_kings
+    needs_order = t.needs_order
+    square_of_bit = t.square_of_bit
 
     def split(
         steps: tuple[tuple[int, int, bool], ...],
     ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
 
-    rules = _Rules(
-        tables=t,
-        board=t.board,
-        immediate=t.immediate_removal,
-        crowns=t.crown_row,
-        ends_move=t.capture_promotion is CapturePromotion.ENDS_MOVE,
-        as_king=t.capture_promotion is CapturePromotion.CONTINUES_AS_KING,
-        rays=t.rays,
-        up_of=t.up,
-        amount=t.amount,
-        turns=t.turns,
-        crowned_turns=t.crowned_turns,
-        behind_only=t.landing is KingLanding.DIRECTLY_BEHIND,
-        behind_last_king=t.landing is KingLanding.BEHIND_LAST_KING,
-        square_of_bit=t.square_of_bit,
-        short_dirs=tuple((split(t.man_captures[color]), split(t.king_captures[color])) for color in (0, 1)),
-        king_dirs=(tuple(d for d, _, _ in t.king_captures[0]), tuple(d for d, _, _ in t.king_captures[1])),
-    )
-    board = t.board
-    flying = t.flying
-    men_take_kings = t.men_capture_kings
-    needs_order = t.needs_order
-    kings_fly_on = flying and rules.as_king  # a man crowned mid-capture goes on as a flying king
-    man_jumps = t.derived(jump_tests).men
-    king_dirs = rules.king_dirs
+    split_man = (split(man_captures[0]), split(man_captures[1]))
+    king_dir_indices = tuple(tuple(d for d, _, _ in king_captures[color]) for color in (0, 1))
+    split_king = (split(king_captures[0]), split(king_captures[1]))
 
     def search(
         color: int,
@@ -664,52 +280,284 @@ def capture_search(t: Tables) -> CaptureSearch:
     ) -> list[RawCapture]:
         """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
         found: list[RawCapture] = []
-        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
-        jumpers = man_jumps(men, man_prey, empty, color)[2] & men if men else 0
-        if not jumpers and not kings:
-            return found
+        states = 0  # expanded so far (see the module's "bounded work")
+        next_check = CHECK_EVERY
         visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
-        jump_tables: dict[int, tuple[_Jump | None, ...]] = {}
-        piece = [0, 0, 0]
-        context = _Run(
-            color,
-            opponents,
-            opponent_kings,
-            man_prey,
-            record,
-            budget or None,
-            found,
-            visited,
-            jump_tables,
-            [0, CHECK_EVERY],
-            piece,
-        )
-        fly, release_fly = (
-            _flying_search(rules, context) if flying and (kings or kings_fly_on) else (_UNBOUND, _release)
-        )
-        short, release_short = _short_search(rules, context, fly) if jumpers or not flying else (_UNBOUND, _release)
+        budget = budget or None
+        crown = crowns[color]
+        ups_man, downs_man = split_man[color]
+        ups_king, downs_king = split_king[color]
+        turns = all_turns[color]
+        crowned_turns = all_crowned_turns[color]
+        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
         pieces = board & ~empty
-        try:
-            for rest, king in ((jumpers, False), (kings, True)):  # the men first, then the kings
-                while rest:
-                    start = rest & -rest
-                    rest ^= start
-                    piece[0] = start
-                    piece[1] = occupied = pieces ^ start
-                    piece[2] = board & ~occupied
-                    if visited is not None:
-                        visited.clear()  # states are per moving piece: its start is part of every move's identity
-                        jump_tables.clear()
-                    if king and flying:
-                        fly(start, 0, king_dirs[color], False, (), ())
+        # Per searched piece: its bit, the occupied squares without it (it has left its square)
+        # and the free squares (the same for the whole capture unless pieces are lifted at once).
+        start = occupied = free_now = 0
+
+        def short_jumps(
+            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """Jumps of a man or a short king from ``cur``; returns whether there was any."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
+            prey = (opponents if king else man_prey) & ~cap
+            free = board & ~(occupied & ~cap) if immediate else free_now
+            # First every landing square (most calls find none and return at once), then each jump.
+            lands = []
+            for d, a in ups_king if king else ups_man:
+                land = (((cur << a) & prey) << a) & free
+                if land:
+                    lands.append((d, land, land >> a))
+            for d, a in downs_king if king else downs_man:
+                land = (((cur >> a) & prey) >> a) & free
+                if land:
+                    lands.append((d, land, land << a))
+            if not lands:
+                return False
+            if visited is not None and record and len(lands) > 1:
+                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
+            for d, land, over in lands:
+                now = cap | over
+                if record:
+                    now_order = (*order, over)
+                    now_path = (*path, land)
+                else:
+                    now_order = now_path = order
+                crowned = not king and bool(land & crown)
+                if crowned and ends_move:
+                    found.append((start, land, now, True, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
+                    continue
+                if crowned and as_king:
+                    if flying:
+                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)
                     else:
-                        short(start, 0, king, False, (), ())
-        finally:
-            # The closures call themselves through their cells, a reference cycle: unbind them so
-            # that reference counting frees this search at once, leaving nothing to the garbage
-            # collector.
-            release_short()
-            release_fly()
+                        more = short(land, now, True, True, now_order, now_path)
+                    if not more:
+                        found.append((start, land, now, True, now_order, now_path))
+                    continue
+                if not short(land, now, king, promoted, now_order, now_path):
+                    found.append((start, land, now, promoted or crowned, now_order, now_path))
+                    if budget and len(found) > budget:
+                        raise _Explosion
+            return True
+
+        def fly_jumps(
+            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """Jumps of a flying king from ``cur``; returns whether there was any."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
+            index = cur.bit_length() - 1
+            blockers = occupied & ~cap if immediate else occupied
+            prey = opponents & ~cap
+            jumped = False
+            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+            for d in dirs:
+                ray = rays[d]
+                seen = ray[index] & blockers
+                if not seen:
+                    continue
+                d_up = up_of[d]
+                over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
+                if not over & prey:
+                    continue
+                now = cap | over
+                after = blockers & ~over if immediate else blockers
+                beyond = ray[over.bit_length() - 1]
+                seen = beyond & after
+                if seen:
+                    if d_up:
+                        nxt = seen & -seen
+                        lands = beyond & (nxt - 1)
+                    else:
+                        nxt = 1 << (seen.bit_length() - 1)
+                        lands = beyond & -(nxt << 1)
+                else:
+                    nxt = 0
+                    lands = beyond
+                if not lands:
+                    continue
+                nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                if behind_only:
+                    lands = nearest
+                jumped = True
+                now_prey = prey & ~over
+                free = board & ~after
+                now_order = (*order, over) if record else order
+                continuations = len(onward)
+                # Straight on: the next piece along the ray is prey with a free square behind it. The
+                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
+                # from there join it in one state.
+                straight: tuple[int, ...] = ()
+                if nxt & now_prey:
+                    a = amount[d]
+                    if (nxt << a if d_up else nxt >> a) & free:
+                        straight = (d,)
+                # Turning: from each landing square (nearest first), the other capture directions.
+                rest = lands
+                while rest:
+                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+                    rest ^= land
+                    at = land.bit_length() - 1
+                    found_turns: list[int] = []
+                    for turn in turns[d]:
+                        seen = rays[turn][at] & after
+                        if not seen:
+                            continue
+                        t_up = up_of[turn]
+                        first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
+                        if first & now_prey:
+                            a = amount[turn]
+                            if (first << a if t_up else first >> a) & free:
+                                found_turns.append(turn)
+                    if land == nearest and straight:
+                        onward.append((land, (*straight, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
+                    continue
+                if behind_last_king and over & opponent_kings:
+                    lands = nearest
+                rest = lands
+                while rest:
+                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+                    rest ^= land
+                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+                if budget and len(found) > budget:
+                    raise _Explosion
+            if onward:
+                if visited is not None and record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
+            return jumped
+
+        def fly_known(
+            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+        ) -> bool:
+            """:func:`fly_jumps` where captured pieces stay until the move ends, reading the jumps of
+            ``cur`` from :func:`_jumps_from` (kept per searched piece): the same paths, found by
+            testing table entries against the pieces taken instead of scanning rays (a flood's
+            hundreds of thousands of states meet the same few dozen squares)."""
+            nonlocal states, next_check
+            states += 1
+            if states >= next_check:
+                _checkpoint(states, square_of_bit[start.bit_length() - 1])
+                next_check = states + CHECK_EVERY
+            table = jump_tables.get(cur)
+            if table is None:
+                index = cur.bit_length() - 1
+                table = jump_tables[cur] = _jumps_from(t, color, index, occupied, opponents, king_dir_indices[color])
+            jumped = False
+            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+            for d in dirs:
+                jump = table[d]
+                if jump is None:
+                    continue
+                over, lands, landings, straight = jump
+                if over & cap:
+                    continue
+                jumped = True
+                now = cap | over
+                now_order = (*order, over) if record else order
+                continuations = len(onward)
+                goes_straight = bool(straight) and not straight & cap
+                for land, turns_from, pieces in landings:
+                    found_turns = []
+                    if pieces & ~now:  # some capture from here still takes a piece not yet taken
+                        for turn, piece in turns_from:
+                            if piece and not piece & now:
+                                found_turns.append(turn)
+                    if goes_straight and land == landings[0][0]:
+                        onward.append((land, (d, *found_turns), now, now_order))
+                    elif found_turns:
+                        onward.append((land, tuple(found_turns), now, now_order))
+                if len(onward) > continuations:
+                    continue
+                if behind_last_king and over & opponent_kings:
+                    lands = landings[0][0]
+                d_up = up_of[d]
+                while lands:
+                    land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                    lands ^= land
+                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+            if onward:
+                if record and len(onward) > 1:
+                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+                for land, next_dirs, now, now_order in onward:
+                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
+            return jumped
+
+        jump_tables: dict[int, tuple[_Jump | None, ...]] = {}
+        fly_pruned = fly_jumps if immediate else fly_known
+
+        if visited is None:
+            short, fly = short_jumps, fly_jumps
+        else:
+            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
+            # reached again by another route has the same completions, all found already.
+
+            def short(
+                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, king, promoted)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)
+                return known
+
+            def fly(
+                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+            ) -> bool:
+                state = (cur, cap, promoted, dirs)
+                known = visited.get(state)
+                if known is None:
+                    known = visited[state] = fly_pruned(cur, cap, dirs, promoted, order, path)
+                return known
+
+        if men:
+            jumpers = 0
+            for _, a in ups_man:
+                jumpers |= (man_prey >> a) & (empty >> (a + a))
+            for _, a in downs_man:
+                jumpers |= (man_prey << a) & (empty << (a + a))
+            jumpers &= men
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                occupied = pieces ^ start
+                free_now = board & ~occupied
+                if visited is not None:
+                    visited.clear()  # states are per moving piece: its start is part of every move's identity
+                    jump_tables.clear()
+                short(start, 0, False, False, (), ())
+        rest = kings
+        while rest:
+            start = rest & -rest
+            rest ^= start
+            occupied = pieces ^ start
+            free_now = board & ~occupied
+            if visited is not None:
+                visited.clear()
+                jump_tables.clear()
+            if flying:
+                fly(start, 0, king_dir_indices[color], False, (), ())
+            else:
+                short(start, 0, True, False, (), ())
+        # The closures call themselves through their own cells, a reference cycle: unbind them so
+        # that reference counting frees this search at once, leaving nothing to the garbage collector
+        # (an assignment, not ``del``, which the compiled build cannot apply to closure cells).
+        short = fly = short_jumps = fly_jumps = _UNBOUND
         return found
 
     return search

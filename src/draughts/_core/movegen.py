@@ -94,7 +94,7 @@ def build_move_generator(rules: Ruleset) -> MoveGenerator:
 # * :func:`_quiet_public`: the quiet moves in public form and move order, for positions;
 # * :func:`_capture_masks`: the legal captures as xor masks, single jumps read off the masks;
 # * :func:`_capture_public`: captures in public form, made once per ruleset;
-# * :func:`_counting`: perft's last ply (``count1``) and last two plies (``count2``);
+# * :func:`_count1`, :func:`_count2`: perft's last ply and last two plies, mostly in bulk;
 # * :func:`_listing`: the legal moves in public form (``legal``);
 # * :func:`_build`: the entry points, assembled into a :class:`MoveGenerator`.
 
@@ -495,12 +495,12 @@ def _first_paths(entries: list[PublicEntry]) -> list[PublicEntry]:
     return unique
 
 
-def _counting(
-    t: Tables, jumps: JumpTests, captures: _CaptureMasks, quiet: _QuietMasks, search: CaptureSearch
-) -> tuple[Callable[[int, int, int, int, int, bool], int], Callable[[int, int, int, int, int, bool], int]]:
-    """Perft's last ply and last two plies, counted mostly in bulk: ``(count1, count2)``."""
+_Count = Callable[[int, int, int, int, int, bool], int]
+
+
+def _count1(t: Tables, jumps: JumpTests, captures: _CaptureMasks, quiet: _QuietMasks, search: CaptureSearch) -> _Count:
+    """Perft's last ply (``count1``): the legal moves counted without listing them."""
     board = t.board
-    crowns = t.crown_row
     man_moves = t.man_moves
     mandatory = t.capture_mandatory
     men_take_kings = t.men_capture_kings
@@ -508,17 +508,15 @@ def _counting(
     limit = t.king_move_limit
     crowning_wins = t.crowning_wins
     movable_kings = t.state.movable_kings
-    play = t.state.play
     man_jumps = jumps.men
     kings_can_jump = jumps.kings
-    single_jumps_only = captures.single_jumps_only
     preferred = captures.preferred
-    capture_list = captures.capture_list
-    quiet_list = quiet.entries
-    king_steps = quiet.king_steps
     count_king_steps = quiet.count_king_steps
     steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
     steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))
+    goes_on = t.jump_goes_on
+    needs_search = t.jump_needs_search
+    jumps_up, jumps_down = jumps.up, jumps.down
 
     def count(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> int:
         """The number of legal moves, without listing them.
@@ -532,12 +530,29 @@ def _counting(
         men = own & ~kings
         own_kings = own & kings
         prey = opp if men_take_kings else opp & ~kings
-        total, landings, origins, jumps = man_jumps(men, prey, empty, color)
+        # The jump test of ``jumps.men``, inlined with its directions split by shift (the one copy
+        # of it: this is perft's innermost loop, where the call and its list cost some 10%).
+        total = landings = origins = 0
+        for a, a2 in jumps_up[color]:
+            here = (prey >> a) & (empty >> a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers << a2
+                total += jumpers.bit_count()
+        for a, a2 in jumps_down[color]:
+            here = (prey << a) & (empty << a2)
+            origins |= here
+            jumpers = men & here
+            if jumpers:
+                landings |= jumpers >> a2
+                total += jumpers.bit_count()
         if total:
-            if not single_jumps_only(own_kings, landings, origins, color):
+            if own_kings or landings & ((origins & goes_on[color]) | needs_search[color]):  # single_jumps_only
                 total = len(legal_captures(t, search, color, own, opp, kings, paths, False))
             elif preference and prey & kings:
-                total = sum(jumpers.bit_count() for _, _, jumpers in preferred(jumps, prey & kings))
+                jumps = preferred(man_jumps(men, prey, empty, color)[3], prey & kings)
+                total = sum(jumpers.bit_count() for _, _, jumpers in jumps)
             if mandatory:
                 return total
         elif own_kings and kings_can_jump(own_kings, opp, empty, color):
@@ -554,6 +569,25 @@ def _counting(
                 total += count_king_steps(movers, empty, color)
         return total
 
+    return count
+
+
+def _count2(t: Tables, count: _Count, captures: _CaptureMasks, quiet: _QuietMasks) -> _Count:
+    """Perft's last two plies (``count2``), mostly in bulk, each reply counted by ``count``."""
+    board = t.board
+    crowns = t.crown_row
+    man_moves = t.man_moves
+    mandatory = t.capture_mandatory
+    men_take_kings = t.men_capture_kings
+    limit = t.king_move_limit
+    crowning_wins = t.crowning_wins
+    movable_kings = t.state.movable_kings
+    play = t.state.play
+    capture_list = captures.capture_list
+    quiet_list = quiet.entries
+    king_steps = quiet.king_steps
+    steps_up = tuple(tuple(a for _, a, up in man_moves[color] if up) for color in (0, 1))
+    steps_down = tuple(tuple(a for _, a, up in man_moves[color] if not up) for color in (0, 1))
     # The opponent's jumps, to find which of our quiet moves offer them a capture.
     their_jumps = tuple(tuple((a, a + a, up) for _, a, up in t.man_captures[color]) for color in (0, 1))
     their_up = tuple(tuple((a, a2) for a, a2, up in their_jumps[color] if up) for color in (0, 1))
@@ -659,7 +693,7 @@ def _counting(
                     total += count(opp, own ^ moved, kings ^ crowned, other, 0, paths)
         return total
 
-    return count, count2
+    return count2
 
 
 def _listing(
@@ -727,10 +761,11 @@ def _build(t: Tables) -> MoveGenerator:
     men_take_kings = t.men_capture_kings
     crowning_wins = t.crowning_wins
     search = capture_search(t)
-    jumps = jump_tests(t)
+    jumps = t.derived(jump_tests)
     quiet = _quiet_masks(t)
     captures = _capture_masks(t, jumps, search)
-    count, count2 = _counting(t, jumps, captures, quiet, search)
+    count = _count1(t, jumps, captures, quiet, search)
+    count2 = _count2(t, count, captures, quiet)
     legal = _listing(t, jumps, captures, _capture_public(t, captures), _quiet_public(t), search)
     capture_list = captures.capture_list
     quiet_list = quiet.entries

@@ -196,6 +196,48 @@ class Searcher:
         stored = best + ply if best >= MATE_BOUND else best - ply if best <= -MATE_BOUND else best
         table[key] = (depth, stored, flag, best_move)
 
+    def known(
+        self, key: Node, depth: int, alpha: int, beta: int, ply: int, pv_node: bool
+    ) -> tuple[int | None, Compact | None]:
+        """What is known of a node before its moves are listed: ``(score, None)`` when that ends
+        it (a repetition on the line, a tablebase result, a transposition-table bound that cuts),
+        else ``(None, the table's best move or None)``."""
+        if self.repetitions and key in self.seen:
+            return 0, None
+        own, opp, kings, color, state = key
+        if self.probe_pieces and not state and (own | opp).bit_count() <= self.probe_pieces:
+            result = self.tablebase(own, opp, kings, color, ply)
+            if result is not None:
+                return result, None
+        entry = self.table.get(key)
+        if entry is None:
+            return None, None
+        entry_depth, score, flag, tt_move = entry
+        if entry_depth >= depth and not pv_node:  # not at PV nodes: keep the PV whole
+            if score >= MATE_BOUND:
+                score -= ply
+            elif score <= -MATE_BOUND:
+                score += ply
+            if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                return score, None
+        return None, tt_move
+
+    def order_quiet(self, moves: list[Compact], color: int, ply: int) -> None:
+        """Quiet moves in search order: by history score, then this ply's killer moves first."""
+        moves.sort(key=self.history[color].__getitem__, reverse=True)
+        for killer in self.killers[ply][::-1]:
+            if killer is not None and killer != moves[0] and killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
+
+    def remember(self, move: Compact, color: int, depth: int, ply: int) -> None:
+        """A quiet move that cut off: it becomes this ply's first killer, and its history grows."""
+        slot = self.killers[ply]
+        if slot[0] != move:
+            slot[1] = slot[0]
+            slot[0] = move
+        self.history[color][move] += depth * depth
+
     def search(
         self, own: int, opp: int, kings: int, color: int, state: int, depth: int, alpha: int, beta: int, ply: int
     ) -> int:
@@ -209,23 +251,9 @@ class Searcher:
             pvt[ply] = NO_PV
         key = (own, opp, kings, color, state)
         repetitions = self.repetitions
-        if repetitions and key in self.seen:
-            return 0
-        if self.probe_pieces and not state and (own | opp).bit_count() <= self.probe_pieces:
-            known = self.tablebase(own, opp, kings, color, ply)
-            if known is not None:
-                return known
-        entry = self.table.get(key)
-        tt_move = None
-        if entry is not None:
-            entry_depth, score, flag, tt_move = entry
-            if entry_depth >= depth and not pv_node:  # not at PV nodes: keep the PV whole
-                if score >= MATE_BOUND:
-                    score -= ply
-                elif score <= -MATE_BOUND:
-                    score += ply
-                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
-                    return score
+        known, tt_move = self.known(key, depth, alpha, beta, ply, pv_node)
+        if known is not None:
+            return known
         moves = self.gen_moves(own, opp, kings, color, state)
         if not moves:
             return self.terminal(own, kings, ply)
@@ -244,11 +272,7 @@ class Searcher:
                 score = self.search(own, opp, kings, color, state, depth * 2 // 5, raised - 1, raised, ply)
                 if score >= raised:
                     return score - margin
-            moves.sort(key=self.history[color].__getitem__, reverse=True)
-            for killer in self.killers[ply][::-1]:
-                if killer is not None and killer != moves[0] and killer in moves:
-                    moves.remove(killer)
-                    moves.insert(0, killer)
+            self.order_quiet(moves, color, ply)
         if tt_move is not None and count > 1 and tt_move != moves[0]:
             moves.remove(tt_move)
             moves.insert(0, tt_move)
@@ -302,11 +326,7 @@ class Searcher:
                         pvt[ply] = (move, *pvt[after])
                     if alpha >= beta:
                         if not captured:
-                            slot = self.killers[ply]
-                            if slot[0] != move:
-                                slot[1] = slot[0]
-                                slot[0] = move
-                            self.history[color][move] += depth * depth
+                            self.remember(move, color, depth, ply)
                         break
         if repetitions:
             del self.seen[key]
