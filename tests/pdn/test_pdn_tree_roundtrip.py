@@ -240,3 +240,24 @@ def _all_nodes(root: GameNode) -> list[GameNode]:
         out.append(node)
         stack.extend(node.variations)
     return out
+
+
+@pytest.mark.slow
+def test_every_game_of_the_full_survey_read_into_a_tree_written_reads_back_equal() -> None:
+    """The whole survey of real files (tests/data/games-full: 2,992 games in six variants, whole
+    files as published), each readable game read into a tree, written, read back equal."""
+    games: list[pdn.Game] = []
+    variants = {"english": "american"}
+    for path in sorted((Path(__file__).parent.parent / "data" / "games-full").glob("*/*.pdn")):
+        variant = variants.get(path.parent.name, path.parent.name)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            games += pdn.read_games(path, variant=variant, errors="skip")
+    assert len(games) >= 2900, len(games)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pdn.PDNWarning)
+        for game in games:
+            text = export(game)
+            back = pdn.parse_game(text, variant=game.ruleset)
+            assert back.tree().same_tree(game.tree()), (game.index, game.headers)
+            assert export(back) == text
