@@ -769,8 +769,8 @@ def _build(t: Tables) -> MoveGenerator:
     legal = _listing(t, jumps, captures, _capture_public(t, captures), _quiet_public(t), search)
     capture_list = captures.capture_list
     quiet_list = quiet.entries
-    man_jumps = jumps.men
     kings_can_jump = jumps.kings
+    jumps_up, jumps_down = jumps.up, jumps.down
 
     def moves_of(own: int, opp: int, kings: int, color: int, state: int, paths: bool) -> list[Compact]:
         if crowning_wins and kings:
@@ -797,8 +797,15 @@ def _build(t: Tables) -> MoveGenerator:
         if crowning_wins and kings:
             return False
         empty = board ^ (own | opp)
-        if man_jumps(own & ~kings, opp if men_take_kings else opp & ~kings, empty, color)[0]:
-            return True
+        men = own & ~kings
+        if men:  # the jump test of ``jumps.men``, inlined with an early exit: the engine asks at every node
+            prey = opp if men_take_kings else opp & ~kings
+            for a, a2 in jumps_up[color]:
+                if men & (prey >> a) & (empty >> a2):
+                    return True
+            for a, a2 in jumps_down[color]:
+                if men & (prey << a) & (empty << a2):
+                    return True
         own_kings = own & kings
         return bool(own_kings) and kings_can_jump(own_kings, opp, empty, color)
 
