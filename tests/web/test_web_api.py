@@ -643,6 +643,10 @@ FIELDS = st.fixed_dictionaries(
         "numbers": JSON,
         "all": JSON,
         "pdn ": JSON,
+        "nodes": st.lists(st.dictionaries(st.sampled_from(["id", "parent", "move"]), JSON, max_size=3), max_size=3)
+        | JSON,
+        "ballot": st.sampled_from(["fmjd-64", "idf-150", "acf-3-move", "nope"]) | JSON,
+        "opening": st.sampled_from(["1", "1-I", "x"]) | JSON,
     },
 )
 ENDPOINTS = [
@@ -664,6 +668,11 @@ ENDPOINTS = [
     ("POST", "pdn"),
     ("GET", "page"),
     ("GET", "compare-page"),
+    ("POST", "pdn-tree"),
+    ("POST", "pdn-tree/export"),
+    ("GET", "openings"),
+    ("POST", "opening"),
+    ("GET", "endgame"),
 ]
 
 
@@ -681,7 +690,7 @@ def answered_without_5xx(
     with a message, never a 5xx; and the server answers the next request."""
     method, name = endpoint
     path = {"page": "/", "compare-page": "/compare"}.get(name, f"/api/{name}")
-    if name in ("game", "move", "goto", "undo", "engine", "claim-draw", "position", "pdn"):
+    if name in ("game", "move", "goto", "undo", "engine", "claim-draw", "position", "pdn", "opening"):
         game = ok(fuzzed.post("/api/games", json={"variant": "russian"}), 201)["id"]
         path = f"/api/games/{game}" + ("" if name == "game" else f"/{name}")
     if method == "GET" or in_query:
