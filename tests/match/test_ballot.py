@@ -67,4 +67,4 @@ def test_unknown_ballot_is_the_openings_error(
 def test_ballot_and_openings_file_exclude_each_other(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["match", "level:beginner", "level:beginner", "--ballot", "x", "--openings", str(tmp_path / "o.txt")]
     assert main(argv, io.StringIO()) != 0
-    assert "--openings and --ballot exclude each other" in capsys.readouterr().err
+    assert "--openings, --ballot and --random-openings exclude each other" in capsys.readouterr().err

@@ -38,6 +38,9 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
     sub.add_argument("--ballot", help="a named opening ballot of draughts.openings")
     sub.add_argument(
+        "--random-openings", type=int, metavar="PLIES", help="start each pair of games after PLIES random legal moves"
+    )
+    sub.add_argument(
         "--results", metavar="FILE", help="stream each game's record to this JSON-lines file; resume from it"
     )
     sub.add_argument("--tablebases", metavar="DIR", help="endgame tables for the tablebase metrics")
@@ -48,10 +51,15 @@ def add_parser(commands: Any) -> None:
 
 
 def openings_argument(args: argparse.Namespace) -> Any:
-    """What ``--openings FILE`` or ``--ballot NAME`` ask for, as
+    """What ``--openings FILE``, ``--ballot NAME`` or ``--random-openings PLIES`` ask for, as
     :func:`~draughts.lab.runner.resolve_openings` takes it."""
-    if args.openings and args.ballot:
-        raise DraughtsError("--openings and --ballot exclude each other")
+    plies = getattr(args, "random_openings", None)
+    if sum(1 for given in (args.openings, args.ballot, plies) if given is not None) > 1:
+        raise DraughtsError("--openings, --ballot and --random-openings exclude each other")
+    if plies is not None:
+        from draughts.lab.runner import RandomOpenings
+
+        return RandomOpenings(plies, max(1, (args.games + 1) // 2), getattr(args, "seed", 0))
     if args.ballot:
         return args.ballot
     if not args.openings:

@@ -43,6 +43,45 @@ class Opening:
 
 
 @attrs.frozen
+class RandomOpenings:
+    """Openings of ``plies`` random legal moves each (uniform over each position's legal moves),
+    ``count`` distinct ones per ruleset, the same for one ``seed``: for matches and labs without a
+    ballot for their rules (cutechess-cli's habit of random book exits).
+
+    >>> RandomOpenings(plies=2, count=3).openings("russian") == RandomOpenings(2, 3).openings("russian")
+    True
+    """
+
+    plies: int
+    count: int
+    seed: int = 0
+
+    def openings(self, ruleset: str) -> tuple[Opening, ...]:
+        """The openings for ``ruleset``: fewer than ``count`` only where fewer lines of that length exist."""
+        if self.plies < 1 or self.count < 1:
+            raise DraughtsError(f"random openings need plies and a count from 1, not {self.plies} and {self.count}")
+        import random
+
+        rng = random.Random(game_seed(self.seed, ruleset, self.plies))
+        found: dict[tuple[str, ...], None] = {}
+        for _ in range(self.count * 20):  # a small tree may have fewer distinct lines than asked
+            board = Board(get_variant(ruleset))
+            line = []
+            for _ in range(self.plies):
+                moves = board.legal_moves()
+                if not moves or board.outcome() is not None:
+                    break
+                move = rng.choice(moves)
+                line.append(board.move_text(move))
+                board.push(move)
+            if len(line) == self.plies and board.legal_moves() and board.outcome() is None:
+                found.setdefault(tuple(line))
+            if len(found) == self.count:
+                break
+        return tuple(Opening(moves, name=f"random {n + 1}") for n, moves in enumerate(found))
+
+
+@attrs.frozen
 class GameTask:
     """One game: the ruleset, its index, the run's seed, the ply cap, the two players (first named
     first), and the opening with its index (None: the start position)."""
@@ -139,13 +178,17 @@ def play_game(
     return play_task(GameTask(ruleset, index, seed, max_plies, players))
 
 
-def resolve_openings(ruleset: str, openings: str | Sequence[Any] | None) -> tuple[Opening, ...]:
-    """The openings of a run: None (the start position), a ballot's name (of
+def resolve_openings(
+    ruleset: str, openings: str | Sequence[Any] | RandomOpenings | None
+) -> tuple[Opening, ...]:
+    """The openings of a run: None (the start position), :class:`RandomOpenings`, a ballot's name (of
     :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
     move texts joined by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked
     by playing it."""
     if openings is None:
         return ()
+    if isinstance(openings, RandomOpenings):
+        openings = openings.openings(ruleset)
     if isinstance(openings, str):
         from draughts import openings as ballots
 
@@ -268,7 +311,7 @@ def lab_tasks(
     players: Sequence[str] = ("random", "random"),
     seed: int = 0,
     max_plies: int = 300,
-    openings: str | Sequence[Any] | Mapping[str, Any] | None = None,
+    openings: str | Sequence[Any] | Mapping[str, Any] | RandomOpenings | None = None,
 ) -> list[GameTask]:
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
@@ -298,7 +341,7 @@ def run_lab(
     players: Sequence[str] = ("random", "random"),
     seed: int = 0,
     max_plies: int = 300,
-    openings: str | Sequence[Any] | Mapping[str, Any] | None = None,
+    openings: str | Sequence[Any] | Mapping[str, Any] | RandomOpenings | None = None,
     executor: Executor | None = None,
     results: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,

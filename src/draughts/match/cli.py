@@ -67,6 +67,10 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("--tablebases", metavar="DIR", help="adjudicate positions inside these built endgame tables")
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
     sub.add_argument("--ballot", metavar="NAME", help="a named opening ballot of draughts.openings")
+    sub.add_argument(
+        "--random-openings", type=int, metavar="PLIES", help="start each pair of games after PLIES random legal moves"
+    )
+    sub.add_argument("--seed", type=int, default=0, help="the random openings' seed (default 0)")
     sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
     sub.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this many plies")
     sub.add_argument("--workers", type=int, default=2, help="games at once (processes)")

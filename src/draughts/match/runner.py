@@ -31,7 +31,7 @@ from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
-from draughts.lab.runner import Opening, resolve_openings
+from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.match.players import MatchPlayer
 from draughts.score import Score
@@ -425,7 +425,7 @@ def run_match(
     *,
     games: int = 2,
     ruleset: str = "international",
-    openings: str | Sequence[Any] | None = None,
+    openings: str | Sequence[Any] | RandomOpenings | None = None,
     limit: Limit | None = None,
     clock: TimeControl | None = None,
     max_plies: int = 300,
