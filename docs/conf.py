@@ -58,7 +58,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(os\.)?PathLike|(pathlib\.)?Path"),
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
     (r"py:.*", r"draughts(\.[a-z_]+)*\._[A-Za-z_]+"),  # private names of public modules
-    (r"py:.*", r"(starlette|uvicorn|socket|asyncio|string)(\..*)?|Starlette|TextIO|Json"),  # the web's types
+    (r"py:.*", r"(starlette|uvicorn|socket|_?asyncio|string)(\..*)?|Starlette|TextIO|Json"),  # the web's types
     (r"py:.*", r"(numpy|npt|gymnasium|pettingzoo)(\..*)?"),  # draughts.ai's dependencies
 ]
 

@@ -647,6 +647,10 @@ FIELDS = st.fixed_dictionaries(
         | JSON,
         "ballot": st.sampled_from(["fmjd-64", "idf-150", "acf-3-move", "nope"]) | JSON,
         "opening": st.sampled_from(["1", "1-I", "x"]) | JSON,
+        "games": st.integers(-1, 700) | JSON,
+        "players": st.sampled_from(["random", "depth:2", "strong", "hub:x"]) | JSON,
+        "seed": JSON,
+        "max_plies": st.integers(-1, 400) | JSON,
     },
 )
 ENDPOINTS = [
@@ -673,12 +677,15 @@ ENDPOINTS = [
     ("GET", "openings"),
     ("POST", "opening"),
     ("GET", "endgame"),
+    ("POST", "lab"),
+    ("GET", "lab-job"),
+    ("DELETE", "lab-job"),
 ]
 
 
 @pytest.fixture(scope="module")
 def fuzzed() -> Iterator[TestClient]:
-    app = create_app(custom=[POOL], max_engine_time=0.3, work_time=1.0, **SMALL)
+    app = create_app(custom=[POOL], max_engine_time=0.3, work_time=1.0, lab_jobs=1, **SMALL)
     with TestClient(app, raise_server_exceptions=False) as test_client:
         yield test_client
 
@@ -693,6 +700,9 @@ def answered_without_5xx(
     if name in ("game", "move", "goto", "undo", "engine", "claim-draw", "position", "pdn", "opening"):
         game = ok(fuzzed.post("/api/games", json={"variant": "russian"}), 201)["id"]
         path = f"/api/games/{game}" + ("" if name == "game" else f"/{name}")
+    if name == "lab-job":  # a lab just started (or none, 404, when one runs already: 429)
+        started = fuzzed.post("/api/lab", json={"variants": ["russian"], "games": 1})
+        path = "/api/lab/" + (started.json()["id"] if started.status_code == 202 else "none")
     if method == "GET" or in_query:
         query = {key: value if isinstance(value, str) else json.dumps(value) for key, value in data.items()}
         encoded = "&".join(f"{_quoted(key)}={_quoted(value)}" for key, value in query.items())

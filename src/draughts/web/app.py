@@ -54,9 +54,10 @@ from draughts.errors import DraughtsError, ServeError
 from draughts.geometry import SquareNames
 from draughts.pdn import result_for
 from draughts.rules import Ruleset
-from draughts.web import endgame, tasks
+from draughts.web import endgame, lab, tasks
 from draughts.web.clock import GameClock
 from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.lab import LabJobs, LabSettings
 from draughts.web.openings import ballots_json, opening_pdn
 from draughts.web.pages import Markup, Templates, options, script_json
 from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, rulesets_tuple, variation
@@ -121,6 +122,11 @@ class Settings:
         tablebases: A directory of endgame tables (:mod:`draughts.endgame`, ``draughts endgame
             build``): the board shows the verdict and best moves of a position inside a built
             table, and ``GET /api/endgame`` answers them (None: no tables, the endpoint answers 404).
+        lab_workers: Worker processes that play the compare page's lab games (:mod:`draughts.web.lab`),
+            apart from those answering moves.
+        lab_jobs: Lab runs at once; another start is answered 429.
+        lab_ttl: Seconds a finished lab run's result is kept.
+        lab_idle: Seconds a running lab goes on while nobody asks for its progress (then it is cancelled).
     """
 
     default_variant: Ruleset | str = "international"
@@ -141,6 +147,10 @@ class Settings:
     default_engine_time: float = 1.5
     clock: Callable[[], float] | None = None
     tablebases: str | None = attrs.field(default=None, converter=attrs.converters.optional(_directory))
+    lab_workers: int = 1
+    lab_jobs: int = 2
+    lab_ttl: float = 600.0
+    lab_idle: float = 60.0
 
 
 # --- request reading ----------------------------------------------------------------------------
@@ -252,6 +262,12 @@ class _Web:
             setup_args=setup[1],
             name="engine",
         )
+        self.lab_pool = WorkerPool(
+            settings.lab_workers, queue=2 * settings.lab_jobs, budget=30.0, memory=settings.worker_memory, name="lab"
+        )
+        self.labs = LabJobs(
+            self.lab_pool, self.now, running=settings.lab_jobs, ttl=settings.lab_ttl, idle=settings.lab_idle
+        )
         self.fields = endpoint_fields(LEVELS, settings.max_engine_time, MAX_PLIES)
         self.assets = _load_assets()
         self.templates = Templates()
@@ -260,8 +276,10 @@ class _Web:
 
     def close(self) -> None:
         """End the worker processes."""
+        self.labs.close()
         self.work.close()
         self.engine.close()
+        self.lab_pool.close()
 
     # --- helpers ---
 
@@ -406,6 +424,13 @@ class _Web:
             "fen": fields["fen"] or "",
             "all": fields["all"],
             "compare": len(chosen) >= 2,
+            "lab": {
+                "players": list(lab.PLAYERS),
+                "max_games": lab.MAX_GAMES,
+                "max_total": lab.MAX_TOTAL,
+                "max_rulesets": lab.MAX_RULESETS,
+                "max_plies": lab.MAX_PLIES,
+            },
         }
         return self.page("compare.html", title="Compare variants — polydraughts", config=script_json(config))
 
@@ -516,6 +541,29 @@ class _Web:
             raise RequestError(f"fields 'variant' ({variant[:60]!r}) and 'ruleset' ({ruleset[:60]!r}) differ; give one")
         rules = self.variant(variant if variant is not None else ruleset)
         return _json(await self.work.run(endgame.probe, rules, fields["fen"], directory))
+
+    # --- lab runs (the compare page's play statistics) ---
+
+    async def api_lab_start(self, request: Request) -> Response:
+        fields = await self.read(request, "lab")
+        rulesets = [self.registry.get(name) for name in fields["variants"]]
+        for rules in rulesets:
+            if self.registry.is_custom(rules):
+                raise RequestError(
+                    f"the lab plays the library's variants and their variations, not the custom {rules.name[:60]!r}"
+                )
+        names = tuple(dict.fromkeys(rules.name for rules in rulesets))
+        settings = LabSettings(names, fields["games"], fields["players"], fields["seed"], fields["max_plies"])
+        return _json(self.labs.start(settings).json(), 202)
+
+    async def api_lab_get(self, request: Request) -> Response:
+        await self.read(request, "none")
+        return _json(self.labs.get(str(request.path_params["lab_id"])).json())
+
+    async def api_lab_cancel(self, request: Request) -> Response:
+        await self.read(request, "none")
+        self.labs.cancel(str(request.path_params["lab_id"]))
+        return Response(status_code=204)
 
     # --- games ---
 
@@ -783,6 +831,9 @@ _API: list[tuple[str, str, Handler]] = [
     ("GET", "/api/openings", _Web.api_openings),
     ("POST", "/api/pdn-tree", _Web.api_pdn_tree),
     ("POST", "/api/pdn-tree/export", _Web.api_pdn_tree_export),
+    ("POST", "/api/lab", _Web.api_lab_start),
+    ("GET", "/api/lab/{lab_id}", _Web.api_lab_get),
+    ("DELETE", "/api/lab/{lab_id}", _Web.api_lab_cancel),
     ("POST", "/api/games", _Web.game_create),
     ("GET", "/api/games/{game_id}", _Web.game_get),
     ("DELETE", "/api/games/{game_id}", _Web.game_delete),

@@ -281,5 +281,12 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
             **view,
         },
         "board-page": {"variant": variant, "fen": fen, **view, **players, **engine, "clock": clock},
+        "lab": {
+            "variants": Field(names(1, 12), required=True),
+            "games": Field(whole(1, MAX_WHOLE), default=20),
+            "players": Field(text(choices=("random", "depth:1", "depth:2")), default="random"),
+            "seed": Field(whole(0, MAX_WHOLE), default=0),
+            "max_plies": Field(whole(1, MAX_WHOLE), default=300),
+        },
         "compare-page": {"variants": Field(names(0, 12)), "fen": fen, "all": Field(flag, default=False)},
     }

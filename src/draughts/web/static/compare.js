@@ -217,3 +217,188 @@ byId('compare-form').addEventListener('submit', (event) => {
 });
 
 if (config.compare) compare();
+
+// --- play statistics: a small lab of the chosen variants, run by the server in the background ----
+// POST /api/lab starts it; GET /api/lab/{id} is polled for the games done, then the result: the
+// same table as `draughts lab` (each figure with its interval, the significant differences marked,
+// the legend) and the lab's own SVG plots. Leaving the page or Cancel stops it (DELETE).
+
+const lab = config.lab;
+const PLAYER_LABELS = { random: 'random moves', 'depth:1': 'engine, depth 1', 'depth:2': 'engine, depth 2' };
+let labJob = null; // the running job's id
+let labTimer = null;
+
+for (const name of lab.players) {
+  const option = document.createElement('option');
+  option.value = name;
+  option.textContent = PLAYER_LABELS[name] || name;
+  byId('lab-players').append(option);
+}
+
+function labLimits() {
+  const players = byId('lab-players').value;
+  const input = byId('lab-games');
+  input.max = String(lab.max_games[players]);
+  if (Number(input.value) > lab.max_games[players]) input.value = String(lab.max_games[players]);
+  input.title = `at most ${lab.max_games[players]} per variant and ${lab.max_total[players]} in all`;
+}
+byId('lab-players').addEventListener('change', labLimits);
+byId('lab-plies').max = String(lab.max_plies);
+labLimits();
+
+// One checkbox per distinct variant chosen above, checked unless the user unchecked it.
+function renderLabVariants() {
+  const holder = byId('lab-variants');
+  const unchecked = new Set(
+    [...holder.querySelectorAll('input:not(:checked)')].map((box) => box.value),
+  );
+  holder.replaceChildren();
+  for (const name of new Set(chosen())) {
+    const label = document.createElement('label');
+    label.className = 'check';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = name;
+    box.checked = !unchecked.has(name);
+    label.append(box, ` ${name}`);
+    holder.append(label);
+  }
+}
+new MutationObserver(renderLabVariants).observe(byId('picks'), {
+  subtree: true, childList: true, attributes: true, attributeFilter: ['data-variant'],
+});
+renderLabVariants();
+
+function labBusy(busy) {
+  byId('lab-start').disabled = busy;
+  byId('lab-cancel').hidden = !busy;
+  byId('lab-progress').hidden = !busy;
+  document.body.dataset.lab = busy ? 'running' : 'idle';
+}
+
+function labProgress(job) {
+  const progress = byId('lab-progress');
+  progress.max = Math.max(job.total, 1);
+  progress.value = job.done;
+  const what = job.state === 'measuring' ? 'measuring' : `${job.done} / ${job.total || '…'} games`;
+  byId('lab-status').textContent = what;
+  byId('lab-status').dataset.done = String(job.done);
+  byId('lab-status').dataset.total = String(job.total);
+}
+
+function renderLabTable(table) {
+  const element = byId('lab-table');
+  element.replaceChildren();
+  const head = element.createTHead().insertRow();
+  cell(head, 'metric', true);
+  for (const name of table.rulesets) cell(head, name, true);
+  const body = element.createTBody();
+  const games = body.insertRow();
+  cell(games, 'games', true);
+  for (const count of table.games) cell(games, String(count));
+  for (const row of table.rows) {
+    const tr = body.insertRow();
+    tr.dataset.metric = row.metric;
+    const th = cell(tr, row.metric, true);
+    if (row.test) th.title = `tested with the ${row.test} test`;
+    for (const item of row.cells) {
+      const td = cell(tr, item.text);
+      if (item.significant) td.classList.add('significant');
+    }
+  }
+  byId('lab-legend').textContent = `players: ${table.players.join(', ')}. ${table.legend}`;
+}
+
+const PLOT_TITLES = { score: "First player's score", lengths: 'Game lengths', branching: 'Branching factor' };
+
+function renderLabPlots(plots) {
+  const holder = byId('lab-plots');
+  holder.replaceChildren();
+  for (const key of ['score', 'lengths', 'branching']) {
+    if (!plots[key]) continue;
+    const figure = document.createElement('figure');
+    figure.className = 'lab-plot';
+    figure.dataset.plot = key;
+    figure.setAttribute('aria-label', PLOT_TITLES[key]);
+    placeSvg(figure, plots[key]); // the lab's own SVG: its texts are escaped by the server
+    holder.append(figure);
+  }
+}
+
+function labFinished(job) {
+  clearTimeout(labTimer);
+  labJob = null;
+  labBusy(false);
+  if (job.state === 'done') {
+    byId('lab-status').textContent = `${job.total} games played`;
+    renderLabTable(job.result.table);
+    renderLabPlots(job.result.plots);
+    byId('lab-result').hidden = false;
+    document.body.dataset.lab = 'done';
+  } else {
+    byId('lab-status').textContent = job.state === 'cancelled' ? 'cancelled' : 'failed';
+    if (job.error && job.state !== 'cancelled') showMessage(job.error);
+  }
+}
+
+async function labPoll(id) {
+  if (id !== labJob) return;
+  try {
+    const job = await api(`/api/lab/${encodeURIComponent(id)}`);
+    if (id !== labJob) return;
+    labProgress(job);
+    if (['done', 'failed', 'cancelled'].includes(job.state)) labFinished(job);
+    else labTimer = setTimeout(() => labPoll(id), 300);
+  } catch (error) {
+    if (id !== labJob) return;
+    labFinished({ state: 'failed', error: error.message });
+  }
+}
+
+async function labStart() {
+  const variants = [...byId('lab-variants').querySelectorAll('input:checked')].map((box) => box.value);
+  if (!variants.length) {
+    showMessage('Choose at least one variant to play.');
+    return;
+  }
+  const body = {
+    variants,
+    players: byId('lab-players').value,
+    games: Number(byId('lab-games').value),
+    seed: Number(byId('lab-seed').value),
+    max_plies: Number(byId('lab-plies').value),
+  };
+  labBusy(true);
+  byId('lab-result').hidden = true;
+  try {
+    const job = await api('/api/lab', { method: 'POST', body });
+    clearMessage();
+    labJob = job.id;
+    labProgress(job);
+    labTimer = setTimeout(() => labPoll(job.id), 200);
+  } catch (error) {
+    labBusy(false);
+    byId('lab-status').textContent = '';
+    showMessage(error.message);
+  }
+}
+
+function labCancel({ leaving = false } = {}) {
+  const id = labJob;
+  if (!id) return;
+  labJob = null;
+  clearTimeout(labTimer);
+  fetch(`/api/lab/${encodeURIComponent(id)}`, { method: 'DELETE', keepalive: leaving }).catch(() => {});
+  if (!leaving) {
+    labBusy(false);
+    byId('lab-status').textContent = 'cancelled';
+  }
+}
+
+byId('lab-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  labStart();
+});
+byId('lab-cancel').addEventListener('click', () => labCancel());
+window.addEventListener('pagehide', () => labCancel({ leaving: true }));
+labBusy(false);
