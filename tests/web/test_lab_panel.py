@@ -22,7 +22,7 @@ from starlette.testclient import TestClient
 
 import draughts
 from draughts.cli import main
-from draughts.lab import run_lab
+from draughts.lab import lab_tasks, play_task, run_lab
 from draughts.lab.report import compare, table_text
 from draughts.web import lab
 from draughts.web.app import create_app
@@ -274,3 +274,18 @@ def test_lab_jobs_unit_kept_bound() -> None:
         assert labs.running() == 0
 
     asyncio.run(scenario())
+
+
+def test_the_plots_and_table_escape_every_name() -> None:
+    # The page inserts the plots as SVG markup: a name in them must stay text, whatever it holds.
+    hostile = '<img src=x onerror=alert(1)>&"'
+    records = [attrs.evolve(play_task(task), ruleset=hostile) for task in lab_tasks(["russian"], 4, seed=1)]
+    result = lab.report([hostile], records)
+    assert list(result["figures"]) == [hostile]
+    assert result["table"]["rulesets"] == [hostile]  # the page puts it in with textContent
+    drawn = {"svg", "title", "rect", "text", "g", "line", "circle", "polyline", "path"}
+    for svg in result["plots"].values():
+        assert "<img" not in svg
+        root = ET.fromstring(svg)
+        assert {element.tag.split("}")[-1] for element in root.iter()} <= drawn
+        assert hostile in "".join(root.itertext())  # shown as the text it is
