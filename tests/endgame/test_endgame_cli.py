@@ -16,22 +16,24 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_build_probe_stats(tmp_path: Path) -> None:
-    status, text = run("endgame", "build", "american", "KvK", "--dir", str(tmp_path))
+    status, text = run("endgame", "build", "american", "KvK", "--tablebases", str(tmp_path))
     assert status == 0
     assert "1 tables built for american" in text
-    status, text = run("endgame", "probe", "american", "B:WK29:BK28", "--format", "json", "--dir", str(tmp_path))
+    status, text = run("endgame", "probe", "american", "B:WK29:BK28", "--format", "json", "--tablebases", str(tmp_path))
     assert status == 0
     assert json.loads(text) == {"result": "win", "plies": 11, "within_rules": "win", "best_moves": ["28-24", "28-32"]}
-    status, text = run("endgame", "probe", "american", "B:WK1:BK32", "--dir", str(tmp_path))
+    status, text = run("endgame", "probe", "american", "B:WK1:BK32", "--tablebases", str(tmp_path))
     assert "black to move: draw; within the rules: draw" in text
-    status, text = run("endgame", "stats", "american", "KvK", "--dir", str(tmp_path))
+    status, text = run("endgame", "stats", "american", "KvK", "--tablebases", str(tmp_path))
     assert "black to move: 992 positions, 230 wins, 654 draws, 108 losses; longest win 11 plies" in text
-    status, text = run("endgame", "stats", "american", "KvK", "--format", "json", "--dir", str(tmp_path))
+    status, text = run("endgame", "stats", "american", "KvK", "--format", "json", "--tablebases", str(tmp_path))
     assert json.loads(text)["black"]["loss"] == 108
 
 
 def test_compare_lists_counts_and_differing_positions(tmp_path: Path) -> None:
-    status, text = run("endgame", "compare", "russian", "american", "MvK", "--dir", str(tmp_path), "--examples", "1")
+    status, text = run(
+        "endgame", "compare", "russian", "american", "MvK", "--tablebases", str(tmp_path), "--examples", "1"
+    )
     assert status == 0
     lines = text.splitlines()
     assert lines[1].split() == ["russian", "868", "67", "262", "539", "3"]
@@ -41,11 +43,24 @@ def test_compare_lists_counts_and_differing_positions(tmp_path: Path) -> None:
 
 
 def test_errors_are_one_line(tmp_path: Path, capsys: object) -> None:
-    status, _ = run("endgame", "probe", "american", "B:WK1:BK5,K9", "--dir", str(tmp_path))
+    status, _ = run("endgame", "probe", "american", "B:WK1:BK5,K9", "--tablebases", str(tmp_path))
     assert status == 2
-    status, _ = run("endgame", "build", "frisian", "MMvK", "--dir", str(tmp_path))
+    status, _ = run("endgame", "build", "frisian", "MMvK", "--tablebases", str(tmp_path))
     assert status == 2
-    status, _ = run("endgame", "build", "american", "--dir", str(tmp_path))
+    status, _ = run("endgame", "build", "american", "--tablebases", str(tmp_path))
     assert status == 2
-    status, _ = run("endgame", "compare", "american", "KvK", "--dir", str(tmp_path))
+    status, _ = run("endgame", "compare", "american", "KvK", "--tablebases", str(tmp_path))
     assert status == 2
+
+
+def test_directory_option_is_tablebases_as_elsewhere_and_dir_still_works(tmp_path: Path) -> None:
+    """The directory is ``--tablebases`` as in ``draughts match``, ``overview`` and ``play``;
+    ``--dir``, its first name, names the same directory."""
+    status, text = run("endgame", "build", "american", "KvK", "--tablebases", str(tmp_path / "a"))
+    assert status == 0
+    assert str(tmp_path / "a") in text
+    status, text = run("endgame", "stats", "american", "KvK", "--dir", str(tmp_path / "a"))
+    assert status == 0
+    assert "992 positions, 230 wins" in text
+    status, _ = run("endgame", "stats", "american", "KvK", "--dir", str(tmp_path / "b"))
+    assert status != 0  # nothing built there: the option is read, not ignored

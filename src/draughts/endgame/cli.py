@@ -30,7 +30,13 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     actions = sub.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     def common(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--dir", help="directory of the table files (default: the user's cache)")
+        parser.add_argument(
+            "--tablebases",
+            "--dir",  # its first name, kept: the other commands call the directory --tablebases
+            dest="tablebases",
+            metavar="DIR",
+            help="directory of the table files (default: the user's cache)",
+        )
 
     build = actions.add_parser("build", help="build the tables of materials (and every smaller one they need)")
     build.add_argument("variant", help=variant_help)
@@ -64,7 +70,7 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
 
 
 def _tablebase(args: argparse.Namespace, rules: Ruleset) -> Tablebase:
-    return Tablebase(rules, None if args.dir is None else Path(args.dir))
+    return Tablebase(rules, None if args.tablebases is None else Path(args.tablebases))
 
 
 def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:

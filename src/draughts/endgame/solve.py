@@ -68,49 +68,83 @@ def terminal_value(rules: Ruleset, own: int, kings: int) -> Value | None:
 
 
 class _Graph:
-    """The moves inside the material, reversed (child to parent), and per position its count."""
+    """The moves inside the material, stored compactly: per position walked, its index
+    (``order``) and its count of moves inside (``moves``), and the children's indices one
+    position after another (``children``, unsigned arrays of the narrowest width that holds an
+    index: 4 bytes per move up to 4 billion entries)."""
 
     def __init__(self, size: int) -> None:
-        self.parents = array("l")
-        self.children = array("l")
-        self.moves = array("l", bytes(array("l").itemsize * size))
+        kind = _unsigned(size)
+        self.order = array(kind)
+        self.children = array(kind)
+        self.moves = array("H", bytes(2 * size))
+
+
+def _unsigned(largest: int) -> str:
+    """The typecode of the narrowest unsigned array that holds ``largest``."""
+    for kind in ("B", "H", "I", "L", "Q"):
+        if largest < 1 << (8 * array(kind).itemsize):
+            return kind
+    raise OverflowError(f"{largest} does not fit an unsigned array")
 
 
 class _Seeds:
-    """What is known before propagation: the ends of the game and what the exits decide."""
+    """What is known before propagation: the ends of the game and what the exits decide.
 
-    def __init__(self, graph: _Graph, size: int) -> None:
-        self.remaining = array("l", graph.moves)
+    Everything is per index in arrays (no Python object per position): the solver's memory is a
+    few bytes per entry and per move, whatever the material.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.kind = _unsigned(size)
+        self.remaining = array("H")
+        """Per position, its moves inside the material whose child is not yet won (set after
+        the forward walk)."""
         self.blocked = bytearray(size)
         """1 where the position cannot be lost: an exit draws or wins for the side to move."""
-        self.longest = array("l", bytes(array("l").itemsize * size))
+        self.longest = array("H", bytes(2 * size))
         """The longest loss so far: 1 + the plies of the longest exit won by the opponent."""
-        self.wins: dict[int, list[int]] = {}
-        self.losses: dict[int, list[int]] = {}
+        self.wins: dict[int, array[int]] = {}
+        self.losses: dict[int, array[int]] = {}
+
+    def queue(self, levels: dict[int, array[int]], level: int) -> array[int]:
+        """The positions queued at ``level`` (of ``wins`` or ``losses``), an array made on demand."""
+        found = levels.get(level)
+        if found is None:
+            found = levels[level] = array(self.kind)
+        return found
 
     def push(self, index: int, value: Value) -> None:
         code, plies = value
-        (self.wins if code == WIN else self.losses).setdefault(plies, []).append(index)
+        self.queue(self.wins if code == WIN else self.losses, plies).append(index)
 
     def exit(self, index: int, child: Value) -> None:
         code, plies = child
         if code == LOSS:
             self.blocked[index] = 1
-            self.wins.setdefault(plies + 1, []).append(index)
+            self.queue(self.wins, plies + 1).append(index)
         elif code == WIN:
-            self.longest[index] = max(self.longest[index], plies + 1)
+            if self.longest[index] < plies + 1:
+                self.longest[index] = plies + 1
         else:
             self.blocked[index] = 1
 
-    def close(self) -> None:
-        """Positions whose every move leaves the material into a won position: lost already."""
+    def close(self, moves: array[int]) -> None:
+        """Take the count of moves inside; queue the positions whose every move leaves the
+        material into a won position: lost already."""
+        self.remaining = array("H", moves)
+        blocked, longest = self.blocked, self.longest
         for index, left in enumerate(self.remaining):
-            if not left and not self.blocked[index] and self.longest[index]:
-                self.losses.setdefault(self.longest[index], []).append(index)
+            if not left and not blocked[index] and longest[index]:
+                self.queue(self.losses, longest[index]).append(index)
 
 
 def solve(rules: Ruleset, material: Material, lookup: Lookup, within_limit: int | None = None) -> Solved:
     """Solve every position of ``material`` under ``rules``.
+
+    Memory: per entry about a dozen bytes (codes, distances, counts, offsets), per move inside
+    the material 4 bytes, twice that while the moves are reversed; nothing per position is a
+    Python object.
 
     Args:
         rules: The ruleset (without rule state in this material: checked by the caller).
@@ -122,40 +156,43 @@ def solve(rules: Ruleset, material: Material, lookup: Lookup, within_limit: int 
             None: not asked.
     """
     indexer = Indexer(rules, material)
-    graph, seeds = _forward(rules, indexer, lookup, within_limit is not None)
     codes = bytearray([HOLE]) * indexer.size
-    for white, black, kings in indexer.placements_of():
-        for turn in (0, 1):
-            codes[indexer.index(white, black, kings, turn)] = DRAW
+    graph, seeds = _forward(rules, indexer, lookup, within_limit is not None, codes)
     start, flat = _reverse(graph, indexer.size)
     del graph
     within = None
     if within_limit is not None:
         within, within_plies = bytearray(codes), array("H", bytes(2 * indexer.size))
-        _propagate(start, flat, seeds[1], within, within_plies)
+        _propagate(start, flat, seeds.pop(), within, within_plies)
         if within_limit >= 0:
             for index, distance in enumerate(within_plies):
                 if distance > within_limit:
                     within[index] = DRAW
+        del within_plies
     plies = array("H", bytes(2 * indexer.size))
-    _propagate(start, flat, seeds[0], codes, plies)
+    _propagate(start, flat, seeds.pop(), codes, plies)
     return Solved(indexer, codes, plies, within)
 
 
-def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> tuple[_Graph, list[_Seeds]]:
+def _forward(
+    rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool, codes: bytearray
+) -> tuple[_Graph, list[_Seeds]]:
+    """Walk every position once: mark it in ``codes`` (a draw until decided), store its moves
+    inside the material and seed what its exits and the ends of the game decide."""
     gen = build_move_generator(rules)
     moves_of = gen.moves
     index_of = indexer.index
     graph = _Graph(indexer.size)
-    seeds = [_Seeds(graph, indexer.size) for _ in range(2 if within else 1)]
+    seeds = [_Seeds(indexer.size) for _ in range(2 if within else 1)]
     counts = graph.moves
-    add_parent, add_child = graph.parents.append, graph.children.append
+    add_child, add_order = graph.children.append, graph.order.append
     no_move = (WIN, 0) if rules.no_move_wins else (LOSS, 0)
     for white, black, kings in indexer.placements_of():
         king_count = kings.bit_count()
         for turn in (0, 1):
             own, opp = (white, black) if turn == 0 else (black, white)
             index = index_of(white, black, kings, turn)
+            codes[index] = DRAW
             moves = moves_of(own, opp, kings, turn, 0)
             if not moves:
                 for seed in seeds:
@@ -166,7 +203,6 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> 
                 child_kings = kings ^ crowned
                 if not captured and child_kings.bit_count() == king_count:
                     # A quiet move inside the material: only the mover's pieces change.
-                    add_parent(index)
                     if turn == 0:
                         add_child(index_of(white ^ moved, black, child_kings, 1))
                     else:
@@ -183,25 +219,40 @@ def _forward(rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool) -> 
                     # Under the draw rules an exit restarts every count: the child's own verdict
                     # decides, and only the plies inside this material count towards the limit.
                     seeds[1].exit(index, (rule_code, 0))
-            counts[index] = inside
+            if inside:
+                add_order(index)
+                counts[index] = inside
     for seed in seeds:
-        seed.remaining = array("l", counts)
-        seed.close()
+        seed.close(counts)
     return graph, seeds
 
 
 def _reverse(graph: _Graph, size: int) -> tuple[array[int], array[int]]:
-    """The parents of each child as one flat array with offsets (compressed rows)."""
-    start = array("l", bytes(array("l").itemsize * (size + 1)))
-    for child in graph.children:
-        start[child + 1] += 1
-    for index in range(size):
-        start[index + 1] += start[index]
-    fill = array("l", start)
-    flat = array("l", bytes(array("l").itemsize * len(graph.children)))
-    for parent, child in zip(graph.parents, graph.children, strict=True):
-        flat[fill[child]] = parent
-        fill[child] += 1
+    """The parents of each child as one flat array with offsets (compressed rows): the parents
+    of ``child`` are ``flat[start[child] : start[child + 1]]``.
+
+    The offsets are first counted as the end of each child's row, then each parent is written
+    just below its child's end, which moves the end down to the row's start: no second array of
+    offsets.
+    """
+    children, moves = graph.children, graph.moves
+    total = len(children)
+    start = array(_unsigned(total), bytes(array(_unsigned(total)).itemsize * (size + 1)))
+    for child in children:
+        start[child] += 1
+    running = 0
+    for index in range(size + 1):
+        running += start[index]
+        start[index] = running
+    flat = array(children.typecode, bytes(children.itemsize * total))
+    position = 0
+    for parent in graph.order:
+        count = moves[parent]
+        for child in children[position : position + count]:
+            row = start[child] - 1
+            start[child] = row
+            flat[row] = parent
+        position += count
     return start, flat
 
 
@@ -214,7 +265,7 @@ def _propagate(start: array[int], flat: array[int], seeds: _Seeds, codes: bytear
             if codes[index] != DRAW:
                 continue
             codes[index], plies[index] = LOSS, level
-            won = wins.setdefault(level + 1, [])
+            won = seeds.queue(wins, level + 1)
             for parent in flat[start[index] : start[index + 1]]:
                 if codes[parent] == DRAW:
                     won.append(parent)
@@ -229,5 +280,5 @@ def _propagate(start: array[int], flat: array[int], seeds: _Seeds, codes: bytear
                 if longest[parent] <= level:
                     longest[parent] = level + 1
                 if not remaining[parent] and not blocked[parent]:
-                    losses.setdefault(longest[parent], []).append(parent)
+                    seeds.queue(losses, longest[parent]).append(parent)
         level += 1

@@ -59,15 +59,16 @@ def ruleset_key(rules: Ruleset) -> str:
 
 
 def pack(values: Sequence[int], bits: int) -> bytes:
-    """``values`` as ``bits``-bit fields, little-endian (eight values make ``bits`` bytes)."""
+    """``values`` as ``bits``-bit fields, little-endian (eight values make ``bits`` bytes; the
+    last group padded with zeros). Read eight at a time, so packing a table of millions of
+    entries takes no copy of it as a list."""
     if bits == 0:
         return b""
     out = bytearray()
     shifts = [bits * k for k in range(8)]
-    padded = list(values) + [0] * (-len(values) % 8)
-    for start in range(0, len(padded), 8):
+    for start in range(0, len(values), 8):
         word = 0
-        for shift, value in zip(shifts, padded[start : start + 8], strict=True):
+        for shift, value in zip(shifts, values[start : start + 8], strict=False):
             word |= value << shift
         out += word.to_bytes(bits, "little")
     return bytes(out)

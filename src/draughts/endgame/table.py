@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -85,28 +86,36 @@ def fen_of(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> str
 
 
 def statistics(rules: Ruleset, solved: Solved) -> dict[str, Any]:
-    """Counts of wins, losses and draws per side to move, and the longest win with an example."""
+    """Counts of wins, losses and draws per side to move, and the longest win with an example.
+
+    The counts and the longest win are read from the arrays (each side to move is one half of
+    the index); only the example is looked for by walking the placements, up to the first one
+    that wins in the longest distance, so the example is the first such placement in the
+    walking order.
+    """
     indexer = solved.indexer
     codes, plies = solved.codes, solved.plies
+    half = indexer.placements
     per_side: dict[str, dict[str, Any]] = {}
     for turn in (0, 1):
-        counts = {"win": 0, "loss": 0, "draw": 0}
-        longest, example = -1, None
-        for white, black, kings in indexer.placements_of():
-            index = indexer.index(white, black, kings, turn)
-            code = codes[index]
-            counts[_NAMES[code]] += 1
-            if code == WIN and plies[index] > longest:
-                longest, example = plies[index], (white, black, kings)
+        part = codes[turn * half : (turn + 1) * half]
+        counts = {"win": part.count(WIN), "loss": part.count(LOSS), "draw": part.count(DRAW)}
+        wins = compress(plies[turn * half : (turn + 1) * half], map(WIN.__eq__, part))
+        longest = max(wins, default=-1)
+        example = None
+        if longest >= 0:
+            example = next(
+                placement
+                for placement in indexer.placements_of()
+                if codes[index := indexer.index(*placement, turn)] == WIN and plies[index] == longest
+            )
         side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
         side["longest_win"] = longest if example else None
         side["longest_win_fen"] = fen_of(rules, *example, turn) if example else None
         side["within_rules"] = None
         if solved.within is not None:
-            within = {"win": 0, "loss": 0, "draw": 0}
-            for white, black, kings in indexer.placements_of():
-                within[_NAMES[solved.within[indexer.index(white, black, kings, turn)]]] += 1
-            side["within_rules"] = within
+            within = solved.within[turn * half : (turn + 1) * half]
+            side["within_rules"] = {"win": within.count(WIN), "loss": within.count(LOSS), "draw": within.count(DRAW)}
         per_side[Color(turn).name.lower()] = side
     return per_side
 
