@@ -15,6 +15,8 @@ Safety, as the app enforces it:
 * all rules work -- legal moves, moves, comparisons, searches, PDN -- runs in worker processes,
   each request's work bounded in time (422 past it, the worker killed and replaced) and memory
   (:mod:`draughts.web.workers`); the event loop only reads requests and writes answers;
+* the compare page's lab runs play in the background in a worker pool of their own, bounded in
+  size, in runs at once (429) and in the time their results are kept (:mod:`draughts.web.lab`);
 * games are kept compactly, and bounded in number, memory and idle time
   (:class:`~draughts.web.sessions.SessionStore`);
 * no request writes a file, and none reads one but the endgame tables of the directory the server
