@@ -2,6 +2,8 @@
 small lab started from the page, its progress seen, then the lab's table and plots, and Cancel.
 
 Needs Debian's ``chromium`` and ``chromium-driver``; without them the tests fail, they never skip.
+The panel's screenshot (docs/_static/web-lab.png) goes to ``$POLYDRAUGHTS_SCREENSHOTS`` (default: a
+temporary folder, printed).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,6 +77,15 @@ def browser() -> Iterator[WebDriver]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
+    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots in {path}")
+    return path
+
+
 def wait(driver: WebDriver, condition: Any, timeout: float = 60, message: str = "") -> Any:
     waiting = WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
     return waiting.until(condition, message)
@@ -102,7 +114,7 @@ def set_field(driver: WebDriver, selector: str, value: str) -> None:
     field.send_keys(value)
 
 
-def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any, str]) -> None:
+def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any, str], shots: Path) -> None:
     _, url = app_and_url
     open_compare(browser, url, "russian,russian-nfc")
     boxes = browser.find_elements(By.CSS_SELECTOR, "#lab-variants input")
@@ -141,6 +153,13 @@ def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any,
     assert [e.get_attribute("data-ruleset") for e in estimates] == ["russian", "russian-nfc"]
     assert plots[0].find_element(By.TAG_NAME, "svg").size["width"] > 200
     assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    section = browser.find_element(By.ID, "lab-section")
+    browser.set_window_size(1280, section.size["height"] + 300)  # the whole panel in the window
+    try:
+        browser.execute_script("arguments[0].scrollIntoView()", section)
+        section.screenshot(str(shots / "web-lab.png"))
+    finally:
+        browser.set_window_size(1280, 1000)
 
 
 def test_cancel_and_leaving_stop_the_lab(browser: WebDriver, app_and_url: tuple[Any, str]) -> None:
