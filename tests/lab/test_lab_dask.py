@@ -10,6 +10,7 @@ import json
 import logging
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 from distributed import LocalCluster
@@ -18,12 +19,8 @@ from draughts.lab import RulesetMetrics, run_lab, scheduler_executor
 
 pytestmark = [pytest.mark.cluster, pytest.mark.timeout(180)]
 
-RUN = {
-    "rulesets": ["russian", "international-nfc"],
-    "games": 8,
-    "seed": 5,
-    "max_plies": 120,
-}
+RUN: dict[str, Any] = {"rulesets": ["russian", "international-nfc"], "games": 8, "seed": 5, "max_plies": 120}
+"""The run both schedulers do (:func:`run_lab`'s arguments)."""
 
 
 def _json(figures: dict[str, RulesetMetrics]) -> str:
@@ -44,21 +41,9 @@ def address() -> Iterator[str]:
 
 def test_a_cluster_run_gives_the_process_pools_json(address: str) -> None:
     with ProcessPoolExecutor(2) as pool:
-        pooled = run_lab(
-            RUN["rulesets"],
-            RUN["games"],
-            seed=RUN["seed"],
-            max_plies=RUN["max_plies"],
-            executor=pool,
-        )
+        pooled = run_lab(**RUN, executor=pool)
     with scheduler_executor(address) as executor:
-        clustered = run_lab(
-            RUN["rulesets"],
-            RUN["games"],
-            seed=RUN["seed"],
-            max_plies=RUN["max_plies"],
-            executor=executor,
-        )
+        clustered = run_lab(**RUN, executor=executor)
     assert _json(clustered) == _json(pooled)
     assert clustered["russian"].games == 8
 
@@ -66,18 +51,7 @@ def test_a_cluster_run_gives_the_process_pools_json(address: str) -> None:
 def test_the_command_over_the_scheduler(address: str, capsys: pytest.CaptureFixture[str]) -> None:
     from draughts.cli import main
 
-    argv = [
-        "lab",
-        "russian",
-        "--games",
-        "4",
-        "--seed",
-        "1",
-        "--max-plies",
-        "60",
-        "--format",
-        "json",
-    ]
+    argv = ["lab", "russian", "--games", "4", "--seed", "1", "--max-plies", "60", "--format", "json"]
     assert main([*argv, "--workers", "2"]) == 0
     pooled = capsys.readouterr().out
     assert main([*argv, "--scheduler", address]) == 0

@@ -106,12 +106,20 @@ def _svg(text: str) -> ET.Element:
     return root
 
 
+def _per_ruleset(
+    text: str, path: str, figures: dict[str, RulesetMetrics]
+) -> tuple[ET.Element, list[tuple[ET.Element, RulesetMetrics]]]:
+    """A plot's root and its elements at ``path``, one per ruleset in the figures' order, each with
+    the metrics its ``data-ruleset`` names."""
+    root = _svg(text)
+    found = root.findall(path)
+    assert [e.get("data-ruleset") for e in found] == ["russian", "russian-nfc"]
+    return root, [(e, figures[str(e.get("data-ruleset"))]) for e in found]
+
+
 def test_length_histograms_count_every_game(figures: dict[str, RulesetMetrics]) -> None:
-    root = _svg(length_histograms(figures))
-    panels = root.findall(f"{SVG}g[@class='panel']")
-    assert [p.get("data-ruleset") for p in panels] == ["russian", "russian-nfc"]
-    for panel in panels:
-        plies = figures[str(panel.get("data-ruleset"))].plies
+    for panel, metrics in _per_ruleset(length_histograms(figures), f"{SVG}g[@class='panel']", figures)[1]:
+        plies = metrics.plies
         bars = panel.findall(f"{SVG}rect[@class='bar']")
         assert sum(int(str(b.get("data-count"))) for b in bars) == len(plies) == 60
         lows = [float(str(b.get("data-low"))) for b in bars]
@@ -125,11 +133,8 @@ def test_length_histograms_count_every_game(figures: dict[str, RulesetMetrics]) 
 
 
 def test_branching_curves_follow_the_metrics(figures: dict[str, RulesetMetrics]) -> None:
-    root = _svg(branching_curves(figures))
-    curves = root.findall(f"{SVG}polyline[@class='curve']")
-    assert [c.get("data-ruleset") for c in curves] == ["russian", "russian-nfc"]
-    for curve in curves:
-        metrics = figures[str(curve.get("data-ruleset"))]
+    curves = _per_ruleset(branching_curves(figures), f"{SVG}polyline[@class='curve']", figures)[1]
+    for curve, metrics in curves:
         points = [tuple(map(float, p.split(","))) for p in str(curve.get("points")).split()]
         expected = curve_points(metrics)
         assert len(points) == int(str(curve.get("data-points"))) == len(expected) > 10
@@ -137,16 +142,14 @@ def test_branching_curves_follow_the_metrics(figures: dict[str, RulesetMetrics])
         xs = [x for x, _ in points]
         assert xs == sorted(xs)
     # The no-forced-capture curve lies higher (more legal moves) at the same ply on average.
-    ys = {c.get("data-ruleset"): [float(p.split(",")[1]) for p in str(c.get("points")).split()] for c in curves}
+    ys = {c.get("data-ruleset"): [float(p.split(",")[1]) for p in str(c.get("points")).split()] for c, _ in curves}
     assert sum(ys["russian-nfc"][:20]) < sum(ys["russian"][:20])  # SVG's y grows downwards
 
 
 def test_score_plot_shows_each_interval(figures: dict[str, RulesetMetrics]) -> None:
-    root = _svg(score_plot(figures))
-    marks = root.findall(f"{SVG}g[@class='estimate']")
-    assert [m.get("data-ruleset") for m in marks] == ["russian", "russian-nfc"]
-    for mark in marks:
-        e = figures[str(mark.get("data-ruleset"))].first_player_score
+    root, marks = _per_ruleset(score_plot(figures), f"{SVG}g[@class='estimate']", figures)
+    for mark, metrics in marks:
+        e = metrics.first_player_score
         assert float(str(mark.get("data-value"))) == pytest.approx(e.value, rel=1e-5)
         line = mark.find(f"{SVG}line[@class='interval']")
         dot = mark.find(f"{SVG}circle[@class='value']")

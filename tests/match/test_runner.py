@@ -14,9 +14,22 @@ from draughts.pdn import read_games
 
 HUB = f"hub:{shlex.join([sys.executable, '-m', 'draughts', 'hub'])}"
 
+# A Hub engine whose process kills itself (SIGKILL, mid-search) at its third "go". Given a marker
+# file's path, only the first process to claim the file dies: every other game plays on normally.
 KILLER = """
 import io, os, signal, sys
 from draughts.hub import serve
+
+MARKER = sys.argv[1] if len(sys.argv) > 1 else None
+
+def claimed():
+    if MARKER is None:
+        return True
+    try:
+        os.close(os.open(MARKER, os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        return False
+    return True
 
 class Lines(io.TextIOBase):
     gos = 0
@@ -24,7 +37,7 @@ class Lines(io.TextIOBase):
         line = sys.stdin.readline()
         if line.startswith("go"):
             Lines.gos += 1
-            if Lines.gos == 3:
+            if Lines.gos == 3 and claimed():
                 os.kill(os.getpid(), signal.SIGKILL)
         return line
     def __iter__(self):
@@ -32,6 +45,13 @@ class Lines(io.TextIOBase):
 
 serve(stdin=Lines())
 """
+
+
+def killer(tmp_path: Path, *args: str, params: dict[str, str] | None = None) -> EngineSpec:
+    """The engine of ``KILLER``, its script in ``tmp_path``, run with ``args`` and Hub ``params``."""
+    script = tmp_path / "killer.py"
+    script.write_text(KILLER)
+    return EngineSpec(f"hub:{shlex.join([sys.executable, str(script), *args])}", params or {})
 
 
 def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: Path) -> None:
@@ -56,14 +76,12 @@ def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: 
 
 
 def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
-    script = tmp_path / "killer.py"
-    script.write_text(KILLER)
-    killer = EngineSpec(f"hub:{shlex.join([sys.executable, str(script)])}")
-    match = run_match(EngineSpec("level:beginner"), killer, games=2, max_plies=20, workers=2, limit=Limit(depth=1))
+    dying = killer(tmp_path)
+    match = run_match(EngineSpec("level:beginner"), dying, games=2, max_plies=20, workers=2, limit=Limit(depth=1))
     assert len(match.games) == 2
     for game in match.games:
         assert game["termination"].startswith("forfeit")
-        assert game["winner"] == ("black" if game["white"] == killer.text else "white")
+        assert game["winner"] == ("black" if game["white"] == dying.text else "white")
     assert match.wdl() == (2, 0, 0)
 
 
@@ -118,40 +136,9 @@ def test_match_command(tmp_path: Path) -> None:
     assert len(list(read_games(tmp_path / "m.pdn"))) == 2
 
 
-# A Hub engine whose process is killed (SIGKILL, mid-search) in one game only: the first process to
-# reach its third "go" claims the marker file and dies; every other game plays on normally.
-KILLED_ONCE = """
-import io, os, signal, sys
-from draughts.hub import serve
-
-MARKER = sys.argv[1]
-
-class Lines(io.TextIOBase):
-    gos = 0
-    def readline(self, size=-1):
-        line = sys.stdin.readline()
-        if line.startswith("go"):
-            Lines.gos += 1
-            if Lines.gos == 3:
-                try:
-                    os.close(os.open(MARKER, os.O_CREAT | os.O_EXCL))
-                except FileExistsError:
-                    pass
-                else:
-                    os.kill(os.getpid(), signal.SIGKILL)
-        return line
-    def __iter__(self):
-        return iter(self.readline, "")
-
-serve(stdin=Lines())
-"""
-
-
 def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_path: Path) -> None:
-    script = tmp_path / "killed_once.py"
-    script.write_text(KILLED_ONCE)
     marker = tmp_path / "killed"
-    victim = EngineSpec(f"hub:{shlex.join([sys.executable, str(script), str(marker)])}", {"level": "beginner"})
+    victim = killer(tmp_path, str(marker), params={"level": "beginner"})
     results = tmp_path / "r.jsonl"
     match = run_match(EngineSpec("level:beginner"), victim, games=4, max_plies=12, workers=2, results=results)
     assert marker.exists()

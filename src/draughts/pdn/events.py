@@ -7,6 +7,7 @@ that reads files.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from draughts.move import Move
@@ -149,17 +150,30 @@ def walk_line(node: GameNode, visitor: BaseVisitor[ResultT]) -> None:
     _walk_under(node, visitor)
 
 
+def begin_headers(visitor: BaseVisitor[ResultT], headers: Iterable[tuple[str, str]]) -> bool:
+    """A game's start and its tags (``(name, value)`` pairs) for ``visitor``; whether it wants the
+    movetext (:meth:`~draughts.pdn.events.BaseVisitor.end_headers` did not return
+    :data:`~draughts.pdn.events.SKIP`). Shared by :func:`~draughts.pdn.events.accept` and
+    :func:`draughts.pdn.visitor.read_with`, so the two give the same events."""
+    visitor.begin_game()
+    for name, value in headers:
+        visitor.visit_header(name, value)
+    return visitor.end_headers() is not SKIP
+
+
+def visit_movetext(game: Game, visitor: BaseVisitor[ResultT]) -> None:
+    """A game's movetext events for ``visitor``: its start position, its tree and its result."""
+    root = game.tree()
+    visitor.visit_start(root.position)
+    walk(root, visitor)
+    visitor.visit_result(game.result)
+
+
 def accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
     """Drive ``visitor`` over ``game``: its tags as :meth:`Game.export_headers
     <draughts.pdn.Game.export_headers>` gives them, its tree (:meth:`Game.tree()
     <draughts.pdn.Game.tree>`) and its result; return ``visitor.result()``."""
-    visitor.begin_game()
-    for name, value in game.export_headers().items():
-        visitor.visit_header(name, value)
-    if visitor.end_headers() is not SKIP:
-        root = game.tree()
-        visitor.visit_start(root.position)
-        walk(root, visitor)
-        visitor.visit_result(game.result)
+    if begin_headers(visitor, game.export_headers().items()):
+        visit_movetext(game, visitor)
     visitor.end_game()
     return visitor.result()

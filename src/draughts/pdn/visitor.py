@@ -38,7 +38,18 @@ from draughts.notation import move_text
 from draughts.pdn.commands import split_commands
 from draughts.pdn.decode import Source, source_lines
 from draughts.pdn.errors import PDNWarning
-from draughts.pdn.events import SKIP, BaseVisitor, ResultT, SkipType, accept, comment_of, walk, walk_line
+from draughts.pdn.events import (
+    SKIP,
+    BaseVisitor,
+    ResultT,
+    SkipType,
+    accept,
+    begin_headers,
+    comment_of,
+    visit_movetext,
+    walk,
+    walk_line,
+)
 from draughts.pdn.game import Game
 from draughts.pdn.lexer import tokenize
 from draughts.pdn.reader import check_options, outcome
@@ -93,10 +104,7 @@ def read_with(
     check_options(errors, encoding, ambiguous_end)
     rules = None if variant is None else get_variant(variant)
     for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
-        visitor.begin_game()
-        for name, value, _ in raw.tags:
-            visitor.visit_header(name, value)
-        if visitor.end_headers() is SKIP:
+        if not begin_headers(visitor, ((name, value) for name, value, _ in raw.tags)):
             visitor.end_game()
             yield visitor.result()
             continue
@@ -106,10 +114,7 @@ def read_with(
                 raise game
             warnings.warn(f"skipped {game}", PDNWarning, stacklevel=2)
             continue
-        root = game.tree()
-        visitor.visit_start(root.position)
-        walk(root, visitor)
-        visitor.visit_result(game.result)
+        visit_movetext(game, visitor)
         visitor.end_game()
         yield visitor.result()
 
