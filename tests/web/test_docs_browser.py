@@ -7,15 +7,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver as selenium_webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
-
-from test_web_browser import CHROMIUM_FLAGS, _binary
 
 pytestmark = pytest.mark.browser
 
@@ -33,22 +29,8 @@ def built() -> Iterator[Path]:
 
 
 @pytest.fixture(scope="module")
-def narrow_browser() -> Iterator[WebDriver]:
-    options = selenium_webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "/usr/bin/chromium")
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-docs-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1200,900")
-    driver = selenium_webdriver.Chrome(
-        service=Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver")), options=options
-    )
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def narrow_browser(chromium: Callable[[int, int], WebDriver]) -> WebDriver:
+    return chromium(1200, 900)
 
 
 def test_no_page_is_wider_than_the_window(built: Path, narrow_browser: WebDriver) -> None:

@@ -1,18 +1,13 @@
 """The board page's endgame panel in a real headless Chromium (``pytest -m browser``): a position
 of a built American KvK table shows its verdict and best moves, the panel follows the moves
-played, and a position outside the tables says so. Same browser set-up as test_web_browser.py."""
+played, and a position outside the tables says so. The browser comes from conftest.py."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver as selenium_webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 
 import draughts
@@ -20,7 +15,7 @@ from draughts.endgame import Tablebase
 from draughts.notation import move_text
 from draughts.web.app import create_app
 from draughts.web.server import running
-from test_web_browser import CHROMIUM_FLAGS, Board, _binary
+from test_web_browser import Board
 
 pytestmark = pytest.mark.browser
 
@@ -37,25 +32,6 @@ def base_url(tables: Path) -> Iterator[str]:
     app = create_app(default_variant="american", tablebases=tables, max_engine_time=5.0)
     with running(app) as url:
         yield url.rstrip("/")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    options = selenium_webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "/usr/bin/chromium")
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1280,1000")
-    service = Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver"))
-    driver = selenium_webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -76,16 +52,6 @@ def panel(page: Board, fen: str) -> tuple[str, str, str]:
     )
     element = page.find("#endgame")
     return page.find("#endgame-verdict").text, page.find("#endgame-best").text, element.get_attribute("data-result")
-
-
-@pytest.fixture(scope="module")
-def shots() -> Path:
-    """Where the screenshots go: ``$POLYDRAUGHTS_SCREENSHOTS`` as for test_web_browser.py (docs/_static's
-    web-endgame.png comes from there), else a temporary folder."""
-    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
-    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def test_the_panel_shows_the_kvk_verdict_and_follows_the_game(page: Board, tables: Path, shots: Path) -> None:

@@ -636,6 +636,8 @@ FIELDS = st.fixed_dictionaries(
         "time": st.floats(-1, 0.3) | JSON,  # NaN and infinities: see test_bodies_and_methods
         "variants": st.lists(st.sampled_from(["russian", "italian", "international", "y"]), max_size=4) | JSON,
         "ply": JSON,
+        "multipv": st.integers(-1, 12) | JSON,
+        "depth": st.integers(-1, 70) | JSON,
         "pdn": JSON,
         "version": JSON,
         "clock": st.sampled_from(["1+0", "none", "0.05+1"]) | JSON,
@@ -658,6 +660,7 @@ ENDPOINTS = [
     ("GET", "legal-moves"),
     ("POST", "legal-moves"),
     ("POST", "engine-move"),
+    ("POST", "analyse"),
     ("GET", "compare"),
     ("POST", "compare"),
     ("GET", "rules"),

@@ -1,26 +1,20 @@
 """The web board in a real headless Chromium, driven by Selenium: games played by clicks, undo, the
 engine's reply, a FEN loaded, PDN out and back in, the comparison page, a phone-sized screen.
 
-Run with ``pytest -m browser``. Needs Debian's ``chromium`` and ``chromium-driver`` (Selenium is
-given both paths, so it never downloads a browser); without them the tests fail, they never skip.
-Screenshots go to ``$POLYDRAUGHTS_SCREENSHOTS`` (default: a temporary folder, printed).
+Run with ``pytest -m browser``; the browser comes from ``conftest.py`` (Debian's ``chromium`` and
+``chromium-driver``; without them the tests fail, they never skip).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
 import attrs
 import pytest
-from selenium import webdriver as selenium_webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -34,18 +28,6 @@ from draughts.web.server import running
 
 pytestmark = pytest.mark.browser
 
-
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-)
 
 # Short games found by a cooperative search and checked by the library as the test replays them.
 # Russian: a white man crowned in the middle of a capture goes on capturing as a king (h4:a5,
@@ -62,16 +44,6 @@ ITALIAN_GAME = [
 ]  # fmt: skip
 
 
-def _binary(name: str, fallback: str) -> str:
-    found = shutil.which(name) or (fallback if os.path.exists(fallback) else None)
-    if found is None:
-        pytest.fail(
-            f"the browser tests need {name} ({fallback}): apt-get install -y chromium chromium-driver",
-            pytrace=False,
-        )
-    return found
-
-
 HOSTILE_TITLE = "<img src=x onerror=alert(1)>"
 HOSTILE = attrs.evolve(draughts.get_variant("brazilian"), name="hostile-pool", title=HOSTILE_TITLE)
 
@@ -82,34 +54,6 @@ def base_url() -> Iterator[str]:
     app = create_app(default_variant="russian", custom=[HOSTILE], max_engine_time=5.0)
     with running(app) as url:
         yield url.rstrip("/")
-
-
-@pytest.fixture(scope="module")
-def shots() -> Path:
-    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
-    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"screenshots in {path}")
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    options = selenium_webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "/usr/bin/chromium")
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1280,1000")
-    service = Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver"))
-    driver = selenium_webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -213,9 +157,9 @@ class Board:
         self.find(f"#{element_id}").click()
 
 
-def test_missing_browser_fails_loudly() -> None:
+def test_missing_browser_fails_loudly(find_binary: Callable[[str, str], str]) -> None:
     with pytest.raises(pytest.fail.Exception, match="apt-get install -y chromium chromium-driver"):
-        _binary("no-such-browser-here", "/nonexistent/no-such-browser-here")
+        find_binary("no-such-browser-here", "/nonexistent/no-such-browser-here")
 
 
 def test_russian_game_by_clicks_with_a_man_crowned_mid_capture(page: Board, shots: Path) -> None:

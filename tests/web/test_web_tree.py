@@ -10,8 +10,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from draughts import Position, pdn
+from draughts.engine import Engine, Limit
+from draughts.notation import move_text
 from draughts.pdn.treedata import tree_from_data
 from draughts.pdn.visitor import export, game_of
+from draughts.score import Score
 from draughts.web.app import create_app
 
 STUDY = '[GameType "20"] 1. 32-28 {main} (1. 33-29 {side} 19-23 (1... 18-23 $1) 2. 34-30) 1... 19-23 2. 28x19 14x23 *'
@@ -77,3 +80,65 @@ def test_the_page_exports_the_tree_with_the_side_line_it_added(client: TestClien
     response = client.post("/api/pdn-tree/export", json={"nodes": [{}, {"parent": 5, "move": "32-28"}]})
     assert response.status_code == 400
     assert "parent" in response.json()["error"]
+
+
+# --- POST /api/analyse: the engine's lines for the tree's analyse button ------------------------------
+
+
+def _score(data: dict[str, Any]) -> Score:
+    return Score(data["centi"], data["plies"])
+
+
+def test_analyse_gives_three_distinct_first_moves_best_first(client: TestClient) -> None:
+    fen = "W:W31-50:B1-20"
+    response = client.post("/api/analyse", json={"variant": "international", "fen": fen, "depth": 2, "time": 5})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert (body["fen"], body["turn"]) == (Position.from_fen("international", fen).fen(), "white")
+    lines = body["lines"]
+    assert [line["rank"] for line in lines] == [1, 2, 3]
+    position = Position.from_fen("international", fen)
+    legal = {move.path for move in position.legal_moves()}
+    assert len({tuple(line["move"]["path"]) for line in lines}) == 3
+    assert all(tuple(line["move"]["path"]) in legal for line in lines)
+    scores = [_score(line["score"]) for line in lines]
+    assert scores[0] >= scores[1] >= scores[2]
+    assert all(line["pv"].startswith(line["move"]["text"]) and line["depth"] == 2 for line in lines)
+    # The same lines as the library's analysis at that depth.
+    expected = Engine(seed=None).analyse(position, Limit(depth=2), multipv=3)
+    assert [line["move"]["text"] for line in lines] == [move_text(position, line.move) for line in expected]
+    assert [line["score"]["text"] for line in lines] == [line.score.text() for line in expected]
+
+
+def test_analyse_scores_a_won_position_as_a_win_in_plies(client: TestClient) -> None:
+    body = client.post("/api/analyse", json={"variant": "international", "fen": "W:W28:B23", "multipv": 1}).json()
+    (line,) = body["lines"]
+    assert line["move"]["text"] == "28x19"
+    assert line["score"] == {"text": "#1", "centi": 0, "plies": 1, "exact": True}
+    over = client.post("/api/analyse", json={"variant": "international", "fen": "B:W28:B"})
+    assert over.status_code == 200, over.text
+    assert over.json()["lines"] == []  # Black has no piece left: nothing to analyse
+
+
+@pytest.mark.parametrize(
+    ("fields", "quoted"),
+    [
+        ({"fen": "W:W31-50:B1-20", "multipv": 0}, "'multipv' = 0"),
+        ({"fen": "W:W31-50:B1-20", "multipv": 11}, "'multipv' = 11"),
+        ({"fen": "W:W31-50:B1-20", "multipv": "three"}, "three"),
+        ({"fen": "W:W31-50:B1-20", "depth": 0}, "'depth' = 0"),
+        ({"fen": "W:W31-50:B1-20", "depth": 2**70}, "1180591620717411303424"),
+        ({"fen": "W:W31-50:B1-20", "time": 999}, "999"),
+        ({"fen": "W:W31-50:B1-20", "time": -1}, "-1"),
+        ({"fen": "W:W31-50:B1-20", "lines": 3}, "lines"),
+        ({"fen": "X:W99"}, "X:W99"),
+        ({"fen": "W:W31-50:B1-20", "variant": "no-such-draughts"}, "no-such-draughts"),
+        ({}, "'fen'"),
+    ],
+)
+def test_analyse_refuses_bad_fields_with_a_4xx_quoting_them(
+    client: TestClient, fields: dict[str, Any], quoted: str
+) -> None:
+    response = client.post("/api/analyse", json=fields)
+    assert 400 <= response.status_code < 500, response.text
+    assert quoted in response.json()["error"]

@@ -523,6 +523,13 @@ class _Web:
         args = (rules, fields["fen"], level, seconds)
         return _json(await self.search(tasks.engine_move, args, seconds, affinity=None))
 
+    async def api_analyse(self, request: Request) -> Response:
+        fields = await self.read(request, "analyse")
+        rules = self.variant(fields["variant"])
+        seconds = fields["time"] or self.settings.default_engine_time
+        args = (rules, fields["fen"], fields["multipv"], fields["depth"], seconds)
+        return _json(await self.search(tasks.analyse, args, seconds, affinity=None))
+
     async def api_compare(self, request: Request) -> Response:
         fields = await self.read(request, "compare")
         rulesets = [self.registry.get(name) for name in fields["variants"]]
@@ -827,6 +834,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("POST", "/api/legal-moves", _Web.api_legal_moves),
     ("POST", "/api/play", _Web.api_play),
     ("POST", "/api/engine-move", _Web.api_engine_move),
+    ("POST", "/api/analyse", _Web.api_analyse),
     ("GET", "/api/compare", _Web.api_compare),
     ("POST", "/api/compare", _Web.api_compare),
     ("GET", "/api/endgame", _Web.api_endgame),

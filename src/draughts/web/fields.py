@@ -31,6 +31,12 @@ MAX_PDN = 60_000
 MAX_PATH = 64
 """Most squares in a move's path (a capture of every piece of the largest board is shorter)."""
 
+MAX_MULTIPV = 10
+"""Most lines one analysis request may ask for (POST /api/analyse)."""
+
+MAX_DEPTH = 64
+"""Deepest iteration an analysis request may ask for (its time bounds it anyway)."""
+
 MAX_WHOLE = 2**62
 """Largest whole number any field takes."""
 
@@ -262,6 +268,13 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "legal-moves": {"variant": variant, "fen": fen},
         "play": {"variant": variant, "fen": Field(text(MAX_FEN), required=True), **move},
         "engine-move": {"variant": variant, "fen": Field(text(MAX_FEN), required=True), **engine},
+        "analyse": {
+            "variant": variant,
+            "fen": Field(text(MAX_FEN), required=True),
+            "multipv": Field(whole(1, MAX_MULTIPV), default=3),
+            "depth": Field(whole(1, MAX_DEPTH)),
+            "time": Field(number(0, max_time)),
+        },
         "compare": {"variants": Field(names(), required=True), "fen": fen, "all": Field(flag, default=False)},
         "endgame": {"variant": variant, "ruleset": variant, "fen": Field(text(MAX_FEN), required=True)},
         "game-new": {"variant": variant, "fen": fen, "clock": clock, **view},

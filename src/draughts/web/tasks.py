@@ -21,7 +21,7 @@ import attrs
 
 from draughts.board import Board, Outcome
 from draughts.color import Color
-from draughts.engine import LEVELS, SearchResult, line_text
+from draughts.engine import LEVELS, Engine, Limit, SearchResult, line_text
 from draughts.errors import IllegalMoveError, PDNError, UnknownVariantError
 from draughts.geometry import SquareNames
 from draughts.move import Move
@@ -31,6 +31,7 @@ from draughts.pdn.treedata import tree_data, tree_from_data
 from draughts.pdn.visitor import export, game_of
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.score import Score
 from draughts.svg import board as svg_board
 from draughts.web.job import stop_requested
 from draughts.web.rulesets import RulesetRegistry
@@ -88,6 +89,40 @@ def engine_move(rules: Ruleset, fen: str, level: str, seconds: float) -> Json:
     """``POST /api/engine-move``."""
     position = Position.from_fen(rules, fen)
     return _search_json(position, _search(Board.from_position(position), level, seconds), level)
+
+
+def analyse(rules: Ruleset, fen: str, multipv: int, depth: int | None, seconds: float) -> Json:
+    """``POST /api/analyse``: the engine's best ``multipv`` lines of ``fen``, each scored exactly.
+
+    The search stops after ``seconds`` (or at ``depth`` plies, when given, if that comes first),
+    answering with the lines of its last iteration that scored them all; the pool asks it to stop
+    soon after and kills its worker if it still runs. A finished game has no lines.
+    """
+    position = Position.from_fen(rules, fen)
+    limit = Limit(depth=depth, time=seconds)
+    lines = Engine(seed=None).analyse(Board.from_position(position), limit, multipv=multipv, stop=stop_requested())
+    return {
+        "variant": rules.name,
+        "fen": position.fen(),
+        "turn": str(position.turn),
+        "lines": [
+            {
+                "rank": line.multipv,
+                "move": move_json(position, line.move),
+                "score": _score_json(line.score),
+                "pv": line_text(position, line.pv),
+                "depth": line.depth,
+                "nodes": line.nodes,
+            }
+            for line in lines
+        ],
+    }
+
+
+def _score_json(score: Score) -> Json:
+    """A score for the side to move: its ``%eval`` text, hundredths of a man, plies to a won (positive)
+    or lost (negative) end, and whether it is proven."""
+    return {"text": score.text(), "centi": score.centi, "plies": score.plies, "exact": score.exact}
 
 
 def compare(rulesets: Sequence[Ruleset], fen: str | None, all_rows: bool, tablebases: str | None = None) -> Json:
@@ -225,6 +260,7 @@ def _state(snapshot: Snapshot, view: View) -> Json:
     return {
         "variant": variant_json(snapshot.rules),
         "fen": position.fen(),
+        "start": board.root().fen(),
         "turn": str(position.turn),
         "ply": snapshot.cursor,
         "plies": len(snapshot.line),

@@ -7,6 +7,7 @@ import {
   api, byId, capitalise, clearMessage, pieceAt, placeSvg, readConfig, showMessage, squareBox,
   squareOf, svgElement,
 } from './common.js';
+import { MoveTree } from './tree.js';
 
 const config = readConfig();
 const view = { flipped: config.flipped, numbers: config.numbers };
@@ -19,6 +20,7 @@ let drag = null; // a piece being dragged
 let pending = false; // a user request is on its way
 let thinking = null; // the AbortController of a running engine request
 let engineTimer = null;
+const tree = new MoveTree(); // the study: the session's line and every side line played or loaded
 
 const board = byId('board');
 const svg = () => board.querySelector('svg');
@@ -119,6 +121,8 @@ function render(data) {
   renderEndgame();
   renderClocks();
   renderHistory();
+  renderTree();
+  renderAnalysis();
   renderButtons();
   renderChooser();
   drawMarks();
@@ -685,6 +689,7 @@ byId('numbers').addEventListener('change', (event) => {
   refresh();
 });
 function newGame() {
+  tree.reset(null, null); // a new game starts a new tree, even from the same position
   return request('position', { variant: state ? state.variant.name : config.variant.name, clock: byId('clock-control').value });
 }
 
@@ -755,12 +760,7 @@ byId('copy-fen').addEventListener('click', async () => {
 byId('export-pdn').addEventListener('click', async () => {
   try {
     const data = await api(`/api/games/${encodeURIComponent(gameId)}/pdn`);
-    byId('pdn-text').value = data.pdn;
-    const link = byId('download-pdn');
-    if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([data.pdn], { type: 'text/plain' }));
-    link.download = data.filename;
-    link.hidden = false;
+    offerPdn(data.pdn, data.filename);
     showMessage('PDN exported below.', 'info');
   } catch (error) {
     showMessage(error.message);
@@ -772,7 +772,7 @@ byId('import-pdn').addEventListener('click', () => {
     showMessage('Paste a PDN game into the box first.');
     return;
   }
-  request('pdn', { pdn: text });
+  importPdn(text);
 });
 byId('pdn-file').addEventListener('change', (event) => {
   const file = event.target.files[0];
@@ -780,11 +780,136 @@ byId('pdn-file').addEventListener('change', (event) => {
   const reader = new FileReader();
   reader.onload = () => {
     byId('pdn-text').value = String(reader.result);
-    request('pdn', { pdn: String(reader.result) });
+    importPdn(String(reader.result));
   };
   reader.readAsText(file);
   event.target.value = '';
 });
+
+// --- the move tree and the engine's analysis ----------------------------------------------------
+
+function renderTree() {
+  tree.follow(state);
+  tree.render(byId('tree'));
+}
+
+// A PDN game with its side lines: read as a tree (POST /api/pdn-tree), its main line on the board.
+async function importPdn(text) {
+  if (pending) return;
+  let read;
+  try {
+    read = await api('/api/pdn-tree', { method: 'POST', body: { pdn: text, variant: state.variant.name } });
+  } catch (error) {
+    showMessage(`The PDN could not be read: ${error.message}`);
+    return;
+  }
+  tree.reset(read.rules, read.start, read.nodes);
+  const done = await request('pdn', { pdn: text });
+  if (done && read.warnings.length) showMessage(`Read with warnings: ${read.warnings.join('; ')}`, 'info');
+}
+
+// A node clicked: a step along the session's line when the node is on it, else its line loaded.
+function goToNode(id) {
+  if (!state || pending) return;
+  const moves = tree.moves(id);
+  const line = state.history.map((entry) => entry.text);
+  if (moves.every((move, index) => line[index] === move)) {
+    if (moves.length !== state.ply) request('goto', { ply: moves.length });
+    return;
+  }
+  request('pdn', { pdn: tree.linePdn(id), variant: tree.rules });
+}
+
+byId('tree').addEventListener('click', (event) => {
+  const button = event.target.closest('button.node');
+  if (button) goToNode(parseInt(button.dataset.node, 10));
+});
+
+function offerPdn(text, filename) {
+  byId('pdn-text').value = text;
+  const link = byId('download-pdn');
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.download = filename;
+  link.hidden = false;
+}
+
+byId('export-tree').addEventListener('click', async () => {
+  try {
+    const data = await api('/api/pdn-tree/export', { method: 'POST', body: tree.exportBody() });
+    offerPdn(data.pdn, `${tree.rules}-study.pdn`);
+    byId('pdn-text').scrollIntoView({ block: 'nearest' });
+    showMessage('The tree, every side line with it, is written in the PDN box.', 'info');
+  } catch (error) {
+    showMessage(`The tree could not be exported: ${error.message}`);
+  }
+});
+
+let analysed = null; // the FEN whose analysis is shown or asked for
+
+function scoreWords(score, turn) {
+  const side = capitalise(turn);
+  if (score.plies !== null) {
+    const plies = Math.abs(score.plies);
+    return `${side} ${score.plies > 0 ? 'wins' : 'loses'} in ${plies} ${plies === 1 ? 'ply' : 'plies'}`;
+  }
+  if (score.exact) return 'a draw';
+  return `${score.centi >= 0 ? '+' : ''}${score.text} for ${side}`;
+}
+
+function renderAnalysis() {
+  const box = byId('analysis-lines');
+  if (analysed !== null && analysed !== state.fen) {
+    analysed = null;
+    box.replaceChildren();
+    byId('analysis-info').textContent = 'Press Analyse for the engine\'s best lines here.';
+  }
+  byId('analyse').disabled = Boolean(state.outcome) || state.moves.length === 0;
+}
+
+async function analyse() {
+  if (!state) return;
+  const fen = state.fen;
+  analysed = fen;
+  const info = byId('analysis-info');
+  const button = byId('analyse');
+  info.textContent = 'The engine is analysing…';
+  byId('analysis-lines').replaceChildren();
+  button.disabled = true;
+  try {
+    const body = { variant: state.variant.name, fen, multipv: 3, time: engineSettings().time };
+    const data = await api('/api/analyse', { method: 'POST', body });
+    if (analysed !== fen) return; // the board moved on meanwhile
+    const items = data.lines.map((line) => {
+      const item = document.createElement('li');
+      item.className = 'analysis-line';
+      item.dataset.move = line.move.text;
+      const score = document.createElement('span');
+      score.className = 'score';
+      score.textContent = line.score.text;
+      score.title = scoreWords(line.score, data.turn);
+      item.append(score, ` ${line.pv} `);
+      const depth = document.createElement('span');
+      depth.className = 'small';
+      depth.textContent = `(${scoreWords(line.score, data.turn)}, depth ${line.depth})`;
+      item.append(depth);
+      return item;
+    });
+    byId('analysis-lines').replaceChildren(...items);
+    const nodes = data.lines.length ? data.lines[0].nodes : 0;
+    info.textContent = data.lines.length
+      ? `${capitalise(data.turn)} to move: the engine's ${data.lines.length} best lines (${nodes} nodes).`
+      : 'No move to analyse: the game is over.';
+  } catch (error) {
+    if (analysed !== fen) return;
+    info.textContent = `The analysis failed: ${error.message}`;
+    showMessage(`The analysis failed: ${error.message}`);
+  } finally {
+    if (state) button.disabled = Boolean(state.outcome) || state.moves.length === 0;
+  }
+}
+
+byId('analyse').addEventListener('click', analyse);
 
 // --- opening ballots: the variant's ballots (GET /api/openings), a game started from one opening
 
