@@ -86,6 +86,10 @@ def shots() -> Path:
     return path
 
 
+def lab_done(driver: WebDriver) -> bool:
+    return bool(driver.find_element(By.TAG_NAME, "body").get_attribute("data-lab") == "done")
+
+
 def wait(driver: WebDriver, condition: Any, timeout: float = 60, message: str = "") -> Any:
     waiting = WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
     return waiting.until(condition, message)
@@ -126,7 +130,7 @@ def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any,
     set_field(browser, "#lab-plies", "120")
     browser.execute_script(RECORD_PROGRESS)
     browser.find_element(By.ID, "lab-start").click()
-    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-lab") == "done", 120, "no result")
+    wait(browser, lab_done, 120, "no result")
     seen = browser.execute_script("return window.labSeen")
     assert any(0 < done < total == 24 and shown for done, total, shown in seen), seen  # progress, mid-run
     assert browser.find_element(By.ID, "lab-status").text == "24 games played"
@@ -179,3 +183,20 @@ def test_cancel_and_leaving_stop_the_lab(browser: WebDriver, app_and_url: tuple[
     wait(browser, lambda d: labs.running() == 1, message="no lab started")
     browser.get(f"{url}/api")
     wait(browser, lambda d: labs.running() == 0, 20, "the lab went on after the page was left")
+
+
+def test_the_panel_on_a_phone_sized_screen(browser: WebDriver, app_and_url: tuple[Any, str]) -> None:
+    _, url = app_and_url
+    browser.set_window_size(390, 844)
+    try:
+        open_compare(browser, url, "russian,russian-nfc-losing")
+        set_field(browser, "#lab-games", "10")
+        browser.find_element(By.ID, "lab-start").click()
+        wait(browser, lab_done, 60, "no result")
+        width = browser.execute_script("return window.innerWidth")
+        # The wide table scrolls inside its box; the plots shrink to the screen: the page stays as wide.
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        plot = browser.find_element(By.CSS_SELECTOR, "#lab-plots figure svg")
+        assert 100 < plot.size["width"] <= width
+    finally:
+        browser.set_window_size(1280, 1000)
