@@ -1,24 +1,18 @@
 """The compare page's play statistics panel in a real headless Chromium (``pytest -m browser``): a
 small lab started from the page, its progress seen, then the lab's table and plots, and Cancel.
 
-Needs Debian's ``chromium`` and ``chromium-driver``; without them the tests fail, they never skip.
-The panel's screenshot (docs/_static/web-lab.png) goes to ``$POLYDRAUGHTS_SCREENSHOTS`` (default: a
-temporary folder, printed).
+Chromium, its windows and the screenshots' folder are tests/web/conftest.py's; the panel's
+screenshot is docs/_static/web-lab.png.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver as selenium_webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -30,25 +24,7 @@ from draughts.web.server import running
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-)
-
-
-def _binary(name: str, fallback: str) -> str:
-    found = shutil.which(name) or (fallback if os.path.exists(fallback) else None)
-    if found is None:
-        pytest.fail(
-            f"the browser tests need {name} ({fallback}): apt-get install -y chromium chromium-driver", pytrace=False
-        )
-    return found
+Chromium = Callable[[int, int], WebDriver]  # conftest.py's chromium: a new window of that size
 
 
 @pytest.fixture(scope="module")
@@ -56,34 +32,6 @@ def app_and_url() -> Iterator[tuple[Any, str]]:
     app = create_app(default_variant="russian", workers=1, engine_workers=1, extra_workers=0)
     with running(app) as url:
         yield app, url.rstrip("/")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    options = selenium_webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "/usr/bin/chromium")
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="polydraughts-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1280,1000")
-    service = Service(executable_path=_binary("chromedriver", "/usr/bin/chromedriver"))
-    driver = selenium_webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def shots() -> Path:
-    folder = os.environ.get("POLYDRAUGHTS_SCREENSHOTS")
-    path = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="polydraughts-screenshots-"))
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"screenshots in {path}")
-    return path
 
 
 def lab_done(driver: WebDriver) -> bool:
@@ -185,18 +133,15 @@ def test_cancel_and_leaving_stop_the_lab(browser: WebDriver, app_and_url: tuple[
     wait(browser, lambda d: labs.running() == 0, 20, "the lab went on after the page was left")
 
 
-def test_the_panel_on_a_phone_sized_screen(browser: WebDriver, app_and_url: tuple[Any, str]) -> None:
+def test_the_panel_on_a_phone_sized_screen(chromium: Chromium, app_and_url: tuple[Any, str]) -> None:
     _, url = app_and_url
-    browser.set_window_size(390, 844)
-    try:
-        open_compare(browser, url, "russian,russian-nfc-losing")
-        set_field(browser, "#lab-games", "10")
-        browser.find_element(By.ID, "lab-start").click()
-        wait(browser, lab_done, 60, "no result")
-        width = browser.execute_script("return window.innerWidth")
-        # The wide table scrolls inside its box; the plots shrink to the screen: the page stays as wide.
-        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
-        plot = browser.find_element(By.CSS_SELECTOR, "#lab-plots figure svg")
-        assert 100 < plot.size["width"] <= width
-    finally:
-        browser.set_window_size(1280, 1000)
+    browser = chromium(390, 844)
+    open_compare(browser, url, "russian,russian-nfc-losing")
+    set_field(browser, "#lab-games", "10")
+    browser.find_element(By.ID, "lab-start").click()
+    wait(browser, lab_done, 60, "no result")
+    width = browser.execute_script("return window.innerWidth")
+    # The wide table scrolls inside its box; the plots shrink to the screen: the page stays as wide.
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    plot = browser.find_element(By.CSS_SELECTOR, "#lab-plots figure svg")
+    assert 100 < plot.size["width"] <= width
