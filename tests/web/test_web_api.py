@@ -637,6 +637,8 @@ FIELDS = st.fixed_dictionaries(
         "variants": st.lists(st.sampled_from(["russian", "italian", "international", "y"]), max_size=4) | JSON,
         "ply": JSON,
         "multipv": st.integers(-1, 12) | JSON,
+        "headers": st.dictionaries(st.sampled_from(["Event", "White", "a b", "Result"]), JSON, max_size=3) | JSON,
+        "result": st.sampled_from(["*", "2-0", "3-3"]) | JSON,
         "depth": st.integers(-1, 70) | JSON,
         "pdn": JSON,
         "version": JSON,

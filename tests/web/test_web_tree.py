@@ -142,3 +142,34 @@ def test_analyse_refuses_bad_fields_with_a_4xx_quoting_them(
     response = client.post("/api/analyse", json=fields)
     assert 400 <= response.status_code < 500, response.text
     assert quoted in response.json()["error"]
+
+
+def test_the_loaded_games_tags_and_result_go_back_into_the_export(client: TestClient) -> None:
+    text = '[Event "Study \\"one\\""] [White "A"] [Result "0-2"] [GameType "20"] 1. 32-28 (1. 33-29) 19-23 0-2'
+    body = client.post("/api/pdn-tree", json={"pdn": text}).json()
+    assert body["headers"] == {"Event": 'Study "one"', "White": "A", "Result": "0-2"}
+    assert body["result"] == "0-2"
+    fields = {"variant": "international", "nodes": body["nodes"], "headers": body["headers"], "result": "2-0"}
+    exported = client.post("/api/pdn-tree/export", json=fields)
+    assert exported.status_code == 200, exported.text
+    game = pdn.parse_game(exported.json()["pdn"])
+    assert (game.headers["Event"], game.headers["White"], game.headers["Result"]) == ('Study "one"', "A", "2-0")
+    assert game.result == "2-0"  # the tag and the movetext's end agree
+    assert game.tree().same_tree(pdn.parse_game(text).tree())
+
+
+@pytest.mark.parametrize(
+    ("fields", "quoted"),
+    [
+        ({"headers": ["Event"]}, "['Event']"),
+        ({"headers": {"Ev ent": "x"}}, "'Ev ent'"),
+        ({"headers": {"Event": 3}}, "headers.Event"),
+        ({"headers": {"Event": "x" * 201}}, "longer than 200"),
+        ({"headers": {f"T{index}": "x" for index in range(65)}}, "65 tags"),
+        ({"result": "3-3"}, "'3-3'"),
+    ],
+)
+def test_bad_tags_or_result_are_refused_quoting_them(client: TestClient, fields: dict[str, Any], quoted: str) -> None:
+    response = client.post("/api/pdn-tree/export", json={"nodes": [{}], **fields})
+    assert response.status_code == 400, response.text
+    assert quoted in response.json()["error"]

@@ -18,7 +18,9 @@ from test_web_browser import Board
 
 pytestmark = pytest.mark.browser
 
-STUDY = '[GameType "20"] 1. 32-28 {main} (1. 33-29 {side} 19-23 2. 34-30) 1... 19-23 2. 28x19 14x23 *'
+STUDY = (
+    '[Event "Tree test"] [GameType "20"] 1. 32-28 {main} (1. 33-29 {side} 19-23 2. 34-30) 1... 19-23 2. 28x19 14x23 *'
+)
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +113,11 @@ def test_a_side_line_is_clicked_into_a_new_one_played_and_all_three_exported(pag
     assert "2 side lines" in page.find("#tree-count").text
     page.driver.save_screenshot(str(shots / "web-tree.png"))
 
+    # A reload keeps the side lines (the tree is kept for the tab), and the place in them.
+    page.driver.refresh()
+    page.wait(lambda d: len(tree_nodes(page)) == 8, message="the tree lost on a reload")
+    assert (current_node(page) or {}).get("text") == "2.\u00a039-33"
+
     page.button("export-tree")
     page.wait(lambda d: "39-33" in (page.find("#pdn-text").get_attribute("value") or ""), message="no export")
     exported = page.find("#pdn-text").get_attribute("value") or ""
@@ -123,6 +130,7 @@ def test_a_side_line_is_clicked_into_a_new_one_played_and_all_three_exported(pag
     assert [node.san() for node in reply.variations] == ["34-30", "39-33"]  # the side line, the new one
     assert root.variations[0].comment == "main"
     assert root.variations[1].comment == "side"
+    assert pdn.parse_game(exported).headers["Event"] == "Tree test"  # the loaded game's tags kept
 
 
 def test_a_node_of_the_main_line_is_a_step_and_the_tree_survives_it(page: Board) -> None:
@@ -154,9 +162,13 @@ def test_analyse_shows_three_lines_for_the_shown_position(page: Board) -> None:
     assert "Black to move" in page.find("#analysis-info").text
     scores = [line.find_element("css selector", ".score").text for line in lines]
     assert all(score.replace("-", "").replace(".", "").isdigit() or score.startswith("#") for score in scores)
-    # Another position: the lines of the old one go.
-    click_node(page, "1.\u00a032-28", 0)
+    # The best line's first move plays it: a new side line in the tree, and the old lines go.
+    best = moves[0] or ""
+    page.find("#analysis-lines li button.analysis-move").click()
+    board.push_text(best)
+    page.wait(lambda d: page.fen() == board.fen(), message="the analysis move not played")
     page.wait(lambda d: not page.finds("#analysis-lines li"))
+    assert (current_node(page) or {}).get("text", "").endswith(best)
 
 
 def test_the_tree_on_a_phone(page: Board, shots: Path) -> None:

@@ -514,7 +514,8 @@ class _Web:
     async def api_pdn_tree_export(self, request: Request) -> Response:
         fields = await self.read(request, "pdn-tree-export")
         rules = self.variant(fields["variant"])
-        return _json(await self.work.run(tasks.pdn_tree_export, rules, fields["start"], fields["nodes"]))
+        args = (rules, fields["start"], fields["nodes"], fields["headers"], fields["result"])
+        return _json(await self.work.run(tasks.pdn_tree_export, *args))
 
     async def api_engine_move(self, request: Request) -> Response:
         fields = await self.read(request, "engine-move")

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from draughts._text import excerpt
+from draughts.results import STANDARD_RESULTS
 from draughts.web.views import MAX_FEN, MAX_TEXT, RequestError
 
 __all__ = ["MAX_PDN", "Field", "endpoint_fields", "parse_clock", "read_fields"]
@@ -140,6 +141,25 @@ def tree_nodes(name: str, value: object) -> list[dict[str, Any]]:
         node["nags"] = [text(8)(f"{where}.nags", nag) for nag in nags]
         nodes.append(node)
     return nodes
+
+
+MAX_TAGS = 64
+"""Most PDN tags a request may carry (POST /api/pdn-tree/export)."""
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]{1,40}")
+
+
+def tags(name: str, value: object) -> dict[str, str]:
+    """PDN tags: an object of at most :data:`MAX_TAGS` names (letters, digits and underscores, at
+    most 40) to texts of at most :data:`~draughts.web.views.MAX_TEXT` characters."""
+    if not isinstance(value, dict):
+        raise _bad(name, value, "an object of PDN tags (name: text)")
+    if len(value) > MAX_TAGS:
+        raise RequestError(f"field {name!r} has {len(value):,} tags, more than {MAX_TAGS}")
+    for key in value:
+        if not _TAG_NAME.fullmatch(key):
+            raise RequestError(f"field {name!r}: {excerpt(key, 40)} is not a tag name (letters, digits, _)")
+    return {key: text()(f"{name}.{key}", item) for key, item in value.items()}
 
 
 def flag(name: str, value: object) -> bool:
@@ -285,7 +305,13 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "game-engine": {**engine, **version, **view},
         "game-pdn": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant, **view},
         "pdn-tree": {"pdn": Field(text(MAX_PDN), required=True), "variant": variant},
-        "pdn-tree-export": {"variant": variant, "start": fen, "nodes": Field(tree_nodes, required=True)},
+        "pdn-tree-export": {
+            "variant": variant,
+            "start": fen,
+            "nodes": Field(tree_nodes, required=True),
+            "headers": Field(tags, default={}),
+            "result": Field(text(8, choices=sorted(STANDARD_RESULTS)), default="*"),
+        },
         "openings": {"variant": variant, "ballot": Field(text())},
         "game-opening": {
             "ballot": Field(text(), required=True),

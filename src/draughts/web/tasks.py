@@ -405,7 +405,8 @@ def pdn_tree(text: str, rules: Ruleset) -> Json:
 
     Returns ``rules`` (the ruleset's name), ``start`` (its FEN), ``nodes``
     (:func:`draughts.pdn.treedata.tree_data`: the main line and every side line, each node with
-    its id, parent, children, move, FEN, comment and NAGs), ``pdn`` (the tree written back) and
+    its id, parent, children, move, FEN, comment and NAGs), ``headers`` (the game's tags but those
+    the rules and the start write), ``result``, ``pdn`` (the tree written back) and
     ``warnings`` (side lines dropped for an illegal move, among others).
     """
     game = read_pdn(text, rules, _registry)
@@ -414,18 +415,34 @@ def pdn_tree(text: str, rules: Ruleset) -> Json:
         "rules": game.ruleset.name,
         "start": game.start.fen(),
         "nodes": nodes,
+        "headers": {name: value for name, value in game.headers.items() if name not in _WRITTEN_TAGS},
+        "result": game.result,
         "pdn": export(game),
         "warnings": list(game.warnings),
     }
 
 
-def pdn_tree_export(rules: Ruleset, start: str | None, nodes: list[dict[str, object]]) -> Json:
+_WRITTEN_TAGS = ("GameType", "SetUp", "FEN")  # the rules and the start write these
+
+
+def pdn_tree_export(
+    rules: Ruleset,
+    start: str | None,
+    nodes: list[dict[str, object]],
+    headers: dict[str, str] | None = None,
+    result: str = "*",
+) -> Json:
     """``POST /api/pdn-tree/export``: the tree of ``nodes`` (as ``POST /api/pdn-tree`` gives them, with
-    the side lines a page added) from ``start`` (a FEN; None: the initial position), as PDN.
+    the side lines a page added) from ``start`` (a FEN; None: the initial position), as PDN with
+    ``headers`` (the loaded game's tags; an ``Event`` tag by default) and ``result``.
 
     Raises:
         PDNError: a move is not legal at its node (the message quotes it).
     """
     position = Position.initial(rules) if start is None else Position.from_fen(rules, start)
     root = tree_from_data(position, nodes)
-    return {"pdn": export(game_of(root, {"Event": "polydraughts web board"}, "*"))}
+    tags = {"Event": "polydraughts web board"}
+    tags.update({name: value for name, value in (headers or {}).items() if name not in _WRITTEN_TAGS})
+    if "Result" in tags:
+        tags["Result"] = result  # the tag and the movetext's end agree
+    return {"pdn": export(game_of(root, tags, result))}

@@ -86,6 +86,7 @@ async function start() {
   const match = /game=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (match) {
     gameId = match[1];
+    restoreTree(gameId);
     try {
       render(await api(gamePath()));
       return;
@@ -791,6 +792,21 @@ byId('pdn-file').addEventListener('change', (event) => {
 function renderTree() {
   tree.follow(state);
   tree.render(byId('tree'));
+  try {
+    sessionStorage.setItem(`polydraughts-tree:${gameId}`, tree.saved());
+  } catch (error) {
+    // no storage (private mode, full): the tree lasts as long as the page
+  }
+}
+
+// The tree of game `id` as this tab last showed it (a reload keeps the side lines).
+function restoreTree(id) {
+  try {
+    const text = sessionStorage.getItem(`polydraughts-tree:${id}`);
+    if (text) tree.restore(text);
+  } catch (error) {
+    tree.reset(null, null); // unreadable: the tree starts again from the game's line
+  }
 }
 
 // A PDN game with its side lines: read as a tree (POST /api/pdn-tree), its main line on the board.
@@ -803,7 +819,7 @@ async function importPdn(text) {
     showMessage(`The PDN could not be read: ${error.message}`);
     return;
   }
-  tree.reset(read.rules, read.start, read.nodes);
+  tree.reset(read.rules, read.start, read.nodes, read.headers, read.result);
   const done = await request('pdn', { pdn: text });
   if (done && read.warnings.length) showMessage(`Read with warnings: ${read.warnings.join('; ')}`, 'info');
 }
@@ -888,7 +904,13 @@ async function analyse() {
       score.className = 'score';
       score.textContent = line.score.text;
       score.title = scoreWords(line.score, data.turn);
-      item.append(score, ` ${line.pv} `);
+      const play = document.createElement('button');
+      play.type = 'button';
+      play.className = 'analysis-move';
+      play.title = 'play this move';
+      play.textContent = line.move.text;
+      const rest = line.pv.startsWith(line.move.text) ? line.pv.slice(line.move.text.length) : ` ${line.pv}`;
+      item.append(score, ' ', play, `${rest} `);
       const depth = document.createElement('span');
       depth.className = 'small';
       depth.textContent = `(${scoreWords(line.score, data.turn)}, depth ${line.depth})`;
@@ -910,6 +932,16 @@ async function analyse() {
 }
 
 byId('analyse').addEventListener('click', analyse);
+byId('analysis-lines').addEventListener('click', (event) => {
+  const button = event.target.closest('button.analysis-move');
+  if (!button || !state || analysed !== state.fen) return;
+  if (!humanToMove()) {
+    showMessage(state.outcome ? 'The game is over.' : 'It is not a human player\'s move.', 'info');
+    return;
+  }
+  const move = state.moves.find((candidate) => candidate.text === button.closest('li').dataset.move);
+  if (move) play(move);
+});
 
 // --- opening ballots: the variant's ballots (GET /api/openings), a game started from one opening
 

@@ -19,10 +19,13 @@ export class MoveTree {
     this.reset(null, null);
   }
 
-  // A new tree: `nodes` as POST /api/pdn-tree gives them (each after its parent), or a bare root.
-  reset(rules, start, nodes = null) {
+  // A new tree: `nodes` as POST /api/pdn-tree gives them (each after its parent), or a bare root;
+  // `headers` and `result` the loaded game's, written back by the export.
+  reset(rules, start, nodes = null, headers = {}, result = '*') {
     this.rules = rules;
     this.start = start;
+    this.headers = { ...headers };
+    this.result = result;
     this.nodes = nodes
       ? nodes.map((node) => ({ ...node, children: [...node.children], nags: [...(node.nags || [])] }))
       : [rootNode(start)];
@@ -79,10 +82,23 @@ export class MoveTree {
     return {
       variant: this.rules,
       start: this.start,
+      headers: this.headers,
+      result: this.result,
       nodes: this.nodes.map((node) => ({
         parent: node.parent, move: node.move, comment: node.comment, starting_comment: node.starting_comment, nags: node.nags,
       })),
     };
+  }
+
+  // What the page keeps of the tree across a reload (sessionStorage), and back.
+  saved() {
+    const { rules, start, nodes, headers, result } = this;
+    return JSON.stringify({ rules, start, nodes, headers, result });
+  }
+
+  restore(text) {
+    const saved = JSON.parse(text);
+    this.reset(saved.rules, saved.start, saved.nodes, saved.headers, saved.result);
   }
 
   // --- drawing ---
