@@ -114,6 +114,22 @@ def test_a_lab_runs_in_the_background_and_equals_draughts_lab(client: TestClient
         ET.fromstring(svg)
 
 
+def test_the_games_are_played_and_measured_in_worker_processes(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server's own process cannot play or measure: the lab still ends, so its work ran elsewhere.
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("lab work on the server's process")
+
+    for module, name in (("draughts.lab.runner", "play_task"), ("draughts.web.lab", "play_task")):
+        monkeypatch.setattr(f"{module}.{name}", refuse)
+    for name in ("draughts.lab.metrics.measure", "draughts.lab.report.compare", "draughts.lab.plots.score_plot"):
+        monkeypatch.setattr(name, refuse)
+    job, _ = finished(client, ok(client.post("/api/lab", json={"variants": ["italian"], "games": 4}), 202)["id"])
+    assert job["state"] == "done", job
+    assert job["result"]["table"]["games"] == [4]
+
+
 def test_engine_players_and_aliases_are_the_command_lines(client: TestClient) -> None:
     body = {"variants": ["shashki", "italian"], "games": 2, "players": "depth:1", "seed": 3, "max_plies": 60}
     job, _ = finished(client, ok(client.post("/api/lab", json=body), 202)["id"])
