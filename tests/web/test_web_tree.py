@@ -4,12 +4,14 @@ lines into the nodes a page shows and clicks through, and those nodes build the 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from draughts import Position, pdn
+from draughts.endgame import Tablebase
 from draughts.engine import Engine, Limit
 from draughts.notation import move_text
 from draughts.pdn.treedata import tree_from_data
@@ -118,6 +120,25 @@ def test_analyse_scores_a_won_position_as_a_win_in_plies(client: TestClient) -> 
     over = client.post("/api/analyse", json={"variant": "international", "fen": "B:W28:B"})
     assert over.status_code == 200, over.text
     assert over.json()["lines"] == []  # Black has no piece left: nothing to analyse
+
+
+def test_analyse_answers_from_the_servers_endgame_tables(tmp_path: Path) -> None:
+    tables = Tablebase("american", tmp_path)
+    tables.build("KvK")
+    position = Position.from_fen("american", "B:WK29:BK28")
+    verdict = tables.probe(position)
+    assert (verdict.result, verdict.plies) == ("win", 11)
+    with TestClient(create_app(default_variant="american", tablebases=tmp_path, workers=1, engine_workers=1)) as web:
+        body = web.post("/api/analyse", json={"fen": "B:WK29:BK28", "multipv": 3}).json()
+        bare = web.post("/api/analyse", json={"fen": "B:WK29:BK28", "variant": "russian", "depth": 2}).json()
+    best = {move_text(position, move) for move in tables.best_moves(position)}
+    assert body["lines"]
+    assert {line["move"]["text"] for line in body["lines"]} >= best
+    first = body["lines"][0]
+    assert first["score"] == {"text": "#11", "centi": 0, "plies": 11, "exact": True}  # Black wins in 11 plies
+    assert first["depth"] == 0  # from the tables, not a search
+    assert first["move"]["text"] in best
+    assert all(line["depth"] == 2 and not line["score"]["exact"] for line in bare["lines"])  # no russian tables
 
 
 @pytest.mark.parametrize(

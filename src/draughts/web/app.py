@@ -528,7 +528,7 @@ class _Web:
         fields = await self.read(request, "analyse")
         rules = self.variant(fields["variant"])
         seconds = fields["time"] or self.settings.default_engine_time
-        args = (rules, fields["fen"], fields["multipv"], fields["depth"], seconds)
+        args = (rules, fields["fen"], fields["multipv"], fields["depth"], seconds, self.settings.tablebases)
         return _json(await self.search(tasks.analyse, args, seconds, affinity=None))
 
     async def api_compare(self, request: Request) -> Response:

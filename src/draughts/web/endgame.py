@@ -24,7 +24,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.web.views import Json
 
-__all__ = ["NOT_BUILT", "probe"]
+__all__ = ["NOT_BUILT", "probe", "tablebase"]
 
 NOT_BUILT = "not in a built table"
 """The start of ``message`` for a position outside the built tables."""
@@ -33,7 +33,9 @@ _bases: dict[tuple[str, Ruleset], Tablebase] = {}
 _MOST_BASES = 64  # rulesets a worker keeps tables of (a custom ruleset each): the oldest dropped beyond
 
 
-def _tablebase(rules: Ruleset, directory: str) -> Tablebase:
+def tablebase(rules: Ruleset, directory: str) -> Tablebase:
+    """The worker's :class:`~draughts.endgame.Tablebase` of ``rules`` in ``directory`` (made once,
+    its tables read when first probed); the engine's analysis uses it too."""
     key = (directory, rules)
     base = _bases.get(key)
     if base is None:
@@ -79,7 +81,7 @@ def probe(rules: Ruleset, fen: str, directory: str) -> Json:
     if not Path(directory).is_dir():
         answer["message"] = f"{NOT_BUILT}: the server's tables directory is gone"
         return answer
-    base = _tablebase(rules, directory)
+    base = tablebase(rules, directory)
     try:
         verdict = base.probe(position)
         best = [move_text(position, move) for move in base.best_moves(position)]

@@ -33,6 +33,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.score import Score
 from draughts.svg import board as svg_board
+from draughts.web import endgame
 from draughts.web.job import stop_requested
 from draughts.web.rulesets import RulesetRegistry
 from draughts.web.sessions import MAX_PLIES, Line, Snapshot
@@ -91,16 +92,22 @@ def engine_move(rules: Ruleset, fen: str, level: str, seconds: float) -> Json:
     return _search_json(position, _search(Board.from_position(position), level, seconds), level)
 
 
-def analyse(rules: Ruleset, fen: str, multipv: int, depth: int | None, seconds: float) -> Json:
+def analyse(
+    rules: Ruleset, fen: str, multipv: int, depth: int | None, seconds: float, tablebases: str | None = None
+) -> Json:
     """``POST /api/analyse``: the engine's best ``multipv`` lines of ``fen``, each scored exactly.
 
     The search stops after ``seconds`` (or at ``depth`` plies, when given, if that comes first),
     answering with the lines of its last iteration that scored them all; the pool asks it to stop
-    soon after and kills its worker if it still runs. A finished game has no lines.
+    soon after and kills its worker if it still runs. With the server's endgame tables
+    (``tablebases``, a directory) a position inside a built table is answered from them -- every
+    line an exact win, loss or draw in plies, depth 0 -- and the search scores the built endgames
+    it reaches exactly. A finished game has no lines.
     """
     position = Position.from_fen(rules, fen)
     limit = Limit(depth=depth, time=seconds)
-    lines = Engine(seed=None).analyse(Board.from_position(position), limit, multipv=multipv, stop=stop_requested())
+    engine = Engine(seed=None, tablebase=None if tablebases is None else endgame.tablebase(rules, tablebases))
+    lines = engine.analyse(Board.from_position(position), limit, multipv=multipv, stop=stop_requested())
     return {
         "variant": rules.name,
         "fen": position.fen(),

@@ -913,7 +913,8 @@ async function analyse() {
       item.append(score, ' ', play, `${rest} `);
       const depth = document.createElement('span');
       depth.className = 'small';
-      depth.textContent = `(${scoreWords(line.score, data.turn)}, depth ${line.depth})`;
+      const source = line.depth === 0 ? 'the endgame tables' : `depth ${line.depth}`;
+      depth.textContent = `(${scoreWords(line.score, data.turn)}, ${source})`;
       item.append(depth);
       return item;
     });
