@@ -61,6 +61,16 @@ def click_node(page: Board, text: str, depth: int) -> None:
     page.find(f'#tree button.node[data-node="{found[0]["id"]}"]').click()
 
 
+def go_to(page: Board, text: str, depth: int, *moves: str) -> draughts.Board:
+    """Clicks a move of the tree; the board shows the position after ``moves`` (a library board of them)."""
+    click_node(page, text, depth)
+    board = draughts.Board("international")
+    for move in moves:
+        board.push_text(move)
+    page.wait(lambda d: page.fen() == board.fen(), message=f"{moves} not shown after a click on {text}")
+    return board
+
+
 def current_node(page: Board) -> dict[str, object] | None:
     current = [node for node in tree_nodes(page) if node["current"]]
     return current[0] if current else None
@@ -89,18 +99,11 @@ def test_a_side_line_is_clicked_into_a_new_one_played_and_all_three_exported(pag
     assert "1 side line" in page.find("#tree-count").text
 
     # Into the side line: its position on the board.
-    click_node(page, "1…\u00a019-23", 1)
-    side = draughts.Board("international")
-    side.push_text("33-29")
-    side.push_text("19-23")
-    page.wait(lambda d: page.fen() == side.fen(), message="the side line's position not shown")
+    go_to(page, "1…\u00a019-23", 1, "33-29", "19-23")
     assert current_node(page) == {"id": 6, "text": "1…\u00a019-23", "current": True, "depth": 1}
 
     # Playing the move the tree has goes into it; another move adds a side line under the node.
-    start = draughts.Board("international")
-    start.push_text("33-29")
-    click_node(page, "1.\u00a033-29", 1)
-    page.wait(lambda d: page.fen() == start.fen())
+    start = go_to(page, "1.\u00a033-29", 1, "33-29")
     page.play((19, 23), start)
     page.wait(lambda d: (current_node(page) or {}).get("id") == 6, message="19-23 not gone into")
     assert len(tree_nodes(page)) == 7
@@ -135,10 +138,7 @@ def test_a_side_line_is_clicked_into_a_new_one_played_and_all_three_exported(pag
 
 def test_a_node_of_the_main_line_is_a_step_and_the_tree_survives_it(page: Board) -> None:
     load_study(page)
-    click_node(page, "1.\u00a032-28", 0)
-    board = draughts.Board("international")
-    board.push_text("32-28")
-    page.wait(lambda d: page.fen() == board.fen())
+    board = go_to(page, "1.\u00a032-28", 0, "32-28")
     assert page.history() == ["32-28", "19-23", "28x19", "14x23"]  # a step back: the line stays to redo
     page.button("redo")
     board.push_text("19-23")
@@ -149,10 +149,7 @@ def test_a_node_of_the_main_line_is_a_step_and_the_tree_survives_it(page: Board)
 
 def test_analyse_shows_three_lines_for_the_shown_position(page: Board) -> None:
     load_study(page)
-    click_node(page, "1.\u00a033-29", 1)
-    board = draughts.Board("international")
-    board.push_text("33-29")
-    page.wait(lambda d: page.fen() == board.fen())
+    board = go_to(page, "1.\u00a033-29", 1, "33-29")
     page.button("analyse")
     page.wait(lambda d: len(page.finds("#analysis-lines li")) == 3, timeout=20, message="no analysis")
     lines = page.finds("#analysis-lines li")
