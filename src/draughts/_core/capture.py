@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from draughts._core.tables import Tables
 from draughts._core.types import CaptureSearch, RawCapture
@@ -68,10 +68,6 @@ EXPLOSION = 4096
 
 class _Explosion(Exception):
     """Too many capture paths: the search restarts pruned."""
-
-
-# What a capture search's closures are rebound to when it ends (see the end of ``run``).
-_UNBOUND: Any = None
 
 
 ManJump = tuple[int, bool, int]
@@ -206,13 +202,412 @@ def _jumps_from(
     return tuple(out)
 
 
+class _Run:
+    """The state of one search, passed to every call of the pieces: what it was asked (the
+    opponent's pieces, whether to record paths, its budget of paths, whether it prunes), what it
+    found, the work it did, and the piece it is searching now (its bit, the occupied squares
+    without it, since it has left its square, and the free squares: the same for the whole capture
+    unless pieces are lifted at once).
+
+    The pieces (:func:`_short_piece`, :func:`_flying_piece`, :func:`_flying_from_tables`) are built
+    once per ruleset and side and hold the ruleset's tables; everything that changes from one
+    search to the next is here, so that a search costs one small object and no closures.
+    """
+
+    def __init__(
+        self, side: _Side, opponents: int, opponent_kings: int, man_prey: int, record: bool, budget: int, pruned: bool
+    ) -> None:
+        self.found: list[RawCapture] = []
+        self.states = 0
+        """States expanded so far (see the module's "bounded work")."""
+        self.next_check = CHECK_EVERY
+        self.record = record
+        self.budget = budget
+        """Paths the search may find before it gives up for a pruned one (0: no limit)."""
+        self.pruned = pruned
+        self.visited: dict[tuple[int, int, bool, object], bool] = {}
+        """Pruned: each state (square, pieces taken, kind of piece, directions left) met, and whether it went on."""
+        self.jump_tables: dict[int, tuple[_Jump | None, ...]] = {}
+        """Pruned, pieces kept until the move ends: the jumps from each square met (:func:`_jumps_from`)."""
+        self.opponents = opponents
+        self.opponent_kings = opponent_kings
+        self.man_prey = man_prey
+        self.start = 0
+        self.occupied = 0
+        self.free_now = 0
+        self.short: _ShortPiece = side.short_pruned if pruned else side.short
+        self.fly: _FlyPiece = side.fly_pruned if pruned else side.fly
+
+    def check(self, square_of_bit: list[int] | tuple[int, ...]) -> None:
+        """The check of a long search, every :data:`CHECK_EVERY` states (:func:`_checkpoint`)."""
+        _checkpoint(self.states, square_of_bit[self.start.bit_length() - 1])
+        self.next_check = self.states + CHECK_EVERY
+
+    def add(self, capture: RawCapture) -> None:
+        """Keep a complete capture; past the budget of paths, give up for a pruned search."""
+        found = self.found
+        found.append(capture)
+        if self.budget and len(found) > self.budget:
+            raise _Explosion
+
+
+_ShortPiece = Callable[[_Run, int, int, bool, bool, tuple[int, ...], tuple[int, ...]], bool]
+"""``short(run, cur, cap, king, promoted, order, path)``: the captures going on from square bit
+``cur`` with the pieces ``cap`` taken, by a man or a short king; whether there was any jump."""
+_FlyPiece = Callable[[_Run, int, int, tuple[int, ...], bool, tuple[int, ...], tuple[int, ...]], bool]
+"""``fly(run, cur, cap, dirs, promoted, order, path)``: the same for a flying king, which may jump in
+the directions ``dirs`` only (those a capture may turn to or go straight on in)."""
+
+
+def _split(steps: tuple[tuple[int, int, bool], ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Capture steps ``(direction, amount, up)`` as the ``(direction, amount)`` that shift up, and down."""
+    return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
+
+
+def _short_piece(t: Tables, color: int) -> _ShortPiece:
+    """The search of ``color``'s men and short kings (one square per jump), built once per ruleset.
+
+    It owns the jumps one square over and one beyond, and what a man does on reaching its crowning
+    row mid-capture (stop, go on as a king, go on as a man: the ruleset's ``capture_promotion``).
+    A closure over the ruleset's tables for speed (it runs at every state of every search).
+    """
+    board = t.board
+    immediate = t.immediate_removal
+    flying = t.flying
+    crown = t.crown_row[color]
+    ends_move = t.capture_promotion is CapturePromotion.ENDS_MOVE
+    as_king = t.capture_promotion is CapturePromotion.CONTINUES_AS_KING
+    crowned_turns = t.crowned_turns[color]
+    square_of_bit = t.square_of_bit
+    ups_man, downs_man = _split(t.man_captures[color])
+    ups_king, downs_king = _split(t.king_captures[color])
+
+    def short_jumps(
+        r: _Run, cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+    ) -> bool:
+        """Jumps of a man or a short king from ``cur``; returns whether there was any."""
+        r.states += 1
+        if r.states >= r.next_check:
+            r.check(square_of_bit)
+        prey = (r.opponents if king else r.man_prey) & ~cap
+        free = board & ~(r.occupied & ~cap) if immediate else r.free_now
+        # First every landing square (most calls find none and return at once), then each jump.
+        lands = []
+        for d, a in ups_king if king else ups_man:
+            land = (((cur << a) & prey) << a) & free
+            if land:
+                lands.append((d, land, land >> a))
+        for d, a in downs_king if king else downs_man:
+            land = (((cur >> a) & prey) >> a) & free
+            if land:
+                lands.append((d, land, land << a))
+        if not lands:
+            return False
+        record = r.record
+        if record and r.pruned and len(lands) > 1:
+            lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
+        start = r.start
+        short = r.short
+        for d, land, over in lands:
+            now = cap | over
+            if record:
+                now_order = (*order, over)
+                now_path = (*path, land)
+            else:
+                now_order = now_path = order
+            crowned = not king and bool(land & crown)
+            if crowned and ends_move:
+                r.add((start, land, now, True, now_order, now_path))
+                continue
+            if crowned and as_king:
+                if flying:
+                    more = r.fly(r, land, now, crowned_turns[d], True, now_order, now_path)
+                else:
+                    more = short(r, land, now, True, True, now_order, now_path)
+                if not more:
+                    r.found.append((start, land, now, True, now_order, now_path))
+                continue
+            if not short(r, land, now, king, promoted, now_order, now_path):
+                r.add((start, land, now, promoted or crowned, now_order, now_path))
+        return True
+
+    return short_jumps
+
+
+def _flying_piece(t: Tables, color: int) -> _FlyPiece:
+    """The search of ``color``'s flying kings by scanning rays, built once per ruleset.
+
+    It owns where a flying king may land after a jump: any free square beyond the piece taken (or
+    only directly behind it, as the ruleset says), but if the capture can go on from some of them,
+    only on those; a straight-on continuation is one path from the nearest landing square (PDN 3.0
+    restriction 9), not one per square; a capture ending on a king may have to stop right behind
+    it. Used where pieces are lifted at once, and wherever every path is wanted. A closure over
+    the ruleset's tables for speed.
+    """
+    board = t.board
+    immediate = t.immediate_removal
+    rays, up_of, amount = t.rays, t.up, t.amount
+    turns = t.turns[color]
+    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
+    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
+    square_of_bit = t.square_of_bit
+
+    def fly_jumps(
+        r: _Run,
+        cur: int,
+        cap: int,
+        dirs: tuple[int, ...],
+        promoted: bool,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+    ) -> bool:
+        """Jumps of a flying king from ``cur``; returns whether there was any."""
+        r.states += 1
+        if r.states >= r.next_check:
+            r.check(square_of_bit)
+        index = cur.bit_length() - 1
+        blockers = r.occupied & ~cap if immediate else r.occupied
+        prey = r.opponents & ~cap
+        record = r.record
+        jumped = False
+        # The jumps that go on, from every direction: (landing, directions from there, taken, order).
+        onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+        for d in dirs:
+            ray = rays[d]
+            seen = ray[index] & blockers
+            if not seen:
+                continue
+            d_up = up_of[d]
+            over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
+            if not over & prey:
+                continue
+            now = cap | over
+            after = blockers & ~over if immediate else blockers
+            beyond = ray[over.bit_length() - 1]
+            seen = beyond & after
+            if seen:
+                if d_up:
+                    nxt = seen & -seen
+                    lands = beyond & (nxt - 1)
+                else:
+                    nxt = 1 << (seen.bit_length() - 1)
+                    lands = beyond & -(nxt << 1)
+            else:
+                nxt = 0
+                lands = beyond
+            if not lands:
+                continue
+            nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+            if behind_only:
+                lands = nearest
+            jumped = True
+            now_prey = prey & ~over
+            free = board & ~after
+            now_order = (*order, over) if record else order
+            continuations = len(onward)
+            # Straight on: the next piece along the ray is prey with a free square behind it. The
+            # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
+            # from there join it in one state.
+            straight: tuple[int, ...] = ()
+            if nxt & now_prey:
+                a = amount[d]
+                if (nxt << a if d_up else nxt >> a) & free:
+                    straight = (d,)
+            # Turning: from each landing square (nearest first), the other capture directions.
+            rest = lands
+            while rest:
+                land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
+                rest ^= land
+                at = land.bit_length() - 1
+                found_turns: list[int] = []
+                for turn in turns[d]:
+                    seen = rays[turn][at] & after
+                    if not seen:
+                        continue
+                    t_up = up_of[turn]
+                    first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
+                    if first & now_prey:
+                        a = amount[turn]
+                        if (first << a if t_up else first >> a) & free:
+                            found_turns.append(turn)
+                if land == nearest and straight:
+                    onward.append((land, (*straight, *found_turns), now, now_order))
+                elif found_turns:
+                    onward.append((land, tuple(found_turns), now, now_order))
+            if len(onward) > continuations:
+                continue
+            if behind_last_king and over & r.opponent_kings:
+                lands = nearest
+            found = r.found
+            start = r.start
+            while lands:
+                land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                lands ^= land
+                found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+            if r.budget and len(found) > r.budget:
+                raise _Explosion
+        if onward:
+            if record and r.pruned and len(onward) > 1:
+                onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+            fly = r.fly
+            for land, next_dirs, now, now_order in onward:
+                fly(r, land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
+        return jumped
+
+    return fly_jumps
+
+
+def _flying_from_tables(t: Tables, color: int) -> _FlyPiece:
+    """:func:`_flying_piece` where captured pieces stay until the move ends and one path per move
+    is enough (the pruned search), reading the jumps of each square from :func:`_jumps_from` (kept
+    per searched piece in the run): the same paths, found by testing table entries against the
+    pieces taken instead of scanning rays (a flood's hundreds of thousands of states meet the same
+    few dozen squares). A closure over the ruleset's tables for speed.
+    """
+    up_of = t.up
+    king_dirs = tuple(d for d, _, _ in t.king_captures[color])
+    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
+    square_of_bit = t.square_of_bit
+
+    def fly_known(
+        r: _Run,
+        cur: int,
+        cap: int,
+        dirs: tuple[int, ...],
+        promoted: bool,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+    ) -> bool:
+        """Jumps of a flying king from ``cur``, read off its table; returns whether there was any."""
+        r.states += 1
+        if r.states >= r.next_check:
+            r.check(square_of_bit)
+        table = r.jump_tables.get(cur)
+        if table is None:
+            index = cur.bit_length() - 1
+            table = r.jump_tables[cur] = _jumps_from(t, color, index, r.occupied, r.opponents, king_dirs)
+        record = r.record
+        jumped = False
+        onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
+        for d in dirs:
+            jump = table[d]
+            if jump is None:
+                continue
+            over, lands, landings, straight = jump
+            if over & cap:
+                continue
+            jumped = True
+            now = cap | over
+            now_order = (*order, over) if record else order
+            continuations = len(onward)
+            goes_straight = bool(straight) and not straight & cap
+            for land, turns_from, pieces in landings:
+                found_turns = []
+                if pieces & ~now:  # some capture from here still takes a piece not yet taken
+                    for turn, piece in turns_from:
+                        if piece and not piece & now:
+                            found_turns.append(turn)
+                if goes_straight and land == landings[0][0]:
+                    onward.append((land, (d, *found_turns), now, now_order))
+                elif found_turns:
+                    onward.append((land, tuple(found_turns), now, now_order))
+            if len(onward) > continuations:
+                continue
+            if behind_last_king and over & r.opponent_kings:
+                lands = landings[0][0]
+            d_up = up_of[d]
+            found = r.found
+            start = r.start
+            while lands:
+                land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
+                lands ^= land
+                found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
+        if onward:
+            if record and len(onward) > 1:
+                onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
+            fly = r.fly
+            for land, next_dirs, now, now_order in onward:
+                fly(r, land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
+        return jumped
+
+    return fly_known
+
+
+def _remembered_short(jumps: _ShortPiece) -> _ShortPiece:
+    """``jumps`` where one path per move is enough: a state (square, pieces taken so far, kind of
+    piece) reached again by another route has the same completions, all found already."""
+
+    def short(
+        r: _Run, cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
+    ) -> bool:
+        state = (cur, cap, king, promoted)
+        known = r.visited.get(state)
+        if known is None:
+            known = r.visited[state] = jumps(r, cur, cap, king, promoted, order, path)
+        return known
+
+    return short
+
+
+def _remembered_fly(jumps: _FlyPiece) -> _FlyPiece:
+    """The same for a flying king, whose state holds the directions it may still jump in."""
+
+    def fly(
+        r: _Run,
+        cur: int,
+        cap: int,
+        dirs: tuple[int, ...],
+        promoted: bool,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+    ) -> bool:
+        state = (cur, cap, promoted, dirs)
+        known = r.visited.get(state)
+        if known is None:
+            known = r.visited[state] = jumps(r, cur, cap, dirs, promoted, order, path)
+        return known
+
+    return fly
+
+
+class _Side(NamedTuple):
+    """The pieces of one side's search, built once per ruleset (see :func:`capture_search`)."""
+
+    short: _ShortPiece
+    fly: _FlyPiece
+    short_pruned: _ShortPiece
+    fly_pruned: _FlyPiece
+    men_ups: tuple[int, ...]
+    """The shifts of the men's jumps that go up, and down: which men can jump at all."""
+    men_downs: tuple[int, ...]
+    king_dirs: tuple[int, ...]
+    """Every direction a king captures in (a flying king's first jump)."""
+
+
+def _side(t: Tables, color: int) -> _Side:
+    short = _short_piece(t, color)
+    fly = _flying_piece(t, color)
+    fly_pruned = fly if t.immediate_removal or not t.flying else _flying_from_tables(t, color)
+    ups, downs = _split(t.man_captures[color])
+    return _Side(
+        short=short,
+        fly=fly,
+        short_pruned=_remembered_short(short),
+        fly_pruned=_remembered_fly(fly_pruned),
+        men_ups=tuple(a for _, a in ups),
+        men_downs=tuple(a for _, a in downs),
+        king_dirs=tuple(d for d, _, _ in t.king_captures[color]),
+    )
+
+
 def capture_search(t: Tables) -> CaptureSearch:
     """The capture search of ``t``'s ruleset: every complete capture path, before precedence.
 
-    Kept as one factory whose ``run`` makes its closures per search: splitting it into a factory
-    per piece (short, flying, flying from tables) over a per-search context measured 6-20% slower
-    perft (the per-search setup of the pieces), so it waits for a split that builds the pieces
-    once per ruleset.
+    Made of named pieces built here once per ruleset and side (:class:`_Side`): the men's and
+    short kings' search (:func:`_short_piece`), the flying kings' (:func:`_flying_piece`, and
+    :func:`_flying_from_tables` for the pruned search where captured pieces stay), and the memory
+    of the pruned search (:func:`_remembered_short`, :func:`_remembered_fly`); each search passes
+    its own state (:class:`_Run`) to them. (Pieces built per search measured 6-20% slower perft.)
 
     Rules applied here: captured pieces stay on the board until the move ends (they block and
     cannot be jumped twice) unless the ruleset lifts them at once; the capturing piece's start
@@ -222,34 +617,50 @@ def capture_search(t: Tables) -> CaptureSearch:
     3.0 restriction 9), not one per landing square; a man reaching its crowning row mid-capture
     stops, goes on as a king, or goes on as a man, as the ruleset says.
     """
-    board = t.board
-    immediate = t.immediate_removal
-    flying = t.flying
-    crowns = t.crown_row
-    rule = t.capture_promotion
-    ends_move = rule is CapturePromotion.ENDS_MOVE
-    as_king = rule is CapturePromotion.CONTINUES_AS_KING
-    rays = t.rays
-    up_of = t.up
-    amount = t.amount
-    man_captures = t.man_captures
-    king_captures = t.king_captures
-    all_turns = t.turns
-    all_crowned_turns = t.crowned_turns
-    behind_only = t.landing is KingLanding.DIRECTLY_BEHIND
-    behind_last_king = t.landing is KingLanding.BEHIND_LAST_KING
-    men_take_kings = t.men_capture_kings
+    sides = (_side(t, 0), _side(t, 1))
     needs_order = t.needs_order
-    square_of_bit = t.square_of_bit
+    board = t.board
+    flying = t.flying
+    men_take_kings = t.men_capture_kings
 
-    def split(
-        steps: tuple[tuple[int, int, bool], ...],
-    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        return tuple((d, a) for d, a, up in steps if up), tuple((d, a) for d, a, up in steps if not up)
-
-    split_man = (split(man_captures[0]), split(man_captures[1]))
-    king_dir_indices = tuple(tuple(d for d, _, _ in king_captures[color]) for color in (0, 1))
-    split_king = (split(king_captures[0]), split(king_captures[1]))
+    def run(
+        color: int,
+        men: int,
+        kings: int,
+        opponents: int,
+        opponent_kings: int,
+        empty: int,
+        record: bool,
+        budget: int,
+        pruned: bool,
+    ) -> list[RawCapture]:
+        """One search: each man that can jump, then each king; with a ``budget`` of paths it gives
+        up beyond it (:class:`_Explosion`), and ``pruned`` it remembers the states it met."""
+        side = sides[color]
+        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
+        r = _Run(side, opponents, opponent_kings, man_prey, record, budget, pruned)
+        pieces = board & ~empty
+        if men:
+            jumpers = 0
+            for a in side.men_ups:
+                jumpers |= (man_prey >> a) & (empty >> (a + a))
+            for a in side.men_downs:
+                jumpers |= (man_prey << a) & (empty << (a + a))
+            jumpers &= men
+            while jumpers:
+                start = jumpers & -jumpers
+                jumpers ^= start
+                _begin(r, start, pieces, board)
+                r.short(r, start, 0, False, False, (), ())
+        while kings:
+            start = kings & -kings
+            kings ^= start
+            _begin(r, start, pieces, board)
+            if flying:
+                r.fly(r, start, 0, side.king_dirs, False, (), ())
+            else:
+                r.short(r, start, 0, True, False, (), ())
+        return r.found
 
     def search(
         color: int,
@@ -262,302 +673,21 @@ def capture_search(t: Tables) -> CaptureSearch:
         every_path: bool = True,
     ) -> list[RawCapture]:
         if every_path or needs_order:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, None)
+            return run(color, men, kings, opponents, opponent_kings, empty, record, 0, False)
         try:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, EXPLOSION)
+            return run(color, men, kings, opponents, opponent_kings, empty, record, EXPLOSION, False)
         except _Explosion:
-            return run(color, men, kings, opponents, opponent_kings, empty, record, 0)
-
-    def run(
-        color: int,
-        men: int,
-        kings: int,
-        opponents: int,
-        opponent_kings: int,
-        empty: int,
-        record: bool,
-        budget: int | None,
-    ) -> list[RawCapture]:
-        """One search; with a ``budget`` of paths it gives up beyond it, with a budget of 0 it prunes."""
-        found: list[RawCapture] = []
-        states = 0  # expanded so far (see the module's "bounded work")
-        next_check = CHECK_EVERY
-        visited: dict[tuple[int, int, bool, object], bool] | None = {} if budget == 0 else None
-        budget = budget or None
-        crown = crowns[color]
-        ups_man, downs_man = split_man[color]
-        ups_king, downs_king = split_king[color]
-        turns = all_turns[color]
-        crowned_turns = all_crowned_turns[color]
-        man_prey = opponents if men_take_kings else opponents & ~opponent_kings
-        pieces = board & ~empty
-        # Per searched piece: its bit, the occupied squares without it (it has left its square)
-        # and the free squares (the same for the whole capture unless pieces are lifted at once).
-        start = occupied = free_now = 0
-
-        def short_jumps(
-            cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            """Jumps of a man or a short king from ``cur``; returns whether there was any."""
-            nonlocal states, next_check
-            states += 1
-            if states >= next_check:
-                _checkpoint(states, square_of_bit[start.bit_length() - 1])
-                next_check = states + CHECK_EVERY
-            prey = (opponents if king else man_prey) & ~cap
-            free = board & ~(occupied & ~cap) if immediate else free_now
-            # First every landing square (most calls find none and return at once), then each jump.
-            lands = []
-            for d, a in ups_king if king else ups_man:
-                land = (((cur << a) & prey) << a) & free
-                if land:
-                    lands.append((d, land, land >> a))
-            for d, a in downs_king if king else downs_man:
-                land = (((cur >> a) & prey) >> a) & free
-                if land:
-                    lands.append((d, land, land << a))
-            if not lands:
-                return False
-            if visited is not None and record and len(lands) > 1:
-                lands.sort(key=lambda item: square_of_bit[item[1].bit_length() - 1])
-            for d, land, over in lands:
-                now = cap | over
-                if record:
-                    now_order = (*order, over)
-                    now_path = (*path, land)
-                else:
-                    now_order = now_path = order
-                crowned = not king and bool(land & crown)
-                if crowned and ends_move:
-                    found.append((start, land, now, True, now_order, now_path))
-                    if budget and len(found) > budget:
-                        raise _Explosion
-                    continue
-                if crowned and as_king:
-                    if flying:
-                        more = fly(land, now, crowned_turns[d], True, now_order, now_path)
-                    else:
-                        more = short(land, now, True, True, now_order, now_path)
-                    if not more:
-                        found.append((start, land, now, True, now_order, now_path))
-                    continue
-                if not short(land, now, king, promoted, now_order, now_path):
-                    found.append((start, land, now, promoted or crowned, now_order, now_path))
-                    if budget and len(found) > budget:
-                        raise _Explosion
-            return True
-
-        def fly_jumps(
-            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            """Jumps of a flying king from ``cur``; returns whether there was any."""
-            nonlocal states, next_check
-            states += 1
-            if states >= next_check:
-                _checkpoint(states, square_of_bit[start.bit_length() - 1])
-                next_check = states + CHECK_EVERY
-            index = cur.bit_length() - 1
-            blockers = occupied & ~cap if immediate else occupied
-            prey = opponents & ~cap
-            jumped = False
-            # The jumps that go on, from every direction: (landing, directions from there, taken, order).
-            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
-            for d in dirs:
-                ray = rays[d]
-                seen = ray[index] & blockers
-                if not seen:
-                    continue
-                d_up = up_of[d]
-                over = seen & -seen if d_up else 1 << (seen.bit_length() - 1)
-                if not over & prey:
-                    continue
-                now = cap | over
-                after = blockers & ~over if immediate else blockers
-                beyond = ray[over.bit_length() - 1]
-                seen = beyond & after
-                if seen:
-                    if d_up:
-                        nxt = seen & -seen
-                        lands = beyond & (nxt - 1)
-                    else:
-                        nxt = 1 << (seen.bit_length() - 1)
-                        lands = beyond & -(nxt << 1)
-                else:
-                    nxt = 0
-                    lands = beyond
-                if not lands:
-                    continue
-                nearest = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
-                if behind_only:
-                    lands = nearest
-                jumped = True
-                now_prey = prey & ~over
-                free = board & ~after
-                now_order = (*order, over) if record else order
-                continuations = len(onward)
-                # Straight on: the next piece along the ray is prey with a free square behind it. The
-                # path names the nearest landing square for it (PDN 3.0 restriction 9), so the turns
-                # from there join it in one state.
-                straight: tuple[int, ...] = ()
-                if nxt & now_prey:
-                    a = amount[d]
-                    if (nxt << a if d_up else nxt >> a) & free:
-                        straight = (d,)
-                # Turning: from each landing square (nearest first), the other capture directions.
-                rest = lands
-                while rest:
-                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                    rest ^= land
-                    at = land.bit_length() - 1
-                    found_turns: list[int] = []
-                    for turn in turns[d]:
-                        seen = rays[turn][at] & after
-                        if not seen:
-                            continue
-                        t_up = up_of[turn]
-                        first = seen & -seen if t_up else 1 << (seen.bit_length() - 1)
-                        if first & now_prey:
-                            a = amount[turn]
-                            if (first << a if t_up else first >> a) & free:
-                                found_turns.append(turn)
-                    if land == nearest and straight:
-                        onward.append((land, (*straight, *found_turns), now, now_order))
-                    elif found_turns:
-                        onward.append((land, tuple(found_turns), now, now_order))
-                if len(onward) > continuations:
-                    continue
-                if behind_last_king and over & opponent_kings:
-                    lands = nearest
-                rest = lands
-                while rest:
-                    land = rest & -rest if d_up else 1 << (rest.bit_length() - 1)
-                    rest ^= land
-                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
-                if budget and len(found) > budget:
-                    raise _Explosion
-            if onward:
-                if visited is not None and record and len(onward) > 1:
-                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
-                for land, next_dirs, now, now_order in onward:
-                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
-            return jumped
-
-        def fly_known(
-            cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-        ) -> bool:
-            """:func:`fly_jumps` where captured pieces stay until the move ends, reading the jumps of
-            ``cur`` from :func:`_jumps_from` (kept per searched piece): the same paths, found by
-            testing table entries against the pieces taken instead of scanning rays (a flood's
-            hundreds of thousands of states meet the same few dozen squares)."""
-            nonlocal states, next_check
-            states += 1
-            if states >= next_check:
-                _checkpoint(states, square_of_bit[start.bit_length() - 1])
-                next_check = states + CHECK_EVERY
-            table = jump_tables.get(cur)
-            if table is None:
-                index = cur.bit_length() - 1
-                table = jump_tables[cur] = _jumps_from(t, color, index, occupied, opponents, king_dir_indices[color])
-            jumped = False
-            onward: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = []
-            for d in dirs:
-                jump = table[d]
-                if jump is None:
-                    continue
-                over, lands, landings, straight = jump
-                if over & cap:
-                    continue
-                jumped = True
-                now = cap | over
-                now_order = (*order, over) if record else order
-                continuations = len(onward)
-                goes_straight = bool(straight) and not straight & cap
-                for land, turns_from, pieces in landings:
-                    found_turns = []
-                    if pieces & ~now:  # some capture from here still takes a piece not yet taken
-                        for turn, piece in turns_from:
-                            if piece and not piece & now:
-                                found_turns.append(turn)
-                    if goes_straight and land == landings[0][0]:
-                        onward.append((land, (d, *found_turns), now, now_order))
-                    elif found_turns:
-                        onward.append((land, tuple(found_turns), now, now_order))
-                if len(onward) > continuations:
-                    continue
-                if behind_last_king and over & opponent_kings:
-                    lands = landings[0][0]
-                d_up = up_of[d]
-                while lands:
-                    land = lands & -lands if d_up else 1 << (lands.bit_length() - 1)
-                    lands ^= land
-                    found.append((start, land, now, promoted, now_order, (*path, land) if record else path))
-            if onward:
-                if record and len(onward) > 1:
-                    onward.sort(key=lambda item: square_of_bit[item[0].bit_length() - 1])
-                for land, next_dirs, now, now_order in onward:
-                    fly(land, now, next_dirs, promoted, now_order, (*path, land) if record else path)
-            return jumped
-
-        jump_tables: dict[int, tuple[_Jump | None, ...]] = {}
-        fly_pruned = fly_jumps if immediate else fly_known
-
-        if visited is None:
-            short, fly = short_jumps, fly_jumps
-        else:
-            # Pruned search: a state (square, pieces taken so far, kind of piece, directions left)
-            # reached again by another route has the same completions, all found already.
-
-            def short(
-                cur: int, cap: int, king: bool, promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-            ) -> bool:
-                state = (cur, cap, king, promoted)
-                known = visited.get(state)
-                if known is None:
-                    known = visited[state] = short_jumps(cur, cap, king, promoted, order, path)
-                return known
-
-            def fly(
-                cur: int, cap: int, dirs: tuple[int, ...], promoted: bool, order: tuple[int, ...], path: tuple[int, ...]
-            ) -> bool:
-                state = (cur, cap, promoted, dirs)
-                known = visited.get(state)
-                if known is None:
-                    known = visited[state] = fly_pruned(cur, cap, dirs, promoted, order, path)
-                return known
-
-        if men:
-            jumpers = 0
-            for _, a in ups_man:
-                jumpers |= (man_prey >> a) & (empty >> (a + a))
-            for _, a in downs_man:
-                jumpers |= (man_prey << a) & (empty << (a + a))
-            jumpers &= men
-            while jumpers:
-                start = jumpers & -jumpers
-                jumpers ^= start
-                occupied = pieces ^ start
-                free_now = board & ~occupied
-                if visited is not None:
-                    visited.clear()  # states are per moving piece: its start is part of every move's identity
-                    jump_tables.clear()
-                short(start, 0, False, False, (), ())
-        rest = kings
-        while rest:
-            start = rest & -rest
-            rest ^= start
-            occupied = pieces ^ start
-            free_now = board & ~occupied
-            if visited is not None:
-                visited.clear()
-                jump_tables.clear()
-            if flying:
-                fly(start, 0, king_dir_indices[color], False, (), ())
-            else:
-                short(start, 0, True, False, (), ())
-        # The closures call themselves through their own cells, a reference cycle: unbind them so
-        # that reference counting frees this search at once, leaving nothing to the garbage collector
-        # (an assignment, not ``del``, which the compiled build cannot apply to closure cells).
-        short = fly = short_jumps = fly_jumps = _UNBOUND
-        return found
+            return run(color, men, kings, opponents, opponent_kings, empty, record, 0, True)
 
     return search
+
+
+def _begin(r: _Run, start: int, pieces: int, board: int) -> None:
+    """Point ``r`` at the piece on bit ``start``: it leaves its square for the whole move; a pruned
+    search forgets the states of the piece before (the start is part of every move's identity)."""
+    r.start = start
+    r.occupied = pieces ^ start
+    r.free_now = board & ~r.occupied
+    if r.pruned:
+        r.visited.clear()
+        r.jump_tables.clear()
