@@ -7,7 +7,10 @@ temporary directory, material by material in dependency order, with every materi
 the file not counted), read from the table's header (``build_cpu_seconds``, process time of the
 worker that built it), so a busy machine slows the wall clock but not the figure; positions per
 second count the material's positions (both sides to move, holes not counted). With ``--workers N`` the
-independent materials are built in N processes (the peak RSS is then the largest worker's).
+independent materials are built in N processes (the peak RSS is then the largest worker's, and
+the workers' CPU time, statistics and files included, is reported beside the solving's). The
+1-minute load average at the start and the end says how busy the machine was: CPU seconds hold
+on a shared machine, the wall clock does not.
 ``--materials`` builds named materials (and every smaller one they need) instead of every
 material up to ``--pieces``: one large material's rate and memory, where all of them do not fit.
 Each result says whether the compiled build (mypyc) ran (``compiled``).
@@ -20,7 +23,9 @@ Each result says whether the compiled build (mypyc) ran (``compiled``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -30,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 
-def build(variant: str, pieces: int, workers: int, materials: list[str] | None = None) -> dict[str, Any]:
+def build(
+    variant: str, pieces: int, workers: int, materials: list[str] | None = None, keep: str | None = None
+) -> dict[str, Any]:
     """Build every material of ``variant`` up to ``pieces`` (or ``materials`` and what they need)
     in a fresh directory; the figures."""
     from concurrent.futures import ProcessPoolExecutor
@@ -40,7 +47,8 @@ def build(variant: str, pieces: int, workers: int, materials: list[str] | None =
 
     asked: dict[str, Any] = {"material": materials} if materials else {"pieces": pieces}
 
-    with tempfile.TemporaryDirectory() as directory:
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() if keep is None else contextlib.nullcontext(keep) as directory:
         tb = Tablebase(variant, directory)
         started, cpu = time.monotonic(), time.process_time()
         if workers > 1:
@@ -65,6 +73,7 @@ def build(variant: str, pieces: int, workers: int, materials: list[str] | None =
                     "bytes": tb.path(material).stat().st_size,
                 }
             )
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     peak = max(
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     )
@@ -77,6 +86,9 @@ def build(variant: str, pieces: int, workers: int, materials: list[str] | None =
         "wall_seconds": round(wall, 1),
         "parent_cpu_seconds": round(own_cpu, 1),
         "peak_rss_mib": round(peak / 1024, 1),
+        "solve_cpu_seconds": round(sum(row["cpu_seconds"] for row in rows), 1),
+        "workers_cpu_seconds": round(children.ru_utime + children.ru_stime, 1),
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "materials": rows,
     }
 
@@ -90,7 +102,9 @@ def summary(result: dict[str, Any]) -> list[str]:
     build = "compiled" if result.get("compiled") else "pure Python"
     lines = [
         f"{result['variant']}: {asked}, {result['workers']} worker(s), "
-        f"{build}, wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB"
+        f"{build}, wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB",
+        f"  solving {result.get('solve_cpu_seconds')} s CPU, workers {result.get('workers_cpu_seconds')} s CPU "
+        f"(statistics and files included), load average {result.get('load_average')} (start, end)",
     ]
     by_pieces: dict[int, list[dict[str, Any]]] = {}
     for row in result["materials"]:
@@ -115,12 +129,19 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="American, Russian and International up to 3 pieces")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="build in DIR (one subdirectory per variant) and keep the tables: a run stopped early "
+        "leaves the tables it finished, each with its CPU time in its header",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     args = parser.parse_args()
     if args.quick:
         args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:
-        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials)))
+        keep = None if args.keep is None else str(Path(args.keep) / args.one)
+        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep)))
         return
     results = []
     for variant in args.variants:
@@ -128,6 +149,8 @@ def main() -> None:
         command += ["--workers", str(args.workers)]
         if args.materials:
             command += ["--materials", *args.materials]
+        if args.keep:
+            command += ["--keep", args.keep]
         output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         result = json.loads(output.strip().splitlines()[-1])
         results.append(result)

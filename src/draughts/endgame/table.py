@@ -52,6 +52,15 @@ class Table:
         index = self.indexer.index(white, black, kings, turn)
         return storage.field(self._codes, index, 2), storage.field(self._plies, index, self._plies_bits)
 
+    def at(self, index: int) -> Value:
+        """``(code, plies)`` of the entry ``index`` (a solver looks up many positions of one
+        table: it ranks each once and reads both fields)."""
+        return storage.field(self._codes, index, 2), storage.field(self._plies, index, self._plies_bits)
+
+    def within_at(self, index: int) -> int | None:
+        """The code under the draw rules of the entry ``index`` (None: the file has none)."""
+        return None if self._within is None else storage.field(self._within, index, 2)
+
     def within(self, white: int, black: int, kings: int, turn: int) -> int | None:
         """The code of a position under the ruleset's draw rules (None: the file has none)."""
         if self._within is None:

@@ -471,14 +471,31 @@ def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
 
 
 def _lookup(base: Tablebase) -> Callable[[int, int, int, int], tuple[int, int, int]]:
-    """The values of smaller materials, read from their tables (the solver's ``lookup``)."""
+    """The values of smaller materials, read from their tables (the solver's ``lookup``).
+
+    The solver asks for every exit of every position, so the tables are kept by their pieces'
+    counts (no :class:`Material` made per exit) and each position is ranked once for both its
+    value and its code under the draw rules. Positions where the game is over, or where the
+    side not to move has nothing left, take :meth:`Tablebase.value`'s general way.
+    """
     rules = base.rules
+    draw_rules = has_draw_rules(rules)
+    tables: dict[tuple[int, int, int, int], Table] = {}
 
     def lookup(own: int, opp: int, kings: int, turn: int) -> tuple[int, int, int]:
         white, black = (own, opp) if turn == 0 else (opp, own)
         try:
-            code, plies = base.value(white, black, kings, turn)
-            within = base.within(white, black, kings, turn)
+            if not opp or terminal_value(rules, own, kings) is not None:
+                code, plies = base.value(white, black, kings, turn)
+                within = base.within(white, black, kings, turn)
+                return code, plies, code if within is None else within
+            counts = ((white & kings).bit_count(), white.bit_count(), (black & kings).bit_count(), black.bit_count())
+            table = tables.get(counts)
+            if table is None:
+                table = tables[counts] = base.table(material_of(rules, white, black, kings))
+            index = table.indexer.index(white, black, kings, turn)
+            code, plies = table.at(index)
+            within = table.within_at(index) if draw_rules else None
             return code, plies, code if within is None else within
         except TablebaseFileError:
             raise
