@@ -20,6 +20,14 @@ Usage::
     python benchmarks/engine.py --variant russian --depth 7 --rounds 7
     python benchmarks/engine.py --compare                                         # and py-draughts
     python benchmarks/engine.py --quick                                           # CI: runs at all
+    python benchmarks/engine.py --instructions --baseline ../old/src --rounds 1   # A/B on a loaded machine
+
+``--instructions`` counts instead of timing: each polydraughts side runs the searches of all the
+rounds' positions once under ``valgrind --tool=callgrind``, and once more without searching (the
+same imports, tables and positions); the difference over the nodes is the instructions per node.
+The count does not change with the machine's load, so two versions compare to a fraction of a
+percent where nodes per second on a shared machine move by ten; it counts work, not time (the
+cache and branch predictor are not in it), so a time figure is still the one a user gets.
 """
 
 from __future__ import annotations
@@ -48,7 +56,7 @@ positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
 Engine(seed=0).search(draughts.Position.initial(rules), Limit(depth=2))  # tables, untimed
 nodes, moves = 0, []
 began = time.process_time()
-for position in positions:
+for position in positions if job.get("search", True) else ():  # not: the set-up alone (--instructions)
     result = Engine(seed=0).search(position, Limit(depth=job["depth"]))
     nodes += result.nodes
     moves.append(str(result.move))
@@ -104,6 +112,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--positions", type=int, default=8, help="new positions per round (default 8)")
     parser.add_argument("--compare", action="store_true", help="also run py-draughts' SimpleEngine (information)")
     parser.add_argument("--quick", action="store_true", help="depth 3, 2 positions, 1 round (CI)")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instructions per node under valgrind's callgrind, each side once over every round's positions",
+    )
     rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
     rounds.check_options(parser, args)
@@ -113,6 +126,31 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.quick:
         args.depth, args.positions, args.rounds, args.compare = 3, 2, 1, False
     return args
+
+
+def print_instructions(
+    args: argparse.Namespace, rules: draughts.Ruleset, sides: Sequence[rounds.Side], fens: list[list[str]]
+) -> int:
+    """The ``--instructions`` table: each side's searches counted by callgrind, less its set-up."""
+    job = {"depth": args.depth, "fens": [fen for round_fens in fens for fen in round_fens], "variant": rules.name}
+    print(
+        f"engine search of {rules.name} to depth {args.depth}: {len(job['fens'])} positions (seed {args.seed}), "
+        "each side once under valgrind --tool=callgrind, less a run without the searches; instructions per node"
+    )
+    counted = {}
+    for side in sides:
+        found, total = rounds.count_instructions(side, OURS, job)
+        _, setup = rounds.count_instructions(side, OURS, {**job, "search": False})
+        counted[side.name] = (found, (total - setup) / found["nodes"])
+    first = counted[sides[0].name]
+    for name, (found, per_node) in counted.items():
+        line = f"  {name:<12}{found['nodes']:>10,} nodes {per_node:>12,.0f} instructions/node"
+        if name != sides[0].name:
+            line += f"   {per_node / first[1]:.4f}x the {sides[0].name}'s"
+        print(line)
+    if any(found["moves"] != first[0]["moves"] for found, _ in counted.values()):
+        print("note: the sides chose different moves (they searched different trees)")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return rounds.run_worker(by_name[name], OURS, {**job, "variant": rules.name})
         return rounds.run_worker(by_name[name], PEER, {**job, "board": PEER_BOARDS[rules.name]})
 
+    if args.instructions:
+        return print_instructions(args, rules, [side for side in sides if side.polydraughts], fens)
     print(
         f"engine search of {rules.name} to depth {args.depth}: {args.positions} new positions per round, "
         f"{args.rounds} interleaved round(s) from seed {args.seed}, a new Engine per position, every side its own "

@@ -157,14 +157,36 @@ def run_worker(side: Side, script: str, job: dict[str, Any]) -> dict[str, Any]:
     ``draughts`` package can be imported. A polydraughts side's answer must say which build ran
     (``"compiled"``), and it must be the side's.
     """
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return _run(side, script, job, ())[0]
+
+
+def count_instructions(side: Side, script: str, job: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """:func:`run_worker` under ``valgrind --tool=callgrind``: the answer and the instructions the
+    whole process ran (Python's start and imports included). The count is the same from one run to
+    the next whatever the machine's load, so two versions compare on a loaded machine where a time
+    cannot; it counts work, not time (caches and branch prediction are not in it)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        prefix = ("valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(scratch) / 'callgrind.out'}")
+        result, stderr = _run(side, script, job, prefix, {"PYTHONHASHSEED": "0"})
+    counts = [line.rpartition(":")[2] for line in stderr.splitlines() if "Collected :" in line]
+    if not counts:
+        raise RuntimeError(f"side {side.name}: no instruction count from valgrind:\n{stderr[-2000:]}")
+    return result, int(counts[-1].replace(",", ""))
+
+
+def _run(
+    side: Side, script: str, job: dict[str, Any], prefix: Sequence[str], extra: dict[str, str] | None = None
+) -> tuple[dict[str, Any], str]:
+    """:func:`run_worker`'s process, its command after ``prefix`` (a wrapper such as valgrind) and
+    with ``extra`` in its environment: the answer and the process's standard error."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"} | (extra or {})
     if side.pythonpath is not None:
         env["PYTHONPATH"] = str(side.pythonpath)
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "worker.py"
         path.write_text(script, encoding="utf-8")
         done = subprocess.run(
-            [str(side.python), str(path)],
+            [*prefix, str(side.python), str(path)],
             input=json.dumps(job),
             capture_output=True,
             text=True,
@@ -176,7 +198,7 @@ def run_worker(side: Side, script: str, job: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     if side.polydraughts and side.name != "baseline" and result.get("compiled") != (side.name == "compiled"):
         raise RuntimeError(f"side {side.name} ran draughts.COMPILED={result.get('compiled')} ({result.get('file')})")
-    return result
+    return result, done.stderr
 
 
 def interleave(
