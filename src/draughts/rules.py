@@ -150,6 +150,17 @@ class Criterion:
         """The value this criterion gives ``capture`` (larger is preferred)."""
         raise NotImplementedError
 
+    def weights(self) -> tuple[int, int] | None:
+        """``(man, king)`` when :meth:`key` is the total of these over the pieces captured (a man
+        worth ``man``, a king ``king``, none below 0), else None.
+
+        The capture search reads it off a ruleset's first criterion: a capture that cannot reach
+        the best total already found can never be legal, so the search stops following it (exact,
+        and it makes floods of captures short). A subclass that changes :meth:`key` says so here
+        too; the search checks the two against each other and ignores weights that disagree.
+        """
+        return None
+
     @property
     def value(self) -> str:
         """The criterion in words (as tables show it)."""
@@ -167,6 +178,9 @@ class MostPieces(Criterion):
 
     def key(self, capture: CaptureFacts) -> int:
         return capture.pieces
+
+    def weights(self) -> tuple[int, int]:
+        return (1, 1)
 
 
 @attrs.frozen
@@ -188,6 +202,9 @@ class MostKings(Criterion):
 
     def key(self, capture: CaptureFacts) -> int:
         return capture.kings
+
+    def weights(self) -> tuple[int, int]:
+        return (0, 1)
 
 
 @attrs.frozen
@@ -225,6 +242,9 @@ class MostValue(Criterion):
 
     def key(self, capture: CaptureFacts) -> int:
         return (capture.pieces - capture.kings) * self.man + capture.kings * self.king
+
+    def weights(self) -> tuple[int, int]:
+        return (self.man, self.king)
 
 
 class Precedence:

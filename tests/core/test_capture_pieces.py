@@ -25,6 +25,8 @@ def _bits(tables: Tables, rules: draughts.Ruleset, names: list[str]) -> int:
 def _run(tables: Tables, position: draughts.Position, pruned: bool) -> tuple[capture._Side, capture._Run, int]:
     own, opp, kings, color, _ = _bridge.node(position)
     side = capture._side(tables, color)
+    if pruned and tables.flying and not tables.immediate_removal:  # the table piece without the value bound
+        side = side._replace(fly_pruned=capture._remembered_fly(capture._flying_from_tables(tables, color)))
     man_prey = opp if tables.men_capture_kings else opp & ~kings
     return side, capture._Run(side, opp, opp & kings, man_prey, True, 0, pruned), own | opp
 
