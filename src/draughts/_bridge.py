@@ -14,6 +14,7 @@ Nothing here checks its input: these are for positions the library built, on the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from draughts._core import MoveGenerator, Tables
@@ -63,19 +64,18 @@ def tables_of(position: Position) -> Tables:
     return position._gen.tables
 
 
-def moves(position: Position) -> tuple[tuple[Move, ...], tuple[Compact, ...]]:
-    """The legal moves of ``position`` in order, and the xor masks each is played with (listed once)."""
-    return position._cache or position._moves()
+# The three calls every ply makes (``push``, ``play``, a board's legal moves) are the position's own
+# methods, bound here when positions register (below): a wrapper around each cost every ply a call.
+legal_moves: Callable[[Position], tuple[Move, ...]]
+"""``legal_moves(position)``: the legal moves of ``position`` in order (listed once per position)."""
 
+moves: Callable[[Position], tuple[tuple[Move, ...], list[Compact]]]
+"""``moves(position)``: the legal moves of ``position`` in order, and the xor masks each is played
+with (listed once; the library reads the list, never changes it)."""
 
-def legal_moves(position: Position) -> tuple[Move, ...]:
-    """The legal moves of ``position`` in order (listed once per position)."""
-    return (position._cache or position._moves())[0]
-
-
-def child(position: Position, compact: Compact) -> Position:
-    """The position after the move whose xor masks are ``compact`` (one of :func:`moves`' second list)."""
-    return position._child(compact)
+child: Callable[[Position, Compact], Position]
+"""``child(position, compact)``: the position after the move whose xor masks are ``compact`` (one
+of :data:`moves`' second list)."""
 
 
 def children(position: Position, *, paths: bool) -> list[tuple[Move, Position]]:
@@ -100,8 +100,9 @@ import this module, so this module cannot import them (that would close an impor
 
 def register_position_class(cls: type[Position]) -> None:
     """Called once by :mod:`draughts.position`, right after it defines :class:`~draughts.Position`."""
-    global _position_class
+    global _position_class, legal_moves, moves, child
     _position_class = cls
+    legal_moves, moves, child = cls._legal_moves, cls._moves, cls._child
 
 
 def make(rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:

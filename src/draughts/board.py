@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import warnings
 from collections.abc import Iterator
@@ -11,12 +12,14 @@ import attrs
 
 from draughts import _bridge, _caches, _slots
 from draughts._core import Tables
+from draughts._core.movegen import move_index
+from draughts._core.types import Compact
 from draughts._drawing import draw
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
 from draughts.legal import LegalMoves
-from draughts.move import Move, index_in
+from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.results import result_for
@@ -133,6 +136,37 @@ def _counters_from_clock(rules: Ruleset, position: Position, halfmoves: int | No
     return DrawCounters(counts, halfmoves)
 
 
+class _BoardMoves(LegalMoves):
+    """A board's live legal moves: those of its current position, read straight from the board's
+    list of positions, which ``push`` and ``pop`` change in place (``list(board.legal_moves)`` asks
+    for the length, then iterates: every ply, twice).
+
+    It holds that list, not the board: a board and its one view then make no reference cycle, so a
+    finished game's positions are freed with its board, not left to the cyclic garbage collector.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, positions: list[Position]) -> None:
+        super().__init__(functools.partial(_current_moves, positions), positions)
+
+    def _position(self) -> Position:
+        return self._owner[-1]  # type: ignore[index,no-any-return]
+
+    def __len__(self) -> int:
+        return len(_bridge.legal_moves(self._owner[-1]))  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(_bridge.legal_moves(self._owner[-1]))  # type: ignore[index]
+
+    def __call__(self) -> tuple[Move, ...]:
+        return _bridge.legal_moves(self._owner[-1])  # type: ignore[index]
+
+
+def _current_moves(positions: list[Position]) -> tuple[Move, ...]:
+    return _bridge.legal_moves(positions[-1])
+
+
 class Board:
     """A game in progress: the current position, the moves that led to it, and its end.
 
@@ -179,6 +213,7 @@ class Board:
         self._counters: list[DrawCounters] = [counters]
         self._root_fullmove = max(fullmove or 1, 1)
         self._resets = _resets(root)
+        self._view = _BoardMoves(self._positions)
 
     @classmethod
     def from_fen(cls, variant: Ruleset | str, fen: str) -> Board:
@@ -219,12 +254,12 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position: live (it follows later pushes and pops), sized,
-        with ``in`` and ``count()``; calling it, ``board.legal_moves()``, gives a tuple snapshot."""
-        return LegalMoves(self._legal_moves, self)
+        with ``in`` and ``count()``; calling it, ``board.legal_moves()``, gives a tuple snapshot.
+        Being live, it is one collection per board."""
+        return self._view
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        position = self._positions[-1]
-        return _bridge.legal_moves(position)
+        return _bridge.legal_moves(self._positions[-1])
 
     @property
     def counters(self) -> DrawCounters:
@@ -273,6 +308,7 @@ class Board:
             board._counters = list(self._counters)
             board._root_fullmove = self._root_fullmove
             board._resets = self._resets
+            board._view = _BoardMoves(board._positions)
         else:
             board._reset(self.position, self.counters, self.fullmove_number)
         return board
@@ -305,16 +341,16 @@ class Board:
                 legal moves with the same start and end, if there are any).
             InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
         """
-        before = self._positions[-1]
+        positions = self._positions
+        before = positions[-1]
         legal, compacts = _bridge.moves(before)
-        try:
-            index = index_in(legal, move)
-        except ValueError:
-            raise self._illegal(before, move) from None
-        move = legal[index]
-        after = _bridge.child(before, compacts[index])
-        counters = self._next_counters(before, move)
-        self._positions.append(after)
+        index = move_index(legal, move)
+        if index < 0:
+            raise self._illegal(before, move)
+        move, compact = legal[index], compacts[index]
+        after = _bridge.child(before, compact)
+        counters = self._next_counters(before, move, compact)
+        positions.append(after)
         self._moves.append(move)
         self._counters.append(counters)
 
@@ -367,19 +403,21 @@ class Board:
             raise IndexError("peek at a board with no moves")
         return self._moves[-1]
 
-    def _next_counters(self, before: Position, move: Move) -> DrawCounters:
+    def _next_counters(self, before: Position, move: Move, compact: Compact) -> DrawCounters:
         previous = self._counters[-1]
         captured, promotes = move.captured, move.promotes
         since = 0 if captured or promotes else previous.since_material_change + 1
         resets = self._resets
         counts: tuple[int, ...] = ()
         if resets:
+            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
+            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
+            # a man's at most on the one it is crowned on. A capture that ends where it started
+            # moves nothing: then the square says.
+            moved, _, crowned = compact
+            king = crowned & moved == moved if moved else _bridge.is_king_on(before, move.start)
             # What happened, as the bits the rules' resets are written in (see _resets).
-            event = (
-                (0 if _bridge.is_king_on(before, move.start) else _MAN_MOVED)
-                | (_CAPTURED if captured else 0)
-                | (_PROMOTED if promotes else 0)
-            )
+            event = (0 if king else _MAN_MOVED) | (_CAPTURED if captured else 0) | (_PROMOTED if promotes else 0)
             if len(resets) == 1:  # the usual case: one move-count rule
                 counts = (0 if event & resets[0] else previous.move_counts[0] + 1,)
             else:

@@ -45,6 +45,10 @@ class LegalMoves(Collection[Move]):
     def _moves(self) -> tuple[Move, ...]:
         return self._source()
 
+    def _position(self) -> Position:
+        """The position whose moves these are (for a board's view, its current one)."""
+        return cast("Position", self._owner)
+
     def __call__(self) -> tuple[Move, ...]:
         """The moves as a tuple: a snapshot, unaffected by later pushes."""
         return self._source()
@@ -85,8 +89,7 @@ class LegalMoves(Collection[Move]):
 
     def __repr__(self) -> str:
         """The moves as the variant writes them (``c3-d4`` in Russian, ``32-28`` in International)."""
-        owner = self._owner
-        position = cast("Position", getattr(owner, "position", owner))  # a Board's current position, or a Position
+        position = self._position()
         moves = self._source()
         shown = ", ".join(move_text(position, move) for move in moves[:12])
         more = ", ..." if len(moves) > 12 else ""

@@ -114,17 +114,6 @@ class Move:
         return (Move, (self.start, self.end, self.captured, self.path, self.promotes))
 
 
-def index_in(moves: tuple[Move, ...], move: object) -> int:
-    """Where ``move`` is in ``moves``: by identity first (a move taken from the legal moves, the usual
-    case, costs no ``__eq__`` call), then by equality; ``ValueError`` if it is not there."""
-    index = 0
-    for candidate in moves:
-        if candidate is move:
-            return index
-        index += 1  # noqa: SIM113 (enumerate makes a tuple per move: this runs on every push)
-    return moves.index(move)
-
-
 def trusted_move(start: int, end: int, captured: tuple[int, ...], path: tuple[int, ...], promotes: bool) -> Move:
     """A move built by the library itself from valid squares: no checks (the generator's fast path;
     not public API)."""

@@ -10,6 +10,7 @@ import attrs
 
 from draughts import _bridge, _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
+from draughts._core.movegen import move_index
 from draughts._core.state import FEN_TAG
 from draughts._core.types import Compact
 from draughts._drawing import draw
@@ -24,7 +25,7 @@ from draughts.errors import (
     InvalidSquareError,
 )
 from draughts.legal import LegalMoves
-from draughts.move import Move, index_in
+from draughts.move import Move
 from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
@@ -85,8 +86,9 @@ class Position:
     _state: int
     _gen: MoveGenerator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
-    _cache: tuple[tuple[Move, ...], tuple[Compact, ...]] | None = attrs.field(eq=False, repr=False)
-    """Set once: the legal moves, and the xor masks the generator plays them with."""
+    _cache: tuple[tuple[Move, ...], list[Compact]] | None = attrs.field(eq=False, repr=False)
+    """Set once: the legal moves, and the xor masks the generator plays them with (a list the
+    library only reads: copying it to a tuple cost every ply a little)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -360,7 +362,7 @@ class Position:
 
     # --- moves ---
 
-    def _moves(self) -> tuple[tuple[Move, ...], tuple[tuple[int, int, int], ...]]:
+    def _moves(self) -> tuple[tuple[Move, ...], list[Compact]]:
         """The legal moves in order, and the xor masks each is played with (computed once)."""
         cache = self._cache
         if cache is not None:
@@ -369,7 +371,7 @@ class Position:
             moves, compacts = self._gen.legal(self._white, self._black, self._kings, 0, self._state, False)
         else:
             moves, compacts = self._gen.legal(self._black, self._white, self._kings, 1, self._state, False)
-        result = (tuple(moves), tuple(compacts))
+        result = (tuple(moves), compacts)
         _set_cache(self, result)
         return result
 
@@ -433,14 +435,13 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        moves, compact = self._cache or self._moves()
-        try:
-            index = index_in(moves, move)
-        except ValueError:
+        moves, compacts = self._cache or self._moves()
+        index = move_index(moves, move)
+        if index < 0:
             if not isinstance(move, Move):
-                raise InvalidMoveError(f"{excerpt(move)} is not a Move") from None
-            raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})") from None
-        return self._child(compact[index])
+                raise InvalidMoveError(f"{excerpt(move)} is not a Move")
+            raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
+        return self._child(compacts[index])
 
     def _child(self, move: tuple[int, int, int]) -> Position:
         gen = self._gen
