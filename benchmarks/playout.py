@@ -27,6 +27,9 @@ Usage::
     python benchmarks/playout.py --compare --compiled-python /path/to/venv/bin/python
     python benchmarks/playout.py --compare --rounds 7 --games 600 --variant international
     python benchmarks/playout.py --quick                    # a few games, to check it runs (CI)
+
+``--baseline`` may also name the ``site-packages`` of another compiled install (an A/B of two
+compiled builds: it runs with this interpreter, so it must be the same Python version).
 """
 
 from __future__ import annotations
@@ -176,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             side, _, path = job.partition(" ")
             if side in ("compiled", "baseline") and f"source {path}" in rates:
                 line += f"   {rounds.ratios(values, rates[f'source {path}']).text()} the source build"
+            if side == "compiled" and f"baseline {path}" in rates:  # an A/B of two compiled builds
+                line += f"   {rounds.ratios(values, rates[f'baseline {path}']).text()} the baseline"
             print(line, flush=True)
     for text in missed:
         print(f"goal missed: {text}")
