@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_POSITIONS = 50_000_000
 """The largest material (entries, both sides to move) a build accepts unless told otherwise: the
-pure-Python solver keeps a few arrays of this length and the reversed moves in memory."""
+solver keeps a few arrays of this length and the reversed moves in memory, some 50 to 120 bytes
+an entry (about 6 GB at this size with flying kings; see the Speed section of the endgame page)."""
 
 
 def default_directory() -> Path:
@@ -256,7 +257,7 @@ class Tablebase:
         if size > self.max_positions:
             raise TablebaseError(
                 f"material {material.name} of {rules.name} has {size:,} entries, more than max_positions="
-                f"{self.max_positions:,} (about {size * 40 // 2**20:,} MiB to build): ask for fewer pieces"
+                f"{self.max_positions:,} (about {size * 120 // 2**20:,} MiB to build): ask for fewer pieces"
             )
 
     def build(
