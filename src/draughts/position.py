@@ -12,7 +12,7 @@ from draughts import _bridge, _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.movegen import move_index
 from draughts._core.state import FEN_TAG
-from draughts._core.types import Compact
+from draughts._core.types import Compact, Node
 from draughts._drawing import draw
 from draughts._text import excerpt
 from draughts.color import Color
@@ -79,11 +79,10 @@ class Position:
     """
 
     ruleset: Ruleset
-    _white: int
-    _black: int
-    _kings: int
-    turn: Color
-    _state: int
+    _key: Node
+    """The generator's node: ``(own, opp, kings, color, state)``, the side to move's pieces first, as
+    the generator takes it and hands the next one back from ``play`` (one slot set per position
+    instead of five; the bitboards and :attr:`turn` are read off it)."""
     _gen: MoveGenerator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
     _cache: tuple[tuple[Move, ...], list[Compact]] | None = attrs.field(eq=False, repr=False)
@@ -105,9 +104,8 @@ class Position:
         gen: MoveGenerator | None = None,
     ) -> Position:
         """A position the library built itself (already valid): no checks."""
-        return _position(
-            cls, rules, white, black, kings, turn, state, build_move_generator(rules) if gen is None else gen
-        )
+        node = (white, black, kings, 0, state) if turn is Color.WHITE else (black, white, kings, 1, state)
+        return _position(cls, rules, node, build_move_generator(rules) if gen is None else gen)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -137,10 +135,32 @@ class Position:
     def _tables(self) -> Tables:
         return self._gen.tables
 
-    def _node(self) -> tuple[int, int, int, int, int]:
-        if self.turn is Color.WHITE:
-            return self._white, self._black, self._kings, 0, self._state
-        return self._black, self._white, self._kings, 1, self._state
+    def _node(self) -> Node:
+        """The generator's node, ``(own, opp, kings, color, state)`` (kept as it is)."""
+        return self._key
+
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+        return _TURNS[self._key[3]]
+
+    @property
+    def _white(self) -> int:
+        node = self._key
+        return node[node[3]]  # own first when White (color 0) moves, else second
+
+    @property
+    def _black(self) -> int:
+        node = self._key
+        return node[1 - node[3]]
+
+    @property
+    def _kings(self) -> int:
+        return self._key[2]
+
+    @property
+    def _state(self) -> int:
+        return self._key[4]
 
     # --- construction ---
 
@@ -344,18 +364,13 @@ class Position:
         if other.__class__ is not Position:
             return NotImplemented
         assert isinstance(other, Position)
-        return (
-            self._white == other._white
-            and self._black == other._black
-            and self._kings == other._kings
-            and self.turn is other.turn
-            and self._state == other._state
-            and (self.ruleset is other.ruleset or self.ruleset == other.ruleset)  # the same object, mostly
+        return self._key == other._key and (
+            self.ruleset is other.ruleset or self.ruleset == other.ruleset  # the same object, mostly
         )
 
     def __hash__(self) -> int:
         # The ruleset is left out: equal positions still hash alike, and most tables hold one ruleset.
-        return hash((self._white, self._black, self._kings, self.turn, self._state))
+        return hash(self._key)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position._make, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))
@@ -367,10 +382,7 @@ class Position:
         cache = self._cache
         if cache is not None:
             return cache
-        if self.turn is _WHITE:  # what _node() gives, without the call (this runs once per move)
-            moves, compacts = self._gen.legal(self._white, self._black, self._kings, 0, self._state, False)
-        else:
-            moves, compacts = self._gen.legal(self._black, self._white, self._kings, 1, self._state, False)
+        moves, compacts = self._gen.legal(*self._key, False)
         result = (tuple(moves), compacts)
         _set_cache(self, result)
         return result
@@ -382,7 +394,7 @@ class Position:
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        moves, compacts = self._gen.legal(*self._node(), paths)
+        moves, compacts = self._gen.legal(*self._key, paths)
         return list(zip(moves, compacts, strict=True))
 
     def _path_moves(self) -> tuple[Move, ...]:
@@ -405,7 +417,12 @@ class Position:
 
     def _legal_moves(self) -> tuple[Move, ...]:
         cache = self._cache
-        return (cache or self._moves())[0]
+        if cache is not None:
+            return cache[0]
+        moves, compacts = self._gen.legal(*self._key, False)  # _moves' work, without its call
+        result = tuple(moves)
+        _set_cache(self, (result, compacts))
+        return result
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
@@ -445,17 +462,12 @@ class Position:
 
     def _child(self, move: tuple[int, int, int]) -> Position:
         gen = self._gen
-        if gen.tables.state.keeps:
-            own, opp, kings, color, state = gen.play(*self._node(), move)
-            if color == 0:  # White moves next: ``own`` is White's
-                return _position(Position, self.ruleset, own, opp, kings, Color.WHITE, state, gen)
-            return _position(Position, self.ruleset, opp, own, kings, Color.BLACK, state, gen)
-        # Without rule state a move is its three xor masks (the stateless copy-make of _core/state.py).
-        moved, captured, crowned = move
-        rules, kings = self.ruleset, self._kings ^ crowned
-        if self.turn is _WHITE:
-            return _position(Position, rules, self._white ^ moved, self._black ^ captured, kings, _BLACK, 0, gen)
-        return _position(Position, rules, self._white ^ captured, self._black ^ moved, kings, _WHITE, 0, gen)
+        position: Position = _new(Position)  # _position's work, without its call (once per ply)
+        _set_ruleset(position, self.ruleset)
+        _set_key(position, gen.play(*self._key, move))
+        _set_gen(position, gen)
+        _set_cache(position, None)
+        return position
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -512,23 +524,15 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
 
 # A position is built once per move: its slots are set directly (see draughts._slots).
 _new = _slots.new
-_set_ruleset, _set_white, _set_black, _set_kings, _set_turn, _set_state, _set_gen, _set_cache = _slots.setters(
-    Position, "ruleset", "_white", "_black", "_kings", "turn", "_state", "_gen", "_cache"
-)
-_WHITE, _BLACK = Color.WHITE, Color.BLACK
+_set_ruleset, _set_key, _set_gen, _set_cache = _slots.setters(Position, "ruleset", "_key", "_gen", "_cache")
+_TURNS = (Color.WHITE, Color.BLACK)
 
 
-def _position(
-    cls: type[Position], rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int, gen: MoveGenerator
-) -> Position:
+def _position(cls: type[Position], rules: Ruleset, node: Node, gen: MoveGenerator) -> Position:
     """A position the library built itself (already valid): no checks (see ``Position._make``)."""
     position: Position = _new(cls)
     _set_ruleset(position, rules)
-    _set_white(position, white)
-    _set_black(position, black)
-    _set_kings(position, kings)
-    _set_turn(position, turn)
-    _set_state(position, state)
+    _set_key(position, node)
     _set_gen(position, gen)
     _set_cache(position, None)
     return position

@@ -7,7 +7,9 @@ move's xor masks. These tests hold each shortcut to the definition it replaces.
 
 from __future__ import annotations
 
+import copy
 import gc
+import pickle
 import random
 import weakref
 
@@ -133,3 +135,39 @@ def test_draw_counters_follow_their_definition_over_random_games(variant: str) -
             material = bool(move.captured) or move.promotes
             assert board.counters.since_material_change == (0 if material else previous.since_material_change + 1)
     assert kings_moved > 10  # the games reach kings, so both answers of the king test are checked
+
+
+def test_a_position_is_four_slots_the_generators_node_among_them() -> None:
+    """A position keeps the generator's node as one tuple (the one ``play`` hands back), so building
+    one per ply sets four slots, not eight (each set is a descriptor call): fails with the eight
+    fields of before (ruleset, the three bitboards, turn, state, generator, cache)."""
+    assert [field.name for field in attrs.fields(draughts.Position)] == ["ruleset", "_key", "_gen", "_cache"]
+
+
+@pytest.mark.parametrize("variant", ["international", "russian", "frisian", "brazilian", "english", "turkish"])
+def test_positions_read_off_the_node_agree_with_their_definition(variant: str) -> None:
+    """Through random games: the turn, the pieces, FEN, equality, hash, pickling, copying and the
+    king-move state read off the node agree with a position rebuilt from its FEN (or its pickle)."""
+    rng = random.Random(variant)
+    for _ in range(4):
+        position = draughts.Position.initial(variant)
+        for _ in range(120):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            after = position.play(rng.choice(moves))
+            assert after.turn is position.turn.opponent
+            rebuilt = draughts.Position.from_fen(variant, after.fen())
+            assert rebuilt == after
+            assert hash(rebuilt) == hash(after)
+            assert rebuilt.fen() == after.fen()
+            assert pickle.loads(pickle.dumps(after)) == after
+            assert copy.deepcopy(after) == after
+            assert after.pieces() == rebuilt.pieces()
+            assert [after.king_moves(color) for color in draughts.Color] == [
+                rebuilt.king_moves(color) for color in draughts.Color
+            ]
+            assert after != position
+            position = after
+    with pytest.raises(TypeError):
+        attrs.evolve(position, turn=position.turn.opponent)
