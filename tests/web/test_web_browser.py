@@ -263,6 +263,49 @@ def test_engine_replies_and_the_page_stays_responsive(page: Board) -> None:
     assert page.find("#engine-info").text.startswith("strong: ")
 
 
+# Installed in the page: the first GET of the game drawn flipped is held back until the next one
+# has its answer, then both are let through, the older first (answers that cross on the network).
+# The computer's moves asked for (POSTs to the game's engine) are counted.
+CROSSING_ANSWERS = """
+window.enginePosts = 0;
+window.crossed = false;
+let held = null;
+const original = window.fetch.bind(window);
+window.fetch = async (path, init) => {
+  const method = (init && init.method) || 'GET';
+  if (method === 'POST' && String(path).includes('/engine')) window.enginePosts += 1;
+  const response = await original(path, init);
+  if (method !== 'GET' || !String(path).startsWith('/api/games/') || !String(path).includes('flipped=1')) {
+    return response;
+  }
+  if (held === null) return new Promise((resolve) => { held = () => resolve(response); });
+  const release = held;
+  held = () => {};
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  window.crossed = true;
+  return response;
+};
+"""
+
+
+def test_a_late_answer_does_not_undo_the_computers_move(page: Board) -> None:
+    """A refresh sent before the computer's move but answered after it was drawn must not bring
+    the old state back: the page once drew it and then let the computer play the person's side."""
+    page.open(variant="international", black="computer", level="strong", time="2")
+    page.driver.execute_script(CROSSING_ANSWERS)
+    page.click_square(32)
+    page.click_square(28)
+    page.wait(lambda d: "thinking" in page.status(), timeout=5)
+    page.button("flip")  # its refresh is the held GET; the computer's move answers meanwhile
+    page.wait(lambda d: page.driver.execute_script("return window.crossed"), timeout=15, message="no crossing")
+    time.sleep(0.5)  # the page's engine timer (50 ms) would have fired by now
+    assert page.driver.execute_script("return window.enginePosts") == 1  # Black's move only
+    assert len(page.history()) == 2
+    assert page.status().startswith("White to move")
+    assert page.find("#board svg").get_attribute("data-flipped") == "true"
+
+
 def test_fen_loaded_and_a_draw_claimed(page: Board) -> None:
     page.open(variant="american")
     fen = "B:WK18,K30:BK1,K5:H79"

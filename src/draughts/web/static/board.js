@@ -100,6 +100,9 @@ async function start() {
 // --- showing the state -----------------------------------------------------------------------
 
 function render(data) {
+  // Answers may arrive out of order (a refresh sent before the computer's move was played, say):
+  // an answer older than the state shown is dropped, or it would undo what the page already shows.
+  if (state && data.id === state.id && data.version < state.version) return;
   const previousVariant = state ? state.variant.name : config.variant.name;
   state = data;
   gameId = data.id;
@@ -613,14 +616,20 @@ function stopEngine() {
   }
 }
 
-// The computer moves by itself when it is its turn at the end of the line (not while browsing).
+// Whether the computer is to move now: its turn, at the end of the line (not while browsing).
+function computerToMove() {
+  return Boolean(state) && !state.outcome && players[state.turn] === 'computer'
+    && state.ply === state.plies && state.moves.length > 0;
+}
+
+// The computer moves by itself when it is its turn; asked again when the timer fires, since a
+// newer state may have been drawn meanwhile (then it is a person's turn, and nothing is played).
 function scheduleEngine() {
-  if (engineTimer || thinking || !state || state.outcome || players[state.turn] !== 'computer') return;
-  if (state.ply !== state.plies || state.moves.length === 0) return;
+  if (engineTimer || thinking || !computerToMove()) return;
   const both = players.white === 'computer' && players.black === 'computer';
   engineTimer = setTimeout(() => {
     engineTimer = null;
-    engineMove();
+    if (computerToMove()) engineMove();
   }, both ? 400 : 50);
 }
 
