@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from draughts import _bridge, _caches, _slots
+from draughts import _bridge, _caches, _slots, drawrules
 from draughts._core import Tables
 from draughts._core.movegen import move_index
 from draughts._core.types import Compact
@@ -23,7 +23,7 @@ from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.results import result_for
-from draughts.rules import EndgameRule, Ruleset
+from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
 
@@ -466,7 +466,7 @@ class Board:
         counters = self._counters[-1]
         if not claims:
             for endgame in draws.endgames:
-                if counters.since_material_change >= 2 * endgame.moves and _endgame_applies(endgame, self.position):
+                if counters.since_material_change >= 2 * endgame.moves and drawrules.applies(endgame, self.position):
                     text = endgame.article or endgame.describe()
                     return Outcome(Termination.ENDGAME, None, text, result_for(self.ruleset, None))
         for rule, plies in zip(draws.move_counts, counters.move_counts, strict=True):
@@ -536,48 +536,6 @@ class Board:
 
     def _repr_svg_(self) -> str:
         return draw(self.position, last_move=self.peek() if self._moves else None)
-
-
-def _endgame_applies(rule: EndgameRule, position: Position) -> bool:
-    white = position.material(Color.WHITE)
-    black = position.material(Color.BLACK)
-    if rule.total_pieces and sum(white) + sum(black) not in rule.total_pieces:
-        return False
-    if rule.both_have_kings and not (white[0] and black[0]):
-        return False
-    if rule.no_shot and _shot_in_the_air(position):
-        return False
-    if not (rule.strong or rule.weak or rule.strong_min_kings):
-        return True
-    for strong, weak, weak_color in ((white, black, Color.BLACK), (black, white, Color.WHITE)):
-        if rule.strong and strong not in rule.strong:
-            continue
-        if strong[0] < rule.strong_min_kings:
-            continue
-        if rule.weak and weak not in rule.weak:
-            continue
-        if rule.weak_king_on_main_diagonal and not _lone_king_on_main_diagonal(position, weak_color):
-            continue
-        return True
-    return False
-
-
-def _shot_in_the_air(position: Position) -> bool:
-    """Whether the side to move can capture, or every move of it lets the opponent capture."""
-    moves = position.legal_moves()
-    if any(move.captured for move in moves):
-        return True
-    return bool(moves) and all(position.play(move).has_capture() for move in moves)
-
-
-def _lone_king_on_main_diagonal(position: Position, color: Color) -> bool:
-    kings = position.squares(color, kings=True)
-    if len(kings) != 1:
-        return False
-    geometry = position.ruleset.geometry
-    x, y = geometry.coords[kings[0]]
-    # The long diagonal joins the two playable corners.
-    return x == y if geometry.bottom_left_playable else x + y == geometry.size - 1
 
 
 _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4

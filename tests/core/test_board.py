@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import draughts
-from draughts import BLACK, WHITE, Board, Termination
+from draughts import BLACK, WHITE, Board, Termination, drawrules
 
 VARIANT_NAMES = list(draughts.variants.FEDERATION_VARIANTS)
 
@@ -268,10 +268,8 @@ def test_lone_king_off_the_long_diagonal_gets_the_longer_count() -> None:
     assert rule.weak_king_on_main_diagonal
     on = Board(rules, fen="W:WK30,K31,K32:BKh8")
     off = Board(rules, fen="W:WK30,K31,K32:BKb8")
-    from draughts.board import _endgame_applies
-
-    assert _endgame_applies(rule, on.position)
-    assert not _endgame_applies(rule, off.position)
+    assert drawrules.applies(rule, on.position)
+    assert not drawrules.applies(rule, off.position)
 
 
 def test_capture_restarts_the_endgame_count() -> None:

@@ -269,11 +269,28 @@ def test_within_rules_follows_a_move_count_rule(tmp_path: Path) -> None:
     assert checked == 1984
 
 
-def test_within_rules_none_where_men_reset_counts(tmp_path: Path) -> None:
+def test_within_rules_known_with_men(tmp_path: Path) -> None:
+    """With men on the board the verdicts within the rules are known too (the 40-move rule counts
+    plies since a man moved: the table says how it counted); ``test_endgame_within.py`` checks
+    them against play under the rules."""
     tb = Tablebase("american", tmp_path)
     tb.build("MvK")
-    assert tb.probe(Position.from_fen("american", "B:WK1:B25")).within_rules is None
-    assert tb.probe(Position.from_fen("american", "B:WK1:BK25")).within_rules is not None
+    assert tb.table("MvK").header["within_rules"]["counts"] == "men"
+    assert tb.table("MvK").header["within_rules"]["plies_since_a_man_moved"] == 80
+    stats = tb.stats("MvK")
+    for side in ("white", "black"):
+        within = stats[side]["within_rules"]
+        assert within is not None
+        assert sum(within.values()) == stats[side]["positions"]
+    from draughts.endgame.table import fen_of
+
+    for white, black, kings in tb.table("MvK").indexer.placements_of():
+        for turn in (0, 1):
+            verdict = tb.probe(Position.from_fen("american", fen_of(tb.rules, white, black, kings, turn)))
+            # The rule can only draw a game: and a game decided within 80 plies never meets it.
+            assert verdict.within_rules in (verdict.result, "draw")
+            if verdict.plies is not None and verdict.plies <= 80:
+                assert verdict.within_rules == verdict.result
 
 
 def test_within_rules_same_without_draw_rules(tmp_path: Path) -> None:

@@ -4,7 +4,9 @@
 few small materials makes (six rulesets, with and without draw rules, men and kings, a losing and
 a breakthrough ruleset), computed with the solver as it was before it stored its work compactly
 (arrays indexed by position instead of lists of Python objects): any change of the solver that
-changes a single value, distance or within-the-rules code fails here.
+changes a single value, distance or within-the-rules code fails here. That solver gave
+within-the-rules codes for materials without men only; for materials with men (whose codes are
+checked in ``test_endgame_within.py``) the values and distances are compared, the codes left out.
 """
 
 from __future__ import annotations
@@ -42,7 +44,9 @@ def test_tables_are_byte_identical_to_the_reference(variant: str, material: str,
     built = tb.build(material)
     assert built
     for item in built:
-        _, body = storage.read(tb.path(item), tb.key, item)
+        header, body = storage.read(tb.path(item), tb.key, item)
+        if (item.first[0] or item.second[0]) and header["within"]:  # men: no such codes in the reference
+            body = body[: -storage.packed_size(header["entries"], 2)]
         assert hashlib.sha256(body).hexdigest() == CHECKSUMS[variant][item.name], item.name
 
 

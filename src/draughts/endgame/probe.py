@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from draughts._core import build_move_generator
 from draughts._core.search import MATE
 from draughts.endgame import storage
+from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.errors import TablebaseError
 from draughts.endgame.material import Material
-from draughts.endgame.solve import LOSS, WIN
 from draughts.endgame.table import Table
 from draughts.rules import Ruleset
 

@@ -26,12 +26,11 @@ from array import array
 from collections.abc import Callable
 
 from draughts._core import build_move_generator
+from draughts.endgame.codes import DRAW, HOLE, LOSS, WIN
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
+from draughts.endgame.within import EXIT_DRAWS, EXIT_WINS, NO_MOVE_LOST, NO_MOVE_WON, Walked, plan_of, spread
 from draughts.rules import Ruleset
-
-DRAW, WIN, LOSS, HOLE = 0, 1, 2, 3
-"""Value codes of a table entry (for the side to move); HOLE marks an index that is no position."""
 
 Value = tuple[int, int]
 """``(code, plies)`` of one position."""
@@ -139,53 +138,51 @@ class _Seeds:
                 self.queue(self.losses, longest[index]).append(index)
 
 
-def solve(rules: Ruleset, material: Material, lookup: Lookup, within_limit: int | None = None) -> Solved:
+def solve(rules: Ruleset, material: Material, lookup: Lookup, within: bool = False) -> Solved:
     """Solve every position of ``material`` under ``rules``.
 
     Memory: per entry about a dozen bytes (codes, distances, counts, offsets), per move inside
     the material 4 bytes, twice that while the moves are reversed; nothing per position is a
-    Python object.
+    Python object. The verdicts within the rules add a few bytes per entry and one per move,
+    and, where both counts matter (:mod:`draughts.endgame.within`), five bytes per entry and
+    value of the count of plies since a man moved.
 
     Args:
         rules: The ruleset (without rule state in this material: checked by the caller).
         material: The material.
         lookup: The value of any position of a smaller material (the tables built before).
-        within_limit: Also solve under the draw rules: the game is drawn once this many plies
-            have passed in the material without a capture or crowning (0: at once, -1: no rule
-            applies here, but the exits may still differ), every exit restarting the counts.
-            None: not asked.
+        within: Also give the verdicts within the draw rules, counts at 0 (for rulesets
+            :func:`draughts.endgame.within.known` accepts).
     """
     indexer = Indexer(rules, material)
     codes = bytearray([HOLE]) * indexer.size
-    graph, seeds = _forward(rules, indexer, lookup, within_limit is not None, codes)
-    start, flat = _reverse(graph, indexer.size)
+    walked = Walked(rules, plan_of(rules, material), indexer.size) if within else None
+    graph, seeds = _forward(rules, indexer, lookup, walked, codes)
+    moves = graph.moves
+    start, flat, men = _reverse(graph, indexer.size, None if walked is None else walked.men)
     del graph
-    within = None
-    if within_limit is not None:
-        within, within_plies = bytearray(codes), array("H", bytes(2 * indexer.size))
-        _propagate(start, flat, seeds.pop(), within, within_plies)
-        if within_limit >= 0:
-            for index, distance in enumerate(within_plies):
-                if distance > within_limit:
-                    within[index] = DRAW
-        del within_plies
+    within_codes = None if walked is None else spread(walked, start, flat, men, moves, codes)
+    del walked, men, moves
     plies = array("H", bytes(2 * indexer.size))
-    _propagate(start, flat, seeds.pop(), codes, plies)
-    return Solved(indexer, codes, plies, within)
+    _propagate(start, flat, seeds, codes, plies)
+    return Solved(indexer, codes, plies, within_codes)
 
 
 def _forward(
-    rules: Ruleset, indexer: Indexer, lookup: Lookup, within: bool, codes: bytearray
-) -> tuple[_Graph, list[_Seeds]]:
+    rules: Ruleset, indexer: Indexer, lookup: Lookup, walked: Walked | None, codes: bytearray
+) -> tuple[_Graph, _Seeds]:
     """Walk every position once: mark it in ``codes`` (a draw until decided), store its moves
-    inside the material and seed what its exits and the ends of the game decide."""
+    inside the material and seed what its exits and the ends of the game decide (and, with
+    ``walked``, what the verdicts within the rules need)."""
     gen = build_move_generator(rules)
     moves_of = gen.moves
     index_of = indexer.index
     graph = _Graph(indexer.size)
-    seeds = [_Seeds(indexer.size) for _ in range(2 if within else 1)]
+    seeds = _Seeds(indexer.size)
     counts = graph.moves
     add_child, add_order = graph.children.append, graph.order.append
+    exits = walked.exits if walked is not None else None
+    add_man = walked.men.append if walked is not None and walked.men is not None else None
     no_move = (WIN, 0) if rules.no_move_wins else (LOSS, 0)
     for white, black, kings in indexer.placements_of():
         king_count = kings.bit_count()
@@ -193,10 +190,13 @@ def _forward(
             own, opp = (white, black) if turn == 0 else (black, white)
             index = index_of(white, black, kings, turn)
             codes[index] = DRAW
+            if walked is not None:
+                walked.position(index, white, black, kings, turn)
             moves = moves_of(own, opp, kings, turn, 0)
             if not moves:
-                for seed in seeds:
-                    seed.push(index, no_move)
+                seeds.push(index, no_move)
+                if exits is not None:
+                    exits[index] = NO_MOVE_WON if rules.no_move_wins else NO_MOVE_LOST
                 continue
             inside = 0
             for moved, captured, crowned in moves:
@@ -207,6 +207,8 @@ def _forward(
                         add_child(index_of(white ^ moved, black, child_kings, 1))
                     else:
                         add_child(index_of(white, black ^ moved, child_kings, 0))
+                    if add_man is not None:
+                        add_man(0 if moved & kings else 1)
                     inside += 1
                     continue
                 child_own, child_opp = opp ^ captured, own ^ moved  # the opponent moves next
@@ -214,22 +216,21 @@ def _forward(
                 code, plies, rule_code = (
                     (*over, over[0]) if over is not None else lookup(child_own, child_opp, child_kings, 1 - turn)
                 )
-                seeds[0].exit(index, (code, plies))
-                if within:
-                    # Under the draw rules an exit restarts every count: the child's own verdict
-                    # decides, and only the plies inside this material count towards the limit.
-                    seeds[1].exit(index, (rule_code, 0))
+                seeds.exit(index, (code, plies))
+                if exits is not None:
+                    # Leaving the material restarts every count: the child's own verdict decides.
+                    exits[index] |= EXIT_WINS if rule_code == LOSS else EXIT_DRAWS if rule_code == DRAW else 0
             if inside:
                 add_order(index)
                 counts[index] = inside
-    for seed in seeds:
-        seed.close(counts)
+    seeds.close(counts)
     return graph, seeds
 
 
-def _reverse(graph: _Graph, size: int) -> tuple[array[int], array[int]]:
+def _reverse(graph: _Graph, size: int, men: bytearray | None) -> tuple[array[int], array[int], bytearray | None]:
     """The parents of each child as one flat array with offsets (compressed rows): the parents
-    of ``child`` are ``flat[start[child] : start[child + 1]]``.
+    of ``child`` are ``flat[start[child] : start[child + 1]]``; with ``men`` (a flag per move,
+    in the walk's order), the flags in the same order as ``flat``.
 
     The offsets are first counted as the end of each child's row, then each parent is written
     just below its child's end, which moves the end down to the row's start: no second array of
@@ -245,15 +246,24 @@ def _reverse(graph: _Graph, size: int) -> tuple[array[int], array[int]]:
         running += start[index]
         start[index] = running
     flat = array(children.typecode, bytes(children.itemsize * total))
+    flat_men = None if men is None else bytearray(total)
     position = 0
     for parent in graph.order:
         count = moves[parent]
-        for child in children[position : position + count]:
-            row = start[child] - 1
-            start[child] = row
-            flat[row] = parent
+        if flat_men is None:
+            for child in children[position : position + count]:
+                row = start[child] - 1
+                start[child] = row
+                flat[row] = parent
+        else:
+            for edge in range(position, position + count):
+                child = children[edge]
+                row = start[child] - 1
+                start[child] = row
+                flat[row] = parent
+                flat_men[row] = men[edge]  # type: ignore[index]
         position += count
-    return start, flat
+    return start, flat, flat_men
 
 
 def _propagate(start: array[int], flat: array[int], seeds: _Seeds, codes: bytearray, plies: array[int]) -> None:

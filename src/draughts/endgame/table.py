@@ -9,10 +9,11 @@ from typing import Any
 
 from draughts.color import Color
 from draughts.endgame import storage
+from draughts.endgame.codes import DRAW, LOSS, WIN
 from draughts.endgame.errors import TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
-from draughts.endgame.solve import DRAW, LOSS, WIN, Solved, Value
+from draughts.endgame.solve import Solved, Value
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
 

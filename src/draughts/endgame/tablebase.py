@@ -16,15 +16,18 @@ from draughts._core import build_move_generator
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.endgame import storage
+from draughts.endgame.codes import DRAW, LOSS, WIN
 from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe, node_probe
-from draughts.endgame.solve import DRAW, LOSS, WIN, Value, solve, terminal_value
+from draughts.endgame.solve import Value, solve, terminal_value
 from draughts.endgame.table import Table, code_name, write_table
+from draughts.endgame.within import INF, plan_of
+from draughts.endgame.within import known as within_known
 from draughts.move import Move
 from draughts.position import Position
-from draughts.rules import EndgameRule, Ruleset
+from draughts.rules import Ruleset
 from draughts.variants import get_variant
 
 if TYPE_CHECKING:
@@ -82,44 +85,6 @@ def material_of(rules: Ruleset, white: int, black: int, kings: int) -> Material:
 def has_draw_rules(rules: Ruleset) -> bool:
     """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
     return bool(rules.draw_rules.move_counts or rules.draw_rules.endgames)
-
-
-def within_limit(rules: Ruleset, material: Material) -> int | None:
-    """The plies a game may last in ``material`` before a draw rule ends it, counted from the
-    capture or crowning that made the material (-1: no rule applies; None: the tables cannot
-    tell, because a man's move restarts some counts but not others, or a rule depends on where
-    the pieces stand)."""
-    draws = rules.draw_rules
-    if material.first[0] or material.second[0] or not all(rule.reset_by_capture for rule in draws.move_counts):
-        return None  # men's moves, or captures that leave a count running: the count is not the ply
-    limits = [2 * rule.moves for rule in draws.move_counts]
-    for rule in draws.endgames:
-        if _endgame_matches(rule, rules, material):
-            if rule.weak_king_on_main_diagonal or rule.no_shot:
-                return None
-            limits.append(2 * rule.moves)
-    return min(limits, default=-1)
-
-
-def _endgame_matches(rule: EndgameRule, rules: Ruleset, material: Material) -> bool:
-    """Whether an endgame rule's material conditions hold (as :class:`~draughts.Board` reads them)."""
-    white_men, black_men, white_kings, black_kings = material.counts(rules)
-    white, black = (white_kings, white_men), (black_kings, black_men)  # the rules write (kings, men)
-    if rule.total_pieces and material.pieces not in rule.total_pieces:
-        return False
-    if rule.both_have_kings and not (white[0] and black[0]):
-        return False
-    if not (rule.strong or rule.weak or rule.strong_min_kings):
-        return True
-    for strong, weak in ((white, black), (black, white)):
-        if rule.strong and strong not in rule.strong:
-            continue
-        if strong[0] < rule.strong_min_kings:
-            continue
-        if rule.weak and weak not in rule.weak:
-            continue
-        return True
-    return False
 
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
@@ -462,11 +427,17 @@ def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
     base = Tablebase(rules, directory)
     lookup = _lookup(base)
     started = time.process_time()
-    limit = within_limit(rules, material) if has_draw_rules(rules) else None
-    if limit is not None and not all(within_limit(rules, item) is not None for item in dependencies(rules, [material])):
-        limit = None  # a material it turns into has no verdict under the rules
-    solved = solve(rules, material, lookup, limit)
-    extra = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name, "within_limit": limit}
+    within = has_draw_rules(rules) and within_known(rules)
+    solved = solve(rules, material, lookup, within)
+    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name}
+    if within:
+        plan = plan_of(rules, material)
+        extra["within_rules"] = {
+            "counts": plan.counts,
+            "plies_since_a_man_moved": None if plan.count_limit == INF else plan.count_limit,
+            "plies_in_the_material": None if plan.material_limit == INF else plan.material_limit,
+            "rules_by_placement": [rule.article or rule.describe() for _, rule in plan.placement],
+        }
     write_table(base.path(material), rules, base.key, solved, solved.within, extra)
     return material.name
 
