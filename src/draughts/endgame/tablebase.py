@@ -61,8 +61,8 @@ class Verdict:
         within_rules: The result under the ruleset's move-count and endgame draw rules, for the
             position with those counters just reset (see :doc:`/endgame`): a
             theoretical win the rules would draw is ``"draw"`` here. The same as ``result`` in a
-            ruleset without such rules; None where the tables do not know it (materials with
-            men under such rules, and rules that depend on where the pieces stand).
+            ruleset without such rules; None only in a ruleset with a count that captures or
+            crownings do not restart (:func:`draughts.endgame.within.known`).
     """
 
     result: str

@@ -165,8 +165,9 @@ class _Levels:
     have come further first (``ranks``, "men" plans), then larger budgets first, :data:`INF`
     before all. Each key holds the states won and lost there."""
 
-    def __init__(self, ranks: array[int] | None) -> None:
+    def __init__(self, ranks: array[int] | None, states: int) -> None:
         self.ranks = ranks
+        self.kind = "I" if states < 1 << 32 else "Q"
         self.top = max(ranks, default=0) if ranks is not None else 0
         self.keys: list[int] = []
         self.queues: dict[int, tuple[array[int], array[int]]] = {}
@@ -176,7 +177,7 @@ class _Levels:
         key = (self.top - rank) * (INF + 1) + INF - budget
         queues = self.queues.get(key)
         if queues is None:
-            queues = self.queues[key] = (array("Q"), array("Q"))
+            queues = self.queues[key] = (array(self.kind), array(self.kind))
             heapq.heappush(self.keys, key)
         queues[0 if code == WIN else 1].append(state)
 
@@ -252,7 +253,7 @@ class _Spread:
             for count in range(width):
                 self.remaining[count::width] = moves
         self.lowest = array("h", [INF]) * (size * width)
-        self.levels = _Levels(walked.ranks)
+        self.levels = _Levels(walked.ranks, size * width)
         self._seed(moves)
 
     def _seed(self, moves: array[int]) -> None:
