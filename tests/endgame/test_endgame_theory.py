@@ -65,9 +65,13 @@ def test_kingsrow_examples_three_pieces(tmp_path: Path) -> None:
     assert _check_kingsrow(tmp_path, 3) == 18
 
 
-def _lone_king_census(variant: str, tmp_path: Path) -> tuple[Counter[tuple[str, str]], int, list[str]]:
+Census = Counter[tuple[str, str]]
+
+
+def _lone_king_census(variant: str, tmp_path: Path) -> tuple[Census, int, list[str], Census]:
     """Three kings (the first player's, to move) against a lone king, by where the lone king
-    stands: off the long diagonal, holding it alone, or sharing it with a strong king."""
+    stands: off the long diagonal, holding it alone, or sharing it with a strong king; the
+    results, then the results within the rules."""
     tb = Tablebase(variant, tmp_path)
     tb.build("KKKvK")
     rules, geometry = tb.rules, tb.rules.geometry
@@ -77,7 +81,8 @@ def _lone_king_census(variant: str, tmp_path: Path) -> tuple[Counter[tuple[str, 
         x, y = geometry.coords[square]
         return x == y if geometry.bottom_left_playable else x + y == geometry.size - 1
 
-    census: Counter[tuple[str, str]] = Counter()
+    census: Census = Counter()
+    within: Census = Counter()
     longest, exceptions = 0, []
     for white, black, kings in tb.table("KKKvK").indexer.placements_of():
         position = Position.from_fen(rules, fen_of(rules, white, black, kings, int(strong)))
@@ -94,12 +99,13 @@ def _lone_king_census(variant: str, tmp_path: Path) -> tuple[Counter[tuple[str, 
         else:
             place = "shared"
         census[(place, verdict.result)] += 1
-    return census, longest, exceptions
+        within[(place, str(verdict.within_rules))] += 1
+    return census, longest, exceptions, within
 
 
 @pytest.mark.slow
 def test_russian_three_kings_against_one(tmp_path: Path) -> None:
-    census, longest, exceptions = _lone_king_census("russian", tmp_path)
+    census, longest, exceptions, within = _lone_king_census("russian", tmp_path)
     off = census[("off", "win")] / (census[("off", "win")] + census[("off", "draw")])
     holds = census[("holds", "draw")] / (census[("holds", "draw")] + census[("holds", "win")])
     assert off > 0.99  # nearly every position off the main road is won
@@ -114,11 +120,22 @@ def test_russian_three_kings_against_one(tmp_path: Path) -> None:
         ("holds", "win"): 5488,
         ("shared", "win"): 19768,
     }
+    # Within the rules (7.2.4: 15 moves from the balance; 7.2.7: 5 moves once the lone king
+    # stands on the main road, counted from the balance as Board counts it): a lone king that
+    # reaches the main road after the strong side's 5th move draws at once, so the long wins
+    # off the road become draws; every win of the main road held alone is short enough.
+    assert dict(within) == {
+        ("off", "win"): 68464,
+        ("off", "draw"): 39416,
+        ("holds", "draw"): 10704,
+        ("holds", "win"): 5488,
+        ("shared", "win"): 19768,
+    }
 
 
 @pytest.mark.slow
 def test_international_lone_king_on_long_diagonal(tmp_path: Path) -> None:
-    census, _, _ = _lone_king_census("international", tmp_path)
+    census, _, _, within = _lone_king_census("international", tmp_path)
     holds = census[("holds", "draw")] / (census[("holds", "draw")] + census[("holds", "win")])
     assert holds > 0.5  # the long diagonal held alone draws in most positions
     off = census[("off", "draw")] / (census[("off", "win")] + census[("off", "draw")])
@@ -130,6 +147,7 @@ def test_international_lone_king_on_long_diagonal(tmp_path: Path) -> None:
         ("holds", "win"): 28168,
         ("shared", "win"): 85440,
     }
+    assert within == census  # the longest win, 15 plies, is well inside the 16-move rule
     # Kingsrow's two positions of a king against three kings, read through KKKvK's mirror.
     tb = Tablebase("international", tmp_path)
     lone = Material.parse("KvKKK")
