@@ -62,7 +62,7 @@ class Verdict:
             position with those counters just reset (see :doc:`/endgame`): a
             theoretical win the rules would draw is ``"draw"`` here. The same as ``result`` in a
             ruleset without such rules; None only in a ruleset with a count that captures or
-            crownings do not restart (:func:`draughts.endgame.within.known`).
+            crownings do not restart (``draughts.endgame.within.known``).
     """
 
     result: str
