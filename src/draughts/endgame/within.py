@@ -265,6 +265,8 @@ class _Spread:
             if code == HOLE:
                 continue
             flag = self.exits[index]
+            if not flag and moves[index]:
+                continue  # nothing known yet: the most common case, a state per count skipped
             for count in range(width):
                 state = index * width + count
                 if flag & (NO_MOVE_LOST | NO_MOVE_WON):
