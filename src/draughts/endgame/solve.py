@@ -144,7 +144,7 @@ def solve(rules: Ruleset, material: Material, lookup: Lookup, within: bool = Fal
     Memory: per entry about a dozen bytes (codes, distances, counts, offsets), per move inside
     the material 4 bytes, twice that while the moves are reversed; nothing per position is a
     Python object. The verdicts within the rules add a few bytes per entry and one per move,
-    and, where both counts matter (:mod:`draughts.endgame.within`), five bytes per entry and
+    and, where both counts matter (``draughts.endgame.within``), five bytes per entry and
     value of the count of plies since a man moved.
 
     Args:

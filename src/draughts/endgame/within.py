@@ -206,7 +206,7 @@ def spread(
 
     Args:
         walked: What the forward walk recorded.
-        start: With ``flat``, the parents of each position (:func:`draughts.endgame.solve._reverse`).
+        start: With ``flat``, the parents of each position (``draughts.endgame.solve._reverse``).
         flat: The parents, one row per position.
         men: Per entry of ``flat``: 1 where the parent's move was a man's (None: not recorded).
         moves: Per position, its moves inside the material.
