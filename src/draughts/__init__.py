@@ -27,7 +27,6 @@ from draughts.errors import (
     PDNError,
     UnknownVariantError,
 )
-from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.perft import divide, perft
@@ -52,9 +51,10 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
-from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
-from draughts.spec import resolve_ruleset
-from draughts.variants import (
+from draughts.rules.files import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
+from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
+from draughts.rules.names import resolve_ruleset
+from draughts.rules.variants import (
     ALIASES,
     VARIANTS,
     breakthrough,

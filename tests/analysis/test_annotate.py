@@ -1,4 +1,4 @@
-"""draughts.analysis: %eval on every move, marks by the drop in winning chances, better lines, accuracy tags."""
+"""draughts.engine.analysis: %eval on every move, marks by the drop in winning chances, better lines, accuracy tags."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from draughts import pdn
-from draughts.analysis import LIDRAUGHTS, Thresholds, accuracy, annotate, annotate_games, judge
 from draughts.engine import Engine, Limit
+from draughts.engine.analysis import LIDRAUGHTS, Thresholds, accuracy, annotate, annotate_games, judge
+from draughts.engine.score import Score
 from draughts.move import Move
 from draughts.pdn import Game
 from draughts.position import Position
-from draughts.score import Score
 
 DATA = Path(__file__).parent.parent / "data" / "games" / "russian" / "pdn-standard-ussr1947-excerpt.pdn"
 EVAL = re.compile(r"\[%eval\s+([^\]]*)\]")

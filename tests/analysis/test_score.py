@@ -1,4 +1,4 @@
-"""draughts.score: order, negation, the %eval text and the win probability scale."""
+"""draughts.engine.score: order, negation, the %eval text and the win probability scale."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from draughts.engine import MATE
+from draughts.engine.score import InvalidScoreError, Score, winning_chances
 from draughts.errors import DraughtsError
-from draughts.score import InvalidScoreError, Score, winning_chances
 
 scores = st.one_of(
     st.integers(-50_000, 50_000).map(Score.cp),

@@ -10,7 +10,7 @@ import pytest
 import draughts
 from draughts import BLACK, WHITE, Board, Termination, drawrules
 
-VARIANT_NAMES = list(draughts.variants.FEDERATION_VARIANTS)
+VARIANT_NAMES = list(draughts.rules.variants.FEDERATION_VARIANTS)
 
 
 def _quiet(board: Board, move: draughts.Move, kings_only: bool) -> bool:

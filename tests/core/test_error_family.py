@@ -116,7 +116,7 @@ def test_claiming_no_draw_is_a_draw_claim_error() -> None:
 
 MOVED = [
     ("draughts.engine", "InvalidLimitError"),
-    ("draughts.play", "PlayerSpecError"),
+    ("draughts.cli.play", "PlayerSpecError"),
     ("draughts.ai.envs", "GameOverError"),
     ("draughts.ai.tensors", "InvalidActionError"),
     ("draughts.web.server", "ServeError"),

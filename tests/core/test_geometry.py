@@ -7,7 +7,7 @@ import pytest
 
 import draughts
 from draughts import BoardSquares, Directions
-from draughts.geometry import Numbering, SquareNames, geometry
+from draughts.rules.geometry import Numbering, SquareNames, geometry
 
 
 @pytest.mark.parametrize(

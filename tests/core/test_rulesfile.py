@@ -36,7 +36,7 @@ from draughts import (
     SquareNames,
 )
 from draughts.rules import SEPARATORS
-from draughts.rulesfile import file_format, ruleset_from_data, ruleset_to_data
+from draughts.rules.files import file_format, ruleset_from_data, ruleset_to_data
 
 SCRIPT = Path(sys.executable).parent / "draughts"
 READS_TOML = sys.version_info >= (3, 11)

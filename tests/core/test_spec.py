@@ -68,8 +68,8 @@ FORMS = [
     ("25", "russian"),  # GameType number
     ("20,W,10,10,N2,0", "international"),  # full GameType
     ("25-nfc", "russian-nfc"),  # a GameType with a suffix
-    ("draughts.variants:ITALIAN", "italian"),  # module:attribute
-    ("draughts:variants.CZECH", "czech"),  # a dotted attribute
+    ("draughts.rules.variants:ITALIAN", "italian"),  # module:attribute
+    ("draughts.rules:variants.CZECH", "czech"),  # a dotted attribute
 ]
 
 
@@ -97,7 +97,7 @@ def test_the_web_and_hub_names_are_the_one_resolver() -> None:
     assert rulesets.resolve_ruleset is draughts.resolve_ruleset
 
 
-@pytest.mark.parametrize("spec", ["draughts.variants:ITALIAN", "rules.toml", "/etc/passwd.json", "os:system"])
+@pytest.mark.parametrize("spec", ["draughts.rules.variants:ITALIAN", "rules.toml", "/etc/passwd.json", "os:system"])
 def test_untrusted_text_is_names_only(spec: str) -> None:
     with pytest.raises(UnknownVariantError, match="only names are accepted"):
         resolve_ruleset(spec, trusted=False)
@@ -112,15 +112,15 @@ def test_untrusted_never_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     imported: list[str] = []
     real = __import__("importlib").import_module
     monkeypatch.setattr("importlib.import_module", lambda name, *a: imported.append(name) or real(name, *a))
-    for spec in ("draughts.variants:ITALIAN", "json:loads"):
+    for spec in ("draughts.rules.variants:ITALIAN", "json:loads"):
         with pytest.raises(UnknownVariantError):
             RulesetRegistry().get(spec)
     assert imported == []
 
 
 def test_every_command_takes_module_attribute_and_a_module_here(module_here: Path, ruleset_file: Path) -> None:
-    # perft refused module:attribute before (24 §5): `draughts perft draughts.variants:ITALIAN 2`.
-    assert "perft(2) = 49" in run("perft", "draughts.variants:ITALIAN", "2").stdout
+    # perft refused module:attribute before (24 §5): `draughts perft draughts.rules.variants:ITALIAN 2`.
+    assert "perft(2) = 49" in run("perft", "draughts.rules.variants:ITALIAN", "2").stdout
     assert "perft(2) = 49" in run("perft", str(ruleset_file), "2").stdout
     assert "perft(2) = 49" in run("perft", "22", "2").stdout
     # A module in the current directory: the console script does not put it on sys.path.
@@ -128,7 +128,7 @@ def test_every_command_takes_module_attribute_and_a_module_here(module_here: Pat
     assert "Mine" in out or "my-pool-here" in out
     assert run("moves", "my_rules_here:RULES", cwd=module_here).stdout.split()  # the opening moves
     assert run("show", "my_rules_here:RULES", cwd=module_here).stdout
-    compared = run("compare", "my_rules_here:RULES", "draughts.variants:ITALIAN", cwd=module_here).stdout
+    compared = run("compare", "my_rules_here:RULES", "draughts.rules.variants:ITALIAN", cwd=module_here).stdout
     assert "Mine" in compared or "my-pool-here" in compared
     failed = run("perft", "no_such_module_here:RULES", "2", expect=2, cwd=module_here)
     assert "cannot import" in failed.stderr
@@ -147,9 +147,9 @@ def test_hub_takes_every_form_from_its_command_line_and_names_from_the_wire(modu
     )
     assert "my-pool-here" in done.stdout
     out = io.StringIO()
-    server = _Server("draughts.variants:ITALIAN", out)  # the Python API is a trusted caller
+    server = _Server("draughts.rules.variants:ITALIAN", out)  # the Python API is a trusted caller
     assert server.rules is get_variant("italian")
-    for value in ("draughts.variants:RUSSIAN", "rules.toml", "russian-nfc-losing"):
+    for value in ("draughts.rules.variants:RUSSIAN", "rules.toml", "russian-nfc-losing"):
         server.handle(f"set-param name=variant value={value}")
     errors = [line for line in out.getvalue().splitlines() if line.startswith("error")]
     assert len(errors) == 2, errors

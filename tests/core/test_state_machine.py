@@ -17,7 +17,7 @@ import naive
 from draughts import Color, Move, Position
 
 MACHINE_VARIANTS = (
-    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    *(draughts.VARIANTS[name] for name in draughts.rules.variants.FEDERATION_VARIANTS),
     draughts.no_forced_capture(draughts.get_variant("american")),
 )
 

@@ -13,7 +13,7 @@ from draughts import BLACK, WHITE, Piece
 
 NS = "{http://www.w3.org/2000/svg}"
 EIGHT = [
-    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    *(draughts.VARIANTS[name] for name in draughts.rules.variants.FEDERATION_VARIANTS),
     draughts.get_variant("no-forced-capture"),
 ]
 IDS = [rules.name for rules in EIGHT]

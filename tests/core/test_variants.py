@@ -14,7 +14,7 @@ from draughts import CapturePromotion, KingRange, Precedence
 def test_the_named_variants() -> None:
     assert (
         tuple(draughts.VARIANTS)[:7]
-        == draughts.variants.FEDERATION_VARIANTS
+        == draughts.rules.variants.FEDERATION_VARIANTS
         == (
             "italian",
             "american",
@@ -25,7 +25,7 @@ def test_the_named_variants() -> None:
             "international",
         )
     )
-    assert set(draughts.VARIANTS) - set(draughts.variants.FEDERATION_VARIANTS) == {
+    assert set(draughts.VARIANTS) - set(draughts.rules.variants.FEDERATION_VARIANTS) == {
         "frisian",
         "frysk",
         "killer",

@@ -2,7 +2,7 @@
 
 A :class:`Ruleset` holds data only. The move generator, the capture-priority resolver, FEN,
 notation and everything else read these fields; no code outside this module and
-:mod:`draughts.variants` asks which variant it is playing. A new variant is a new ruleset::
+:mod:`draughts.rules.variants` asks which variant it is playing. A new variant is a new ruleset::
 
     >>> import attrs, draughts
     >>> frisian64 = attrs.evolve(draughts.get_variant("frisian"), name="frisian-64", title="Frisian on 8x8",
@@ -25,7 +25,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
-from draughts.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
+from draughts.rules.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
 
 
 class KingRange(enum.Enum):

@@ -115,7 +115,7 @@ def _adjudication(args: argparse.Namespace) -> Adjudication | None:
 def _match(
     args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None
 ) -> MatchResult:
-    from draughts.lab.cli import openings_argument
+    from draughts.cli.lab import openings_argument
 
     return run_match(
         EngineSpec(args.a, _params(args.a_option)),

@@ -22,7 +22,7 @@ from draughts._text import printable
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import ALIASES, VARIANTS, get_variant
+from draughts.rules.variants import ALIASES, VARIANTS, get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -60,7 +60,7 @@ class _Progress:
 
 def _ruleset(spec: str) -> Ruleset:
     """The ruleset a variant argument names, in every form :func:`~draughts.resolve_ruleset` takes."""
-    from draughts.spec import resolve_ruleset
+    from draughts.rules.names import resolve_ruleset
 
     return resolve_ruleset(spec)
 
@@ -157,7 +157,7 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.compare import rules_table
-    from draughts.rulesfile import ruleset_to_text, save_ruleset
+    from draughts.rules.files import ruleset_to_text, save_ruleset
 
     rules = _ruleset(args.variant)
     if args.save is not None:
@@ -358,8 +358,8 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
     from draughts._text import excerpt
-    from draughts.collection import expand_paths, replay_files
     from draughts.errors import PDNError
+    from draughts.pdn.collection import expand_paths, replay_files
 
     if "-" in args.file:
         raise _Failure("standard input (-) can only be read alone")
@@ -444,7 +444,7 @@ def _dask_executor(address: str) -> Iterator[Executor]:
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
-    from draughts.play import play
+    from draughts.cli.play import play
 
     try:
         play(
@@ -668,27 +668,27 @@ def _parser() -> argparse.ArgumentParser:
     _add_hub(commands)
     _add_serve(commands)
 
-    from draughts.lab.cli import add_parser as add_lab
+    from draughts.cli.lab import add_parser as add_lab
 
     add_lab(commands)
 
-    from draughts.endgame.cli import add_parser as add_endgame
+    from draughts.cli.endgame import add_parser as add_endgame
 
     add_endgame(commands, _ruleset, _VARIANT_HELP)
 
-    from draughts._annotate_cli import add_parser as add_annotate
+    from draughts.cli.annotate import add_parser as add_annotate
 
     add_annotate(commands, _ruleset, _VARIANT_HELP)
 
-    from draughts.dxp.cli import add_parser as add_dxp
+    from draughts.cli.dxp import add_parser as add_dxp
 
     add_dxp(commands, _ruleset, _VARIANT_HELP)
 
-    from draughts.match.cli import add_parser as add_match
+    from draughts.cli.match import add_parser as add_match
 
     add_match(commands, _ruleset, _VARIANT_HELP)
 
-    from draughts.openings.cli import add_parser as add_openings
+    from draughts.cli.openings import add_parser as add_openings
 
     add_openings(commands, _ruleset, _VARIANT_HELP)
     return parser

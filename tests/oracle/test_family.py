@@ -75,7 +75,7 @@ def test_family_perft_deep(case: tuple[str, str, int, bool, int, str]) -> None:
 
 def test_every_named_family_variant_has_published_or_peer_counts() -> None:
     covered = {case[0] for case in _cases(0, FAST_LEAVES)}
-    assert covered == set(draughts.VARIANTS) - set(draughts.variants.FEDERATION_VARIANTS)
+    assert covered == set(draughts.VARIANTS) - set(draughts.rules.variants.FEDERATION_VARIANTS)
 
 
 def test_the_known_peer_bug_is_excluded_not_matched() -> None:
@@ -145,7 +145,7 @@ def test_turkish_perft_7_and_8(depth: int, paths: bool) -> None:
     assert draughts.perft(draughts.Position.initial("turkish"), depth, paths=paths) == counts[str(depth)]
 
 
-FAMILY_NAMES = [name for name in draughts.VARIANTS if name not in draughts.variants.FEDERATION_VARIANTS]
+FAMILY_NAMES = [name for name in draughts.VARIANTS if name not in draughts.rules.variants.FEDERATION_VARIANTS]
 
 
 @pytest.mark.parametrize("variant", FAMILY_NAMES)

@@ -54,8 +54,6 @@ from draughts import _caches
 from draughts._text import excerpt
 from draughts.color import BLACK, WHITE
 from draughts.errors import UnknownVariantError
-from draughts.gametype import is_gametype, matching_ruleset
-from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.rules import (
     CapturedRemoval,
     CapturePromotion,
@@ -70,6 +68,8 @@ from draughts.rules import (
     ResultNotation,
     Ruleset,
 )
+from draughts.rules.gametype import is_gametype, matching_ruleset
+from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
 
 INTERNATIONAL = Ruleset(
     name="international",
@@ -750,13 +750,13 @@ def get_variant(name: str | Ruleset) -> Ruleset:
     >>> get_variant("losing").name, get_variant("checkers-losing").name, get_variant("russian-nfc-losing").name
     ('antidraughts', 'american-losing', 'russian-nfc-losing')
 
-    Names are read iteratively, never recursively, and bounded (:data:`~draughts.variants.LONGEST_NAME`,
-    :data:`~draughts.variants.MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
+    Names are read iteratively, never recursively, and bounded (:data:`~draughts.rules.variants.LONGEST_NAME`,
+    :data:`~draughts.rules.variants.MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
 
     Raises:
         UnknownVariantError: the name matches nothing (the message lists the known names), or it is
-            longer than :data:`~draughts.variants.LONGEST_NAME` or carries more than
-            :data:`~draughts.variants.MOST_TRANSFORMS` transforms.
+            longer than :data:`~draughts.rules.variants.LONGEST_NAME` or carries more than
+            :data:`~draughts.rules.variants.MOST_TRANSFORMS` transforms.
     """
     if isinstance(name, Ruleset):
         return name

@@ -1,4 +1,4 @@
-"""``draughts annotate GAME.pdn``: the command line of :mod:`draughts.analysis`."""
+"""``draughts annotate GAME.pdn``: the command line of :mod:`draughts.engine.analysis`."""
 
 from __future__ import annotations
 
@@ -82,8 +82,8 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
     from draughts import pdn
-    from draughts.analysis import annotate_games
     from draughts.engine import Engine, Limit
+    from draughts.engine.analysis import annotate_games
 
     variant = None if args.variant is None else ruleset(args.variant)
     if args.depth is not None:

@@ -154,7 +154,7 @@ def ruleset_from_data(data: Mapping[str, Any], *, source: str | None = None) -> 
 
 
 def _base_ruleset(base: str | Ruleset) -> Ruleset:
-    from draughts.variants import get_variant
+    from draughts.rules.variants import get_variant
 
     start = get_variant(base)
     try:
@@ -167,7 +167,7 @@ def _base_ruleset(base: str | Ruleset) -> Ruleset:
 
 
 def _named_base(value: object) -> Ruleset:
-    from draughts.variants import get_variant
+    from draughts.rules.variants import get_variant
 
     if not isinstance(value, str):
         raise _FieldError(BASE_KEY, f"{excerpt(value)} must be the name of a variant")
@@ -432,7 +432,7 @@ def ruleset_to_text(rules: Ruleset, format: str = "toml", *, base: str | Ruleset
     Args:
         rules: The ruleset.
         format: ``"toml"`` (with a comment naming each field's meaning and choices) or ``"json"``.
-        base: Write only what differs from this named variant (see :func:`~draughts.rulesfile.ruleset_to_data`).
+        base: Write only what differs from this named variant (see :func:`~draughts.rules.files.ruleset_to_data`).
     """
     chosen = _format(format)
     data = ruleset_to_data(rules, base=base)
@@ -446,7 +446,7 @@ def ruleset_from_text(text: str, format: str = "toml", *, source: str | None = N
 
     Raises:
         InvalidRulesetError: the text is not valid TOML or JSON, or describes no valid ruleset
-            (see :func:`~draughts.rulesfile.ruleset_from_data`).
+            (see :func:`~draughts.rules.files.ruleset_from_data`).
         UnknownVariantError: its ``base`` names no variant.
         DraughtsError: TOML on Python 3.10, which has no TOML reader.
     """

@@ -23,8 +23,8 @@ import draughts
 import naive
 from draughts import BLACK, WHITE, CapturedRemoval, Directions, KingRange, Position, Ruleset
 from draughts.board import Termination
-from draughts.geometry import BoardSquares
 from draughts.rules import KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
+from draughts.rules.geometry import BoardSquares
 from family import CASES, FAMILY, FRISIAN, PUBLISHED_RULES, TURKISH, Case, expected, parse_move, published_series
 from strategies import (
     PATHS_BUDGET,

@@ -17,12 +17,12 @@ Text that arrives over a network (a web request, a Hub ``set-param``) is resolve
 
 >>> resolve_ruleset("shashki").name
 'russian'
->>> resolve_ruleset("draughts.variants:ITALIAN").name
+>>> resolve_ruleset("draughts.rules.variants:ITALIAN").name
 'italian'
->>> resolve_ruleset("draughts.variants:ITALIAN", trusted=False)  # doctest: +ELLIPSIS
+>>> resolve_ruleset("draughts.rules.variants:ITALIAN", trusted=False)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-draughts.errors.UnknownVariantError: unknown variant 'draughts.variants:ITALIAN': only names are accepted here ...
+draughts.errors.UnknownVariantError: unknown variant 'draughts.rules.variants:ITALIAN': only names are accepted here ...
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from collections.abc import Iterator
 from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.rulesfile import file_format, load_ruleset
-from draughts.variants import get_variant
+from draughts.rules.files import file_format, load_ruleset
+from draughts.rules.variants import get_variant
 
 __all__ = ["resolve_ruleset"]
 
@@ -47,7 +47,7 @@ _OBJECT = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za
 
 LONGEST_SPEC = 4096
 """The longest text taken as a path or ``module:attribute`` (a name is bounded far lower, by
-:data:`draughts.variants.LONGEST_NAME`)."""
+:data:`draughts.rules.variants.LONGEST_NAME`)."""
 
 
 def resolve_ruleset(spec: Ruleset | str | os.PathLike[str], *, trusted: bool = True) -> Ruleset:

@@ -8,7 +8,7 @@ with its message. Each file is one job; with ``executor=`` the jobs run in paral
 report is the same as a serial run's, in the same order.
 
 >>> import io, tempfile, pathlib
->>> from draughts.collection import replay_files
+>>> from draughts.pdn.collection import replay_files
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "a.pdn").write_text('[GameType "25"] 1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0')
 >>> _ = (folder / "b.pdn").write_text('[GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 1-1 1. 99-98 *')
@@ -43,7 +43,7 @@ from draughts._text import excerpt
 from draughts.errors import PDNError
 from draughts.pdn.reader import check_options, outcomes
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.variants import get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor

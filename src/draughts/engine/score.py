@@ -4,7 +4,7 @@ An engine's answer is a number whose meaning depends on its range (a search's ``
 ``99.95``), and a tablebase's is a verdict. :class:`Score` gives them one type, so callers compare,
 negate, convert and write scores without knowing where they came from.
 
->>> from draughts.score import Score
+>>> from draughts.engine.score import Score
 >>> Score.cp(35) > Score.cp(-20), Score.win(7) > Score.cp(5_000), Score.win(3) > Score.win(9)
 (True, True, True)
 >>> -Score.win(5)  # the same game seen by the other side
@@ -33,7 +33,7 @@ __all__ = ["InvalidScoreError", "Score", "winning_chances"]
 
 _MATE = 1_000_000
 _MATE_BOUND = _MATE - 10_000
-"""The search's scores (``draughts._core.search``): ``MATE - n`` for a win in ``n`` plies, and
+"""The search's scores (``draughts.engine.search``): ``MATE - n`` for a win in ``n`` plies, and
 anything at or past the bound is one (kept here, not imported, so that this module stays light)."""
 
 _SCALE = 0.004

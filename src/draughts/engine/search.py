@@ -15,10 +15,10 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
-from draughts._core.evaluation import Evaluator
 from draughts._core.movegen import MoveGenerator
 from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
+from draughts.engine.evaluation import Evaluator
 
 MATE = 1_000_000
 """The score of a won game (less the plies to the win)."""

@@ -4,7 +4,7 @@
 
 * a ``[%eval ...]`` comment after every move: the score of the position after it, **from White's
   side** (as PGN's ``%eval`` is), in men with two decimals, or ``#N`` / ``#-N`` for a win or loss in
-  ``N`` plies (see :class:`~draughts.score.Score`);
+  ``N`` plies (see :class:`~draughts.engine.score.Score`);
 * a mark on every move that lowers its player's winning chances by a threshold or more:
   ``?!`` (inaccuracy), ``?`` (mistake), ``??`` (blunder), measured on lidraughts' scale
   ``2 / (1 + exp(-0.004 * cp)) - 1`` with lidraughts' thresholds 0.075, 0.15 and 0.3
@@ -16,7 +16,7 @@
 
 >>> import draughts
 >>> from draughts import pdn
->>> from draughts.analysis import annotate
+>>> from draughts.engine.analysis import annotate
 >>> from draughts.engine import Engine, Limit
 >>> game = pdn.parse_game("1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *", "russian")
 >>> marked = annotate(game, Engine(), Limit(depth=3))
@@ -44,11 +44,11 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.engine import AnalysisLine, Engine, Limit
+from draughts.engine.score import Score
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn.game import Game
 from draughts.position import Position
-from draughts.score import Score
 
 __all__ = ["LIDRAUGHTS", "Analyser", "Judgement", "Thresholds", "accuracy", "annotate", "annotate_games", "judge"]
 

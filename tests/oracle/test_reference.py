@@ -20,7 +20,7 @@ SLOW_DEPTH = {"international": 8}  # slow run: depth 9 on 8x8, 8 on 10x10 (past 
 
 def _cases(depth_of: dict[str, int], default: int, *, deeper_than_fast: bool) -> list[tuple[str, str, int, int]]:
     cases = []
-    for name in draughts.variants.FEDERATION_VARIANTS:
+    for name in draughts.rules.variants.FEDERATION_VARIANTS:
         series = PERFT[DATA_NAMES.get(name, name)]
         minimum = FAST_DEPTH.get(name, 7) + 1 if deeper_than_fast else 1
         for convention in ("dedup", "keep"):
