@@ -51,18 +51,11 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
-from draughts.rules.files import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
+from draughts.rules.files import load_ruleset, resolve_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
 from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
-from draughts.rules.names import resolve_ruleset
-from draughts.rules.variants import (
-    ALIASES,
-    VARIANTS,
-    breakthrough,
-    from_gametype,
-    get_variant,
-    losing,
-    no_forced_capture,
-)
+from draughts.rules.names import ALIASES, from_gametype, get_variant
+from draughts.rules.transforms import breakthrough, losing, no_forced_capture
+from draughts.rules.variants import VARIANTS
 
 __version__ = "0.1.0"
 

@@ -23,7 +23,7 @@ from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
-from draughts.rules.variants import get_variant
+from draughts.rules.names import get_variant
 from draughts.svg import draw
 
 

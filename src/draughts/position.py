@@ -26,7 +26,7 @@ from draughts.errors import (
 from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.rules import Ruleset
-from draughts.rules.variants import get_variant
+from draughts.rules.names import get_variant
 from draughts.svg import draw
 
 

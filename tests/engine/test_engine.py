@@ -26,8 +26,8 @@ from draughts.engine import (
     king_value,
     line_text,
 )
-from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.engine.search import NO_PV, Searcher
+from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.notation import move_text, parse_move
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
 

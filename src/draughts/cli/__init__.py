@@ -22,7 +22,8 @@ from draughts._text import printable
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.rules.variants import ALIASES, VARIANTS, get_variant
+from draughts.rules.names import ALIASES, get_variant
+from draughts.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -60,7 +61,7 @@ class _Progress:
 
 def _ruleset(spec: str) -> Ruleset:
     """The ruleset a variant argument names, in every form :func:`~draughts.resolve_ruleset` takes."""
-    from draughts.rules.names import resolve_ruleset
+    from draughts.rules.files import resolve_ruleset
 
     return resolve_ruleset(spec)
 

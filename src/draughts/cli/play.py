@@ -40,7 +40,7 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.rules.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = ["HELP", "Player", "PlayerSpecError", "TerminalGame", "parse_player", "play", "score_text"]
 

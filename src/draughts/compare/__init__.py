@@ -60,7 +60,7 @@ from draughts.notation import move_text
 from draughts.position import Piece, Position
 from draughts.rules import Criterion, Directions, DrawRules, Ruleset
 from draughts.rules.geometry import BoardSquares, Numbering
-from draughts.rules.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = [
     "IDENTITY_FIELDS",

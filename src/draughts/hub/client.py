@@ -37,7 +37,7 @@ from draughts.hub.variant_names import engine_name
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.rules.names import resolve_ruleset
+from draughts.rules.files import resolve_ruleset
 
 __all__ = ["Clock", "HubEngine", "HubParam", "HubResult"]
 

@@ -414,7 +414,7 @@ def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
     if any(spec.text.startswith("dxp:") for spec in specs):
         from draughts.dxp.board_text import check_board
-        from draughts.rules.variants import get_variant
+        from draughts.rules.names import get_variant
 
         check_board(get_variant(ruleset))
 

@@ -43,7 +43,7 @@ from draughts._text import excerpt
 from draughts.errors import PDNError
 from draughts.pdn.reader import check_options, outcomes
 from draughts.rules import Ruleset
-from draughts.rules.variants import get_variant
+from draughts.rules.names import get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor

@@ -4,7 +4,7 @@
 * :mod:`draughts.rules.geometry`: board shapes, numbering and square names;
 * :mod:`draughts.rules.variants`: the named variants and the transforms of any ruleset;
 * :mod:`draughts.rules.names`: the one resolver from what a user writes (a name, an alias, a PDN
-  GameType, a file) to a ruleset; :mod:`draughts.rules.gametype` reads PDN GameType tags;
+  GameType, a file) to a ruleset; :mod:`draughts.rules.names` reads PDN GameType tags;
 * :mod:`draughts.rules.files`: rulesets in TOML and JSON files.
 
 The names below are the ruleset's own (``from draughts.rules import Ruleset`` keeps working);

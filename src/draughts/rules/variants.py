@@ -43,17 +43,12 @@ often played that way.
 
 from __future__ import annotations
 
-import functools
-import re
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import attrs
 
-from draughts import _caches
-from draughts._text import excerpt
 from draughts.color import BLACK, WHITE
-from draughts.errors import UnknownVariantError
 from draughts.rules import (
     CapturedRemoval,
     CapturePromotion,
@@ -68,8 +63,8 @@ from draughts.rules import (
     ResultNotation,
     Ruleset,
 )
-from draughts.rules.gametype import is_gametype, matching_ruleset
 from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
+from draughts.rules.transforms import breakthrough, losing
 
 INTERNATIONAL = Ruleset(
     name="international",
@@ -102,6 +97,7 @@ INTERNATIONAL = Ruleset(
     pdn_gametype=20,  # PDN: 20,W,10,10,N2,0
     sources=("FMJD Annex 1 (2015) articles 2-8", "PDN 3.0 GameType 20"),
 )
+
 """International draughts (FMJD): 10x10, flying kings, men capture backward, majority capture,
 a man is crowned only if its capture ends on the crowning row (FMJD 4.15)."""
 
@@ -394,60 +390,6 @@ KILLER = attrs.evolve(
 )
 """Killer draughts: International, but a king whose last captured piece is a king stops right behind it."""
 
-_LOSING_SUFFIX = "-losing"
-_BREAKTHROUGH_SUFFIX = "-breakthrough"
-
-
-def _repetition_only(draws: DrawRules) -> DrawRules:
-    return DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim)
-
-
-def losing(rules: Ruleset) -> Ruleset:
-    """The losing form of ``rules`` (giveaway): a player with no legal move wins.
-
-    Moves and captures stay those of ``rules``; the repetition draw stays, the move-count and
-    material draws go (they suppose that material wins). Named ``"<name>-losing"``.
-
-    >>> from draughts import get_variant, losing
-    >>> losing(get_variant("american")).name
-    'american-losing'
-    """
-    if rules.no_move_wins:
-        return rules
-    return attrs.evolve(
-        rules,
-        name=f"{rules.name}{_LOSING_SUFFIX}",
-        title=f"{rules.title} (losing)",
-        no_move_wins=True,
-        draw_rules=DrawRules(
-            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*rules.sources, "losing form: the side without a move wins (lidraughts Antidraughts)"),
-    )
-
-
-def breakthrough(rules: Ruleset) -> Ruleset:
-    """The breakthrough form of ``rules``: the first player to crown a man wins.
-
-    A player without a legal move still loses; kings never come into play, so the move-count and
-    material draws go. Named ``"<name>-breakthrough"``.
-    """
-    if rules.crowning_wins:
-        return rules
-    return attrs.evolve(
-        rules,
-        name=f"{rules.name}{_BREAKTHROUGH_SUFFIX}",
-        title=f"{rules.title} (breakthrough)",
-        crowning_wins=True,
-        draw_rules=DrawRules(
-            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*rules.sources, "breakthrough form: the first king wins (lidraughts Breakthrough)"),
-    )
-
-
 ANTIDRAUGHTS = attrs.evolve(
     losing(INTERNATIONAL),
     name="antidraughts",
@@ -643,243 +585,3 @@ VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
 
 FEDERATION_VARIANTS = ("italian", "american", "russian", "brazilian", "spanish", "czech", "international")
 """The seven variants of the national and international federations the library started with."""
-
-ALIASES: Mapping[str, str] = types.MappingProxyType(
-    {
-        "english": "american",
-        "checkers": "american",
-        "english-draughts": "american",
-        "american-checkers": "american",
-        "dama": "italian",
-        "dama-italiana": "italian",
-        "italiana": "italian",
-        "shashki": "russian",
-        "russian-draughts": "russian",
-        "brazil": "brazilian",
-        "damas-brasileiras": "brazilian",
-        "damas-espanolas": "spanish",
-        "ceska-dama": "czech",
-        "czech-draughts": "czech",
-        "intl": "international",
-        "10x10": "international",
-        "fmjd": "international",
-        "polish": "international",
-        "normal": "international",  # Scan's name in the Hub protocol
-        "frisian-draughts": "frisian",
-        "fries": "frisian",
-        "frysk!": "frysk",  # lidraughts' and playstrategy.org's name
-        # lidraughts' own GameType numbers (PDN 3.0 leaves 51 and up unassigned); the PDN reader
-        # takes a GameType tag of one of these numbers as this alias.
-        "96": "breakthrough",
-        "97": "frysk",
-        "98": "antidraughts",
-        "losing": "antidraughts",  # Scan's name
-        "losing-draughts": "antidraughts",
-        "giveaway": "antidraughts",
-        "bt": "breakthrough",  # Scan's name
-        "mak-hos": "thai",
-        "makhos": "thai",
-        "dama-turca": "turkish",
-        "turkish-dama": "turkish",
-        "pool-checkers": "pool",
-        "american-pool": "pool",
-        "canadian-checkers": "canadian",
-        "damas-classicas": "portuguese",
-    }
-)
-"""Other accepted names -> canonical name."""
-
-_NFC_SUFFIX = "-nfc"
-
-
-def no_forced_capture(rules: Ruleset) -> Ruleset:
-    """The "no forced capture" house rule of ``rules``.
-
-    Quiet moves stay legal when a capture exists; a capture, once chosen, is still the base
-    variant's complete sequence, and the base variant's precedence still chooses among captures
-    (a capture's sequence is "full", its choice among captures the "base" variant's). No
-    federation plays this way; it is how many people play at home.
-
-    >>> from draughts import get_variant, no_forced_capture
-    >>> no_forced_capture(get_variant("russian")).name
-    'russian-nfc'
-    """
-    if not rules.capture_mandatory:
-        return rules
-    return attrs.evolve(
-        rules,
-        name=f"{rules.name}{_NFC_SUFFIX}",
-        title=f"{rules.title} (no forced capture)",
-        capture_mandatory=False,
-        pdn_gametype=None,
-        sources=(*rules.sources, "house rule: capture optional (no federation source)"),
-    )
-
-
-def _normalise(name: str) -> str:
-    return re.sub(r"[\s_]+", "-", name.strip().lower())
-
-
-def _canonical(name: str) -> str | None:
-    key = _normalise(name)
-    if key in VARIANTS:
-        return key
-    return ALIASES.get(key)
-
-
-LONGEST_NAME = 100
-"""The longest name :func:`get_variant` takes apart (a PDN GameType, read by one linear match, may
-be longer: leading zeros are harmless). Every name, alias and transform combination of
-the library is far shorter; a longer text is refused at once with a clear error, so that no input
-(a PDN tag, a Hub parameter, a ruleset file's ``base``) costs more than a few string operations."""
-
-MOST_TRANSFORMS = 6
-"""The most transform suffixes and prefixes one name may carry (``russian-nfc-losing`` has two).
-The three transforms are idempotent, so a longer chain only repeats one of them."""
-
-
-def get_variant(name: str | Ruleset) -> Ruleset:
-    """Look up a ruleset by canonical name, alias, transform suffix or PDN GameType.
-
-    >>> get_variant("shashki").name
-    'russian'
-    >>> get_variant("25").name, get_variant("20,W,10,10,N2,0").name
-    ('russian', 'international')
-    >>> get_variant("english-nfc").capture_mandatory
-    False
-    >>> get_variant("losing").name, get_variant("checkers-losing").name, get_variant("russian-nfc-losing").name
-    ('antidraughts', 'american-losing', 'russian-nfc-losing')
-
-    Names are read iteratively, never recursively, and bounded (:data:`~draughts.rules.variants.LONGEST_NAME`,
-    :data:`~draughts.rules.variants.MOST_TRANSFORMS`): a hostile name is an error, never a :class:`RecursionError`.
-
-    Raises:
-        UnknownVariantError: the name matches nothing (the message lists the known names), or it is
-            longer than :data:`~draughts.rules.variants.LONGEST_NAME` or carries more than
-            :data:`~draughts.rules.variants.MOST_TRANSFORMS` transforms.
-    """
-    if isinstance(name, Ruleset):
-        return name
-    if not isinstance(name, str):
-        raise UnknownVariantError(f"variant {excerpt(name)} is not a name")
-    gametype = is_gametype(name)  # a linear match: leading zeros of any length are harmless
-    if len(name) > LONGEST_NAME and not gametype:
-        raise UnknownVariantError(
-            f"variant {excerpt(name)} is no variant's name: names have at most {LONGEST_NAME} characters"
-        )
-    key = _normalise(name)
-    canonical = _canonical(key)
-    if canonical is not None:  # first: lidraughts' numbers 96-98 are aliases
-        return VARIANTS[canonical]
-    if gametype:
-        return from_gametype(name)
-    derived = _derived(key)
-    if derived is not None:
-        return derived
-    if key and key[0].isdigit():  # after the names: the alias "10x10" starts with a digit too
-        return from_gametype(name)  # says why the text is no GameType
-    raise UnknownVariantError(
-        f"unknown variant {excerpt(name)}; variants: {', '.join(VARIANTS)}, their aliases (draughts.ALIASES) "
-        "and the suffixes -nfc, -losing, -breakthrough"
-    )
-
-
-@functools.lru_cache(maxsize=_caches.VARIANT_NAMES)
-def _derived(key: str) -> Ruleset | None:
-    """The ruleset a name with transforms (or a bare GameType) means, or None.
-
-    The name is taken apart from the outside in, in a loop: a suffix of :data:`_TRANSFORMS` or a
-    prefix of :data:`_NFC_PREFIXES` is taken off until the rest is a canonical name, an alias or a
-    PDN GameType; the transforms are then applied from the inside out. Built once per name: the
-    same object every call.
-    """
-    transforms: list[Callable[[Ruleset], Ruleset]] = []
-    rest = key
-    while (base := _base(rest)) is None:
-        peeled = _peel(rest)
-        if peeled is None:
-            return _house_rule(rest, transforms)
-        if len(transforms) == MOST_TRANSFORMS:
-            raise UnknownVariantError(
-                f"variant {excerpt(key)} carries more than {MOST_TRANSFORMS} transforms (-nfc, -losing, -breakthrough)"
-            )
-        transform, rest = peeled
-        transforms.append(transform)
-    return _applied(base, transforms)
-
-
-def _base(key: str) -> Ruleset | None:
-    """The ruleset ``key`` names without transforms: a canonical name, an alias or a GameType."""
-    canonical = _canonical(key)
-    if canonical is not None:
-        return VARIANTS[canonical]
-    if is_gametype(key):
-        return from_gametype(key)
-    return None
-
-
-def _peel(key: str) -> tuple[Callable[[Ruleset], Ruleset], str] | None:
-    """The outermost transform of ``key`` and the rest of the name, or None if it has none."""
-    for suffix, transform in _TRANSFORMS:
-        if key.endswith(suffix) and len(key) > len(suffix):
-            return transform, key[: -len(suffix)]
-    for prefix in _NFC_PREFIXES:
-        if key.startswith(prefix) and len(key) > len(prefix):
-            return no_forced_capture, key[len(prefix) :]
-    return None
-
-
-def _house_rule(key: str, transforms: list[Callable[[Ruleset], Ruleset]]) -> Ruleset | None:
-    """``"no-forced-capture"`` or ``"nfc"`` alone: the American house rule (with ``transforms``)."""
-    if key in _NFC_NAMES:
-        return _applied(no_forced_capture(AMERICAN), transforms)
-    return None
-
-
-def _applied(base: Ruleset, transforms: list[Callable[[Ruleset], Ruleset]]) -> Ruleset:
-    """``base`` under ``transforms``, listed from the outermost (the end of the name) in."""
-    rules = base
-    for transform in reversed(transforms):
-        rules = transform(rules)
-    return rules
-
-
-_TRANSFORMS: tuple[tuple[str, Callable[[Ruleset], Ruleset]], ...] = (
-    ("-no-forced-capture", no_forced_capture),
-    (_NFC_SUFFIX, no_forced_capture),
-    (_LOSING_SUFFIX, losing),
-    (_BREAKTHROUGH_SUFFIX, breakthrough),
-)
-"""Name suffixes of the transforms, applied to whatever the rest of the name means."""
-
-_NFC_NAMES = ("no-forced-capture", "nfc")
-"""The house rule's own names; alone they mean the American house rule."""
-
-_NFC_PREFIXES = tuple(f"{name}-" for name in _NFC_NAMES)
-"""Prefixes of the house rule (``"no-forced-capture russian"``), the same names as its suffixes."""
-
-
-def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Ruleset:
-    """The ruleset of a PDN GameType value (``25`` or ``"25,W,8,8,A0,0"``).
-
-    The type number selects the named variant; the optional fields must agree with it where they
-    change the rules: who moves first, the board size and the invert flag. A tag that says
-    ``26,B,...`` is not Brazilian draughts, so it is an error rather than Brazilian with White
-    first. The notation field is not checked (real International files write ``20,W,10,10,N1,0``).
-
-    With ``ruleset`` (for instance a user-defined variant with a GameType number of its own), the tag
-    is checked against that ruleset instead and ``ruleset`` is returned: its ``pdn_gametype`` must be
-    the tag's number and the fields must agree with it.
-
-    >>> from_gametype("20,W,10,10,N1,0").name
-    'international'
-    >>> from_gametype("26,B,8,8,A0,0")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    draughts.errors.UnknownVariantError: GameType '26,B,8,8,A0,0' is not brazilian: Black moves first, ...
-
-    Raises:
-        UnknownVariantError: malformed value, a type number of no supported variant (or not
-            ``ruleset``'s), or a field that contradicts the variant's rules.
-    """
-    return matching_ruleset(gametype, VARIANTS.values(), ruleset)

@@ -26,8 +26,10 @@ import attrs
 from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.rules.names import resolve_ruleset
-from draughts.rules.variants import VARIANTS, breakthrough, get_variant, losing, no_forced_capture
+from draughts.rules.files import resolve_ruleset
+from draughts.rules.names import get_variant
+from draughts.rules.transforms import breakthrough, losing, no_forced_capture
+from draughts.rules.variants import VARIANTS
 
 __all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "resolve_ruleset", "variation"]
 
