@@ -6,7 +6,7 @@ tables are compiled once per process), then times, in wall-clock seconds, best o
 
 * perft of a variant's start position (``--variant``, ``--depth``; default International 7) split
   over the cluster with ``executor=client.get_executor()``, checked against the published count;
-* :func:`draughts.collection.replay_files` over a directory of PDN files (``--games``; default the
+* :func:`draughts.pdn.collection.replay_files` over a directory of PDN files (``--games``; default the
   samples in ``tests/data/games``), one job per file. With ``--folder-variants`` (the default) each
   sub-folder is named after its variant (``english`` = American checkers), as in the samples.
 
@@ -39,7 +39,7 @@ from typing import NamedTuple, TypeVar
 from distributed import Client, LocalCluster
 
 import draughts
-from draughts.collection import CollectionReport, replay_files
+from draughts.pdn.collection import CollectionReport, replay_files
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "games"

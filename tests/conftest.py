@@ -13,7 +13,7 @@ DATA = Path(__file__).parent / "data"
 
 # Generated positions can be slow to build on a loaded machine; that is not a failure, so neither
 # the health check nor hypothesis's per-example deadline (wall-clock time: a run beside other
-# work once failed tests/core/test_rulesfile.py's round trip with DeadlineExceeded) applies. Under
+# work once failed tests/rules/test_rulesfile.py's round trip with DeadlineExceeded) applies. Under
 # CI the examples are derandomized (a fixed seed per test), so a run is reproducible; locally every
 # run explores new examples.
 settings.register_profile(

@@ -18,9 +18,9 @@ import attrs
 import draughts
 from conftest import load_json
 from draughts import BLACK, WHITE, CapturedRemoval, CapturePromotion, Color, KingRange, Numbering, Ruleset
-from draughts import variants as _named
-from draughts.geometry import BoardSquares, SquareNames
 from draughts.rules import Directions, KingLanding, MostPieces, MostValue, WithKing
+from draughts.rules import variants as _named
+from draughts.rules.geometry import BoardSquares, SquareNames
 
 FRISIAN = attrs.evolve(
     _named.INTERNATIONAL,

@@ -57,8 +57,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from draughts import CapturedRemoval, CapturePromotion, Color, KingRange, Position, Ruleset
-from draughts.geometry import BoardSquares
 from draughts.rules import CaptureFacts, Directions, KingLanding
+from draughts.rules.geometry import BoardSquares
 
 Coord = tuple[int, int]
 Board = dict[Coord, tuple[Color, bool]]

@@ -33,11 +33,11 @@ from draughts import (
 )
 from draughts._core.capture import abort_when
 from draughts.errors import CaptureSearchLimitError
-from draughts.geometry import BoardSquares
 from draughts.rules import Criterion, KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
+from draughts.rules.geometry import BoardSquares
 from family import FAMILY
 
-NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS)
+NAMED: tuple[Ruleset, ...] = tuple(draughts.VARIANTS[name] for name in draughts.rules.variants.FEDERATION_VARIANTS)
 """The seven federation variants."""
 
 HOUSE_RULES: tuple[Ruleset, ...] = tuple(draughts.no_forced_capture(rules) for rules in NAMED)

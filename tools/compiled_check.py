@@ -50,16 +50,16 @@ COMPILED_MODULES = ("movegen", "capture", "state", "resolver", "search", "evalua
 
 # The tests that exercise the generator: the rules, their published numbers and the oracle.
 RULES_TESTS = [
-    "tests/rules/test_reference.py",
-    "tests/rules/test_oracle.py",
-    "tests/rules/test_oracle_family.py",
-    "tests/rules/test_properties.py",
+    "tests/oracle/test_reference.py",
+    "tests/oracle/test_oracle.py",
+    "tests/oracle/test_oracle_family.py",
+    "tests/oracle/test_properties.py",
     "tests/core/test_precedence.py",
     "tests/core/test_capture_floods.py",
-    "tests/rules/test_family.py",
+    "tests/oracle/test_family.py",
     "tests/core/test_rule_state.py",
-    "tests/core/test_position.py",
-    "tests/core/test_board.py",
+    "tests/model/test_position.py",
+    "tests/model/test_board.py",
     "tests/engine/test_engine.py",
     "tests/core/test_build.py",
 ]

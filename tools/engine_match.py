@@ -55,7 +55,7 @@ from typing import Any
 import draughts
 from draughts.board import Board
 from draughts.color import Color
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 PY_DRAUGHTS = "py-draughts==1.10.1"
 PY_DRAUGHTS_ENGINES = ("turbo", "simple")

@@ -30,7 +30,7 @@ from draughts.board import Board
 from draughts.lab import Opening, RulesetMetrics, game_seed, lab_tasks, measure, run_games, run_lab
 from draughts.lab.plots import FILES, branching_curves, length_histograms, score_plot
 from draughts.lab.report import compare, table_csv, table_text
-from draughts.variants import FEDERATION_VARIANTS
+from draughts.rules.variants import FEDERATION_VARIANTS
 
 OUT = Path(os.environ.get("LAB_FINDINGS_OUT") or Path(__file__).resolve().parent.parent / "docs" / "_static" / "lab")
 SEED = 2026

@@ -27,7 +27,7 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.engine import LEVELS, get_level
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 
 @attrs.frozen

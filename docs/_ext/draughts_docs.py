@@ -9,7 +9,7 @@ Tables (``variants.rst``, ``custom_variants.rst``):
 * ``.. ruleset-fields::`` -- every ruleset field with its label, default and the description
   from the ``Attributes:`` section of the :class:`~draughts.Ruleset` docstring;
 * ``.. variant-list::`` -- each named variant with the names it is known by, its PDN GameType,
-  start FEN, docstring (from :mod:`draughts.variants`) and sources.
+  start FEN, docstring (from :mod:`draughts.rules.variants`) and sources.
 
 API reference (``api.rst``), one entry per object:
 
@@ -47,7 +47,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 import draughts
-from draughts import variants as variants_module
+from draughts.rules import variants as variants_module
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def field_descriptions() -> dict[str, str]:
 
 
 def variant_docstrings() -> dict[str, str]:
-    """``{variant name: docstring}`` of the ruleset constants in :mod:`draughts.variants`."""
+    """``{variant name: docstring}`` of the ruleset constants in :mod:`draughts.rules.variants`."""
     docs = ModuleAnalyzer.for_module(variants_module.__name__).find_attr_docs()
     result = {}
     for (scope, attribute), lines in docs.items():
@@ -428,7 +428,7 @@ def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options
     """Give re-exported data (``draughts.VARIANTS``) the docstring of its defining module.
 
     autodoc looks for ``draughts.VARIANTS``'s docstring in ``draughts/__init__.py``, finds none
-    and falls back to the docstring of the value's type; the real one is in :mod:`draughts.variants`.
+    and falls back to the docstring of the value's type; the real one is in :mod:`draughts.rules.variants`.
     """
     short = name.rpartition(".")[2]
     if what != "data" or name != f"draughts.{short}" or short not in _exported():

@@ -27,7 +27,6 @@ from draughts.errors import (
     PDNError,
     UnknownVariantError,
 )
-from draughts.geometry import BoardSquares, Numbering, SquareNames
 from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.perft import divide, perft
@@ -52,17 +51,11 @@ from draughts.rules import (
     Ruleset,
     WithKing,
 )
-from draughts.rulesfile import load_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
-from draughts.spec import resolve_ruleset
-from draughts.variants import (
-    ALIASES,
-    VARIANTS,
-    breakthrough,
-    from_gametype,
-    get_variant,
-    losing,
-    no_forced_capture,
-)
+from draughts.rules.files import load_ruleset, resolve_ruleset, ruleset_from_text, ruleset_to_text, save_ruleset
+from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
+from draughts.rules.names import ALIASES, from_gametype, get_variant
+from draughts.rules.transforms import breakthrough, losing, no_forced_capture
+from draughts.rules.variants import VARIANTS
 
 __version__ = "0.1.0"
 

@@ -7,7 +7,7 @@ after move are bounded by what one long game or search meets; and every cache is
 program that makes rulesets without end (a property test, a search over rules) holds a fixed
 amount of memory. Where a cache is full it drops the least recently used entry, or starts again
 empty where that is cheaper to keep (noted per size). The test
-``tests/core/test_board_api.py::test_a_pass_over_the_web_menu_hits_the_second_time`` checks the
+``tests/model/test_board_api.py::test_a_pass_over_the_web_menu_hits_the_second_time`` checks the
 first rule; ``test_per_ruleset_caches_are_bounded`` the last.
 """
 
@@ -18,7 +18,7 @@ from typing import Final
 LIBRARY_RULESETS: Final = 98
 """The rulesets the library offers by name: its 17 variants, each with forced or optional capture
 and the normal, losing or breakthrough goal (the web board's picker; its menu lists 34 of them).
-``tests/core/test_board_api.py`` checks the figure against the web board's own list."""
+``tests/model/test_board_api.py`` checks the figure against the web board's own list."""
 
 RULESETS: Final = 128
 """Compiled rulesets (:func:`draughts._core.tables.compile_rules`: bit tables, the generator's

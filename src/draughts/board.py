@@ -14,7 +14,6 @@ from draughts import _bridge, _caches, _slots, drawrules
 from draughts._core import Tables
 from draughts._core.movegen import move_index
 from draughts._core.types import Compact
-from draughts._drawing import draw
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -24,7 +23,8 @@ from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
+from draughts.svg import draw
 
 
 class Termination(enum.Enum):

@@ -130,7 +130,7 @@ class InvalidLimitError(DraughtsError):
 
 
 class InvalidScoreError(DraughtsError):
-    """A score text or value that is not an engine score (:class:`draughts.score.Score`)."""
+    """A score text or value that is not an engine score (:class:`draughts.engine.score.Score`)."""
 
 
 class UnknownLevelError(InvalidLimitError):
@@ -150,7 +150,7 @@ class DrawClaimError(IllegalMoveError):
 
 
 class PlayerSpecError(DraughtsError):
-    """A player given as anything but ``human`` or ``computer[:LEVEL]`` (:mod:`draughts.play`)."""
+    """A player given as anything but ``human`` or ``computer[:LEVEL]`` (:mod:`draughts.cli.play`)."""
 
 
 class GameOverError(DraughtsError):

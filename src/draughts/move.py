@@ -9,7 +9,7 @@ import attrs
 from draughts import _slots
 from draughts._text import excerpt
 from draughts.errors import InvalidMoveError
-from draughts.geometry import LAST_SQUARE
+from draughts.rules.geometry import LAST_SQUARE
 
 
 def _square(value: object, field: str) -> int:

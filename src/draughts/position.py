@@ -13,7 +13,6 @@ from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.movegen import move_index
 from draughts._core.state import FEN_TAG
 from draughts._core.types import Compact, Node
-from draughts._drawing import draw
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.diagram import text_diagram
@@ -27,7 +26,8 @@ from draughts.errors import (
 from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
+from draughts.svg import draw
 
 
 def _check_color(instance: object, attribute: attrs.Attribute[Color], value: object) -> None:

@@ -11,7 +11,7 @@ import re
 
 from draughts.color import Color
 from draughts.rules import ResultNotation, Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = ["STANDARD_RESULTS", "normalise_result", "result_for", "winner_of"]
 

@@ -32,7 +32,7 @@ CUSTOM = attrs.evolve(
 )
 """A user-defined ruleset: 12x12 board, flying kings, most-pieces precedence."""
 
-FAMILY = [rules for name, rules in draughts.VARIANTS.items() if name not in draughts.variants.FEDERATION_VARIANTS]
+FAMILY = [rules for name, rules in draughts.VARIANTS.items() if name not in draughts.rules.variants.FEDERATION_VARIANTS]
 """The rest of the family: orthogonal captures, boards of every square, other ways to win."""
 
 API_RULESETS = [

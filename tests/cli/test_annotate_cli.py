@@ -12,8 +12,8 @@ import pytest
 from draughts import pdn
 from draughts.cli import main
 from draughts.engine import Engine, Limit
+from draughts.engine.score import Score
 from draughts.pdn import Game
-from draughts.score import Score
 
 DATA = Path(__file__).parent.parent / "data" / "games" / "russian" / "pdn-standard-ussr1947-excerpt.pdn"
 EVAL = re.compile(r"\[%eval\s+([^\]]*)\]")

@@ -13,7 +13,7 @@ import draughts
 from draughts.compare import IDENTITY_FIELDS, MovesComparison, Row, Table, format_field, moves_table, rules_table
 
 EIGHT = [
-    *(draughts.VARIANTS[name] for name in draughts.variants.FEDERATION_VARIANTS),
+    *(draughts.VARIANTS[name] for name in draughts.rules.variants.FEDERATION_VARIANTS),
     draughts.get_variant("no-forced-capture"),
 ]
 """The seven federation variants and the no-forced-capture house rule."""

@@ -14,8 +14,8 @@ import draughts
 from draughts import BLACK, WHITE, CaptureSearchLimitError, DraughtsError, Piece, Position
 from draughts._core import capture
 from draughts.engine import Engine, Limit
-from draughts.geometry import BoardSquares
 from draughts.rules import CapturedRemoval, CapturePromotion
+from draughts.rules.geometry import BoardSquares
 
 # Issue 23 §20: a valid custom ruleset whose captures grow without bound in this position (281 s and
 # 8.8 GB before the search counted its work).
@@ -133,10 +133,10 @@ class _Clock:
 def test_the_engine_reads_its_clock_inside_a_long_generation(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 23 §16: with the time up, the search stops at the next check inside a capture search,
     not only every few hundred nodes (before: 256 nodes, each a flood of capture paths, about 2 s)."""
-    import draughts.engine
+    import draughts.engine.root
 
     position = lattice_facing(14)
-    monkeypatch.setattr(draughts.engine, "time", _Clock())
+    monkeypatch.setattr(draughts.engine.root, "time", _Clock())
     started = time.process_time()
     result = Engine(seed=1).search(position, Limit(time=0.5))
     assert result.move in position.legal_moves

@@ -9,7 +9,7 @@ import pytest
 import draughts
 from draughts.endgame import Tablebase
 from draughts.engine import Engine, InvalidLimitError, Limit
-from draughts.score import Score
+from draughts.engine.score import Score
 
 
 @pytest.mark.parametrize("variant", ["international", "russian", "american"])

@@ -14,21 +14,20 @@ from hypothesis import strategies as st
 import draughts
 from draughts import BLACK, WHITE, Board, Position
 from draughts._core import build_move_generator as generator
-from draughts._core.search import NO_PV, Searcher
 from draughts.engine import (
     LEVELS,
     MATE,
-    MATERIAL_ONLY,
     Engine,
     Limit,
     SearchResult,
     Weights,
-    _evaluation,
     evaluate,
     get_level,
     king_value,
     line_text,
 )
+from draughts.engine.search import NO_PV, Searcher
+from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.notation import move_text, parse_move
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
 
@@ -203,7 +202,7 @@ def test_node_limit(nodes: int) -> None:
 def test_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     # The engine's clock reads this process's CPU time, so that other processes taking the cores
     # (a loaded machine) neither end the search early nor make it look slow.
-    import draughts.engine as engine_module
+    import draughts.engine.root as engine_module
 
     monkeypatch.setattr(engine_module, "time", types.SimpleNamespace(perf_counter=time.process_time))
     position = Position.initial("international")
@@ -593,7 +592,7 @@ def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
 
 def _quiescence(variant: str, fen: str) -> int:
     """The quiescence search's score of ``fen`` for its side to move, counting material only."""
-    from draughts._core.search import THREATS
+    from draughts.engine.search import THREATS
 
     rules = draughts.get_variant(variant)
     own, opp, kings, color, state = Position.from_fen(rules, fen)._node()
@@ -707,7 +706,7 @@ def test_a_ruleset_name_is_only_a_name_to_the_engine() -> None:
 def test_a_time_limit_is_used_but_not_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
     # The engine reads its module's clock; here it reads this process's CPU time, as the match
     # tool makes it, so that a busy machine (other processes taking the cores) does not count.
-    import draughts.engine as engine_module
+    import draughts.engine.root as engine_module
 
     cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
     monkeypatch.setattr(engine_module, "time", cpu_clock)

@@ -254,8 +254,8 @@ def test_counts_take_the_singular_for_one() -> None:
     assert "1 legal move: 35-30\n" in out
     assert "1 legal moves" not in out
     assert "Took back 1 ply." in out
+    from draughts.cli.play import score_text
     from draughts.engine import MATE, SearchResult
-    from draughts.play import score_text
 
     for score, text in ((MATE - 1, "wins in 1 ply"), (-(MATE - 1), "loses in 1 ply"), (MATE - 3, "wins in 3 plies")):
         assert score_text(SearchResult(move=None, score=score, pv=(), depth=1, nodes=1)) == text
@@ -265,7 +265,7 @@ def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:
     # The engine once pasted the ruleset's name into compile(): a NUL there was a traceback.
     import attrs
 
-    from draughts.rulesfile import save_ruleset
+    from draughts.rules.files import save_ruleset
 
     rules = tmp_path / "nul.json"
     save_ruleset(attrs.evolve(draughts.get_variant("russian"), name="nul\x00name"), rules)

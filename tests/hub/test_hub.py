@@ -895,7 +895,7 @@ def test_server_takes_only_names_for_the_variant(session: Session, tmp_path: pat
     # A GUI's line must not make the server read files or import modules.
     ruleset_file = tmp_path / "mine.json"
     draughts.save_ruleset(attrs.evolve(draughts.get_variant("russian"), name="mine"), ruleset_file)
-    for value in (str(ruleset_file), "os:getcwd", "draughts.variants:ITALIAN"):
+    for value in (str(ruleset_file), "os:getcwd", "draughts.rules.variants:ITALIAN"):
         session.send(f"set-param name=variant value={value}", "ping")
         command, args = session.next()
         assert command == "error", value

@@ -9,9 +9,9 @@ import pytest
 
 from draughts import Board, Position
 from draughts.engine import InvalidLimitError, Limit
+from draughts.engine.score import Score
 from draughts.hub import HubEngine
 from draughts.hub.info import HubInfo, parse_info, score_of_text
-from draughts.score import Score
 
 SERVER = [sys.executable, "-m", "draughts", "hub"]
 
@@ -104,7 +104,7 @@ def test_lenient_info_fields() -> None:
 
 def test_an_external_engine_annotates_a_game() -> None:
     from draughts import pdn
-    from draughts.analysis import annotate
+    from draughts.engine.analysis import annotate
 
     game = pdn.parse_game("1. c3-d4 f6-g5 2. b2-c3 g7-f6 3. e3-f4 *", "russian")  # 3. e3-f4 gives two men
     with HubEngine(SERVER, timeout=30) as client:

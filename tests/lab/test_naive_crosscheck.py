@@ -25,7 +25,7 @@ import naive
 from draughts.lab import run_lab
 from draughts.lab.report import normal_p
 from draughts.lab.stats import Estimate, mean_interval, ratio_interval
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""Replaying a PDN collection (draughts.collection.replay_files, draughts pdn DIR) here and in a process pool.
+"""Replaying a PDN collection (draughts.pdn.collection.replay_files, draughts pdn DIR) here and in a process pool.
 
 The cluster runs of the same map are in test_dask.py. The figures are checked against the sample
 tables of test_pdn.py and test_pdn_family.py, which were worked out file by file.
@@ -19,8 +19,8 @@ import pytest
 import draughts
 from conftest import DATA
 from draughts import PDNError, pdn
-from draughts.collection import OUTCOMES, CollectionReport, FileReport, pdn_files, replay_files
-from draughts.variants import FEDERATION_VARIANTS
+from draughts.pdn.collection import OUTCOMES, CollectionReport, FileReport, pdn_files, replay_files
+from draughts.rules.variants import FEDERATION_VARIANTS
 from test_pdn import EXPECTED, variant_of
 from test_pdn_family import FAMILY
 
@@ -295,7 +295,7 @@ def test_cli_collection_that_cannot_run_exits_2(args: tuple[str, ...], says: str
 
 def test_import_draughts_loads_no_dask() -> None:
     code = (
-        "import sys, draughts, draughts.collection, draughts.cli, draughts.perft; "
+        "import sys, draughts, draughts.pdn.collection, draughts.cli, draughts.perft; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)

@@ -22,7 +22,7 @@ from distributed import Client, LocalCluster, get_task_stream
 import draughts
 from conftest import DATA, load_json
 from draughts import KingRange, Position, Precedence, pdn
-from draughts.collection import replay_files
+from draughts.pdn.collection import replay_files
 from draughts.perft import _workers
 from test_pdn import EXPECTED, variant_of
 from test_pdn_family import FAMILY

@@ -22,7 +22,7 @@ import strategies
 from conftest import DATA
 from draughts import BLACK, WHITE, Board, DraughtsError, Move, PDNError, Position, pdn
 from draughts.notation import parse_move
-from draughts.variants import FEDERATION_VARIANTS
+from draughts.rules.variants import FEDERATION_VARIANTS
 
 GAMES = DATA / "games"
 FOLDER_VARIANTS = {"english": "american"}

@@ -18,7 +18,7 @@ from conftest import DATA
 from draughts import BLACK, Board, Position, Termination, pdn
 from draughts.notation import move_text
 from draughts.pdn import PDNIllegalMoveError, PDNUnknownVariantError
-from draughts.variants import FEDERATION_VARIANTS
+from draughts.rules.variants import FEDERATION_VARIANTS
 
 GAMES = DATA / "games"
 

@@ -24,7 +24,7 @@ PUBLIC_MODULES = (
     "draughts.position",
     "draughts.rules",
     "draughts.svg",
-    "draughts.variants",
+    "draughts.rules.variants",
 )
 
 
@@ -84,7 +84,7 @@ _NUMBERS = {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "sixteen": 16, "sevent
 def test_counts_of_variants_in_words_are_the_real_counts() -> None:
     """``draughts overview --help`` said "the eight variants" while it printed eighteen rows."""
     import draughts
-    from draughts import variants
+    from draughts.rules import variants
 
     said = re.search(r"The (\w+) named variants", (variants.__doc__ or "").splitlines()[0])
     assert said is not None

@@ -184,7 +184,7 @@ def test_the_compare_page_offers_the_panel(client: TestClient) -> None:
         ({"variants": ["russian"], "max_plies": 10**30}, "max_plies"),
         ({"variants": ["my-pool", "russian"]}, "my-pool"),
         ({"variants": ["<script>alert(1)</script>"]}, "<script>alert(1)</script>"),
-        ({"variants": ["draughts.variants:ITALIAN"]}, "draughts.variants:ITALIAN"),
+        ({"variants": ["draughts.rules.variants:ITALIAN"]}, "draughts.rules.variants:ITALIAN"),
         ({"variants": []}, "'variants'"),
         ({"variants": [f"v{n}" for n in range(13)]}, "'variants'"),
         ({"variants": ["russian", "italian", "brazilian", "pool", "czech", "turkish", "frisian"], "games": 1}, "7"),

@@ -521,7 +521,7 @@ def test_unknown_and_malformed_games(client: TestClient) -> None:
         response = client.get(f"/api/games/{game}")
         assert response.status_code == 404
     error(client.post("/api/games", json={"variant": "russian", "fen": "W:Wz9"}), 400, "z9")
-    error(client.post("/api/games", json={"variant": "draughts.variants:ITALIAN"}), 400, "cannot import")
+    error(client.post("/api/games", json={"variant": "draughts.rules.variants:ITALIAN"}), 400, "cannot import")
     error(client.post("/api/games", json={"variant": ["russian"]}), 400, "['russian']")
     still_serving(client)
 

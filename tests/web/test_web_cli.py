@@ -25,16 +25,16 @@ def test_resolve_ruleset() -> None:
     assert resolve_ruleset("shashki") is draughts.get_variant("russian")
     assert resolve_ruleset("english-nfc").name == "american-nfc"
     assert resolve_ruleset("25").name == "russian"
-    assert resolve_ruleset("draughts.variants:ITALIAN") is draughts.get_variant("italian")
-    assert resolve_ruleset("draughts:variants.ITALIAN") is draughts.get_variant("italian")  # a dotted attribute
+    assert resolve_ruleset("draughts.rules.variants:ITALIAN") is draughts.get_variant("italian")
+    assert resolve_ruleset("draughts.rules:variants.ITALIAN") is draughts.get_variant("italian")  # a dotted attribute
     italian = draughts.get_variant("italian")
     assert resolve_ruleset(italian) is italian
     for spec, quoted in (
         ("nowhere", "nowhere"),
         ("no_such_module_xyz:RULES", "no_such_module_xyz"),
-        ("draughts.variants:NOPE", "NOPE"),
+        ("draughts.rules.variants:NOPE", "NOPE"),
         ("draughts:VARIANTS", "mappingproxy"),
-        ("draughts.variants:ITALIAN:x", "module:attribute"),
+        ("draughts.rules.variants:ITALIAN:x", "module:attribute"),
         ("os.path:join()", "module:attribute"),
     ):
         with pytest.raises(draughts.UnknownVariantError) as caught:
@@ -54,7 +54,7 @@ def test_registry_names() -> None:
     with pytest.raises(draughts.UnknownVariantError, match="my-spool"):
         registry.get("my-spool")
     with pytest.raises(draughts.UnknownVariantError, match="cannot import"):
-        registry.get("draughts.variants:ITALIAN")
+        registry.get("draughts.rules.variants:ITALIAN")
     with pytest.raises(draughts.UnknownVariantError, match="not a name"):
         registry.get(7)
     with pytest.raises(draughts.UnknownVariantError, match="takes the name"):

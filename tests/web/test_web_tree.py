@@ -13,10 +13,10 @@ from starlette.testclient import TestClient
 from draughts import Position, pdn
 from draughts.endgame import Tablebase
 from draughts.engine import Engine, Limit
+from draughts.engine.score import Score
 from draughts.notation import move_text
 from draughts.pdn.treedata import tree_from_data
 from draughts.pdn.visitor import export, game_of
-from draughts.score import Score
 from draughts.web.app import create_app
 
 STUDY = '[GameType "20"] 1. 32-28 {main} (1. 33-29 {side} 19-23 (1... 18-23 $1) 2. 34-30) 1... 19-23 2. 28x19 14x23 *'

@@ -29,7 +29,6 @@ import attrs
 from draughts import _caches
 from draughts._core.state import RuleState
 from draughts.color import Color
-from draughts.geometry import BoardSquares
 from draughts.rules import (
     CapturedRemoval,
     CaptureFacts,
@@ -39,6 +38,7 @@ from draughts.rules import (
     KingRange,
     Ruleset,
 )
+from draughts.rules.geometry import BoardSquares
 
 _T = TypeVar("_T")
 

@@ -41,7 +41,7 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = ["AGENTS", "RENDER_MODES", "DraughtsEnv", "GameOverError", "Opponent", "SingleAgentEnv", "env"]
 

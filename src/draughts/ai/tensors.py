@@ -41,7 +41,7 @@ from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError,
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = [
     "DIRECTIONS",

@@ -92,7 +92,7 @@ def listen(
     Raises:
         DXPError: the ruleset is not a 10x10 one.
     """
-    from draughts.variants import get_variant
+    from draughts.rules.names import get_variant
 
     rules = get_variant(ruleset)
     check_board(rules)
@@ -182,7 +182,7 @@ def connect(
     Raises:
         DXPError: the follower declined a game, or cannot be reached; the ruleset is not 10x10.
     """
-    from draughts.variants import get_variant
+    from draughts.rules.names import get_variant
 
     rules = get_variant(ruleset)
     check_board(rules)

@@ -1,6 +1,6 @@
 """Probing from inside the engine's search: exact scores at nodes whose material is built.
 
-The engine's recursion (:class:`draughts._core.search.Searcher`) works on bit masks and cannot
+The engine's recursion (:class:`draughts.engine.search.Searcher`) works on bit masks and cannot
 afford a :class:`~draughts.Position` per node, so it asks a :class:`NodeProbe` made once per
 search: a node's material is read from its piece counts, looked up among the tables on disk
 (opened on first use, a material that is not built remembered as such) and, if built, ranked
@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from draughts._core import build_move_generator
-from draughts._core.search import MATE
 from draughts.endgame import storage
 from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.errors import TablebaseError
 from draughts.endgame.material import Material
 from draughts.endgame.table import Table
+from draughts.engine.search import MATE
 from draughts.rules import Ruleset
 
 if TYPE_CHECKING:

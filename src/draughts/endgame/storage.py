@@ -33,7 +33,7 @@ from typing import Any
 from draughts.endgame.errors import TablebaseFileError
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
-from draughts.rulesfile import ruleset_to_data
+from draughts.rules.files import ruleset_to_data
 
 MAGIC = b"PDTB"
 FORMAT = 1

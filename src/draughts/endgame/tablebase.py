@@ -28,7 +28,7 @@ from draughts.endgame.within import known as within_known
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future

@@ -21,6 +21,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.engine import AnalysisLine, InvalidLimitError, Limit
+from draughts.engine.score import Score
 from draughts.errors import (
     DraughtsError,
     HubEngineError,
@@ -36,8 +37,7 @@ from draughts.hub.variant_names import engine_name
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.score import Score
-from draughts.spec import resolve_ruleset
+from draughts.rules.files import resolve_ruleset
 
 __all__ = ["Clock", "HubEngine", "HubParam", "HubResult"]
 

@@ -1,4 +1,5 @@
-"""An external engine's ``info`` lines as typed values: depth, a :class:`~draughts.score.Score`, nodes, the PV as moves.
+"""An external engine's ``info`` lines as typed values: depth, a :class:`~draughts.engine.score.Score`, nodes,
+the PV as moves.
 
 Hub engines write ``info depth=12 mean-depth=14.5 score=0.12 nodes=123456 time=1.5 nps=0.8
 pv="32-28 19-23"`` while they think. Scores are in men with decimals, seen by the side to move;
@@ -18,11 +19,11 @@ from collections.abc import Mapping
 
 import attrs
 
+from draughts.engine.score import Score
 from draughts.errors import DraughtsError
 from draughts.hub.text import parse_hub_move
 from draughts.move import Move
 from draughts.position import Position
-from draughts.score import Score
 
 __all__ = ["HubInfo", "parse_info", "score_of_text"]
 
@@ -60,7 +61,7 @@ class HubInfo:
 
 
 def score_of_text(text: str) -> Score | None:
-    """The :class:`~draughts.score.Score` of a Hub ``score=`` value (men with decimals), None if it is not one.
+    """The :class:`~draughts.engine.score.Score` of a Hub ``score=`` value (men with decimals), None if it is not one.
 
     >>> score_of_text("0.12"), score_of_text("-99.94"), score_of_text("89.20"), score_of_text("nan")
     (Score.cp(12), Score.loss(5, exact=False), Score.cp(8920), None)

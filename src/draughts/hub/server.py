@@ -28,7 +28,7 @@ from draughts.hub.text import move_squares_text, parse_hub_move, parse_position
 from draughts.hub.variant_names import custom_variants, declared_variants, variant_named
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.spec import resolve_ruleset
+from draughts.rules.files import resolve_ruleset
 
 __all__ = ["serve"]
 

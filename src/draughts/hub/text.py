@@ -19,7 +19,7 @@ from draughts.move import Move
 from draughts.notation import matching_moves
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = ["hub_move_text", "parse_hub_move", "parse_position", "position_text"]
 

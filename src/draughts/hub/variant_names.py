@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from draughts import variants
 from draughts.errors import DraughtsError
-from draughts.rules import Ruleset
-from draughts.spec import resolve_ruleset
-from draughts.variants import VARIANTS, get_variant, no_forced_capture
+from draughts.rules import Ruleset, names
+from draughts.rules.files import resolve_ruleset
+from draughts.rules.names import get_variant
+from draughts.rules.transforms import no_forced_capture
+from draughts.rules.variants import VARIANTS
 
 __all__: list[str] = []
 
-LONGEST_NAME = variants.LONGEST_NAME
-"""The longest ``variant`` value looked up by name (:data:`draughts.variants.LONGEST_NAME`). Every
+LONGEST_NAME = names.LONGEST_NAME
+"""The longest ``variant`` value looked up by name (:data:`draughts.rules.names.LONGEST_NAME`). Every
 name, alias and transform suffix of the library is far shorter; a longer value is refused at once
 instead of being taken apart."""
 

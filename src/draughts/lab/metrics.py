@@ -364,7 +364,7 @@ def tablebase_facts(ruleset: str, directory: str | None) -> dict[str, str]:
         return dict.fromkeys(keys, NOT_BUILT)
     from draughts.endgame.facts import kings_needed, won_share
     from draughts.endgame.tablebase import Tablebase
-    from draughts.variants import get_variant
+    from draughts.rules.names import get_variant
 
     tb = Tablebase(get_variant(ruleset), directory)
     return {"kings_needed": kings_needed(tb), **{f"won_{m}": won_share(tb, m) for m in REFERENCE_MATERIALS}}

@@ -22,9 +22,9 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from draughts._drawing import escape, number, quoteattr
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
+from draughts.svg import escape, number, quoteattr
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f")
 """Series colours, in ruleset order (repeating after nine)."""

@@ -24,7 +24,7 @@ from draughts.board import Board
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
 from draughts.lab.players import check_spec, make_player
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 
 @attrs.frozen

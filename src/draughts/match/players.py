@@ -23,10 +23,10 @@ import attrs
 from draughts.board import Board
 from draughts.color import Color
 from draughts.engine import Limit
+from draughts.engine.score import Score
 from draughts.errors import DraughtsError, DXPConnectionError, DXPError
 from draughts.hub.client import Clock, HubResult
 from draughts.move import Move
-from draughts.score import Score
 
 
 class Resigned(DraughtsError):

@@ -30,11 +30,11 @@ import attrs
 from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
+from draughts.engine.score import Score
 from draughts.errors import DraughtsError
 from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.match.players import MatchPlayer
-from draughts.score import Score
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -414,7 +414,7 @@ def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
     if any(spec.text.startswith("dxp:") for spec in specs):
         from draughts.dxp.board_text import check_board
-        from draughts.variants import get_variant
+        from draughts.rules.names import get_variant
 
         check_board(get_variant(ruleset))
 

@@ -58,7 +58,7 @@ from draughts.board import Board
 from draughts.errors import DraughtsError, UnknownBallotError
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = ["Ballot", "Opening", "UnknownBallotError", "ballot", "ballot_info", "ballots"]
 

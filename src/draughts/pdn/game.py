@@ -16,7 +16,7 @@ from draughts.pdn.tree import GameNode, build_tree
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result, result_for, winner_of
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 
 def _initial_of(game: Game) -> Position:

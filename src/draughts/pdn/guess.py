@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from draughts.geometry import SquareNames
 from draughts.pdn.split import RawGame
 from draughts.rules import Ruleset
-from draughts.variants import VARIANTS
+from draughts.rules.geometry import SquareNames
+from draughts.rules.variants import VARIANTS
 
 __all__ = ["candidates", "untagged"]
 

@@ -20,7 +20,7 @@ from draughts.pdn.split import RawGame, raw_games
 from draughts.pdn.tags import INTERNATIONAL
 from draughts.pdn.text import lone_surrogate
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 
 def read_games(

@@ -32,7 +32,7 @@ from draughts.pdn.words import (
 from draughts.position import Position
 from draughts.results import normalise_result
 from draughts.rules import Ruleset
-from draughts.variants import from_gametype
+from draughts.rules.names import from_gametype
 
 _MAX_BRANCHES = 64
 _MAX_MERGE = 12

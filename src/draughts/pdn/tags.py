@@ -6,7 +6,8 @@ import re
 
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.variants import ALIASES, VARIANTS, from_gametype, get_variant
+from draughts.rules.names import ALIASES, from_gametype, get_variant
+from draughts.rules.variants import VARIANTS
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ITALIAN_TAGS = {

@@ -59,7 +59,7 @@ from draughts.pdn.words import MARKS
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result
 from draughts.rules import Ruleset
-from draughts.variants import get_variant
+from draughts.rules.names import get_variant
 
 __all__ = [
     "SKIP",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from draughts.color import Color
-from draughts.geometry import SquareNames
 from draughts.rules import Ruleset
+from draughts.rules.geometry import SquareNames
 
 MOVE_NUMBER = re.compile(r"[0-9]+(?:\.{1,3}|…)")
 NAG = re.compile(r"\$[0-9]{1,3}")

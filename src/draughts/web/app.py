@@ -53,9 +53,9 @@ from draughts import __version__
 from draughts.color import Color
 from draughts.engine import LEVELS
 from draughts.errors import DraughtsError, ServeError
-from draughts.geometry import SquareNames
 from draughts.pdn import result_for
 from draughts.rules import Ruleset
+from draughts.rules.geometry import SquareNames
 from draughts.web import endgame, lab, tasks
 from draughts.web.clock import GameClock
 from draughts.web.fields import endpoint_fields, read_fields

@@ -9,9 +9,9 @@ requests name rulesets through a :class:`RulesetRegistry`, which resolves them w
 
 >>> resolve_ruleset("shashki").name
 'russian'
->>> resolve_ruleset("draughts.variants:ITALIAN").name
+>>> resolve_ruleset("draughts.rules.variants:ITALIAN").name
 'italian'
->>> registry = RulesetRegistry([resolve_ruleset("draughts.variants:ITALIAN")])
+>>> registry = RulesetRegistry([resolve_ruleset("draughts.rules.variants:ITALIAN")])
 >>> registry.get("english-nfc").name
 'american-nfc'
 """
@@ -26,8 +26,10 @@ import attrs
 from draughts._text import excerpt
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.spec import resolve_ruleset
-from draughts.variants import VARIANTS, breakthrough, get_variant, losing, no_forced_capture
+from draughts.rules.files import resolve_ruleset
+from draughts.rules.names import get_variant
+from draughts.rules.transforms import breakthrough, losing, no_forced_capture
+from draughts.rules.variants import VARIANTS
 
 __all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "resolve_ruleset", "variation"]
 

@@ -22,8 +22,8 @@ import attrs
 from draughts.board import Board, Outcome
 from draughts.color import Color
 from draughts.engine import LEVELS, Engine, Limit, SearchResult, line_text
+from draughts.engine.score import Score
 from draughts.errors import IllegalMoveError, PDNError, UnknownVariantError
-from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
@@ -31,7 +31,7 @@ from draughts.pdn.treedata import tree_data, tree_from_data
 from draughts.pdn.visitor import export, game_of
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.score import Score
+from draughts.rules.geometry import SquareNames
 from draughts.svg import board as svg_board
 from draughts.web import endgame
 from draughts.web.job import stop_requested

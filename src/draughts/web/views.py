@@ -15,11 +15,11 @@ from typing import Any
 from draughts.board import Outcome
 from draughts.compare import MovesComparison, moves_table, rules_table
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, RequestError
-from draughts.geometry import SquareNames
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.rules.geometry import SquareNames
 
 __all__ = [
     "MAX_FEN",

@@ -1,0 +1,443 @@
+"""A game in the terminal: people and computer players, any ruleset (``draughts play VARIANT``).
+
+The board is drawn after every move. A human player types moves in the variant's notation, short
+or long (``32-28``, ``19x28``, ``47x38x24x13x36``, ``c3-d4``, ``c3:e5``; Hub order and square
+numbers in algebraic variants are read too), or a command:
+
+========  ======================================================================================
+moves     list the legal moves
+hint      the engine's suggestion (strong level)
+undo      take back your last move and the computer's reply
+draw      claim a draw, where the ruleset's draw rules are claimed (repetition, 40 moves ...)
+resign    give up the game
+save      write the game so far as PDN (``save FILE``, or to the ``--save`` file)
+board     draw the board again; ``fen`` prints the position's FEN
+help      this list
+quit      stop without a result
+========  ======================================================================================
+
+At the end the result is announced with its reason (the rule that ended the game), the game is
+printed as PDN and, with ``save``, written to that file. Input is read line by line, so a script
+can be piped in; when input is not a terminal each line read is echoed after its prompt.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from collections.abc import Callable
+from typing import NoReturn, TextIO
+
+import attrs
+
+from draughts import pdn
+from draughts.board import Board
+from draughts.color import Color
+from draughts.diagram import text_diagram
+from draughts.engine import Engine, SearchResult, get_level, line_text
+from draughts.errors import DraughtsError, InvalidMoveError, PlayerSpecError
+from draughts.move import Move
+from draughts.notation import matching_moves, move_text
+from draughts.position import Position
+from draughts.rules import Ruleset
+from draughts.rules.names import get_variant
+
+__all__ = ["HELP", "Player", "PlayerSpecError", "TerminalGame", "parse_player", "play", "score_text"]
+
+HELP = """commands:
+  <move>        play a move in the variant's notation, short or long (e.g. {example})
+  moves         list the legal moves
+  hint          ask the engine for a move
+  undo          take back your last move (and the computer's reply)
+  draw          claim a draw (only where the rules make draws a claim)
+  resign        give up the game
+  save [FILE]   write the game so far as PDN
+  board, fen    show the board again, or its FEN
+  help          this text
+  quit          stop without a result"""
+
+
+@attrs.frozen
+class Player:
+    """Who plays one side: a person, or the engine at a level.
+
+    Attributes:
+        level: None for a human player, else the engine level's name.
+    """
+
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether moves are read from the input."""
+        return self.level is None
+
+    def __str__(self) -> str:
+        return "human" if self.level is None else f"computer:{self.level}"
+
+    @property
+    def pdn_name(self) -> str:
+        """The name written in the PDN White/Black tag."""
+        return "Human" if self.level is None else f"polydraughts {self.level}"
+
+
+def parse_player(text: str) -> Player:
+    """``"human"``, ``"computer"`` (intermediate) or ``"computer:LEVEL"`` as a :class:`Player`.
+
+    Raises:
+        PlayerSpecError: anything else; an unknown level names the levels.
+    """
+    cleaned = text.strip().lower()
+    if cleaned == "human":
+        return Player()
+    kind, _, level = cleaned.partition(":")
+    if kind in ("computer", "engine", "cpu"):
+        try:
+            name = get_level(level or "intermediate").name
+        except DraughtsError as error:
+            raise PlayerSpecError(f"player {text!r}: {error}") from None
+        return Player(name)
+    raise PlayerSpecError(f"player {text!r} must be 'human' or 'computer:LEVEL' (e.g. computer:strong)")
+
+
+def score_text(result: SearchResult) -> str:
+    """A search score in words: ``+0.35`` men, or ``wins in 5 plies``."""
+    mate = result.mate_in
+    if mate is not None:
+        return (
+            f"wins in {_counted(mate, 'ply', 'plies')}" if mate > 0 else f"loses in {_counted(-mate, 'ply', 'plies')}"
+        )
+    return f"{result.score / 100:+.2f}"
+
+
+_SHOWN = 8
+"""How many compulsory captures an illegal-move message names (the rest: ``moves``)."""
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    """``1 legal move``, ``2 legal moves``: the count with the word in the number it takes."""
+    return f"{count} {one if count == 1 else many}"
+
+
+class _EndOfGame(Exception):
+    """The game has ended (by the rules, a resignation, a claim or quit)."""
+
+
+@attrs.define
+class _Ending:
+    result: str
+    message: str
+    reason: str
+
+
+class TerminalGame:
+    """One game between two players, over a text input and output.
+
+    Args:
+        ruleset: The rules (a ruleset or a variant name).
+        white: White's player.
+        black: Black's player.
+        fen: The start position (default: the initial position).
+        numbers: Draw the board with square numbers.
+        save: The PDN file written at the end (and by ``save`` without a file name).
+        seed: Seed of the computer players (None: a different game each time).
+        stdin: Where the human moves are read from.
+        stdout: Where the board and messages go.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        white: Player,
+        black: Player,
+        *,
+        fen: str | None = None,
+        numbers: bool = False,
+        save: str | None = None,
+        seed: int | None = None,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+    ) -> None:
+        self.rules = get_variant(ruleset)
+        self.board = Board(self.rules, fen)
+        self.players = {Color.WHITE: white, Color.BLACK: black}
+        self.numbers = numbers
+        self.save_path = save
+        self.stdin = sys.stdin if stdin is None else stdin
+        self.stdout = sys.stdout if stdout is None else stdout
+        self.echo = not _is_terminal(self.stdin)
+        self.flipped = black.is_human and not white.is_human
+        base = 0 if seed is None else seed
+        self.engines: dict[Color, Engine] = {}
+        for color, player in self.players.items():
+            if player.level is not None:
+                self.engines[color] = get_level(player.level).engine(None if seed is None else base + int(color))
+        self.hint_engine = get_level("strong").engine(None if seed is None else base + 7)
+        self.ending: _Ending | None = None
+
+    # --- output ---
+
+    def say(self, text: str = "") -> None:
+        """Write a line."""
+        print(text, file=self.stdout, flush=True)
+
+    def show(self) -> None:
+        """Draw the board and say who is to move."""
+        position = self.board.position
+        self.say(text_diagram(position, numbers=self.numbers, flipped=self.flipped))
+        self.say(f"{position.turn} to move ({self.players[position.turn]})")
+
+    def text(self, move: Move) -> str:
+        """``move`` (legal now) in the variant's notation."""
+        return move_text(self.board.position, move)
+
+    # --- the game ---
+
+    def run(self) -> pdn.Game:
+        """Play until the game ends or a player quits; announce the result and return the game."""
+        rules = self.rules
+        self.say(f"{rules.title}: {self.players[Color.WHITE]} (white) against {self.players[Color.BLACK]} (black)")
+        if any(player.is_human for player in self.players.values()):
+            self.say("Type a move, or 'help' for the commands.")
+        self.say()
+        self.show()
+        try:
+            while True:
+                outcome = self.board.outcome()
+                if outcome is not None:
+                    if outcome.winner is None:
+                        self._end(None, "drawn", f"{outcome.termination.value}, {outcome.rule}")
+                    self._end(outcome.winner, f"{outcome.winner} wins", outcome.rule)
+                player = self.players[self.board.turn]
+                if player.is_human:
+                    self._human_turn()
+                else:
+                    self._computer_turn()
+        except _EndOfGame:
+            pass
+        assert self.ending is not None
+        game = self.game(self.ending.result, self.ending.reason)
+        self.say()
+        self.say(self.ending.message)
+        self.say()
+        self.say(pdn.write_game(game).rstrip("\n"))
+        if self.save_path is not None:
+            self._write(self.save_path, game)
+        return game
+
+    def _end(self, winner: Color | None, verdict: str, reason: str, *, result: str | None = None) -> NoReturn:
+        if result is None:
+            result = pdn.result_for(self.rules, winner)
+        self.ending = _Ending(result, f"Game over: {result} ({verdict}: {reason})", reason)
+        raise _EndOfGame
+
+    def game(self, result: str | None = None, reason: str | None = None) -> pdn.Game:
+        """The game so far as a :class:`~draughts.pdn.Game` (``result`` default: ``*``)."""
+        headers = {
+            "Event": "polydraughts terminal game",
+            "Date": datetime.date.today().strftime("%Y.%m.%d"),
+            "White": self.players[Color.WHITE].pdn_name,
+            "Black": self.players[Color.BLACK].pdn_name,
+            "Result": result or "*",
+        }
+        if reason:
+            headers["Termination"] = reason
+        if self.rules.pdn_gametype is None:
+            headers["Variant"] = self.rules.name
+        return pdn.Game.from_board(self.board, headers, result or "*")
+
+    def _write(self, path: str, game: pdn.Game) -> None:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(pdn.write_game(game))
+        self.say(f"Game saved to {path}")
+
+    def _push(self, move: Move, who: str) -> None:
+        text = self.text(move)
+        self.board.push(move)
+        self.say()
+        self.say(f"{who} plays {text}")
+        self.show()
+
+    def _computer_turn(self) -> None:
+        color = self.board.turn
+        engine = self.engines[color]
+        result = engine.search(self.board)
+        if self.board.can_claim_draw() and result.score <= 0:
+            outcome = self.board.claim_draw()
+            self._end(None, f"drawn, claimed by {color}", outcome.rule, result=pdn.result_for(self.rules, None))
+        assert result.move is not None
+        self._push(result.move, f"{color} ({self.players[color]})")
+
+    def _human_turn(self) -> None:
+        color = self.board.turn
+        self.stdout.write(f"{color}> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            if self.echo:
+                self.say("(end of input)")
+            self._end(None, "unfinished", "the input ended", result="*")
+        text = line.strip()
+        if self.echo:
+            self.say(text)
+        if not text:
+            return
+        command, _, argument = text.partition(" ")
+        handler = self._commands().get(command.lower())
+        if handler is not None:
+            handler(argument.strip())
+            return
+        self._human_move(text)
+
+    def _commands(self) -> dict[str, Callable[[str], None]]:
+        return {
+            "help": self._help,
+            "?": self._help,
+            "moves": self._moves,
+            "hint": self._hint,
+            "undo": self._undo,
+            "draw": self._draw,
+            "resign": self._resign,
+            "save": self._save,
+            "board": lambda _: self.show(),
+            "fen": lambda _: self.say(self.board.fen()),
+            "quit": self._quit,
+            "exit": self._quit,
+        }
+
+    def _human_move(self, text: str) -> None:
+        position = self.board.position
+        try:
+            found = matching_moves(position, text)
+        except InvalidMoveError as error:
+            self.say(f"Not a command, and not a move: {error}. Type 'help' for the commands.")
+            return
+        if not found:
+            self.say(self._illegal(position, text))
+            return
+        if len(found) > 1:
+            options = " or ".join(move_text(position, move, long=True) for move in found)
+            self.say(f"Ambiguous move {text!r}: it may be {options}. Type the long form.")
+            return
+        self._push(found[0], str(position.turn))
+
+    def _illegal(self, position: Position, text: str) -> str:
+        """Why ``text`` is not a move here: a capture is compulsory (named), or plainly not legal."""
+        legal = position.legal_moves()
+        if self.rules.capture_mandatory and legal and all(move.captured for move in legal):
+            shown = [self.text(move) for move in legal[:_SHOWN]]
+            more = f" (and {len(legal) - _SHOWN} more: type 'moves')" if len(legal) > _SHOWN else ""
+            which = f"the capture {shown[0]}" if len(legal) == 1 else "one of the captures " + ", ".join(shown)
+            return f"Illegal move {text!r}: capturing is compulsory here, so play {which}{more}."
+        return f"Illegal move {text!r}: it is not legal here. Type 'moves' to list the legal moves."
+
+    def _help(self, argument: str) -> None:
+        legal = self.board.legal_moves
+        example = self.text(legal[0]) if legal else "32-28"
+        self.say(HELP.format(example=example))
+
+    def _moves(self, argument: str) -> None:
+        legal = self.board.legal_moves
+        self.say(f"{_counted(len(legal), 'legal move', 'legal moves')}: " + " ".join(self.text(move) for move in legal))
+
+    def _hint(self, argument: str) -> None:
+        result = self.hint_engine.search(self.board)
+        if result.move is None:
+            self.say("No move to suggest.")
+            return
+        line = line_text(self.board.position, result.pv)
+        self.say(f"Hint: {self.text(result.move)} ({score_text(result)}; line {line})")
+
+    def _undo(self, argument: str) -> None:
+        if not self.board.move_stack:
+            self.say("Nothing to undo.")
+            return
+        taken = []
+        while self.board.move_stack and not self.players[self.board.turn.opponent].is_human:
+            taken.append(self.board.pop())  # the computer's replies
+        if self.board.move_stack:
+            taken.append(self.board.pop())  # the human's move
+        self.say(f"Took back {_counted(len(taken), 'ply', 'plies')}.")
+        self.show()
+
+    def _draw(self, argument: str) -> None:
+        if self.board.can_claim_draw():
+            outcome = self.board.claim_draw()
+            color = self.board.turn
+            self._end(None, f"drawn, claimed by {color}", outcome.rule, result=pdn.result_for(self.rules, None))
+        draws = self.rules.draw_rules
+        claims = [rule.describe() for rule in draws.move_counts if rule.claim]
+        if draws.repetitions and draws.repetition_claim:
+            claims.insert(0, f"the same position {draws.repetitions} times")
+        if claims:
+            self.say(f"No draw can be claimed now; {self.rules.name} allows a claim after: {'; '.join(claims)}.")
+        else:
+            self.say(f"Draws are not claimed in {self.rules.name}: its draw rules end the game by themselves.")
+
+    def _resign(self, argument: str) -> NoReturn:
+        color = self.board.turn
+        self._end(color.opponent, f"{color.opponent} wins", f"{color} resigns")
+
+    def _save(self, argument: str) -> None:
+        path = argument or self.save_path
+        if not path:
+            self.say("Save where? Type 'save FILE' (or start with --save FILE).")
+            return
+        try:
+            self._write(path, self.game())
+        except OSError as error:
+            self.say(f"Cannot write {path!r}: {error.strerror}")
+
+    def _quit(self, argument: str) -> NoReturn:
+        self._end(None, "unfinished", f"{self.board.turn} quits", result="*")
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def play(
+    variant: Ruleset | str,
+    *,
+    white: str | Player | None = None,
+    black: str | Player | None = None,
+    fen: str | None = None,
+    numbers: bool = False,
+    save: str | None = None,
+    seed: int | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> pdn.Game:
+    """Play a game in the terminal (the ``draughts play`` command) and return it.
+
+    By default the side that moves first in the ruleset is a human player and the other side the
+    computer at the ``intermediate`` level.
+
+    Raises:
+        PlayerSpecError: a player is neither ``human`` nor ``computer:LEVEL``.
+        InvalidFenError: ``fen`` is not a position of the ruleset.
+        OSError: the ``save`` file cannot be written at the end (the game has been printed).
+    """
+    rules = get_variant(variant)
+    players = {}
+    for color, spec in ((Color.WHITE, white), (Color.BLACK, black)):
+        if spec is None:
+            spec = "human" if color is rules.first_to_move else "computer:intermediate"
+        players[color] = spec if isinstance(spec, Player) else parse_player(spec)
+    if fen is not None:
+        Position.from_fen(rules, fen)  # raise before the game starts
+    game = TerminalGame(
+        rules,
+        players[Color.WHITE],
+        players[Color.BLACK],
+        fen=fen,
+        numbers=numbers,
+        save=save,
+        seed=seed,
+        stdin=stdin,
+        stdout=stdout,
+    )
+    return game.run()

@@ -1,0 +1,110 @@
+"""What a search is asked and what it answers: limits, results, analysis lines, the mate score."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import attrs
+
+from draughts._text import excerpt
+from draughts.engine import search as _core_search
+from draughts.engine.score import Score
+from draughts.errors import InvalidLimitError
+from draughts.move import Move
+
+MATE = _core_search.MATE
+"""The score of a won game; a win in ``n`` plies scores ``MATE - n``."""
+
+_MATE_BOUND = _core_search.MATE_BOUND
+
+
+def _positive_or_none(kind: type) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None:
+            return
+        # ``not value > 0`` also refuses NaN, which compares false with everything and would never stop.
+        if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int) or not value > 0:
+            raise InvalidLimitError(f"{attribute.name} {excerpt(value)} must be a positive number or None")
+
+    return check
+
+
+class StopSignal(Protocol):
+    """What :meth:`Engine.search` accepts as ``stop``: anything with ``is_set()``, like ``threading.Event``."""
+
+    def is_set(self) -> bool:
+        """Whether the search should stop."""
+        ...  # pragma: no cover
+
+
+@attrs.frozen
+class Limit:
+    """When a search stops: after ``depth`` plies, ``nodes`` nodes or ``time`` seconds.
+
+    Whichever comes first ends the search; with none of them the search goes to depth 64 (or until
+    :meth:`Engine.stop`). Depth and node limits give reproducible results; time limits depend on the
+    machine.
+
+    Attributes:
+        depth: Full-width plies of the deepest iteration (captures are followed beyond it).
+        nodes: Most nodes (positions visited, quiescence included) the search may visit.
+        time: Seconds of thinking (wall-clock). The search uses them all and stops just before
+            they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
+            and the moves its unfinished successor has already searched; a single legal move is
+            answered at once.
+    """
+
+    depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
+    nodes: int | None = attrs.field(default=None, validator=_positive_or_none(int))
+    time: float | None = attrs.field(default=None, validator=_positive_or_none(float))
+
+
+@attrs.frozen
+class SearchResult:
+    """The answer of a search.
+
+    Attributes:
+        move: The chosen move (a legal move of the searched position), or None when the game is
+            over (no legal move, or a finished :class:`~draughts.Board`).
+        score: The score of ``move`` for the side to move, in hundredths of a man; ``MATE - n``
+            for a forced win in ``n`` plies, ``-(MATE - n)`` for a forced loss.
+        pv: The principal variation, starting with ``move``.
+        depth: The depth of the last completed iteration (0 if none completed).
+        nodes: Nodes visited.
+    """
+
+    move: Move | None
+    score: int
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+
+    @property
+    def mate_in(self) -> int | None:
+        """Plies to a forced end of the game: positive when the side to move wins, negative when it loses."""
+        if self.score >= _MATE_BOUND:
+            return MATE - self.score
+        if self.score <= -_MATE_BOUND:
+            return -(MATE + self.score)
+        return None
+
+
+@attrs.frozen
+class AnalysisLine:
+    """One line of :meth:`Engine.analyse`: a first move, its score and what the engine expects after it.
+
+    Attributes:
+        move: The line's first move.
+        score: Its :class:`~draughts.engine.score.Score` for the side to move (exact from a tablebase).
+        pv: The principal variation, starting with ``move``.
+        depth: The depth of the iteration that scored it (0 for a tablebase's answer).
+        nodes: Nodes the whole analysis visited (the same for every line of one call).
+        multipv: The line's rank, 1 for the best.
+    """
+
+    move: Move
+    score: Score
+    pv: tuple[Move, ...]
+    depth: int
+    nodes: int
+    multipv: int = 1

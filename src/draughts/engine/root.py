@@ -1,0 +1,302 @@
+"""The root of a search: limits, root moves, iterative deepening, tablebase answers at the root
+(the per-node recursion: :mod:`draughts.engine.search`)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from draughts import _bridge
+from draughts._core import build_move_generator
+from draughts._core.capture import abort_when
+from draughts._core.types import Compact, Node
+from draughts.color import Color
+from draughts.engine import search as _core_search
+from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
+from draughts.engine.score import Score
+from draughts.engine.search import INF as _INF
+from draughts.engine.search import MATE_BOUND as _MATE_BOUND
+from draughts.engine.search import MAX_DEPTH as _MAX_DEPTH
+from draughts.engine.weights import Evaluator, _evaluation
+from draughts.errors import DraughtsError
+from draughts.move import Move
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+if TYPE_CHECKING:
+    from draughts.engine.engine import Engine
+
+def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
+    """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
+    try:
+        verdict = tablebase.probe(position)
+        moves = tablebase.best_moves(position)
+    except DraughtsError:
+        return None
+    if not moves:
+        return None
+    plies = verdict.plies or 0
+    score = MATE - plies if verdict.result == "win" else -(MATE - plies) if verdict.result == "loss" else 0
+    move = choose.choice(moves)
+    return SearchResult(move, score, (move,), 0, 0)
+
+
+def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> list[AnalysisLine] | None:
+    """Every legal move of ``position`` scored exactly by the tablebase (None outside its tables)."""
+    scored = []
+    try:
+        for move in position.legal_moves():
+            child = position.play(move)
+            if child.is_over():
+                score = Score.win(1)
+            else:
+                verdict = tablebase.probe(child)
+                score = -Score.from_verdict(verdict.result, verdict.plies)
+                if score.plies is not None:
+                    score = Score(0, score.plies + (1 if score.plies > 0 else -1), True)
+            scored.append((score, move))
+    except DraughtsError:
+        return None
+    scored.sort(key=lambda item: (item[0], -item[1].start, -item[1].end), reverse=True)
+    return [AnalysisLine(move, score, (move,), 0, 0, rank) for rank, (score, move) in enumerate(scored[:multipv], 1)]
+
+
+def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int, int, int], int | None] | None, int]:
+    """The search's probe of ``tablebase`` and the most pieces it knows (``(None, 0)``: none)."""
+    probe = None if tablebase is None else tablebase.node_probe(rules)
+    return (None, 0) if probe is None else (probe, probe.pieces)
+
+
+def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = None, numeric: bool = False) -> str:
+    """``moves`` played in turn from ``position``, as the variant writes them, separated by spaces.
+
+    Raises:
+        IllegalMoveError: a move is not legal in turn.
+    """
+    from draughts.notation import move_text
+
+    texts = []
+    for move in moves:
+        texts.append(move_text(position, move, long=long, numeric=numeric))
+        position = position.play(move)
+    return " ".join(texts)
+
+
+@attrs.define
+class _Iteration:
+    """The root scores of one iteration of the deepening (of the moves searched so far)."""
+
+    depth: int
+    scores: dict[Compact, int] = attrs.field(factory=dict)
+    pvs: dict[Compact, tuple[Compact, ...]] = attrs.field(factory=dict)
+
+
+_ASPIRATION = 40
+"""Half-width of the window the first root move is searched with from depth 4 on, around the
+previous iteration's score (a score outside it is searched again with an open window)."""
+_NO_PV = _core_search.NO_PV
+
+
+class _RootSearch:
+    """One call of :meth:`Engine.search`: the limits, the root and iterative deepening.
+
+    The recursion below the root is :class:`draughts.engine.search.Searcher`, on the generator's
+    nodes and xor-mask moves; this class owns what it shares with it (the table, the game's
+    positions, the principal variations, the clock and the stop flag).
+    """
+
+    def __init__(
+        self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal, multipv: int = 1
+    ) -> None:
+        self.engine = engine
+        self.multipv = multipv
+        self.completed: _Iteration | None = None
+        """The last completed iteration (:meth:`Engine.analyse` reads its lines)."""
+        self.root = position
+        self.rules = rules = position.ruleset
+        self.limit = limit
+        self.started = time.perf_counter()
+        self.deadline = None
+        if limit.time is not None:
+            # Stop a little early: the answer is built after the stop, and the clock is read
+            # only every few hundred nodes.
+            self.deadline = self.started + limit.time - min(0.02, 0.05 * limit.time)
+        self.stop_event = stop
+        self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
+        self.nodes = 0
+        seen: dict[Node, int] = {}
+        for key in history:
+            seen[key] = seen.get(key, 0) + 1
+        self.seen = seen
+        self.pv: list[tuple[Compact, ...]] = [_NO_PV] * (_MAX_DEPTH + 256)
+        if engine.evaluate is not None:
+            custom = engine.evaluate
+
+            def leaf(own: int, opp: int, kings: int, color: int) -> int:
+                white, black = (own, opp) if color == 0 else (opp, own)
+                return int(custom(_bridge.make(rules, white, black, kings, Color(color), 0)))
+
+            self.leaf: Evaluator = leaf
+        else:
+            self.leaf = _evaluation(rules, engine.weights).evaluate
+        self.table = engine._table_of(rules)
+        self.searcher = _core_search.Searcher(
+            build_move_generator(rules),
+            self.leaf,
+            self.table,
+            engine.hash_size,
+            seen,
+            self.pv,
+            stop.is_set,
+            time.perf_counter,  # read here, so that a caller may replace this module's clock
+            self.deadline,
+            self.max_nodes,
+            *_node_probe(engine.tablebase, rules),
+        )
+
+    # --- the root ---
+
+    def run(self) -> SearchResult:
+        root = self.root
+        key = _bridge.node(root)
+        moves, compacts = _bridge.moves(root)
+        legal = dict(zip(compacts, moves, strict=True))
+        # The root's moves are generated once, in public order: a second generation in the
+        # searcher's order would double the cost of a root whose captures take seconds (issue 23 §19).
+        order = list(compacts)
+        if not order:  # the game is over by the rules of play
+            own, _, kings, _, _ = key
+            return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        entry = self.table.get(key)
+        if entry is not None and entry[3] in legal:
+            order.remove(entry[3])
+            order.insert(0, entry[3])
+        max_depth = min(self.limit.depth or _MAX_DEPTH, _MAX_DEPTH)
+        done: _Iteration | None = None
+        current = _Iteration(0)
+        for depth in range(1, max_depth + 1):
+            if done is not None:
+                previous = done.scores
+                order.sort(key=lambda k: -previous[k])
+            current = _Iteration(depth)
+            try:
+                # The clock is also read inside long capture searches, not only between nodes.
+                with abort_when(self.searcher.interrupt):
+                    self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
+            except _core_search.Stopped:
+                break
+            done = current
+            best = max(done.scores.values())
+            if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
+                break  # the game's end is within the horizon: deeper searches cannot change it
+            if len(order) == 1 and self.limit.time is not None:
+                break  # a forced move: no time to spend on it
+            if self.stop_event.is_set():
+                break
+        self.nodes = self.searcher.nodes
+        self.completed = done
+        if current is not done and current.scores:
+            # The unfinished iteration searched the previous best move first: its scores so far
+            # are deeper, and a move it found better than that one is better.
+            completed = done.depth if done is not None else 0
+            done = current
+        else:
+            completed = done.depth if done is not None else 0
+        if done is None:
+            # Not even the first move of the first iteration: take the first move's evaluation.
+            done = _Iteration(0)
+            first = order[0]
+            done.scores[first] = -self.leaf(*self.searcher.child(*key, first)[:4])
+        best = max(done.scores.values())
+        margin = self.engine.margin
+        good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
+        good.sort(key=lambda k: (legal[k].start, legal[k].end, legal[k].path))
+        chosen = good[0] if len(good) == 1 else self.engine._random.choice(good)
+        move = legal[chosen]
+        pv = self._pv_moves(move, done.pvs.get(chosen, _NO_PV))
+        return SearchResult(move, done.scores[chosen], pv, completed, self.nodes)
+
+    def _root_iteration(self, key: Node, order: list[Compact], iteration: _Iteration, previous: int | None) -> None:
+        """Score the root moves in ``order``: exactly where within the margin of the best, else a bound."""
+        margin = self.engine.margin
+        depth = iteration.depth
+        scores = iteration.scores
+        pvs = iteration.pvs
+        pvt = self.pv
+        after = depth - 1
+        search = self.searcher.search if after > 0 else None
+        quiesce = self.searcher.quiesce
+
+        def score_of(node: Node, alpha: int, beta: int) -> int:
+            pvt[1] = _NO_PV
+            if search is not None:
+                return -search(*node, after, -beta, -alpha, 1)
+            return -quiesce(*node, -beta, -alpha, 1, _core_search.THREATS)
+
+        best = -_INF
+        kept: list[int] = []  # the best ``multipv`` scores so far, in descending order
+        for index, move in enumerate(order):
+            node = self.searcher.child(*key, move)
+            if index == 0:
+                low, high = -_INF, _INF
+                if previous is not None and depth >= 4 and abs(previous) < _MATE_BOUND:
+                    low, high = previous - _ASPIRATION, previous + _ASPIRATION
+                score = score_of(node, low, high)
+                if not low < score < high:
+                    score = score_of(node, -_INF, _INF)
+            elif self.multipv > 1 and len(kept) < self.multipv:  # fewer than ``multipv`` lines: score it exactly
+                score = score_of(node, -_INF, _INF)
+            else:
+                # A move scoring above this may be chosen (or is among the best ``multipv``): score it exactly.
+                floor = (best if self.multipv == 1 else kept[-1]) - margin - 1
+                score = score_of(node, floor, floor + 1)
+                if score > floor:
+                    score = score_of(node, floor, _INF)
+            scores[move] = score
+            pvs[move] = pvt[1]
+            if score > best:
+                best = score
+            if self.multipv > 1:
+                kept.append(score)  # the first move is one of them
+                kept.sort(reverse=True)
+                del kept[self.multipv :]
+        best_key = max(scores, key=lambda k: scores[k])
+        table = self.table
+        if len(table) >= self.engine.hash_size:
+            _core_search.make_room(table)
+        table[key] = (depth, best, _core_search.EXACT, best_key)
+
+    def lines(self, best: SearchResult, multipv: int) -> list[AnalysisLine]:
+        """The best ``multipv`` lines of the last iteration that scored them all exactly (after :meth:`run`)."""
+        done = self.completed
+        root = self.root
+        if done is None or best.move is None:
+            if best.move is None:
+                return []
+            return [AnalysisLine(best.move, Score.from_search(best.score), best.pv, best.depth, best.nodes)]
+        moves, compacts = _bridge.moves(root)
+        legal = dict(zip(compacts, moves, strict=True))
+        ranked = sorted(done.scores, key=lambda k: (-done.scores[k], legal[k].start, legal[k].end, legal[k].path))
+        out = []
+        for rank, key in enumerate(ranked[:multipv], 1):
+            move = legal[key]
+            pv = self._pv_moves(move, done.pvs.get(key, _NO_PV))
+            out.append(AnalysisLine(move, Score.from_search(done.scores[key]), pv, done.depth, self.nodes, rank))
+        return out
+
+    def _pv_moves(self, first: Move, rest: Sequence[Compact]) -> tuple[Move, ...]:
+        moves = [first]
+        position = self.root.play(first)
+        for move_key in rest:
+            candidates, compacts = _bridge.moves(position)
+            if move_key not in compacts:
+                break
+            move = candidates[compacts.index(move_key)]
+            moves.append(move)
+            position = position.play(move)
+        return tuple(moves)
