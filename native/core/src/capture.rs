@@ -921,3 +921,57 @@ pub(crate) fn search<B: Bits>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{directions, RulesSpec};
+    use crate::state::Node;
+
+    fn russian() -> Generator<u64> {
+        Generator::new(&RulesSpec {
+            men_capture: directions::DIAGONAL,
+            flying_kings: true,
+            capture_promotion: CapturePromotion::ContinuesAsKing,
+            ..RulesSpec::default()
+        })
+        .unwrap()
+    }
+
+    fn bit(g: &Generator<u64>, square: u32) -> u64 {
+        1 << g.tables.layout.bit_of_square[square as usize]
+    }
+
+    #[test]
+    fn a_man_crowned_mid_capture_goes_on_as_a_flying_king() {
+        // A white man takes (2, 6), lands on the crowning row at (3, 7), and flies on over (5, 5).
+        let g = russian();
+        let geo = &g.tables.layout.geometry;
+        let sq = |x, y| geo.square_at(x, y).unwrap();
+        let own = bit(&g, sq(1, 5));
+        let opp = bit(&g, sq(2, 6)) | bit(&g, sq(5, 5));
+        let node = Node {
+            own,
+            opp,
+            kings: 0,
+            color: 0,
+            state: 0,
+        };
+        let legal = g.legal(&node, false, None).unwrap();
+        assert_eq!(legal.len(), 2);
+        for m in &legal {
+            assert_eq!(m.captured, vec![sq(2, 6), sq(5, 5)]);
+            assert!(m.promotes);
+            assert_eq!(m.path, vec![sq(1, 5), sq(3, 7), m.end]);
+        }
+        let ends: Vec<u32> = legal.iter().map(|m| m.end).collect();
+        assert!(ends.contains(&sq(6, 4)) && ends.contains(&sq(7, 3)));
+    }
+
+    #[test]
+    fn dirs_hold_at_most_eight() {
+        let d = Dirs::from_slice(&[0, 1, 2, 3, 4, 5, 6, 7, 0]);
+        assert_eq!(d.as_slice().len(), 8);
+        assert!(Dirs::default().is_empty());
+    }
+}
