@@ -195,7 +195,7 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
         };
         Run {
             g,
-            color: input.color as usize,
+            color: (input.color & 1) as usize,
             found: Vec::new(),
             states: 0,
             next_check: CHECK_EVERY,

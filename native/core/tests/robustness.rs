@@ -251,3 +251,39 @@ fn a_flood_too_big_to_list_hits_the_work_bound() {
         other => panic!("expected the work bound, got {:?}", other.map(|m| m.len())),
     }
 }
+
+#[test]
+fn the_typed_generator_never_panics_on_unchecked_nodes() {
+    use draughts_core::state::Node;
+    let all = engines();
+    let mut rng = Rng(12345);
+    for (_, engine) in all.values() {
+        let Engine::U64(g) = engine else {
+            continue;
+        };
+        for _ in 0..200 {
+            let node = Node {
+                own: rng.next() & rng.next(),
+                opp: rng.next() & rng.next(),
+                kings: rng.next() & rng.next(),
+                color: (rng.next() % 256) as u8,
+                state: (rng.next() as u128) << 64 | rng.next() as u128,
+            };
+            let stop = Cell::new(0u32);
+            let hook = || {
+                stop.set(stop.get() + 1);
+                if stop.get() > 4 {
+                    Err(Error::Interrupted("enough".into()))
+                } else {
+                    Ok(())
+                }
+            };
+            let _ = g.legal(&node, true, Some(&hook));
+            let _ = g.moves(&node, false, Some(&hook));
+            let _ = g.count2(&node, false, Some(&hook));
+            let _ = g.can_capture(&node);
+            let _ = g.captures(&node, Some(&hook));
+            let _ = g.quiet_list(&node);
+        }
+    }
+}
