@@ -194,8 +194,10 @@ function showEndgame(data) {
   panel.dataset.result = data.in_table ? data.result : 'none';
   panel.dataset.fen = data.fen;
   if (!data.in_table) {
+    // The message is one short line; it names the material where that helps (never the 24 pieces
+    // of a start position, which would run off a phone's screen).
     byId('endgame-verdict').textContent = `${capitalise(data.message)}.`;
-    byId('endgame-best').textContent = data.material ? `Material ${data.material}.` : '';
+    byId('endgame-best').textContent = '';
     return;
   }
   byId('endgame-verdict').textContent = verdictText(data) + withinText(data);
