@@ -114,6 +114,7 @@ function render(data) {
     byId('title').textContent = data.variant.title;
     document.title = `${data.variant.title} — polydraughts`;
     byId('variant').value = data.variant.name;
+    byId('fen-input').placeholder = `FEN, e.g. ${data.variant.fen_example}`; // in the new variant's squares
     config.variant = data.variant;
     byId('rules').dataset.loaded = '';
     if (byId('rules').open) loadRules();
