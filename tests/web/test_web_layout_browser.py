@@ -118,6 +118,7 @@ def test_the_board_fills_a_phone_and_the_page_scrolls(window: WebDriver, base_ur
 def test_the_fen_placeholder_follows_the_variant(window: WebDriver, base_url: str, shots: Path) -> None:
     window.set_window_size(1366, 900)
     open_board(window, base_url, variant="russian")
+
     def placeholder(d: WebDriver) -> str:
         return str(d.find_element(By.ID, "fen-input").get_attribute("placeholder"))
 
