@@ -70,9 +70,9 @@ MAX_PLIES = 300
 
 METRIC_WORDS = {
     "first_player_score": "first player's score",
-    "first_win_rate": "first player wins",
-    "second_win_rate": "second player wins",
-    "draw_rate": "games not won",
+    "first_win_rate": "games won by the first player",
+    "second_win_rate": "games won by the second player",
+    "draw_rate": "draws, capped games included",
     "drawishness": "draws by a rule",
     "balance": "balance of wins",
     "completion": "games ended by the rules",
