@@ -13,14 +13,16 @@ dimensions, and what the Python generator (the specification) says about positio
   convention, count), the node in Python's bit layout, so that the Rust side needs no FEN;
 * ``floods.json``: positions whose capture paths flood (lattices on 12x12 and 14x14, the Frisian
   flood of issue 23), with how often the search called the abort hook (its bounded work);
-* ``positions.json``: random positions per ruleset (random playouts from the start, random
+* ``positions.json``: the rule-book examples and the family's hand-worked cases (run with the
+  test dependencies installed), then random positions per ruleset (random playouts from the start, random
   placements with kings and king-move counts) with Python's exact answers: ``legal`` in both
   conventions (start, end, captured in order, path, promotes, xor masks), ``moves`` in both
   conventions (xor masks, in order), ``count1``, ``count2``, ``captures``, ``can_capture``, and
   a small perft; or the error the search raised.
 
 Bitboards are written as hex strings. Run from the repository root:
-``PYTHONPATH=src python3 tools/native_fixtures.py`` (deterministic: fixed seeds).
+``PYTHONPATH=src python tools/native_fixtures.py`` with the test dependencies installed
+(deterministic: fixed seeds; a few minutes).
 """
 
 from __future__ import annotations
@@ -429,6 +431,56 @@ def _trimmed(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def _same_rules(a: Ruleset, b: Ruleset) -> bool:
+    """Whether two rulesets have the same rule dimensions (their names aside)."""
+    return {k: v for k, v in spec(a).items() if k != "name"} == {k: v for k, v in spec(b).items() if k != "name"}
+
+
+def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]]]:
+    """The rule-book examples (tests/data/rule-examples.json) and the hand-worked cases of the
+    family (tests/family.py, positions after their moves played), answered by Python. Needs the
+    test dependencies (tests/conftest.py imports hypothesis); without them, none."""
+    extra: list[Ruleset] = []
+    groups: dict[str, list[dict[str, Any]]] = {}
+
+    def named(rules: Ruleset) -> str:
+        for other in [*known, *extra]:
+            if _same_rules(rules, other):
+                return other.name
+        renamed = attrs.evolve(rules, name=f"case-{rules.name}-{len(extra)}")
+        extra.append(renamed)
+        return renamed.name
+
+    def add(rules: Ruleset, position: draughts.Position) -> None:
+        from draughts import _bridge
+
+        name = named(rules)
+        gen = build_move_generator(rules)
+        groups.setdefault(name, []).append(answers(gen, _bridge.node(position), 2))
+
+    examples = json.loads((DATA / "rule-examples.json").read_text())["variants"]
+    for variant, entries in examples.items():
+        rules = draughts.get_variant(variant)
+        for example in entries:
+            add(rules, draughts.Position.from_fen(rules, str(example["fen"])))
+    try:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from family import CASES, parse_move  # type: ignore[import-not-found]
+    except ImportError as error:
+        print(f"no hand-worked cases ({error})", file=sys.stderr)
+        return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+    for case in CASES:
+        position = draughts.Position.from_fen(case.rules, case.fen)
+        for text in case.played:
+            path, captured = parse_move(case.rules, text)
+            (move,) = [
+                m for m, _ in draughts.divide(position, 1, paths=True) if m.path == path and set(m.captured) == captured
+            ]
+            position = position.play(move)
+        add(case.rules, position)
+    return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+
+
 def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
     """Positions whose capture paths flood (the pruned search, its value bound, the work bound),
     with how often Python's search called the abort hook."""
@@ -519,6 +571,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     flood_rules, flood_entries = floods()
     all_rules = rulesets() + flood_rules
+    case_rules, case_groups = rule_cases(all_rules)
+    all_rules += case_rules
     known = {rules.name: rules for rules in all_rules}
     (OUT / "rulesets.json").write_text(json.dumps([spec(r) for r in all_rules], indent=0) + "\n")
     (OUT / "perft.json").write_text(json.dumps(perft_cases(known), indent=0) + "\n")
@@ -534,7 +588,7 @@ def main() -> None:
         start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
         big = rules.squares > 64
         huge = rules.squares > 150
-        if rules.name in {r.name for r in flood_rules}:
+        if rules.name in {r.name for r in flood_rules} | {r.name for r in case_rules}:
             continue
         nodes = playout_nodes(gen, rng, start, 12 if huge else 30)
         nodes += placement_nodes(rules, gen, rng, 10 if huge else 25, dense=False)
@@ -545,6 +599,7 @@ def main() -> None:
             entries.append(answers(gen, node, depth, count2=not huge))
         positions.append({"ruleset": rules.name, "positions": entries})
         print(f"{rules.name}: {len(entries)} positions, {time.perf_counter() - clock:.1f} s", file=sys.stderr)
+    positions += case_groups
     (OUT / "positions.json").write_text(json.dumps(positions, separators=(",", ":")) + "\n")
     (OUT / "floods.json").write_text(json.dumps(flood_entries, indent=0) + "\n")
 

@@ -142,6 +142,18 @@ pub fn deduplicate<B: Bits>(raws: Vec<RawCapture<B>>) -> Vec<RawCapture<B>> {
     if raws.len() < 2 {
         return raws;
     }
+    if raws.len() <= 32 {
+        let mut kept: Vec<RawCapture<B>> = Vec::with_capacity(raws.len());
+        for r in raws {
+            if !kept
+                .iter()
+                .any(|k| k.start == r.start && k.end == r.end && k.captured == r.captured)
+            {
+                kept.push(r);
+            }
+        }
+        return kept;
+    }
     let mut seen = HashSet::new();
     raws.into_iter()
         .filter(|r| seen.insert((r.start, r.end, r.captured)))
