@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -44,8 +44,10 @@ from draughts._core.tables import compile_rules
 from draughts.errors import CaptureSearchLimitError
 from draughts.rules.geometry import BoardSquares, Numbering
 from draughts.rules import (
+    CaptureFacts,
     CapturedRemoval,
     CapturePromotion,
+    Criterion,
     Directions,
     KingLanding,
     KingRange,
@@ -62,7 +64,21 @@ OUT = ROOT / "tests" / "data" / "native"
 DATA = ROOT / "tests" / "data"
 
 
+@attrs.frozen
+class FewestPieces(Criterion):
+    """A user-defined criterion (no built-in one of the native core): capture the fewest pieces.
+    The Rust tests implement it as an external precedence (what the bindings do for any
+    criterion the core does not know)."""
+
+    label: ClassVar[str] = "fewest pieces"
+
+    def key(self, capture: CaptureFacts) -> int:
+        return -capture.pieces
+
+
 def _criterion(criterion: Any) -> dict[str, Any]:
+    if isinstance(criterion, FewestPieces):
+        return {"kind": "External", "label": criterion.label}
     if isinstance(criterion, MostValue):
         return {"kind": "MostValue", "man": criterion.man, "king": criterion.king}
     for kind in (MostPieces, WithKing, MostKings, KingsEarliest):
@@ -215,6 +231,21 @@ CUSTOM: tuple[Ruleset, ...] = (
         first_to_move=draughts.BLACK,
         bottom_left_playable=False,
         numbering=Numbering.TOP_RIGHT,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-external-fewest",
+        title="International where a user-defined criterion prefers the fewest pieces, then kings earliest",
+        precedence=(FewestPieces(), KingsEarliest()),
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.RUSSIAN,
+        name="custom-external-fewest-short",
+        title="Russian with short kings and the user-defined fewest-pieces criterion",
+        king_range=KingRange.SHORT,
+        precedence=(FewestPieces(),),
         pdn_gametype=None,
     ),
     attrs.evolve(

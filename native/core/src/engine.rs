@@ -316,6 +316,24 @@ impl Engine {
         each!(self, g => perft::perft(g, &node_of(g, node)?, depth, paths, abort))
     }
 
+    /// perft split by root move: each legal root move (each path with `paths`) in the order of
+    /// [`Engine::legal`], with the leaves below it.
+    ///
+    /// # Errors
+    /// As [`Engine::moves`].
+    pub fn divide(
+        &self,
+        node: &AnyNode,
+        depth: u32,
+        paths: bool,
+        abort: Abort<'_>,
+    ) -> Result<Vec<(AnyMove, u64)>, Error> {
+        each!(self, g => Ok(perft::divide(g, &node_of(g, node)?, depth, paths, abort)?
+            .into_iter()
+            .map(|(m, n)| (any_move(m), n))
+            .collect()))
+    }
+
     /// The legal captures as xor masks, whether capturing is mandatory or not.
     ///
     /// # Errors
