@@ -88,11 +88,14 @@ def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
 def test_bad_engine_text() -> None:
     from draughts.errors import DraughtsError
 
-    with pytest.raises(DraughtsError, match="'gnuchess' must be level:<name>, hub:<command> or dxp:<host>:<port>"):
+    with pytest.raises(DraughtsError, match=r"'gnuchess': not a player; a player is .* hub:CMD or dxp:HOST:PORT"):
         EngineSpec("gnuchess")
     for address in ("dxp:localhost", "dxp:localhost:0", "dxp:localhost:port", "dxp::27531"):
-        with pytest.raises(DraughtsError, match="must be HOST:PORT"):
+        with pytest.raises(DraughtsError, match="dxp:HOST:PORT takes a host and a port"):
             EngineSpec(address)
+    with pytest.raises(DraughtsError, match="human cannot play in draughts match"):
+        EngineSpec("human")
+    assert EngineSpec("strong").text == "level:strong"  # the lab's spelling, kept in the one spelling
 
 
 @pytest.mark.slow

@@ -384,7 +384,9 @@ class _Web:
             picture, fen = await self.work.run(tasks.board_picture, rules, fields["fen"], fields["flipped"], numbers)
         except DraughtsError as error:
             return self.error_page(str(error), getattr(error, "status", 400))
-        level, seconds = self.engine_time(fields)
+        players = {side: fields[side] for side in ("white", "black")}
+        named = [spec.arg for spec in players.values() if not spec.is_human]
+        level, seconds = self.engine_time({**fields, "level": fields["level"] or (named[0] if named else None)})
         clock = fields["clock"]
         control = "none" if clock is None else f"{clock[0] / 60:g}+{clock[1]:g}"
         config = {
@@ -392,7 +394,7 @@ class _Web:
             "fen": fields["fen"] or None,
             "flipped": fields["flipped"],
             "numbers": numbers,
-            "players": {"white": fields["white"], "black": fields["black"]},
+            "players": {side: "human" if spec.is_human else "computer" for side, spec in players.items()},
             "level": level,
             "time": seconds,
             "max_time": self.settings.max_engine_time,
@@ -563,7 +565,7 @@ class _Web:
                     f"the lab plays the library's variants and their variations, not the custom {rules.name[:60]!r}"
                 )
         names = tuple(dict.fromkeys(rules.name for rules in rulesets))
-        settings = LabSettings(names, fields["games"], fields["players"], fields["seed"], fields["max_plies"])
+        settings = LabSettings(names, fields["games"], fields["players"].text, fields["seed"], fields["max_plies"])
         return _json(self.labs.start(settings).json(), 202)
 
     async def api_lab_get(self, request: Request) -> Response:
