@@ -60,7 +60,7 @@ HELP = """commands:
 
 
 PLAY_KINDS = ("human", "random", "level", "depth", "nodes", "time", "hub")
-"""The players of a terminal game (:mod:`draughts.players.spec`): every kind but a DXP follower."""
+"""The players of a terminal game (:mod:`draughts.players`): every kind but a DXP follower."""
 
 
 def _player(spec: PlayerSpec | str) -> PlayerSpec:

@@ -28,7 +28,7 @@ numbering; any other ruleset raises :class:`~draughts.errors.DXPError` before a 
 
 Modules: ``codec`` (messages), ``board_text`` (positions and moves), ``session`` (one game on a
 connection), ``roles`` (:func:`listen`, :func:`connect`, and :class:`DXPFollower`, a follower as a
-player of a match); ``draughts dxp`` is :mod:`draughts.cli.dxp`.
+player of a match); the command ``draughts dxp`` lives in ``draughts.cli.dxp``.
 
 >>> from draughts import dxp
 >>> dxp.encode(dxp.MoveMessage(3, 32, 28))

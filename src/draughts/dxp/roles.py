@@ -46,6 +46,7 @@ from draughts.players.base import Choice, Clock, Player, Resigned
 from draughts.players.builtin import EnginePlayer
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.rules.files import resolve_ruleset
 
 DEFAULT_PORT = 27531
 """The DXP port."""
@@ -110,9 +111,7 @@ def listen(
     Raises:
         DXPError: the ruleset is not a 10x10 one.
     """
-    from draughts.rules.names import get_variant
-
-    rules = get_variant(ruleset)
+    rules = resolve_ruleset(ruleset)
     check_board(rules)
     records: list[DXPRecord] = []
     with socket.create_server((host, port)) as server:
@@ -200,9 +199,7 @@ def connect(
     Raises:
         DXPError: the follower declined a game, or cannot be reached; the ruleset is not 10x10.
     """
-    from draughts.rules.names import get_variant
-
-    rules = get_variant(ruleset)
+    rules = resolve_ruleset(ruleset)
     check_board(rules)
     root = Position.initial(rules) if start is None else start
     field = None if start is None else position_field(root)

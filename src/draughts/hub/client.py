@@ -40,7 +40,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["Clock", "HubEngine", "HubParam", "HubPlayer", "HubResult"]
+__all__ = ["HubEngine", "HubParam", "HubPlayer", "HubResult"]
 
 
 @attrs.frozen
@@ -458,7 +458,7 @@ class HubEngine:
         if limit is not None and not isinstance(limit, Limit):
             raise TypeError(f"limit must be a draughts.engine.Limit, not {type(limit).__name__}")
         if clock is not None and not isinstance(clock, Clock):
-            raise TypeError(f"clock must be a draughts.hub.Clock, not {type(clock).__name__}")
+            raise TypeError(f"clock must be a draughts.players.Clock, not {type(clock).__name__}")
         board = game if isinstance(game, Board) else Board.from_position(game)
         position = board.position
         if not position.legal_moves():
@@ -554,7 +554,7 @@ class HubPlayer:
     def __init__(
         self,
         command: Sequence[str],
-        ruleset: str,
+        ruleset: Ruleset | str,
         params: Mapping[str, str] | None = None,
         limit: Limit | None = None,
         grace: float = 1.0,

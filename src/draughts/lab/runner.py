@@ -29,7 +29,7 @@ from draughts.players.factory import make_player
 from draughts.rules.names import get_variant
 
 LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
-"""The players a lab plays (:mod:`draughts.players.spec`): not ``human``, nor a DXP follower."""
+"""The players a lab plays (:mod:`draughts.players`): not ``human``, nor a DXP follower."""
 
 
 @attrs.frozen

@@ -1,6 +1,6 @@
 """The match runner: two engines, both colours per opening, games in parallel, a referee Board.
 
-Engines are players in the one player syntax (:mod:`draughts.players.spec`): ``level:NAME`` (the
+Engines are players in the one player syntax (:mod:`draughts.players`): ``level:NAME`` (the
 built-in engine at a level: beginner, intermediate, strong), ``depth:N``, ``nodes:N``, ``time:S``,
 ``random``, ``hub:CMD`` (an external Hub engine, started per game; ``params`` set its Hub
 parameters, such as ``level`` of ``draughts hub``) or ``dxp:HOST:PORT`` (a DXP follower, one

@@ -5,11 +5,26 @@ follower -- is a :class:`Player`: ``choose(board, clock)`` answers a move and it
 ``close(board)`` frees what it holds. The terminal game, the lab, the match referee, the DXP roles
 and the web board ask players for moves this way.
 
-Players are named by text in one syntax, read by :func:`parse_player` for every command
-(``draughts play``, ``lab``, ``match``, the web board): ``human``, ``random``, ``level:NAME``,
-``depth:N``, ``nodes:N``, ``time:S``, ``hub:CMD``, ``dxp:HOST:PORT`` (see
-:mod:`draughts.players.spec`). :func:`draughts.players.factory.make_player` makes any of them; it
-lives apart because it makes the Hub and DXP players, which sit above this package.
+Players are named by text in one syntax, read by one function, :func:`parse_player`, for every
+command (``draughts play``, ``lab``, ``match``, the web board); each command says which kinds it
+can play (a person plays only in ``draughts play`` and on the web board):
+
+==================  ===========================================================================
+``human``           a person, typing moves (``draughts play``, the web board)
+``random``          uniform among the legal moves, no evaluation
+``level:NAME``      the built-in engine at a level: ``beginner``, ``intermediate``, ``strong``
+``depth:N``         the built-in engine, full evaluation, no randomness, N plies a move
+``nodes:N``         the same, N nodes a move (reproducible, as ``depth:N``)
+``time:S``          the same, S seconds a move (not reproducible)
+``hub:CMD``         an external Hub engine, the command line ``CMD`` started for each game
+``dxp:HOST:PORT``   a DXP follower at ``HOST:PORT``, one connection per game (``draughts match``)
+==================  ===========================================================================
+
+Earlier spellings are read silently as what they meant: ``computer`` (also ``engine``, ``cpu``)
+for ``level:intermediate``, ``computer:NAME`` for ``level:NAME``, and a bare level name such as
+``strong`` for ``level:strong``. ``draughts.players.factory.make_player`` makes any of them; it
+lives apart (this package does not import it) because it makes the Hub and DXP players, which sit
+above this package.
 
 >>> from draughts.players import parse_player
 >>> parse_player("computer:strong").text

@@ -77,9 +77,9 @@ class Player(Protocol):
 
 def share_seconds(left: float, inc: float = 0.0, moves: int | None = None) -> float:
     """The seconds one move gets: the time ``left`` (before this move's increment) shared over the
-    ``moves`` to go (:data:`MOVES_TO_GO` when None), plus the increment, never more than nine tenths
-    of the clock once the increment is added, nor less than :data:`MIN_SECONDS` (nor more than
-    :data:`CLOCK_SECONDS`).
+    ``moves`` to go (``MOVES_TO_GO`` (30) when None), plus the increment, never more than nine tenths
+    of the clock once the increment is added, nor less than ``MIN_SECONDS`` (nor more than
+    ``CLOCK_SECONDS``).
 
     >>> share_seconds(60.0, 1.0, 20)
     4.0

@@ -17,7 +17,6 @@ from draughts.players.base import Player, TimeControl
 from draughts.players.builtin import EnginePlayer, RandomPlayer
 from draughts.players.spec import ENGINE_KINDS, PlayerSpec, parse_player
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
 
 __all__ = ["make_player"]
 
@@ -66,8 +65,7 @@ def make_player(
         from draughts.hub.client import HubPlayer
 
         grace = 1.0 if control is None else control.margin + 1.0
-        rules = get_variant(ruleset)
-        return HubPlayer(spec.command, rules.name, params or {}, limit or Limit(), grace, name=label, timeout=timeout)
+        return HubPlayer(spec.command, ruleset, params or {}, limit or Limit(), grace, name=label, timeout=timeout)
     if spec.kind == "dxp":
         if board is None or color is None:
             raise PlayerSpecError(f"player {spec.text!r}: a DXP follower needs the start board and its colour")

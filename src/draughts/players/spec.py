@@ -1,21 +1,6 @@
-"""The one player syntax of ``draughts play``, ``lab``, ``match`` and the web board, read by
-:func:`parse_player`.
+"""The one player syntax (the table is on :mod:`draughts.players`), read by :func:`parse_player`.
 
-==================  ===========================================================================
-``human``           a person, typing moves (``draughts play``, the web board)
-``random``          uniform among the legal moves, no evaluation
-``level:NAME``      the built-in engine at a level: ``beginner``, ``intermediate``, ``strong``
-``depth:N``         the built-in engine, full evaluation, no randomness, N plies a move
-``nodes:N``         the same, N nodes a move (reproducible, as ``depth:N``)
-``time:S``          the same, S seconds a move (not reproducible)
-``hub:CMD``         an external Hub engine, the command line ``CMD`` started for each game
-``dxp:HOST:PORT``   a DXP follower at ``HOST:PORT``, one connection per game (``draughts match``)
-==================  ===========================================================================
-
-Earlier spellings are read silently as what they meant: ``computer`` (also ``engine``, ``cpu``)
-for ``level:intermediate``, ``computer:NAME`` for ``level:NAME`` (``draughts play``), and a bare
-level name such as ``strong`` for ``level:strong`` (``draughts lab``). Every player is named by its
-:attr:`PlayerSpec.text` in the one spelling above.
+Every player is named by its :attr:`PlayerSpec.text` in the one spelling (``level:strong``).
 """
 
 from __future__ import annotations
@@ -77,7 +62,7 @@ def _forms() -> str:
 @attrs.frozen
 class PlayerSpec:
     """A player as text names it (:func:`parse_player` reads and checks it): its ``kind`` (one of
-    :data:`KINDS`) and the text after the kind's colon (empty for ``human`` and ``random``)."""
+    ``KINDS``) and the text after the kind's colon (empty for ``human`` and ``random``)."""
 
     kind: str
     arg: str = ""
