@@ -398,7 +398,7 @@ def play(
     ``level:LEVEL``).
 
     Raises:
-        PlayerSpecError: a player in no form of the player syntax, or a DXP follower.
+        ~draughts.errors.PlayerSpecError: a player in no form of the player syntax, or a DXP follower.
         InvalidFenError: ``fen`` is not a position of the ruleset.
         OSError: the ``save`` file cannot be written at the end (the game has been printed).
     """

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from draughts.players.base import Choice, Clock, Player, Resigned, TimeControl, share_seconds
 from draughts.players.builtin import EnginePlayer, RandomPlayer
-from draughts.players.spec import FORMS, KINDS, PlayerSpec, PlayerSpecError, parse_player
+from draughts.players.spec import FORMS, KINDS, PlayerSpec, parse_player
 
 __all__ = [
     "FORMS",
@@ -47,7 +47,6 @@ __all__ = [
     "EnginePlayer",
     "Player",
     "PlayerSpec",
-    "PlayerSpecError",
     "RandomPlayer",
     "Resigned",
     "TimeControl",

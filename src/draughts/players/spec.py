@@ -24,7 +24,6 @@ __all__ = [
     "MAX_MOVE_SECONDS",
     "MAX_NODES",
     "PlayerSpec",
-    "PlayerSpecError",
     "parse_player",
 ]
 
