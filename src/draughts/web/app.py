@@ -58,7 +58,7 @@ from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
 from draughts.web import endgame, lab, tasks
 from draughts.web.clock import GameClock
-from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.fields import endpoint_fields, named_level, read_fields
 from draughts.web.lab import LabJobs, LabSettings
 from draughts.web.openings import ballots_json, opening_pdn
 from draughts.web.pages import Markup, Templates, options, script_json
@@ -294,7 +294,8 @@ class _Web:
         return self.default if name is None or not name.strip() else self.registry.get(name)
 
     def engine_time(self, fields: Mapping[str, Any]) -> tuple[str, float]:
-        return fields["level"] or "intermediate", fields["time"] or self.settings.default_engine_time
+        level = fields["level"] or named_level(fields) or "intermediate"
+        return level, fields["time"] or self.settings.default_engine_time
 
     async def search(
         self, function: Callable[..., Any], args: tuple[Any, ...], seconds: float, affinity: str | None
@@ -384,9 +385,7 @@ class _Web:
             picture, fen = await self.work.run(tasks.board_picture, rules, fields["fen"], fields["flipped"], numbers)
         except DraughtsError as error:
             return self.error_page(str(error), getattr(error, "status", 400))
-        players = {side: fields[side] for side in ("white", "black")}
-        named = [spec.arg for spec in players.values() if not spec.is_human]
-        level, seconds = self.engine_time({**fields, "level": fields["level"] or (named[0] if named else None)})
+        level, seconds = self.engine_time(fields)
         clock = fields["clock"]
         control = "none" if clock is None else f"{clock[0] / 60:g}+{clock[1]:g}"
         config = {
@@ -394,7 +393,7 @@ class _Web:
             "fen": fields["fen"] or None,
             "flipped": fields["flipped"],
             "numbers": numbers,
-            "players": {side: "human" if spec.is_human else "computer" for side, spec in players.items()},
+            "players": {side: "human" if fields[side].is_human else "computer" for side in ("white", "black")},
             "level": level,
             "time": seconds,
             "max_time": self.settings.max_engine_time,

@@ -304,6 +304,12 @@ def player(kinds: Iterable[str], *, choices: Iterable[str] | None = None) -> Rea
     return read
 
 
+def named_level(fields: Mapping[str, Any]) -> str | None:
+    """The level the board page's computer player names (``level:strong``), if a side is one."""
+    named = [spec.arg for side in ("white", "black") if (spec := fields.get(side)) and not spec.is_human]
+    return named[0] if named else None
+
+
 # --- the endpoints' fields ----------------------------------------------------------------------
 
 
