@@ -273,3 +273,14 @@ def test_the_web_board_reads_players_with_the_one_function() -> None:
         lab = client.post("/api/lab", json={"variants": ["russian"], "games": 1, "players": "depth:3"})
         assert lab.status_code == 400
         assert "must be one of random, depth:1, depth:2" in lab.text
+
+
+def test_an_environments_opponent_is_a_player_of_the_one_syntax() -> None:
+    pytest.importorskip("gymnasium")
+    from draughts import ai
+
+    game = ai.SingleAgentEnv("american", opponent="depth:1", max_plies=6)
+    game.reset(seed=1)
+    assert ai.SingleAgentEnv("american", opponent="strong")._opponent_spec == "level:strong"
+    with pytest.raises(DraughtsError, match="human cannot play in an environment"):
+        ai.SingleAgentEnv("american", opponent="human")
