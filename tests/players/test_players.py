@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
+import draughts
 from draughts import Board
 from draughts.engine import Limit
 from draughts.errors import DraughtsError, PlayerSpecError
@@ -284,3 +288,50 @@ def test_an_environments_opponent_is_a_player_of_the_one_syntax() -> None:
     assert ai.SingleAgentEnv("american", opponent="strong")._opponent_spec == "level:strong"
     with pytest.raises(DraughtsError, match="human cannot play in an environment"):
         ai.SingleAgentEnv("american", opponent="human")
+
+
+# --- one parser: no other function reads player texts ----------------------------------------
+
+_KIND_WORDS = {"human", "random", "level", "depth", "nodes", "time", "hub", "dxp", "computer"}
+
+
+def _player_parsers(src: Path) -> list[str]:
+    """Functions that take text apart at a colon and compare a part with a player kind's name: what
+    a player parser does (``kind, _, arg = text.partition(":")`` then ``kind == "hub"``)."""
+    found = []
+    for path in sorted(src.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            calls = [
+                call
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("partition", "split", "rpartition")
+                and any(isinstance(arg, ast.Constant) and arg.value == ":" for arg in call.args)
+            ]
+            compared = {
+                const.value
+                for compare in ast.walk(node)
+                if isinstance(compare, ast.Compare)
+                for const in ast.walk(compare)
+                if isinstance(const, ast.Constant) and isinstance(const.value, str)
+            }
+            if calls and compared & _KIND_WORDS:
+                found.append(f"{path.relative_to(src).as_posix()}:{node.name}")
+    return found
+
+
+def test_players_are_read_by_one_function_only() -> None:
+    src = Path(draughts.__file__).parent
+    assert _player_parsers(src) == ["players/spec.py:_read"]  # parse_player's reader
+
+
+def test_the_parser_scan_finds_a_parser() -> None:
+    src = ast.parse('def check(spec):\n    kind, _, arg = spec.partition(":")\n    return kind == "hub"\n')
+    assert src.body  # the pattern the scan looks for, in the earlier lab's check_spec shape
+    folder = Path(tempfile.mkdtemp())
+    (folder / "x.py").write_text(ast.unparse(src), encoding="utf-8")
+    assert _player_parsers(folder) == ["x.py:check"]
