@@ -68,10 +68,10 @@ def test_find_move_maps_identity() -> None:
         dxp.find_move(pos, dxp.MoveMessage(0, 47, 36, (42,)))
 
 
-def _follower_thread(**kwargs: object) -> tuple[threading.Thread, tuple[str, int], list[list[dxp.GameRecord]]]:
+def _follower_thread(**kwargs: object) -> tuple[threading.Thread, tuple[str, int], list[list[dxp.DXPRecord]]]:
     ready = threading.Event()
     where: list[tuple[str, int]] = []
-    out: list[list[dxp.GameRecord]] = []
+    out: list[list[dxp.DXPRecord]] = []
 
     def run() -> None:
         out.append(dxp.listen(ready=lambda a: (where.append(a), ready.set()), port=0, timeout=30, **kwargs))  # type: ignore[arg-type]
@@ -166,7 +166,7 @@ def _text_follower(server: socket.socket, fault: str | None, log: list[str]) -> 
     sock.close()
 
 
-def _against_text_follower(fault: str | None) -> tuple[dxp.GameRecord, list[str]]:
+def _against_text_follower(fault: str | None) -> tuple[dxp.DXPRecord, list[str]]:
     server = socket.create_server(("127.0.0.1", 0))
     log: list[str] = []
     thread = threading.Thread(target=_text_follower, args=(server, fault, log), daemon=True)

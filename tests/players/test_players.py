@@ -211,6 +211,7 @@ def test_the_same_bad_player_gives_the_same_error_in_every_command(bad: str) -> 
         "play": _command("play", "russian", "--white", bad),
         "lab": _command("lab", "russian", "--games", "1", "--players", bad),
         "match": _command("match", bad, "level:beginner", "--games", "1"),
+        "dxp": _command("dxp", "--listen", "--port", "0", "--player", bad),
     }
     for command, done in runs.items():
         assert done.returncode == 2, (command, done.stderr)
@@ -335,3 +336,29 @@ def test_the_parser_scan_finds_a_parser() -> None:
     folder = Path(tempfile.mkdtemp())
     (folder / "x.py").write_text(ast.unparse(src), encoding="utf-8")
     assert _player_parsers(folder) == ["x.py:check"]
+
+
+def test_draughts_dxp_plays_any_player(tmp_path: Path) -> None:
+    """``draughts dxp --player random`` as a follower: our initiator plays it a game to the end."""
+    from draughts import dxp
+
+    follower = subprocess.Popen(
+        [sys.executable, "-m", "draughts", "dxp", "--listen", "--port", "0", "--player", "random"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert follower.stdout is not None
+        line = follower.stdout.readline()
+        assert line.startswith("listening on"), line
+        host, _, port = line.split()[-1].rpartition(":")
+        (record,) = dxp.connect(dxp.level_player("beginner"), (host, int(port)), games=1, timeout=60)
+        assert record.error is None
+        assert record.board.outcome() is not None
+        assert follower.wait(60) == 0
+        assert "game 1: " in follower.stdout.read()
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+            follower.wait()
