@@ -190,6 +190,7 @@ def test_spec_names() -> None:
     assert PlayerSpec("level", "strong").pdn_name == "polydraughts strong"
     assert PlayerSpec("depth", "3").pdn_name == "polydraughts depth:3"
     assert PlayerSpec("human").pdn_name == "Human"
+    assert PlayerSpec("hub", "scan hub").pdn_name == "hub:scan hub"
     assert str(parse_player("computer:strong")) == "level:strong"
 
 

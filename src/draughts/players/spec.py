@@ -81,9 +81,12 @@ class PlayerSpec:
 
     @property
     def pdn_name(self) -> str:
-        """The name in a PDN White/Black tag: ``Human``, ``polydraughts strong``, ``polydraughts depth:3``."""
+        """The name in a PDN White/Black tag: ``Human``, ``polydraughts strong``, ``polydraughts depth:3``,
+        or the text of an engine from outside (``hub:scan hub``)."""
         if self.kind == "human":
             return "Human"
+        if self.kind in ("hub", "dxp"):
+            return self.text
         return f"polydraughts {self.arg if self.kind == 'level' else self.text}"
 
     @property
