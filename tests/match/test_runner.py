@@ -151,3 +151,14 @@ def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_p
     assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
     assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
     assert len(results.read_text().splitlines()) == 4
+
+
+def test_games_from_the_same_start_are_not_the_same_game_again() -> None:
+    """Each game's engines draw their random choices from the game's index: games 0 and 2 (same
+    start, same colours) were once the same moves, every engine seeded 0."""
+    match = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    moves = {game["index"]: game["pdn"].rpartition("]")[2] for game in match.games}
+    assert moves[0] != moves[2]
+    assert moves[1] != moves[3]
+    again = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    assert [game["pdn"].rpartition("]")[2] for game in again.games] == [moves[n] for n in range(4)]  # still seeded

@@ -62,12 +62,22 @@ class EngineSpec:
         """The engine's name in tables and PDN: its text, then its parameters."""
         return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def player(self, board: Board, color: Color, limit: Limit, clock: TimeControl | None) -> Player:
-        """This engine as the player of ``color`` in a game starting at ``board``."""
+    def player(
+        self, board: Board, color: Color, limit: Limit, clock: TimeControl | None, seed: int | None = 0
+    ) -> Player:
+        """This engine as the player of ``color`` in a game starting at ``board``, its random choices
+        (a level's margin, a random mover) from ``seed``."""
         from draughts.players.factory import make_player
 
         return make_player(
-            self.text, board.ruleset, limit=limit, params=self.params, control=clock, board=board, color=color
+            self.text,
+            board.ruleset,
+            seed=seed,
+            limit=limit,
+            params=self.params,
+            control=clock,
+            board=board,
+            color=color,
         )
 
 
@@ -218,7 +228,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     try:
         for color, spec in specs.items():
             try:
-                players[color] = spec.player(board.copy(), color, task.limit, task.clock)
+                players[color] = spec.player(board.copy(), color, task.limit, task.clock, seed=task.index)
             except Exception as error:
                 raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
         known = tables.result(board)
