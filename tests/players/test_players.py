@@ -91,7 +91,7 @@ def test_bad_players_are_refused_naming_the_forms(text: str, why: str) -> None:
 
 
 def test_a_kind_a_command_cannot_play_is_named_with_those_it_can() -> None:
-    with pytest.raises(PlayerSpecError, match="human cannot play in draughts lab; it takes random, level:NAME"):
+    with pytest.raises(PlayerSpecError, match="human cannot play in draughts lab; it takes random or level:NAME"):
         parse_player("human", accepted=("random", "level"), command="draughts lab")
     assert parse_player("computer", accepted=("level",)).text == "level:intermediate"
 
@@ -275,7 +275,8 @@ def test_the_web_board_reads_players_with_the_one_function() -> None:
         assert str(raised.value) in html.unescape(bad.text)
         follower = client.get("/", params={"black": "dxp:127.0.0.1:27531"})
         assert follower.status_code == 400
-        assert "dxp:HOST:PORT cannot play in the web board; it takes human, level:NAME" in html.unescape(follower.text)
+        refused = html.unescape(follower.text)
+        assert "dxp:HOST:PORT cannot play in the web board; it takes human or level:NAME" in refused
         lab = client.post("/api/lab", json={"variants": ["russian"], "games": 1, "players": "depth:3"})
         assert lab.status_code == 400
         assert "must be one of random, depth:1, depth:2" in lab.text

@@ -34,7 +34,7 @@ def add_parser(commands: Any) -> None:
         "--opponent", metavar="PLAYER", help="the second player of a pairing (default: the same as --players)"
     )
     sub.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    sub.add_argument("--workers", type=int, help=WORKERS_HELP)
+    sub.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
     sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
     sub.add_argument("--max-plies", type=int, default=300, help="ply cap (default 300)")
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")

@@ -74,7 +74,7 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("--seed", type=int, default=0, help="the random openings' seed (default 0)")
     sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
     sub.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this many plies")
-    sub.add_argument("--workers", type=int, help="games at once: " + WORKERS_HELP)
+    sub.add_argument("--workers", type=int, metavar="N", help="games at once: " + WORKERS_HELP)
     sub.add_argument("--pdn", metavar="FILE", help="append every game to FILE")
     sub.add_argument("--results", metavar="FILE", help="JSON lines of finished games (resume)")
     sub.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop when the SPRT decides")

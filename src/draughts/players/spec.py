@@ -146,7 +146,8 @@ def parse_player(text: str, *, accepted: Collection[str] = KINDS, command: str |
         raise PlayerSpecError(f"player {excerpt(text)} must be text: {_forms()}")
     spec = _read(text)
     if spec.kind not in accepted:
-        takes = ", ".join(FORMS[kind] for kind in KINDS if kind in accepted)
+        forms = [FORMS[kind] for kind in KINDS if kind in accepted]
+        takes = " or ".join(forms) if len(forms) < 3 else ", ".join(forms[:-1]) + " or " + forms[-1]
         where = f"in {command}" if command else "here"
         raise PlayerSpecError(
             f"player {excerpt(text.strip())}: {FORMS[spec.kind]} cannot play {where}; it takes {takes}"
