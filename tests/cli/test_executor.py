@@ -63,6 +63,8 @@ def test_every_command_says_the_same_of_the_same_worker_arguments(
     for extra in (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], ["--workers", "0"]):
         messages = {name: _error([*argv, *extra], capsys) for name, argv in commands.items()}
         assert len(set(messages.values())) == 1, messages
+    build = ["endgame", "build", "american", "KvK", "--tablebases", str(tmp_path / "tables"), "--workers", "0"]
+    assert _error(build, capsys) == "--workers 0 must be at least 1\n"  # its default stays 1: tables take memory
 
 
 def test_every_command_has_the_same_worker_default_and_help(capsys: pytest.CaptureFixture[str]) -> None:
