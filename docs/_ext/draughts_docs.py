@@ -366,7 +366,7 @@ def submodule_api_lines(module_name: str) -> list[str]:
 NESTED_PAGES = ("draughts.rules", "draughts.engine")
 """Packages whose public modules each get a page of their own, as the top-level modules do (the
 rules and the engine are read module by module); other packages have one page, their own."""
-EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play")
+EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play", "draughts.players.factory")
 """Modules of other packages with a page of their own (what programs import from them)."""
 
 

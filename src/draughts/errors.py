@@ -150,7 +150,7 @@ class DrawClaimError(IllegalMoveError):
 
 
 class PlayerSpecError(DraughtsError):
-    """A player given as anything but ``human`` or ``computer[:LEVEL]`` (:mod:`draughts.cli.play`)."""
+    """A player in no form of the player syntax, or of a kind the command cannot play (:mod:`draughts.players`)."""
 
 
 class GameOverError(DraughtsError):

@@ -88,11 +88,14 @@ def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
 def test_bad_engine_text() -> None:
     from draughts.errors import DraughtsError
 
-    with pytest.raises(DraughtsError, match="'gnuchess' must be level:<name>, hub:<command> or dxp:<host>:<port>"):
+    with pytest.raises(DraughtsError, match=r"'gnuchess': not a player; a player is .* hub:CMD or dxp:HOST:PORT"):
         EngineSpec("gnuchess")
     for address in ("dxp:localhost", "dxp:localhost:0", "dxp:localhost:port", "dxp::27531"):
-        with pytest.raises(DraughtsError, match="must be HOST:PORT"):
+        with pytest.raises(DraughtsError, match="dxp:HOST:PORT takes a host and a port"):
             EngineSpec(address)
+    with pytest.raises(DraughtsError, match="human cannot play in draughts match"):
+        EngineSpec("human")
+    assert EngineSpec("strong").text == "level:strong"  # the lab's spelling, kept in the one spelling
 
 
 @pytest.mark.slow
@@ -148,3 +151,14 @@ def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_p
     assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
     assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
     assert len(results.read_text().splitlines()) == 4
+
+
+def test_games_from_the_same_start_are_not_the_same_game_again() -> None:
+    """Each game's engines draw their random choices from the game's index: games 0 and 2 (same
+    start, same colours) were once the same moves, every engine seeded 0."""
+    match = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    moves = {game["index"]: game["pdn"].rpartition("]")[2] for game in match.games}
+    assert moves[0] != moves[2]
+    assert moves[1] != moves[3]
+    again = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    assert [game["pdn"].rpartition("]")[2] for game in again.games] == [moves[n] for n in range(4)]  # still seeded

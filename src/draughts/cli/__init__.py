@@ -11,15 +11,15 @@ a name, alias, transform suffix or PDN GameType, a ruleset file (an argument end
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts._text import plural as _plural
 from draughts._text import printable
+from draughts.cli.executor import WORKERS_HELP
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -27,8 +27,6 @@ from draughts.rules.names import ALIASES, get_variant
 from draughts.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
     from draughts.compare import MovesComparison, Table
 
 
@@ -356,19 +354,13 @@ def _guessed(count: int) -> str:
 
 def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     """Several files or directories: one job per file, on local processes or a Dask cluster."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
     from draughts._text import excerpt
+    from draughts.cli.executor import executor as jobs_executor
     from draughts.errors import PDNError
     from draughts.pdn.collection import expand_paths, replay_files
 
     if "-" in args.file:
         raise _Failure("standard input (-) can only be read alone")
-    if args.workers is not None and args.scheduler is not None:
-        raise _Failure("--workers and --scheduler exclude each other: the scheduler's workers do the work")
-    if args.workers is not None and args.workers < 1:
-        raise _Failure(f"--workers {args.workers} must be at least 1")
     rules = None if args.variant is None else _ruleset(args.variant)
     try:
         files = expand_paths(args.file)
@@ -377,14 +369,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     if not files:
         print(f"{', '.join(args.file)}: no PDN file found", file=out)
         return 1
-    with contextlib.ExitStack() as stack:
-        executor: Executor | None = None
-        if args.scheduler is not None:
-            executor = stack.enter_context(_dask_executor(args.scheduler))
-        else:
-            workers = min(args.workers or os.cpu_count() or 1, len(files))
-            if workers > 1:
-                executor = stack.enter_context(ProcessPoolExecutor(workers))
+    with jobs_executor(args.workers, args.scheduler, jobs=len(files)) as executor:
         try:
             report = replay_files(files, rules, errors=args.errors, encoding=args.encoding, executor=executor)
         except OSError as error:  # --errors raise: a file that cannot be opened
@@ -423,26 +408,6 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
         for path, message in failures:
             print(f"  {path}: {message}", file=out)
     return 0 if report.ok else 1
-
-
-@contextlib.contextmanager
-def _dask_executor(address: str) -> Iterator[Executor]:
-    """``Client(address).get_executor()``, the client closed at the end; needs the distributed extra."""
-    from draughts._text import excerpt
-
-    try:
-        from distributed import Client
-    except ModuleNotFoundError as error:
-        extra = 'pip install "polydraughts[distributed]"'
-        raise _Failure(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
-    try:
-        client: Any = Client(address)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise _Failure(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
-    try:
-        yield client.get_executor(pure=False)  # every file is read again, no result of an earlier run reused
-    finally:
-        client.close()
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -591,9 +556,7 @@ def _add_pdn(commands: Any) -> None:
         help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
     )
     sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
-    sub.add_argument(
-        "--workers", type=int, metavar="N", help="several files: read them in N local processes (default: one per CPU)"
-    )
+    sub.add_argument("--workers", type=int, metavar="N", help="several files: " + WORKERS_HELP)
     sub.add_argument(
         "--scheduler", metavar="ADDRESS", help="several files: read them on a Dask cluster (tcp://host:8786)"
     )
@@ -604,7 +567,11 @@ def _add_play(commands: Any) -> None:
     """``draughts play``: a game in the terminal."""
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
     sub.add_argument("variant", help=_VARIANT_HELP)
-    sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
+    sub.add_argument(
+        "--white",
+        metavar="PLAYER",
+        help="human, level:NAME (beginner, intermediate, strong), depth:N, nodes:N, time:S, random or hub:CMD",
+    )
     sub.add_argument("--black", metavar="PLAYER", help="the same for Black (default: the second player is a computer)")
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--numbers", action="store_true", help="show square numbers on the board")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
 from draughts._text import plural
+from draughts.cli.executor import executor
 from draughts.endgame.material import Material
 from draughts.endgame.table import fen_of
 from draughts.endgame.tablebase import Tablebase
@@ -43,7 +43,13 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     build.add_argument("variant", help=variant_help)
     build.add_argument("materials", nargs="*", metavar="MATERIAL", help="e.g. KKKvK (first player's side first)")
     build.add_argument("--pieces", type=int, help="every material with at most this many pieces")
-    build.add_argument("--workers", type=int, default=1, help="build independent materials in N processes")
+    build.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="build independent materials in N processes (default 1: each build holds its tables in memory)",
+    )
     common(build)
     build.set_defaults(run=lambda args, out: _build(args, out, ruleset))
 
@@ -78,12 +84,8 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
     tb = _tablebase(args, ruleset(args.variant))
     if not args.materials and args.pieces is None:
         raise DraughtsError("endgame build needs materials (KKKvK ...) or --pieces N")
-    executor: Executor | None = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    try:
-        built = tb.build(args.materials or None, pieces=args.pieces, executor=executor)
-    finally:
-        if executor is not None:
-            executor.shutdown()
+    with executor(args.workers) as pool:  # default 1, not one per CPU: each build holds its tables in memory
+        built = tb.build(args.materials or None, pieces=args.pieces, executor=pool)
     for material in built:
         print(f"{material.name}: {tb.path(material)} ({tb.path(material).stat().st_size:,} bytes)", file=out)
     if built:

@@ -67,7 +67,7 @@ from __future__ import annotations
 import warnings
 
 from draughts.errors import HubEngineError, HubEngineTerminatedError, HubEngineTimeoutError, HubError
-from draughts.hub.client import Clock, HubEngine, HubParam, HubResult
+from draughts.hub.client import HubEngine, HubParam, HubPlayer, HubResult
 from draughts.hub.info import HubInfo, parse_info
 from draughts.hub.protocol import format_line, parse_line
 from draughts.hub.server import serve
@@ -76,7 +76,6 @@ from draughts.move import Move
 from draughts.position import Position
 
 __all__ = [
-    "Clock",
     "HubEngine",
     "HubEngineError",
     "HubEngineTerminatedError",
@@ -84,6 +83,7 @@ __all__ = [
     "HubError",
     "HubInfo",
     "HubParam",
+    "HubPlayer",
     "HubResult",
     "format_line",
     "hub_move_text",

@@ -21,10 +21,15 @@ from typing import Any
 import attrs
 
 from draughts.board import Board
+from draughts.color import Color
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
-from draughts.lab.players import check_spec, make_player
+from draughts.players import Player, parse_player
+from draughts.players.factory import make_player
 from draughts.rules.names import get_variant
+
+LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
+"""The players a lab plays (:mod:`draughts.players`): not ``human``, nor a DXP follower."""
 
 
 @attrs.frozen
@@ -122,10 +127,7 @@ def play_task(task: GameTask) -> GameRecord:
     board = start_board(task)
     first_colour = board.ruleset.first_to_move
     order = task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
-    players = {
-        first_colour: make_player(order[0], task.ruleset, game_seed(task.seed, task.ruleset, task.index, 0)),
-        first_colour.opponent: make_player(order[1], task.ruleset, game_seed(task.seed, task.ruleset, task.index, 1)),
-    }
+    players: dict[Color, Player] = {}
     legal: list[int] = []
     taken: list[int] = []
     evals: list[int | None] = []
@@ -134,6 +136,9 @@ def play_task(task: GameTask) -> GameRecord:
     winner: int | None = None
     ending = CAP
     try:
+        for slot, colour in enumerate((first_colour, first_colour.opponent)):
+            seed = game_seed(task.seed, task.ruleset, task.index, slot)
+            players[colour] = make_player(order[slot], task.ruleset, seed=seed)
         while True:
             outcome = board.outcome()
             if outcome is not None:
@@ -144,7 +149,8 @@ def play_task(task: GameTask) -> GameRecord:
             if len(taken) >= task.max_plies:
                 break
             mover = board.turn
-            move, score = players[mover].choose(board)
+            move, scored = players[mover].choose(board)
+            score = None if scored is None else scored.to_search()
             evals.append(None if score is None else (score if mover is first_colour else -score))
             taken.append(len(move.captured))
             if move.promotes and crowning is None:
@@ -153,7 +159,7 @@ def play_task(task: GameTask) -> GameRecord:
             board.push(move)
     finally:
         for player in players.values():
-            player.close()
+            player.close(board)
     return GameRecord(
         ruleset=task.ruleset,
         index=task.index,
@@ -178,9 +184,7 @@ def play_game(
     return play_task(GameTask(ruleset, index, seed, max_plies, players))
 
 
-def resolve_openings(
-    ruleset: str, openings: str | Sequence[Any] | RandomOpenings | None
-) -> tuple[Opening, ...]:
+def resolve_openings(ruleset: str, openings: str | Sequence[Any] | RandomOpenings | None) -> tuple[Opening, ...]:
     """The openings of a run: None (the start position), :class:`RandomOpenings`, a ballot's name (of
     :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
     move texts joined by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked
@@ -322,7 +326,7 @@ def lab_tasks(
         raise DraughtsError(f"max plies {max_plies!r} must be at least 1")
     if isinstance(players, str) or not 1 <= len(players) <= 2:
         raise DraughtsError(f"players {players!r:.120} must be one or two player names")
-    pair = (check_spec(players[0]), check_spec(players[-1]))
+    pair = (_player_text(players[0]), _player_text(players[-1]))
     tasks = []
     for name in rulesets:
         get_variant(name)
@@ -332,6 +336,10 @@ def lab_tasks(
             at = (index // 2) % len(starts) if starts else None
             tasks.append(GameTask(name, index, seed, max_plies, pair, None if at is None else starts[at], at))
     return tasks
+
+
+def _player_text(text: str) -> str:
+    return parse_player(text, accepted=LAB_KINDS, command="the lab").text
 
 
 def run_lab(
@@ -360,24 +368,3 @@ def run_lab(
 def summarize(records: Sequence[GameRecord]) -> dict[str, Any]:
     """The JSON-able figures of one ruleset's records (:meth:`~draughts.lab.metrics.RulesetMetrics.to_dict`)."""
     return measure(records).to_dict()
-
-
-@contextlib.contextmanager
-def scheduler_executor(address: str) -> Iterator[Executor]:
-    """An Executor on the Dask scheduler at ``address``, closed at the end (the distributed extra).
-
-    Tasks are submitted impure, so every game is played even if an identical one ran before.
-    """
-    try:
-        from distributed import Client
-    except ModuleNotFoundError as error:
-        extra = 'pip install "polydraughts[distributed]"'
-        raise DraughtsError(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
-    try:
-        client: Any = Client(address)  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise DraughtsError(f"cannot reach the Dask scheduler {address!r:.80}: {error}") from None
-    try:
-        yield client.get_executor(pure=False)
-    finally:
-        client.close()

@@ -1,9 +1,10 @@
 """The match runner: two engines, both colours per opening, games in parallel, a referee Board.
 
-Engines are given as text: ``level:<name>`` (the built-in engine at a level: beginner, intermediate,
-strong), ``hub:<command>`` (an external Hub engine, started per game; ``params`` set its Hub
-parameters, such as ``level`` of ``draughts hub``) or ``dxp:<host>:<port>`` (a DXP follower, one
-connection per game; see :mod:`draughts.match.players`). Each game is one job on an executor
+Engines are players in the one player syntax (:mod:`draughts.players`): ``level:NAME`` (the
+built-in engine at a level: beginner, intermediate, strong), ``depth:N``, ``nodes:N``, ``time:S``,
+``random``, ``hub:CMD`` (an external Hub engine, started per game; ``params`` set its Hub
+parameters, such as ``level`` of ``draughts hub``) or ``dxp:HOST:PORT`` (a DXP follower, one
+connection per game: :class:`~draughts.dxp.DXPFollower`). Each game is one job on an executor
 (processes by default); the referee is polydraughts' own :class:`~draughts.Board` (its outcome,
 with the ruleset's draw rules), it keeps both clocks of a :class:`TimeControl` (a side out of time
 loses: ``time forfeit``), and a game still going after ``max_plies`` is adjudicated a draw. An
@@ -31,107 +32,53 @@ from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.engine.score import Score
-from draughts.errors import DraughtsError
 from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
-from draughts.match.players import MatchPlayer
+from draughts.players import Clock, Player, Resigned, TimeControl, parse_player
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 
-ENGINE_KINDS = ("level", "hub", "dxp")
+MATCH_KINDS = ("random", "level", "depth", "nodes", "time", "hub", "dxp")
+"""The players a match plays (every kind but ``human``)."""
 
 
-def _address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise DraughtsError(f"DXP engine address {text!r} must be HOST:PORT")
-    return host, int(port)
+def _engine_text(text: str) -> str:
+    return parse_player(text, accepted=MATCH_KINDS, command="draughts match").text
 
 
 @attrs.frozen
 class EngineSpec:
-    """An engine of a match: ``level:<name>``, ``hub:<command>`` or ``dxp:<host>:<port>``, with Hub parameters."""
+    """An engine of a match: a player in the one player syntax (:func:`~draughts.players.parse_player`:
+    ``level:NAME``, ``depth:N``, ``nodes:N``, ``time:S``, ``random``, ``hub:CMD``, ``dxp:HOST:PORT``),
+    with Hub parameters. ``text`` is kept in the one spelling (``strong`` becomes ``level:strong``)."""
 
-    text: str
+    text: str = attrs.field(converter=_engine_text)
     params: Mapping[str, str] = attrs.field(factory=dict)
-
-    def __attrs_post_init__(self) -> None:
-        kind, _, arg = self.text.partition(":")
-        if kind not in ENGINE_KINDS or not arg.strip():
-            raise DraughtsError(f"engine {self.text!r} must be level:<name>, hub:<command> or dxp:<host>:<port>")
-        if kind == "dxp":
-            _address(arg)
 
     @property
     def label(self) -> str:
         """The engine's name in tables and PDN: its text, then its parameters."""
         return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def player(self, board: Board, color: Color, limit: Limit, clock: TimeControl | None) -> MatchPlayer:
-        """This engine as the player of ``color`` in a game starting at ``board``."""
-        from draughts.match import players
+    def player(
+        self, board: Board, color: Color, limit: Limit, clock: TimeControl | None, seed: int | None = 0
+    ) -> Player:
+        """This engine as the player of ``color`` in a game starting at ``board``, its random choices
+        (a level's margin, a random mover) from ``seed``."""
+        from draughts.players.factory import make_player
 
-        kind, _, arg = self.text.partition(":")
-        if kind == "level":
-            return players.BuiltIn(arg, limit)
-        if kind == "hub":
-            grace = 1.0 if clock is None else clock.margin + 1.0
-            return players.Hub(arg, board.ruleset.name, self.params, limit, grace)
-        minutes = 0 if clock is None else max(1, math.ceil(clock.base / 60))
-        return players.DXPFollower(_address(arg), board, color, minutes, timeout=30.0)
-
-
-def _seconds(text: str, what: str, whole: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise DraughtsError(f"time control {whole!r}: {what} {text!r} is not a number of seconds from 0")
-    return value
-
-
-@attrs.frozen
-class TimeControl:
-    """Time per game with an increment: ``base`` seconds on each side's clock, ``inc`` added at each move.
-
-    As in the Hub protocol, the increment is added when the move starts: a side about to move has
-    its clock plus ``inc`` to spend, and keeps what it does not use. A side whose move takes more
-    than that (beyond ``margin`` seconds of grace) loses on time.
-    """
-
-    base: float
-    inc: float = 0.0
-    margin: float = 0.0
-
-    def __attrs_post_init__(self) -> None:
-        if not (math.isfinite(self.base) and self.base > 0 and math.isfinite(self.inc) and self.inc >= 0):
-            raise DraughtsError(
-                f"time control {self.base!r}+{self.inc!r}: the base must be above 0, the increment not negative"
-            )
-        if not (math.isfinite(self.margin) and self.margin >= 0):
-            raise DraughtsError(f"time margin {self.margin!r} must be a number of seconds from 0")
-
-    @classmethod
-    def parse(cls, text: str, *, minutes: bool = False, margin: float = 0.0) -> TimeControl:
-        """``SECONDS[+INC]`` (``--tc``), or ``MIN[+INC]`` with ``minutes`` (``--time``); the increment in seconds.
-
-        >>> TimeControl.parse("5+0.5", minutes=True)
-        TimeControl(base=300.0, inc=0.5, margin=0.0)
-        """
-        base, plus, inc = text.strip().partition("+")
-        seconds = _seconds(base, "the base", text) * (60 if minutes else 1)
-        increment = _seconds(inc, "the increment", text) if plus else 0.0
-        if seconds <= 0:
-            raise DraughtsError(f"time control {text!r}: the base must be above 0")
-        return cls(seconds, increment, margin)
-
-    @property
-    def text(self) -> str:
-        """The PDN ``TimeControl`` tag: seconds, then ``+`` and the increment when there is one."""
-        return f"{self.base:g}+{self.inc:g}" if self.inc else f"{self.base:g}"
+        return make_player(
+            self.text,
+            board.ruleset,
+            seed=seed,
+            limit=limit,
+            params=self.params,
+            control=clock,
+            board=board,
+            color=color,
+        )
 
 
 def _centi(score: Score) -> float:
@@ -267,8 +214,6 @@ class _Tables:
 
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game (in a worker process); the result as a JSON-able dict with its PDN text."""
-    from draughts.hub.client import Clock
-    from draughts.match.players import Resigned
     from draughts.pdn.game import Game
     from draughts.pdn.writer import write_game
     from draughts.results import result_for
@@ -279,11 +224,11 @@ def play_task(task: GameTask) -> dict[str, Any]:
     specs = {WHITE: task.white, WHITE.opponent: task.black}
     left = dict.fromkeys(specs, task.clock.base) if task.clock else {}
     tables = _Tables(task.ruleset, task.tablebases)
-    players: dict[Color, MatchPlayer] = {}
+    players: dict[Color, Player] = {}
     try:
         for color, spec in specs.items():
             try:
-                players[color] = spec.player(board.copy(), color, task.limit, task.clock)
+                players[color] = spec.player(board.copy(), color, task.limit, task.clock, seed=task.index)
             except Exception as error:
                 raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
         known = tables.result(board)
@@ -293,7 +238,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             clock = None if task.clock is None else Clock(max(left[color], 0.0), task.clock.inc)
             started = time.monotonic()
             try:
-                move, score = players[color].move(board.copy(), clock)
+                move, score = players[color].choose(board.copy(), clock)
             except Resigned as resigned:
                 raise _Forfeit(color, f"resigned: {resigned}", plain=True) from None
             except Exception as error:
@@ -412,7 +357,7 @@ class MatchResult:
 
 def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
-    if any(spec.text.startswith("dxp:") for spec in specs):
+    if any(parse_player(spec.text).kind == "dxp" for spec in specs):
         from draughts.dxp.board_text import check_board
         from draughts.rules.names import get_variant
 

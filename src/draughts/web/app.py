@@ -58,7 +58,7 @@ from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
 from draughts.web import endgame, lab, tasks
 from draughts.web.clock import GameClock
-from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.fields import endpoint_fields, named_level, read_fields
 from draughts.web.lab import LabJobs, LabSettings
 from draughts.web.openings import ballots_json, opening_pdn
 from draughts.web.pages import Markup, Templates, options, script_json
@@ -294,7 +294,8 @@ class _Web:
         return self.default if name is None or not name.strip() else self.registry.get(name)
 
     def engine_time(self, fields: Mapping[str, Any]) -> tuple[str, float]:
-        return fields["level"] or "intermediate", fields["time"] or self.settings.default_engine_time
+        level = fields["level"] or named_level(fields) or "intermediate"
+        return level, fields["time"] or self.settings.default_engine_time
 
     async def search(
         self, function: Callable[..., Any], args: tuple[Any, ...], seconds: float, affinity: str | None
@@ -392,7 +393,7 @@ class _Web:
             "fen": fields["fen"] or None,
             "flipped": fields["flipped"],
             "numbers": numbers,
-            "players": {"white": fields["white"], "black": fields["black"]},
+            "players": {side: "human" if fields[side].is_human else "computer" for side in ("white", "black")},
             "level": level,
             "time": seconds,
             "max_time": self.settings.max_engine_time,
@@ -564,7 +565,7 @@ class _Web:
                     f"the lab plays the library's variants and their variations, not the custom {rules.name[:60]!r}"
                 )
         names = tuple(dict.fromkeys(rules.name for rules in rulesets))
-        settings = LabSettings(names, fields["games"], fields["players"], fields["seed"], fields["max_plies"])
+        settings = LabSettings(names, fields["games"], fields["players"].text, fields["seed"], fields["max_plies"])
         return _json(self.labs.start(settings).json(), 202)
 
     async def api_lab_get(self, request: Request) -> Response:
