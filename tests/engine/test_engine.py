@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import types
+from pathlib import Path
 
 import attrs
 import pytest
@@ -732,3 +733,19 @@ def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
     assert 0 < len(table) <= 2000
     assert result.move in position.legal_moves()
     assert result == Engine(hash_size=2000).search(position, Limit(depth=6))  # still reproducible
+
+
+def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() -> None:
+    # Issue 40 §1: after 14... 2-7 of the 2009 Dutch championship's first game White has one move,
+    # 32x21; a time-limited search answered after one iteration with a near-static score (one
+    # node, a man up) instead of a search's. The time is generous: the search ends by depth.
+    from draughts import pdn
+
+    data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
+    game = next(pdn.read_games(data))
+    forced = game.positions()[28]
+    assert len(forced.legal_moves()) == 1
+    result = Engine().search(forced, Limit(time=60))
+    assert result.depth == 5
+    assert result.nodes > 1
+    assert result.score == Engine().search(forced, Limit(depth=5)).score

@@ -141,6 +141,47 @@ def _end_score(board: Board) -> Score | None:
     return Score.win(1) if outcome.winner is board.turn else Score.loss(1)
 
 
+_FORCED_CHAIN = 64
+"""Most forced moves followed from one position before its own analysis is trusted."""
+
+
+def _score_of(board: Board, engine: Analyser, limit: Limit | None) -> AnalysisLine | Score | None:
+    """The engine's best line of ``board`` (its outcome's score when finished, None with no line).
+
+    A position with a single legal move is not analysed itself: an engine may answer a forced move
+    at once, with a near-static score (one node), which compared with its neighbours' searched
+    scores marks good moves as mistakes (issue 40 §1). The position after the forced move (or
+    after a chain of them) is analysed instead, and its line is taken one ply back.
+    """
+    forced: list[Move] = []
+    board = board.copy()
+    while True:
+        end = _end_score(board)
+        if end is not None:
+            return _back(end, forced)
+        legal = list(board.legal_moves)
+        if len(legal) != 1 or len(forced) >= _FORCED_CHAIN:
+            break
+        forced.append(legal[0])
+        board.push(legal[0])
+    lines = engine.analyse(board, limit, multipv=1)
+    return _back(lines[0], forced) if lines else None
+
+
+def _back(line: AnalysisLine | Score, forced: Sequence[Move]) -> AnalysisLine | Score:
+    """``line`` of the position after the ``forced`` moves, seen from the position before them."""
+    if not forced:
+        return line
+    score = line.score if isinstance(line, AnalysisLine) else line
+    for _move in forced:
+        score = -score
+        if score.plies is not None:
+            score = Score(0, score.plies + (1 if score.plies > 0 else -1), score.exact)
+    pv = (*forced, *line.pv) if isinstance(line, AnalysisLine) else tuple(forced)
+    depth, nodes = (line.depth, line.nodes) if isinstance(line, AnalysisLine) else (0, 0)
+    return AnalysisLine(forced[0], score, pv, depth, nodes)
+
+
 def judge(
     game: Game, engine: Analyser, limit: Limit | None = None, *, thresholds: Thresholds = LIDRAUGHTS
 ) -> tuple[list[Judgement], Score | None]:
@@ -153,12 +194,7 @@ def judge(
     board = Board.from_position(game.start)
     scores: list[AnalysisLine | Score | None] = []
     for move in [*game.moves, None]:
-        end = _end_score(board)
-        if end is not None:
-            scores.append(end)
-        else:
-            lines = engine.analyse(board, limit, multipv=1)
-            scores.append(lines[0] if lines else None)
+        scores.append(_score_of(board, engine, limit))
         if move is not None:
             board.push(move)
     judgements = []

@@ -51,7 +51,7 @@ class Limit:
         time: Seconds of thinking (wall-clock). The search uses them all and stops just before
             they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
             and the moves its unfinished successor has already searched; a single legal move is
-            answered at once.
+            answered after a short search (5 plies, or sooner when the time is up) that scores it.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))

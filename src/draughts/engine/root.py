@@ -30,6 +30,7 @@ from draughts.rules import Ruleset
 if TYPE_CHECKING:
     from draughts.engine.engine import Engine
 
+
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
     """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
     try:
@@ -99,6 +100,10 @@ _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
 _NO_PV = _core_search.NO_PV
+_FORCED_DEPTH = 5
+"""Under a time limit a root with a single legal move is searched to this depth and answered: the
+move needs no choosing, but its score (which analyses compare with the positions around it) must
+be a search's, not the first iteration's near-static one (issue 40 §1)."""
 
 
 class _RootSearch:
@@ -194,8 +199,8 @@ class _RootSearch:
             best = max(done.scores.values())
             if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
                 break  # the game's end is within the horizon: deeper searches cannot change it
-            if len(order) == 1 and self.limit.time is not None:
-                break  # a forced move: no time to spend on it
+            if len(order) == 1 and self.limit.time is not None and depth >= _FORCED_DEPTH:
+                break  # a forced move: little time to spend on it, but its score is searched, not static
             if self.stop_event.is_set():
                 break
         self.nodes = self.searcher.nodes
