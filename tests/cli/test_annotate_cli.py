@@ -96,3 +96,26 @@ def test_annotate_does_not_mark_a_move_that_leaves_a_forced_reply(tmp_path: Path
     assert 3 not in marked.annotations  # 2-7
     evals = [Score.parse(EVAL.fullmatch(marked.comments[ply][0]).group(1)) for ply in (3, 4)]  # type: ignore[union-attr]
     assert all(abs(score.centi) < 60 for score in evals)  # not a man up for White after 2-7 or 32x21
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_annotate_shows_its_progress_on_standard_error(
+    tmp_path: Path, workers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 40 §2: `lab` and `endgame build` show their progress, `annotate` showed nothing.
+    path, _ = planted_file(tmp_path)
+    positions = sum(len(game.moves) + 1 for game in pdn.read_games(path, "russian"))
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = io.StringIO()
+    assert main(["annotate", str(path), "--variant", "russian", "--depth", "1", "--workers", workers], out) == 0
+    assert f"{positions}/{positions} positions" in terminal.getvalue()
+    if workers == "1":  # here, position by position
+        assert f" 1/{positions} positions" in terminal.getvalue()
+    assert "positions" not in out.getvalue()
+    assert out.getvalue().startswith("[")  # the PDN, untouched

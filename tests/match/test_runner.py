@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shlex
 import sys
 from pathlib import Path
@@ -148,3 +149,49 @@ def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_p
     assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
     assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
     assert len(results.read_text().splitlines()) == 4
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal: the progress bar shows."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("engine", ["hub:/nonexistent/engine", "dxp:127.0.0.1:1"])
+def test_an_engine_that_cannot_start_is_said_and_the_match_fails(
+    engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 40 §2: a normal 0/2 table and exit status 0; the reason only in the PDN's Termination.
+    from draughts.cli import main
+
+    out = io.StringIO()
+    assert main(["match", engine, "level:beginner", "--games", "2", "--workers", "1"], out) == 1
+    assert "0/2" in out.getvalue()  # the table is still printed, on standard output
+    err = capsys.readouterr().err
+    assert f"{engine} did not start" in err
+    assert "(2 games)" in err
+    assert "no game could be played" in err
+
+
+def test_match_progress_and_a_perfect_short_match_said_as_a_lower_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 40 §2 and §9: games done and the score so far on standard error (a terminal); a 4-0
+    # printed only ">= -72.1 Elo", read as "the winner is weaker".
+    from draughts.cli import main
+
+    dying = killer(tmp_path).text  # forfeits every game at its second move
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = io.StringIO()
+    args = ["match", "level:beginner", dying, "--games", "4", "--workers", "2", "--depth", "1", "--max-plies", "20"]
+    assert main(args, out) == 0  # the games were played (and forfeited): not a failure to start
+    table = out.getvalue()
+    assert "Elo difference: at least -72.1 Elo (95% lower bound" in table
+    assert "too few to say which engine is stronger" in table
+    assert ">=" not in table
+    bar = terminal.getvalue()
+    assert "4/4 games" in bar
+    assert "level:beginner 4 - 0 " in bar
+    assert "\033" not in table  # the bar never reaches standard output

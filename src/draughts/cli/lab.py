@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import sys
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
 from draughts._text import excerpt
+from draughts.cli.progress import Bar
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
@@ -89,33 +89,12 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield None
 
 
-class _Bar:
-    """A progress bar on standard error, only in a terminal."""
-
-    def __init__(self) -> None:
-        self.shown = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.shown:
-            filled = 30 * done // max(total, 1)
-            print(
-                f"\r\033[K[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    def clear(self) -> None:
-        if self.shown:
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
-
-
 def run(args: argparse.Namespace, out: TextIO) -> None:
     """Run the lab as the arguments say and print its figures."""
     from draughts.lab.runner import run_lab
 
     players = (args.players, args.opponent or args.players)
-    bar = _Bar()
+    bar = Bar("games")
     try:
         with _executor(args) as executor:
             figures = run_lab(

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from draughts.cli.progress import Bar
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
 from draughts.match.elo import SPRT
@@ -95,8 +97,36 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
             from draughts.lab.runner import scheduler_executor
 
             executor = stack.enter_context(scheduler_executor(args.scheduler))
-        match = _match(args, rules, clock, executor)
+        bar = Bar("games")
+        try:
+            match = _match(args, rules, clock, executor, bar)
+        finally:
+            bar.clear()
     print(match.table(), file=out)
+    return _report_unstarted(match)
+
+
+def _progress(bar: Bar) -> Callable[[MatchResult, int], None]:
+    """The match's progress: games done and the score so far, from A's side."""
+
+    def show(match: MatchResult, total: int) -> None:
+        wins, draws, losses = match.wdl()
+        bar(len(match.games), total, f"{match.a} {wins + draws / 2:g} - {losses + draws / 2:g} {match.b}")
+
+    return show
+
+
+def _report_unstarted(match: MatchResult) -> int:
+    """Say on standard error why engines could not start; 1 when no game could be played at all.
+
+    A forfeit is in the table and the PDN's Termination tag, but an engine that never started is
+    a mistake in the command, not a result: said on the terminal, and the exit status says so.
+    """
+    for why, count in match.unstarted().items():
+        print(f"draughts match: {why} ({count} game{'' if count == 1 else 's'})", file=sys.stderr)
+    if match.games and not match.played():
+        print("draughts match: no game could be played", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -113,7 +143,7 @@ def _adjudication(args: argparse.Namespace) -> Adjudication | None:
 
 
 def _match(
-    args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None
+    args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None, bar: Bar
 ) -> MatchResult:
     from draughts.cli.lab import openings_argument
 
@@ -133,4 +163,5 @@ def _match(
         pdn=args.pdn,
         results=args.results,
         sprt=None if args.sprt is None else SPRT(*args.sprt),
+        progress=_progress(bar),
     )

@@ -183,9 +183,17 @@ def _back(line: AnalysisLine | Score, forced: Sequence[Move]) -> AnalysisLine | 
 
 
 def judge(
-    game: Game, engine: Analyser, limit: Limit | None = None, *, thresholds: Thresholds = LIDRAUGHTS
+    game: Game,
+    engine: Analyser,
+    limit: Limit | None = None,
+    *,
+    thresholds: Thresholds = LIDRAUGHTS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Judgement], Score | None]:
     """Analyse every position of ``game``'s main line: a :class:`Judgement` per move.
+
+    ``progress(done, total)`` is called after each position (``total`` is the number of moves
+    plus one, the final position).
 
     Returns:
         The judgements, one per move, and the score of the final position for its side to move
@@ -195,6 +203,8 @@ def judge(
     scores: list[AnalysisLine | Score | None] = []
     for move in [*game.moves, None]:
         scores.append(_score_of(board, engine, limit))
+        if progress is not None:
+            progress(len(scores), len(game.moves) + 1)
         if move is not None:
             board.push(move)
     judgements = []
@@ -239,6 +249,7 @@ def annotate(
     *,
     thresholds: Thresholds = LIDRAUGHTS,
     variation_plies: int = 6,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     """A copy of ``game`` with the engine's evaluations, marks, better lines and accuracy tags.
 
@@ -255,9 +266,10 @@ def annotate(
         limit: The search of each position (default: the engine's own).
         thresholds: When a move is marked (default: lidraughts').
         variation_plies: At most this many plies of the engine's better line are written.
+        progress: Called with the positions analysed so far and their number, after each.
     """
     engine = Engine() if engine is None else engine
-    judgements, _ = judge(game, engine, limit, thresholds=thresholds)
+    judgements, _ = judge(game, engine, limit, thresholds=thresholds, progress=progress)
     comments = {ply: list(texts) for ply, texts in game.comments.items()}
     annotations = {ply: list(marks) for ply, marks in game.annotations.items()}
     variations = {ply: list(texts) for ply, texts in game.variations.items()}
@@ -300,11 +312,15 @@ def _summary(judgements: Iterable[Judgement]) -> dict[str, str]:
 
 
 def _annotate_one(
-    game: Game, limit: Limit | None, thresholds: Thresholds, engine_factory: Callable[[], Analyser]
+    game: Game,
+    limit: Limit | None,
+    thresholds: Thresholds,
+    engine_factory: Callable[[], Analyser],
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     engine = engine_factory()
     try:
-        return annotate(game, engine, limit, thresholds=thresholds)
+        return annotate(game, engine, limit, thresholds=thresholds, progress=progress)
     finally:
         close = getattr(engine, "quit", None)  # an external engine's process ends with its job
         if callable(close):
@@ -318,6 +334,7 @@ def annotate_games(
     executor: Executor | None = None,
     engine_factory: Callable[[], Analyser] = Engine,
     thresholds: Thresholds = LIDRAUGHTS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Game]:
     """:func:`annotate` every game, one job per game, in the order given.
 
@@ -329,8 +346,28 @@ def annotate_games(
         engine_factory: Makes each job's engine (a class or a module-level function, so that it
             pickles); an engine with a ``quit`` method (a Hub engine) is quit when its job ends.
         thresholds: When a move is marked.
+        progress: Called with the positions analysed so far and their number in all the games:
+            after each position here, after each game (in order) on an executor.
     """
+    games = list(games)
+    total = sum(len(game.moves) + 1 for game in games)
     job = functools.partial(_annotate_one, limit=limit, thresholds=thresholds, engine_factory=engine_factory)
-    if executor is None:
-        return [job(game) for game in games]
-    return list(executor.map(job, games))
+    done: list[Game] = []
+    offset = 0
+    if executor is not None:
+        for game in executor.map(job, games):
+            done.append(game)
+            offset += len(game.moves) + 1
+            if progress is not None:
+                progress(offset, total)
+        return done
+    for game in games:
+        step = None if progress is None else functools.partial(_step, progress, offset, total)
+        done.append(job(game, progress=step))
+        offset += len(game.moves) + 1
+    return done
+
+
+def _step(progress: Callable[[int, int], None], offset: int, total: int, done: int, _: int) -> None:
+    """One game's progress as the collection's."""
+    progress(offset + done, total)

@@ -20,7 +20,7 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -223,11 +223,13 @@ class GameTask:
 class _Forfeit(Exception):
     """``color`` loses the game: ``why`` (its termination is ``forfeit: why``, or ``why`` when ``plain``)."""
 
-    def __init__(self, color: Color, why: str, *, plain: bool = False) -> None:
+    def __init__(self, color: Color, why: str, *, plain: bool = False, unstarted: str | None = None) -> None:
         super().__init__(why)
         self.color = color
         self.why = why
         self.plain = plain
+        self.unstarted = unstarted
+        """The engine's text when it could not start (no game was played)."""
 
 
 def _start(task: GameTask) -> Board:
@@ -276,6 +278,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     board = _start(task)
     termination = ""
     result = "*"
+    unstarted = None
     specs = {WHITE: task.white, WHITE.opponent: task.black}
     left = dict.fromkeys(specs, task.clock.base) if task.clock else {}
     tables = _Tables(task.ruleset, task.tablebases)
@@ -285,7 +288,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             try:
                 players[color] = spec.player(board.copy(), color, task.limit, task.clock)
             except Exception as error:
-                raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
+                raise _Forfeit(color, f"{spec.text} did not start: {error}", unstarted=spec.text) from None
         known = tables.result(board)
         scores: dict[Color, list[float | None]] = {color: [] for color in specs}
         while board.outcome() is None and board.ply() < task.max_plies and known is None:
@@ -326,6 +329,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         result = result_for(board.ruleset, forfeit.color.opponent)
         termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
         termination = termination[:300]
+        unstarted = forfeit.unstarted
     finally:
         for player in players.values():
             with contextlib.suppress(Exception):
@@ -351,6 +355,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "plies": len(board.move_stack),
         "pdn": pdn,
     }
+    if unstarted is not None:
+        game["did_not_start"] = unstarted
     if task.clock is not None:
         game["clock"] = {"white": round(left[WHITE], 3), "black": round(left[WHITE.opponent], 3)}
     return game
@@ -409,6 +415,18 @@ class MatchResult:
             lines.append(f"Elo difference: {self.elo()}")
         return "\n".join(lines)
 
+    def unstarted(self) -> dict[str, int]:
+        """Why engines could not start: each reason (a game's termination) with its number of games."""
+        reasons: dict[str, int] = {}
+        for game in self.games:
+            if game.get("did_not_start"):
+                reasons[game["termination"]] = reasons.get(game["termination"], 0) + 1
+        return reasons
+
+    def played(self) -> int:
+        """Games in which both engines started (whatever their end)."""
+        return sum(1 for game in self.games if not game.get("did_not_start"))
+
 
 def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
@@ -436,6 +454,7 @@ def run_match(
     results: str | Path | None = None,
     pdn: str | Path | None = None,
     sprt: SPRT | None = None,
+    progress: Callable[[MatchResult, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``a`` against ``b``: each opening twice (colours swapped), A White first.
 
@@ -454,6 +473,8 @@ def run_match(
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
+        progress: Called with the match so far and the number of games asked for, after each
+            game (the command line's progress bar and score).
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
@@ -491,6 +512,8 @@ def run_match(
             if pdn is not None:
                 with open(pdn, "a", encoding="utf-8") as handle:
                     handle.write(game["pdn"] + "\n")
+            if progress is not None:
+                progress(match, games)
             if sprt is not None and sprt.decision(*match.wdl()) is not None:
                 for other in futures:
                     other.cancel()
