@@ -23,7 +23,9 @@ from draughts.lab.metrics import RulesetMetrics
 def add_parser(commands: Any) -> None:
     """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""
     sub = commands.add_parser("lab", help="play seeded games per ruleset and measure what the rules do")
-    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="variant names")
+    sub.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="variant names or rule files (.toml, .json) or module:attribute"
+    )
     sub.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
     sub.add_argument(
         "--players",

@@ -21,6 +21,7 @@ import attrs
 from draughts.board import Board
 from draughts.errors import DraughtsError
 from draughts.move import Move
+from draughts.rules import Ruleset
 
 Choice = tuple[Move, int | None]
 """A player's move and its evaluation for the side to move (hundredths of a man), None if it has none."""
@@ -57,7 +58,7 @@ def check_spec(spec: str) -> str:
     )
 
 
-def make_player(spec: str, ruleset: str, seed: int) -> Player:
+def make_player(spec: str, ruleset: Ruleset | str, seed: int) -> Player:
     """The player ``spec`` names, for one game of ``ruleset``, its random choices from ``seed``."""
     check_spec(spec)
     if spec == "random":
@@ -91,7 +92,7 @@ def make_player(spec: str, ruleset: str, seed: int) -> Player:
     return Player(spec, search)
 
 
-def _hub_player(spec: str, command: str, ruleset: str) -> Player:
+def _hub_player(spec: str, command: str, ruleset: Ruleset | str) -> Player:
     """An external Hub engine; its score is its last ``info`` line's (None if it gives none)."""
     from draughts.hub.client import HubEngine
 
