@@ -20,12 +20,13 @@ from typing import Any
 
 import attrs
 
+from draughts import drawrules
 from draughts._text import excerpt
-from draughts.board import Board
+from draughts.board import Board, Outcome
 from draughts.errors import DraughtsError, UnknownVariantError
 from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
 from draughts.lab.players import check_spec, make_player
-from draughts.rules import Ruleset
+from draughts.rules import EndgameRule, MoveCountRule, Ruleset
 from draughts.rules.files import resolve_ruleset
 from draughts.rules.names import get_variant
 
@@ -151,7 +152,7 @@ def play_task(task: GameTask) -> GameRecord:
             outcome = board.outcome()
             if outcome is not None:
                 winner = None if outcome.winner is None else int(outcome.winner is not first_colour)
-                ending = outcome.rule
+                ending = ending_words(outcome, board)
                 break
             legal.append(len(board.legal_moves()))
             if len(taken) >= task.max_plies:
@@ -182,6 +183,24 @@ def play_task(task: GameTask) -> GameRecord:
         coverage=len(seen),
         squares=board.ruleset.geometry.squares,
     )
+
+
+def ending_words(outcome: Outcome, board: Board) -> str:
+    """How the game on ``board`` ended, in plain words: a draw rule as ``draw: <the rule in words> (<article>)``.
+
+    :attr:`Outcome.rule <draughts.board.Outcome.rule>` gives a draw rule by its article alone where
+    the ruleset has one (``RUS64 7.2.8``), which tells a reader of a lab's table nothing unless
+    they have the rule book open (issue 40 §7); the words are the rule's ``describe()``, as
+    ``draughts compare`` writes them, the article (its code, before any ``:``) after them.
+    """
+    if outcome.winner is not None:
+        return outcome.rule
+    draws = board.ruleset.draw_rules
+    rules: list[EndgameRule | MoveCountRule] = [e for e in draws.endgames if drawrules.applies(e, board.position)]
+    for rule in [*rules, *draws.move_counts]:
+        if rule.article and rule.article == outcome.rule:
+            return f"draw: {rule.describe()} ({rule.article.partition(': ')[0]})"
+    return f"draw: {outcome.rule}"
 
 
 def play_game(
