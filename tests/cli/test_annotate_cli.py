@@ -27,7 +27,7 @@ def planted_file(tmp_path: Path) -> tuple[Path, int]:
     blunder = next(
         move
         for move in position.legal_moves()
-        if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).score >= 90
+        if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).value >= 90
     )
     moves = [*first.moves[:12], blunder, position.play(blunder).legal_moves()[0]]
     games = [Game(first.ruleset, dict(first.headers), first.start, moves, "*"), second]

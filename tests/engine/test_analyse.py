@@ -41,14 +41,14 @@ def test_each_line_scores_as_a_search_of_its_move_alone() -> None:
         after = board.copy()
         after.push(line.move)
         reply = Engine().search(after, Limit(depth=2))
-        assert Score.from_search(-reply.score) == line.score
+        assert -reply.score == line.score
 
 
 def test_the_best_line_is_the_search_move() -> None:
     board = draughts.Board("international")
     best = Engine().search(board, Limit(depth=4))
     lines = Engine().analyse(board, Limit(depth=4), multipv=2)
-    assert lines[0].score == Score.from_search(best.score)
+    assert lines[0].score == best.score
 
 
 def test_fewer_lines_than_asked_when_fewer_moves_and_none_when_over() -> None:

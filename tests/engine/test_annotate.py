@@ -33,7 +33,7 @@ def dropping_move(position: Position) -> Move:
         after = position.play(move)
         if after.legal_moves() and after.legal_moves()[0].captured:
             reply = engine.search(after, Limit(depth=4))
-            if reply.score >= 90:
+            if reply.value >= 90:
                 return move
     raise AssertionError("no move drops a piece here")
 

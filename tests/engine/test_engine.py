@@ -164,7 +164,7 @@ def test_finds_the_winning_shot(variant: str, fen: str, expected: str, kind: str
             assert board.outcome() is not None
             assert board.outcome().winner is WHITE  # type: ignore[union-attr]
         else:
-            assert result.score >= 50  # half a man or more (a man for a king counts less than a man)
+            assert result.value >= 50  # half a man or more (a man for a king counts less than a man)
 
 
 def test_avoids_losing_a_man_to_a_shot() -> None:
@@ -287,7 +287,7 @@ def test_always_a_legal_move_in_all_eight_variants(data: st.DataObject) -> None:
     legal = position.legal_moves()
     if not legal:
         assert result.move is None
-        assert result.score == -MATE
+        assert result.value == -MATE
         return
     assert result.move in legal
     assert result.move.path == legal[legal.index(result.move)].path
@@ -363,7 +363,7 @@ def test_single_move_and_forced_wins() -> None:
     result = Engine().search(position, Limit(depth=5))
     assert move_text(position, result.move) == "c3:e5"  # type: ignore[arg-type]
     assert result.mate_in == 1
-    assert result.score == MATE - 1
+    assert result.value == MATE - 1
 
 
 def test_repetition_counts_as_a_draw() -> None:
@@ -371,7 +371,7 @@ def test_repetition_counts_as_a_draw() -> None:
     board = Board("international", "W:WK46,K50:BK1,K5")
     result = Engine().search(board, Limit(depth=4))
     assert result.move is not None
-    assert abs(result.score) < 100
+    assert abs(result.value) < 100
 
 
 # --- evaluation ---------------------------------------------------------------------------------
@@ -418,7 +418,7 @@ def test_custom_evaluation() -> None:
     result = Engine(evaluate=constant).search(position, Limit(depth=1))
     assert calls
     assert all(isinstance(p, Position) for p in calls)
-    assert result.score == -7  # every reply position scores 7 for the side to move there
+    assert result.value == -7  # every reply position scores 7 for the side to move there
 
     # an evaluation that loves the left of the board: the engine follows it
     def left(position: Position) -> int:

@@ -107,7 +107,7 @@ def score_text(result: SearchResult) -> str:
         return (
             f"wins in {_counted(mate, 'ply', 'plies')}" if mate > 0 else f"loses in {_counted(-mate, 'ply', 'plies')}"
         )
-    return f"{result.score / 100:+.2f}"
+    return f"{result.value / 100:+.2f}"
 
 
 _SHOWN = 8
@@ -262,7 +262,7 @@ class TerminalGame:
         color = self.board.turn
         engine = self.engines[color]
         result = engine.search(self.board)
-        if self.board.can_claim_draw() and result.score <= 0:
+        if self.board.can_claim_draw() and result.value <= 0:
             outcome = self.board.claim_draw()
             self._end(None, f"drawn, claimed by {color}", outcome.rule, result=pdn.result_for(self.rules, None))
         assert result.move is not None

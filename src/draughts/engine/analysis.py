@@ -154,21 +154,22 @@ def _score_of(board: Board, engine: Analyser, limit: Limit | None) -> AnalysisLi
     after a chain of them) is analysed instead, and its line is taken one ply back.
     """
     forced: list[Move] = []
+    start = board.position
     board = board.copy()
     while True:
         end = _end_score(board)
         if end is not None:
-            return _back(end, forced)
+            return _back(end, forced, start)
         legal = list(board.legal_moves)
         if len(legal) != 1 or len(forced) >= _FORCED_CHAIN:
             break
         forced.append(legal[0])
         board.push(legal[0])
     lines = engine.analyse(board, limit, multipv=1)
-    return _back(lines[0], forced) if lines else None
+    return _back(lines[0], forced, start) if lines else None
 
 
-def _back(line: AnalysisLine | Score, forced: Sequence[Move]) -> AnalysisLine | Score:
+def _back(line: AnalysisLine | Score, forced: Sequence[Move], start: Position) -> AnalysisLine | Score:
     """``line`` of the position after the ``forced`` moves, seen from the position before them."""
     if not forced:
         return line
@@ -179,7 +180,7 @@ def _back(line: AnalysisLine | Score, forced: Sequence[Move]) -> AnalysisLine | 
             score = Score(0, score.plies + (1 if score.plies > 0 else -1), score.exact)
     pv = (*forced, *line.pv) if isinstance(line, AnalysisLine) else tuple(forced)
     depth, nodes = (line.depth, line.nodes) if isinstance(line, AnalysisLine) else (0, 0)
-    return AnalysisLine(forced[0], score, pv, depth, nodes)
+    return AnalysisLine(forced[0], score, pv, depth, nodes, position=start)
 
 
 def judge(

@@ -87,7 +87,7 @@ def make_player(spec: str, ruleset: Ruleset | str, seed: int) -> Player:
         result = engine.search(board)
         if result.move is None:
             raise DraughtsError(f"{spec} found no move in {board.fen()!r}")
-        return result.move, result.score
+        return result.move, result.value
 
     return Player(spec, search)
 

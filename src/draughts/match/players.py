@@ -72,7 +72,7 @@ class BuiltIn:
         limit = self.limit if clock is None else attrs.evolve(self.limit, time=clock_budget(clock))
         result = self.engine.search(board, limit)
         assert result.move is not None  # the referee asks only while the game goes on
-        return result.move, Score.from_search(result.score)
+        return result.move, result.score
 
     def close(self, board: Board) -> None:
         pass
