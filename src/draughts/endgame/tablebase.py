@@ -170,7 +170,10 @@ class Tablebase:
         if table is None:
             path = self.path(material)
             if not path.exists():
-                raise TablebaseError(f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}")
+                raise TablebaseError(
+                    f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}: build it with "
+                    f"draughts endgame build {self.rules.name} {material.name} --tablebases {self.directory}"
+                )
             header, body = storage.read(path, self.key, material)
             table = Table(self.rules, material, header, body)
             self._tables[material] = table

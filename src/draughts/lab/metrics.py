@@ -358,7 +358,7 @@ def evaluation_metrics(records: Sequence[GameRecord], threshold: int = DECISIVE_
 
 def tablebase_facts(ruleset: str | Ruleset, directory: str | None) -> dict[str, str]:
     """Facts from the endgame tablebases of ``ruleset`` in ``directory`` (``draughts.endgame.facts``):
-    ``kings_needed`` (the fewest kings that beat a lone king in most positions, strong side to move)
+    ``kings_needed`` (the fewest kings that beat a lone king from 90% of positions, kings to move)
     and the first player's won share of each reference material; ``not built`` without tables."""
     from draughts.endgame.facts import NOT_BUILT, REFERENCE_MATERIALS
 
