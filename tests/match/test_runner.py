@@ -195,3 +195,20 @@ def test_match_progress_and_a_perfect_short_match_said_as_a_lower_bound(
     assert "4/4 games" in bar
     assert "level:beginner 4 - 0 " in bar
     assert "\033" not in table  # the bar never reaches standard output
+
+
+def test_match_takes_a_rule_file(tmp_path: Path) -> None:
+    # Issue 40 §4: every command that takes a variant takes a rule file; run_match took a name.
+    from draughts.cli import main
+
+    rules = tmp_path / "mine.toml"
+    rules.write_text('name = "my-pool"\ntitle = "Pool"\nbase = "brazilian"\nfirst_to_move = "black"\n')
+    pdn = tmp_path / "m.pdn"
+    args = ["match", "level:beginner", "level:beginner", "--variant", str(rules), "--games", "2"]
+    assert main([*args, "--workers", "2", "--depth", "1", "--max-plies", "12", "--pdn", str(pdn)], io.StringIO()) == 0
+    from draughts.rules.files import resolve_ruleset
+
+    games = list(read_games(pdn, resolve_ruleset(str(rules))))
+    assert len(games) == 2
+    assert all(game.ruleset.name == "my-pool" and game.moves for game in games)
+    assert all("did not start" not in game.headers["Termination"] for game in games)

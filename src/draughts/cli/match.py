@@ -151,7 +151,7 @@ def _match(
         EngineSpec(args.a, _params(args.a_option)),
         EngineSpec(args.b, _params(args.b_option)),
         games=args.games,
-        ruleset=rules.name,
+        ruleset=rules,
         openings=openings_argument(args),
         limit=Limit(depth=args.depth, time=args.move_time),
         clock=clock,

@@ -337,7 +337,7 @@ def _play(
             future.cancel()
 
 
-def _lab_ruleset(spec: Ruleset | str | os.PathLike[str]) -> tuple[str, Ruleset | None]:
+def ruleset_label(spec: Ruleset | str | os.PathLike[str]) -> tuple[str, Ruleset | None]:
     """The label a lab run gives ``spec`` and the ruleset its tasks carry (None: the label names it).
 
     A name keeps the text given (``shashki`` stays ``shashki``); a rule file, ``module:attribute``
@@ -383,7 +383,7 @@ def lab_tasks(
     tasks = []
     labels: set[str] = set()
     for spec in rulesets:
-        name, rules = _lab_ruleset(spec)
+        name, rules = ruleset_label(spec)
         if name in labels:
             raise DraughtsError(f"two rulesets of the run are labelled {excerpt(name)}: give each its own name")
         labels.add(name)

@@ -27,6 +27,7 @@ from draughts.engine.score import Score
 from draughts.errors import DraughtsError, DXPConnectionError, DXPError
 from draughts.hub.client import Clock, HubResult
 from draughts.move import Move
+from draughts.rules import Ruleset
 
 
 class Resigned(DraughtsError):
@@ -85,7 +86,9 @@ class Hub:
     referee's margin and a second), not its usual 30: a hung engine loses on time promptly.
     """
 
-    def __init__(self, command: str, ruleset: str, params: Mapping[str, str], limit: Limit, grace: float = 1.0) -> None:
+    def __init__(
+        self, command: str, ruleset: Ruleset | str, params: Mapping[str, str], limit: Limit, grace: float = 1.0
+    ) -> None:
         from draughts.hub.client import HubEngine
 
         self.hub = HubEngine(shlex.split(command), timeout=30.0)

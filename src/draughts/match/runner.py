@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -32,9 +33,10 @@ from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.engine.score import Score
 from draughts.errors import DraughtsError
-from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
+from draughts.lab.runner import Opening, RandomOpenings, resolve_openings, ruleset_label
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.match.players import MatchPlayer
+from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -78,7 +80,7 @@ class EngineSpec:
             return players.BuiltIn(arg, limit)
         if kind == "hub":
             grace = 1.0 if clock is None else clock.margin + 1.0
-            return players.Hub(arg, board.ruleset.name, self.params, limit, grace)
+            return players.Hub(arg, board.ruleset, self.params, limit, grace)
         minutes = 0 if clock is None else max(1, math.ceil(clock.base / 60))
         return players.DXPFollower(_address(arg), board, color, minutes, timeout=30.0)
 
@@ -211,7 +213,7 @@ class GameTask:
     index: int
     white: EngineSpec
     black: EngineSpec
-    ruleset: str
+    ruleset: Ruleset | str
     opening: Opening | None = None
     limit: Limit = attrs.field(factory=Limit)
     max_plies: int = 300
@@ -236,13 +238,15 @@ def _start(task: GameTask) -> Board:
     from draughts.lab.runner import GameTask as LabTask
     from draughts.lab.runner import start_board as lab_start
 
-    return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    if isinstance(task.ruleset, str):
+        return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    return lab_start(LabTask(task.ruleset.name, 0, 0, 0, opening=task.opening, rules=task.ruleset))
 
 
 class _Tables:
     """Tablebase adjudication: the verdict of a position inside a built table, under the rules."""
 
-    def __init__(self, ruleset: str, directory: str | None) -> None:
+    def __init__(self, ruleset: Ruleset | str, directory: str | None) -> None:
         self.base = None
         if directory is not None:
             from draughts.endgame.tablebase import Tablebase
@@ -428,7 +432,7 @@ class MatchResult:
         return sum(1 for game in self.games if not game.get("did_not_start"))
 
 
-def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
+def _check_engines(ruleset: Ruleset | str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
     if any(spec.text.startswith("dxp:") for spec in specs):
         from draughts.dxp.board_text import check_board
@@ -442,7 +446,7 @@ def run_match(
     b: EngineSpec,
     *,
     games: int = 2,
-    ruleset: str = "international",
+    ruleset: Ruleset | str | os.PathLike[str] = "international",
     openings: str | Sequence[Any] | RandomOpenings | None = None,
     limit: Limit | None = None,
     clock: TimeControl | None = None,
@@ -459,6 +463,8 @@ def run_match(
     """Play ``games`` games of ``a`` against ``b``: each opening twice (colours swapped), A White first.
 
     Args:
+        ruleset: The rules: a name, a rule file, ``module:attribute`` or a
+            :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`).
         openings: Where games start, each opening twice in turn: a ballot's name (``draughts.openings``),
             or FENs, move texts joined by spaces, sequences of move texts
             (:func:`draughts.lab.runner.resolve_openings` reads them); none: the initial position.
@@ -479,6 +485,8 @@ def run_match(
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
     """
+    name, rules = ruleset_label(ruleset)
+    ruleset = name if rules is None else rules  # a name travels as it is, a rule file's ruleset whole
     _check_engines(ruleset, (a, b))
     match = MatchResult(a.label, b.label)
     done: set[int] = set()
