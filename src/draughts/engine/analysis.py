@@ -193,7 +193,9 @@ def judge(
 ) -> tuple[list[Judgement], Score | None]:
     """Analyse every position of ``game``'s main line: a :class:`Judgement` per move.
 
-    ``progress(done, total)`` is called after each position (``total`` is the number of moves
+    A position with a single legal move is scored by the analysis of the position after it (after
+    the whole chain of forced moves), never by the engine's own answer there, which may be one
+    node deep. ``progress(done, total)`` is called after each position (``total`` is the number of moves
     plus one, the final position).
 
     Returns:
