@@ -150,7 +150,10 @@ def _compare(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
     bases = [_tablebase(args, ruleset(name)) for name in args.variants]
     for tb in bases:
         tb.build(material)
-    figures = {tb.rules.name: material_counts(tb, material.name) for tb in bases}
+    names = [tb.rules.name for tb in bases]
+    if len(set(names)) < len(names):  # two spellings of one ruleset, or two files of one name
+        names = list(args.variants)
+    figures = {name: material_counts(tb, material.name) for name, tb in zip(names, bases, strict=True)}
     examples: list[list[dict[str, Any]]] = []
     diagrams = []
     for positions in differing(bases, material):
