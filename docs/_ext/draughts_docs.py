@@ -339,6 +339,15 @@ def submodule_api_lines(module_name: str) -> list[str]:
     """
     module = importlib.import_module(module_name)
     excluded = {name for name, obj in _exported().items() if getattr(module, name, None) is obj}
+    parent = module_name.rpartition(".")[0]
+    if parent in NESTED_PAGES:  # the package's page documents the classes and functions it re-exports
+        package = importlib.import_module(parent)
+        excluded |= {
+            name
+            for name in getattr(package, "__all__", ())
+            if getattr(module, name, None) is getattr(package, name)
+            and (inspect.isclass(getattr(package, name)) or inspect.isfunction(getattr(package, name)))
+        }
     long_data = [
         name
         for (scope, name) in ModuleAnalyzer.for_module(module_name).find_attr_docs()
@@ -354,10 +363,28 @@ def submodule_api_lines(module_name: str) -> list[str]:
     return lines
 
 
+NESTED_PAGES = ("draughts.rules", "draughts.engine")
+"""Packages whose public modules each get a page of their own, as the top-level modules do (the
+rules and the engine are read module by module); other packages have one page, their own."""
+EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play")
+"""Modules of other packages with a page of their own (what programs import from them)."""
+
+
 def public_submodules(package: str) -> list[str]:
-    """The public modules of ``package`` (no ``_private`` ones, no ``__main__``), sorted."""
+    """The public modules of ``package`` (no ``_private`` ones, no ``__main__``), with those of the
+    packages in :data:`NESTED_PAGES`, sorted."""
     path = importlib.import_module(package).__path__
-    return sorted(f"{package}.{info.name}" for info in pkgutil.iter_modules(path) if not info.name.startswith("_"))
+    found = []
+    for info in pkgutil.iter_modules(path):
+        if info.name.startswith("_"):
+            continue
+        name = f"{package}.{info.name}"
+        found.append(name)
+        if info.ispkg and name in NESTED_PAGES:
+            found.extend(public_submodules(name))
+        elif info.ispkg:
+            found.extend(extra for extra in EXTRA_PAGES if extra.rpartition(".")[0] == name)
+    return sorted(found)
 
 
 class PackageApi(SphinxDirective):
