@@ -11,6 +11,7 @@ from draughts.engine import search as _core_search
 from draughts.engine.score import Score
 from draughts.errors import DraughtsError, InvalidLimitError
 from draughts.move import Move
+from draughts.notation import move_text
 from draughts.position import Position
 
 MATE = _core_search.MATE
@@ -67,9 +68,11 @@ def _pv_text(position: Position | None, pv: tuple[Move, ...]) -> str:
         return ""
     if position is None:
         raise DraughtsError("this line carries no position to write its moves from: pass position= when making it")
-    from draughts.engine.root import line_text
-
-    return line_text(position, pv)
+    texts = []
+    for move in pv:
+        texts.append(move_text(position, move))
+        position = position.play(move)
+    return " ".join(texts)
 
 
 @attrs.frozen
