@@ -260,7 +260,7 @@ def test_counts_take_the_singular_for_one() -> None:
     from draughts.engine import MATE, SearchResult
 
     for score, text in ((MATE - 1, "wins in 1 ply"), (-(MATE - 1), "loses in 1 ply"), (MATE - 3, "wins in 3 plies")):
-        assert score_text(SearchResult(move=None, score=score, pv=(), depth=1, nodes=1)) == text
+        assert score_text(SearchResult(move=None, value=score, pv=(), depth=1, nodes=1)) == text
 
 
 def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:

@@ -205,8 +205,24 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
         fen_variant = None if args.fen_variant is None else _ruleset(args.fen_variant)
         print(_render(moves_table(args.fen, rulesets, fen_variant=fen_variant), args.format), file=out)
         return
-    table = rules_table(rulesets, differences_only=args.diff, tablebases=args.tablebases)
+    table = rules_table(rulesets, differences_only=args.diff, tablebases=_compared_tables(args.tablebases, rulesets))
     print(_render(table, args.format), file=out)
+
+
+def _compared_tables(given: str | None, rulesets: list[Ruleset]) -> str | None:
+    """The tables directory of ``compare --tablebases [DIR]`` (alone: the cache ``endgame build``
+    fills), or None, said once on standard error, where it holds nothing of these rulesets."""
+    if given is None:
+        return None
+    from draughts.endgame.facts import no_tables
+    from draughts.endgame.tablebase import default_directory
+
+    directory = given or str(default_directory())
+    why = no_tables(rulesets, given or None)
+    if why is not None:  # once, rather than "not built" in every cell
+        print(f"draughts compare: {why}; comparing the rules only", file=sys.stderr)
+        return None
+    return directory
 
 
 def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
@@ -457,7 +473,7 @@ def _add_overview(commands: Any) -> None:
     sub.add_argument(
         "--tablebases",
         metavar="DIR",
-        help="add columns from the endgame tables built in DIR (kings to beat a lone king, won shares)",
+        help="add columns from the endgame tables built in DIR (kings that beat a lone king, won shares)",
     )
     sub.set_defaults(run=_cmd_overview)
 
@@ -491,7 +507,13 @@ def _add_compare(commands: Any) -> None:
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
     sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
-    sub.add_argument("--tablebases", metavar="DIR", help="add rows from the endgame tables built in DIR")
+    sub.add_argument(
+        "--tablebases",
+        nargs="?",
+        const="",
+        metavar="DIR",
+        help="add rows from the endgame tables built in DIR (alone: the cache draughts endgame build uses)",
+    )
     sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
     sub.set_defaults(run=_cmd_compare)
 

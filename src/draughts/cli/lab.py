@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from draughts._text import excerpt
 from draughts.cli.executor import WORKERS_HELP, executor
+from draughts.cli.progress import Bar
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
@@ -22,7 +22,9 @@ from draughts.lab.metrics import RulesetMetrics
 def add_parser(commands: Any) -> None:
     """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""
     sub = commands.add_parser("lab", help="play seeded games per ruleset and measure what the rules do")
-    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="variant names")
+    sub.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="variant names or rule files (.toml, .json) or module:attribute"
+    )
     sub.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
     sub.add_argument(
         "--players",
@@ -73,25 +75,6 @@ def openings_argument(args: argparse.Namespace) -> Any:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
-class _Bar:
-    """A progress bar on standard error, only in a terminal."""
-
-    def __init__(self) -> None:
-        self.shown = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.shown:
-            filled = 30 * done // max(total, 1)
-            print(
-                f"\r\033[K[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    def clear(self) -> None:
-        if self.shown:
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> None:
@@ -100,7 +83,7 @@ def run(args: argparse.Namespace, out: TextIO) -> None:
 
     players = (args.players, args.opponent or args.players)
     openings = openings_argument(args)
-    bar = _Bar()
+    bar = Bar("games")
     try:
         with executor(args.workers, args.scheduler, jobs=len(args.rulesets) * max(args.games, 1)) as pool:
             figures = run_lab(

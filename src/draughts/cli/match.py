@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from draughts.cli.executor import WORKERS_HELP, executor
+from draughts.cli.progress import Bar
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
 from draughts.match.elo import SPRT
@@ -88,9 +90,37 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
     clock = None
     if args.time or args.tc:
         clock = TimeControl.parse(args.time or args.tc, minutes=bool(args.time), margin=args.time_margin)
-    with executor(args.workers, args.scheduler, jobs=args.games) as pool:
-        match = _match(args, rules, clock, pool)
+    bar = Bar("games")
+    try:
+        with executor(args.workers, args.scheduler, jobs=args.games) as pool:
+            match = _match(args, rules, clock, pool, bar)
+    finally:
+        bar.clear()
     print(match.table(), file=out)
+    return _report_unstarted(match)
+
+
+def _progress(bar: Bar) -> Callable[[MatchResult, int], None]:
+    """The match's progress: games done and the score so far, from A's side."""
+
+    def show(match: MatchResult, total: int) -> None:
+        wins, draws, losses = match.wdl()
+        bar(len(match.games), total, f"{match.a} {wins + draws / 2:g} - {losses + draws / 2:g} {match.b}")
+
+    return show
+
+
+def _report_unstarted(match: MatchResult) -> int:
+    """Say on standard error why engines could not start; 1 when no game could be played at all.
+
+    A forfeit is in the table and the PDN's Termination tag, but an engine that never started is
+    a mistake in the command, not a result: said on the terminal, and the exit status says so.
+    """
+    for why, count in match.unstarted().items():
+        print(f"draughts match: {why} ({count} game{'' if count == 1 else 's'})", file=sys.stderr)
+    if match.games and not match.played():
+        print("draughts match: no game could be played", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -106,14 +136,16 @@ def _adjudication(args: argparse.Namespace) -> Adjudication | None:
     return Adjudication(resign_moves, max(resign_score, 1), draw_ply, draw_moves, draw_score)
 
 
-def _match(args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, pool: Executor | None) -> MatchResult:
+def _match(
+    args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, pool: Executor | None, bar: Bar
+) -> MatchResult:
     from draughts.cli.lab import openings_argument
 
     return run_match(
         EngineSpec(args.a, _params(args.a_option)),
         EngineSpec(args.b, _params(args.b_option)),
         games=args.games,
-        ruleset=rules.name,
+        ruleset=rules,
         openings=openings_argument(args),
         limit=Limit(depth=args.depth, time=args.move_time),
         clock=clock,
@@ -125,4 +157,5 @@ def _match(args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, 
         pdn=args.pdn,
         results=args.results,
         sprt=None if args.sprt is None else SPRT(*args.sprt),
+        progress=_progress(bar),
     )

@@ -76,7 +76,7 @@ def score_text(result: SearchResult) -> str:
         return (
             f"wins in {_counted(mate, 'ply', 'plies')}" if mate > 0 else f"loses in {_counted(-mate, 'ply', 'plies')}"
         )
-    return f"{result.score / 100:+.2f}"
+    return f"{result.value / 100:+.2f}"
 
 
 _SHOWN = 8

@@ -212,7 +212,8 @@ def rules_table(
             rulesets work as well as named ones.
         differences_only: Keep only the rows where the variants differ (needs two or more).
         tablebases: A directory of endgame tables: add rows computed from the tables built there
-            (kings needed to beat a lone king, the won share of reference materials; see
+            (the fewest kings that beat a lone king from 90% of positions and from all, the won
+            share of reference materials; see
             :mod:`draughts.endgame`). None: rules only.
 
     Raises:

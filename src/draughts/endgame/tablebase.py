@@ -14,6 +14,7 @@ import attrs
 
 from draughts._core import build_move_generator
 from draughts._text import excerpt
+from draughts.board import Board
 from draughts.color import Color
 from draughts.endgame import storage
 from draughts.endgame.codes import DRAW, LOSS, WIN
@@ -26,6 +27,7 @@ from draughts.endgame.table import Table, code_name, write_table
 from draughts.endgame.within import INF, plan_of
 from draughts.endgame.within import known as within_known
 from draughts.move import Move
+from draughts.notation import move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
@@ -102,6 +104,11 @@ def masks_of(position: Position) -> tuple[int, int, int, int]:
     return white, black, kings, int(position.turn)
 
 
+def _position_of(game: Position | Board) -> Position:
+    """A board's current position (the tables answer for a position, whatever led to it)."""
+    return game.position if isinstance(game, Board) else game
+
+
 class Tablebase:
     """The endgame tables of one ruleset, in one directory.
 
@@ -163,7 +170,10 @@ class Tablebase:
         if table is None:
             path = self.path(material)
             if not path.exists():
-                raise TablebaseError(f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}")
+                raise TablebaseError(
+                    f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}: build it with "
+                    f"draughts endgame build {self.rules.name} {material.name} --tablebases {self.directory}"
+                )
             header, body = storage.read(path, self.key, material)
             table = Table(self.rules, material, header, body)
             self._tables[material] = table
@@ -302,8 +312,10 @@ class Tablebase:
             best = _better(best, self.value(*child))
         return best if best is not None else ((WIN, 0) if self.rules.no_move_wins else (LOSS, 0))
 
-    def probe(self, position: Position) -> Verdict:
-        """The verdict of ``position`` for the side to move.
+    def probe(self, position: Position | Board) -> Verdict:
+        """The verdict of ``position`` for the side to move (a :class:`~draughts.Board`'s current
+        position, as python-chess's probes take a board; the verdict within the rules is the one
+        with the draw counts just reset, not the board's own counts).
 
         A material whose table is not built, but whose mirror's is (``KvKKK`` and ``KKKvK``), is
         read from the mirror: the position with colours swapped and the board turned round
@@ -312,7 +324,7 @@ class Tablebase:
         Raises:
             TablebaseError: the position is of other rules, or its material's table is not built.
         """
-        position = self._oriented(position)
+        position = self._oriented(_position_of(position))
         white, black, kings, turn = self._masks(position)
         code, plies = self.value(white, black, kings, turn)
         within = self.within(white, black, kings, turn)
@@ -335,9 +347,13 @@ class Tablebase:
             return self.value(white, black, kings, turn)[0]
         return self.table(material_of(self.rules, white, black, kings)).within(white, black, kings, turn)
 
-    def best_moves(self, position: Position) -> list[Move]:
+    def best_moves(self, position: Position | Board) -> list[Move]:
         """The moves that keep the value: the fastest wins from a won position, every drawing move
-        from a drawn one, the longest defences from a lost one (empty where the game is over)."""
+        from a drawn one, the longest defences from a lost one (empty where the game is over).
+
+        ``str(move)`` writes a move by square numbers whatever the variant (a move does not know
+        its variant): :meth:`best_move_texts` writes them as the variant does."""
+        position = _position_of(position)
         verdict = self.probe(position)
         chosen = []
         for move in position.legal_moves():
@@ -345,6 +361,19 @@ class Tablebase:
             if _keeps(verdict, child):
                 chosen.append(move)
         return chosen
+
+    def best_move_texts(self, position: Position | Board) -> list[str]:
+        """:meth:`best_moves` as the variant writes them (``b2-a3``, ``c3:e5`` in Russian; ``28-24`` in
+        American), the texts :meth:`draughts.Board.push_text` reads back.
+
+        >>> import tempfile, draughts
+        >>> tb = Tablebase("russian", tempfile.mkdtemp())
+        >>> _ = tb.build("KvK")
+        >>> tb.best_move_texts(draughts.Board("russian", "W:WKa1:BKh2"))
+        ['a1-b2']
+        """
+        position = _position_of(position)
+        return [move_text(position, move) for move in self.best_moves(position)]
 
     def stats(self, material: Material | str) -> dict[str, Any]:
         """Per side to move (``"white"``, ``"black"``): positions, wins, losses, draws, the
@@ -359,7 +388,7 @@ class Tablebase:
 
     def _masks(self, position: Position) -> tuple[int, int, int, int]:
         if not isinstance(position, Position):
-            raise TablebaseError(f"{excerpt(position)} is not a Position")
+            raise TablebaseError(f"{excerpt(position)} is not a Position or a Board")
         rules = position.ruleset
         if rules is not self.rules and rules != self.rules and storage.ruleset_key(rules) != self.key:
             raise TablebaseError(f"position of {position.ruleset.name}, but these tables are of {self.rules.name}")

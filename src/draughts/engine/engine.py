@@ -118,7 +118,7 @@ class Engine:
             outcome = game.outcome()
             if outcome is not None:
                 score = 0 if outcome.winner is None else (MATE if outcome.winner is position.turn else -MATE)
-                return SearchResult(None, score, (), 0, 0)
+                return SearchResult(None, score, (), 0, 0, position=position)
             history = [_bridge.node(p) for p in game.positions()[:-1]]
         elif isinstance(game, Position):
             position = game

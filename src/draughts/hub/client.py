@@ -149,8 +149,9 @@ def _level_lines(limit: Limit | None, clock: Clock | None) -> tuple[list[str], f
     return lines, budget
 
 
-def _analysis_lines(result: HubResult, multipv: int) -> list[AnalysisLine]:
-    """The last scored line of each rank among ``result``'s ``info`` lines, best first.
+def _analysis_lines(result: HubResult, multipv: int, position: Position | None = None) -> list[AnalysisLine]:
+    """The last scored line of each rank among ``result``'s ``info`` lines, best first (``position``:
+    the one analysed, which the lines carry for their ``pv_text``).
 
     A best line given without a ``pv`` is the engine's move (and its ponder move, if any).
     """
@@ -164,7 +165,7 @@ def _analysis_lines(result: HubResult, multipv: int) -> list[AnalysisLine]:
         if pv:
             latest[info.multipv] = (info.score, pv, info)
     lines = [
-        AnalysisLine(pv[0], score, pv, info.depth or 0, info.nodes or 0, rank)
+        AnalysisLine(pv[0], score, pv, info.depth or 0, info.nodes or 0, rank, position=position)
         for rank, (score, pv, info) in sorted(latest.items())
     ]
     lines.sort(key=lambda line: line.score, reverse=True)
@@ -406,7 +407,7 @@ class HubEngine:
         pending = self._start(game, limit, None, "analyze")
         pending.on_info = on_info
         result = self._finish(pending)
-        return _analysis_lines(result, multipv)
+        return _analysis_lines(result, multipv, game.position if isinstance(game, Board) else game)
 
     def ponder(self, game: Board | Position, limit: Limit | None = None, *, clock: Clock | None = None) -> None:
         """Start a ``go ponder`` search of ``game`` (usually with the expected reply pushed) and return at once.

@@ -291,7 +291,7 @@ def _info_line(result: SearchResult, seconds: float) -> str:
     if mate is not None:  # like Scan's +/-99.xx "the game ends soon": 99.99 less a hundredth per ply
         score = f"{(99.99 - min(abs(mate), 99) / 100) * (1 if mate > 0 else -1):.2f}"
     else:
-        score = f"{result.score / 100:.2f}"
+        score = f"{result.value / 100:.2f}"
     return format_line(
         "info",
         depth=result.depth,

@@ -20,8 +20,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,9 +33,10 @@ from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.engine.score import Score
-from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
+from draughts.lab.runner import Opening, RandomOpenings, resolve_openings, ruleset_label
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.players import Clock, Player, Resigned, TimeControl, parse_player
+from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -158,7 +160,7 @@ class GameTask:
     index: int
     white: EngineSpec
     black: EngineSpec
-    ruleset: str
+    ruleset: Ruleset | str
     opening: Opening | None = None
     limit: Limit = attrs.field(factory=Limit)
     max_plies: int = 300
@@ -170,24 +172,28 @@ class GameTask:
 class _Forfeit(Exception):
     """``color`` loses the game: ``why`` (its termination is ``forfeit: why``, or ``why`` when ``plain``)."""
 
-    def __init__(self, color: Color, why: str, *, plain: bool = False) -> None:
+    def __init__(self, color: Color, why: str, *, plain: bool = False, unstarted: str | None = None) -> None:
         super().__init__(why)
         self.color = color
         self.why = why
         self.plain = plain
+        self.unstarted = unstarted
+        """The engine's text when it could not start (no game was played)."""
 
 
 def _start(task: GameTask) -> Board:
     from draughts.lab.runner import GameTask as LabTask
     from draughts.lab.runner import start_board as lab_start
 
-    return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    if isinstance(task.ruleset, str):
+        return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    return lab_start(LabTask(task.ruleset.name, 0, 0, 0, opening=task.opening, rules=task.ruleset))
 
 
 class _Tables:
     """Tablebase adjudication: the verdict of a position inside a built table, under the rules."""
 
-    def __init__(self, ruleset: str, directory: str | None) -> None:
+    def __init__(self, ruleset: Ruleset | str, directory: str | None) -> None:
         self.base = None
         if directory is not None:
             from draughts.endgame.tablebase import Tablebase
@@ -221,6 +227,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     board = _start(task)
     termination = ""
     result = "*"
+    unstarted = None
     specs = {WHITE: task.white, WHITE.opponent: task.black}
     left = dict.fromkeys(specs, task.clock.base) if task.clock else {}
     tables = _Tables(task.ruleset, task.tablebases)
@@ -230,7 +237,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             try:
                 players[color] = spec.player(board.copy(), color, task.limit, task.clock, seed=task.index)
             except Exception as error:
-                raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
+                raise _Forfeit(color, f"{spec.text} did not start: {error}", unstarted=spec.text) from None
         known = tables.result(board)
         scores: dict[Color, list[float | None]] = {color: [] for color in specs}
         while board.outcome() is None and board.ply() < task.max_plies and known is None:
@@ -271,6 +278,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         result = result_for(board.ruleset, forfeit.color.opponent)
         termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
         termination = termination[:300]
+        unstarted = forfeit.unstarted
     finally:
         for player in players.values():
             with contextlib.suppress(Exception):
@@ -296,6 +304,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "plies": len(board.move_stack),
         "pdn": pdn,
     }
+    if unstarted is not None:
+        game["did_not_start"] = unstarted
     if task.clock is not None:
         game["clock"] = {"white": round(left[WHITE], 3), "black": round(left[WHITE.opponent], 3)}
     return game
@@ -354,8 +364,20 @@ class MatchResult:
             lines.append(f"Elo difference: {self.elo()}")
         return "\n".join(lines)
 
+    def unstarted(self) -> dict[str, int]:
+        """Why engines could not start: each reason (a game's termination) with its number of games."""
+        reasons: dict[str, int] = {}
+        for game in self.games:
+            if game.get("did_not_start"):
+                reasons[game["termination"]] = reasons.get(game["termination"], 0) + 1
+        return reasons
 
-def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
+    def played(self) -> int:
+        """Games in which both engines started (whatever their end)."""
+        return sum(1 for game in self.games if not game.get("did_not_start"))
+
+
+def _check_engines(ruleset: Ruleset | str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
     if any(parse_player(spec.text).kind == "dxp" for spec in specs):
         from draughts.dxp.board_text import check_board
@@ -369,7 +391,7 @@ def run_match(
     b: EngineSpec,
     *,
     games: int = 2,
-    ruleset: str = "international",
+    ruleset: Ruleset | str | os.PathLike[str] = "international",
     openings: str | Sequence[Any] | RandomOpenings | None = None,
     limit: Limit | None = None,
     clock: TimeControl | None = None,
@@ -381,10 +403,13 @@ def run_match(
     results: str | Path | None = None,
     pdn: str | Path | None = None,
     sprt: SPRT | None = None,
+    progress: Callable[[MatchResult, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``a`` against ``b``: each opening twice (colours swapped), A White first.
 
     Args:
+        ruleset: The rules: a name, a rule file, ``module:attribute`` or a
+            :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`).
         openings: Where games start, each opening twice in turn: a ballot's name (``draughts.openings``),
             or FENs, move texts joined by spaces, sequences of move texts
             (:func:`draughts.lab.runner.resolve_openings` reads them); none: the initial position.
@@ -399,10 +424,14 @@ def run_match(
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
+        progress: Called with the match so far and the number of games asked for, after each
+            game (the command line's progress bar and score).
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
     """
+    name, rules = ruleset_label(ruleset)
+    ruleset = name if rules is None else rules  # a name travels as it is, a rule file's ruleset whole
     _check_engines(ruleset, (a, b))
     match = MatchResult(a.label, b.label)
     done: set[int] = set()
@@ -436,6 +465,8 @@ def run_match(
             if pdn is not None:
                 with open(pdn, "a", encoding="utf-8") as handle:
                     handle.write(game["pdn"] + "\n")
+            if progress is not None:
+                progress(match, games)
             if sprt is not None and sprt.decision(*match.wdl()) is not None:
                 for other in futures:
                     other.cancel()

@@ -8,7 +8,6 @@ import attrs
 
 from draughts.board import Board
 from draughts.engine import Engine, Limit
-from draughts.engine.score import Score
 from draughts.errors import DraughtsError
 from draughts.players.base import Choice, Clock
 
@@ -45,7 +44,7 @@ class EnginePlayer:
         result = self.engine.search(board, limit)
         if result.move is None:
             raise DraughtsError(f"{self.name} found no move in {board.fen()!r}: the game is over")
-        return result.move, Score.from_search(result.score)
+        return result.move, result.score
 
     def close(self, board: Board) -> None:
         pass

@@ -158,12 +158,12 @@ def _search(board: Board, level: str, seconds: float) -> SearchResult:
 
 def _search_json(position: Position, result: SearchResult, level: str) -> Json:
     if result.move is None:
-        return {"move": None, "fen": position.fen(), "level": level, "score": result.score, "depth": 0, "nodes": 0}
+        return {"move": None, "fen": position.fen(), "level": level, "score": result.value, "depth": 0, "nodes": 0}
     return {
         "move": move_json(position, result.move),
         "fen": position.play(result.move).fen(),
         "level": level,
-        "score": result.score,
+        "score": result.value,
         "mate_in": result.mate_in,
         "depth": result.depth,
         "nodes": result.nodes,
