@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import warnings
 from collections.abc import Iterator
 
 import attrs
@@ -36,20 +35,6 @@ class Termination(enum.Enum):
     REPETITION = "repetition"
     MOVE_COUNT = "move-count rule"
     ENDGAME = "endgame rule"
-
-
-def result_text(rules: Ruleset, winner: Color | None) -> str:
-    """Deprecated: :func:`draughts.pdn.result_for` (the same function, under the name PDN code uses).
-
-    .. deprecated:: 0.1.0
-       ``board.result_text`` and ``pdn.result_for`` were one function under two names.
-    """
-    warnings.warn(
-        "draughts.board.result_text is deprecated: use draughts.pdn.result_for (the same function)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return result_for(rules, winner)
 
 
 @attrs.frozen
