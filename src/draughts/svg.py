@@ -27,7 +27,6 @@ to test or style:
 (True, 24)
 """
 
-
 from __future__ import annotations
 
 import math
@@ -70,6 +69,7 @@ class Game(Protocol):
     def position(self) -> Drawable: ...
     def peek(self) -> Move: ...
     def __len__(self) -> int: ...
+
 
 __all__ = ["DEFAULT_COLORS", "Drawable", "Game", "board"]
 

@@ -97,8 +97,6 @@ def test_counts_of_variants_in_words_are_the_real_counts() -> None:
 # --- the internal interface: private names stay in their module ----------------------------------
 
 SRC = REPO / "src" / "draughts"
-BRIDGE = "draughts._bridge"
-"""The one module that may use another module's private names (a position's bitboards, its moves)."""
 
 
 def _module_name(path: Path) -> str:
@@ -151,8 +149,6 @@ def _crossings() -> list[str]:
             owners.setdefault(name, set()).add(_family(module))
     found = []
     for module, tree in trees.items():
-        if module == BRIDGE:
-            continue
         foreign = _foreign_modules(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr in owners:
@@ -164,23 +160,23 @@ def _crossings() -> list[str]:
                 source = str(node.module)
                 for alias in node.names:
                     if not _is_private(alias.name) or f"{source}.{alias.name}" in trees:
-                        continue  # a private module (draughts._core, draughts._bridge) is imported whole
+                        continue  # a private module (draughts._core) is imported whole
                     if _family(source) != _family(module):
                         found.append(f"{module}:{node.lineno} imports {source}.{alias.name}")
     return sorted(found)
 
 
-def test_private_names_are_used_only_in_their_module_or_through_the_bridge() -> None:
-    """What other modules use of a position's bitboards and of the generator goes through
-    ``draughts._bridge`` (issue 24 §3): no module reaches into another's private names."""
+def test_private_names_are_used_only_in_their_module() -> None:
+    """What other modules use of a position's bitboards and of the generator goes through the
+    position's documented low-level members (issue 39 §4; once a module, ``_bridge``, with a
+    registration hook): no module reaches into another's private names."""
     assert _crossings() == []
 
 
 def test_the_private_name_scan_sees_what_it_checks() -> None:
-    """The scan knows the names a position keeps private, and the bridge that may use them."""
+    """The scan knows the names a position keeps private."""
     position = _defined_names(ast.parse((SRC / "position.py").read_text(encoding="utf-8")))
-    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_node", "_moves", "_child"} <= position
-    assert BRIDGE in {_module_name(path) for path in SRC.rglob("*.py")}
+    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_key", "_legal_moves"} <= position
     assert _family("draughts.pdn.replay") == "draughts.pdn"
     assert _family("draughts.board") == "draughts.board"
 
@@ -291,7 +287,7 @@ def test_positions_boards_notation_and_pictures_import_one_way_even_lazily() -> 
     """The loop board/position/notation/diagram/svg was once closed by imports inside functions
     (``Position.__str__``, ``_repr_svg_``): now those modules import one way wherever the import is."""
     looped = {"draughts.board", "draughts.position", "draughts.notation", "draughts.diagram", "draughts.svg"}
-    assert _import_cycles(inside_functions=True, among=looped | {"draughts._bridge", "draughts._drawing"}) == []
+    assert _import_cycles(inside_functions=True, among=looped | {"draughts.legal"}) == []
 
 
 def test_no_module_closes_a_loop_even_lazily() -> None:

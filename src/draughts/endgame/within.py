@@ -36,12 +36,13 @@ from array import array
 
 import attrs
 
-from draughts import _bridge, drawrules
+from draughts import drawrules
 from draughts._core import build_move_generator
 from draughts._core.tables import VECTORS
 from draughts.color import Color
 from draughts.endgame.codes import DRAW, HOLE, LOSS, WIN
 from draughts.endgame.material import Material
+from draughts.position import Position
 from draughts.rules import EndgameRule, Ruleset
 
 INF = 0x7FFF
@@ -72,7 +73,7 @@ class Plan:
         """The largest ``e`` budget of a position: its ``e`` limit less one (-1: drawn at once)."""
         limit = self.material_limit
         if self.placement:
-            position = _bridge.make(rules, white, black, kings, Color(turn))
+            position = Position.from_bitboards(rules, white, black, kings, Color(turn))
             for plies, rule in self.placement:
                 if plies < limit and drawrules.applies(rule, position):
                     limit = plies

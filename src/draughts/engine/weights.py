@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from draughts import _bridge, _caches
+from draughts import _caches
 from draughts._core import build_move_generator
 from draughts._core.tables import Tables, shifts_of
 from draughts.engine import evaluation as _core_evaluation
@@ -336,5 +336,5 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     >>> evaluate(draughts.Position.from_fen("international", "W:WK46:B5"), MATERIAL_ONLY)  # a king against a man
     300
     """
-    own, opp, kings, color, _ = _bridge.node(position)
+    own, opp, kings, color, _ = position.node
     return _evaluation(position.ruleset, Weights() if weights is None else weights).evaluate(own, opp, kings, color)

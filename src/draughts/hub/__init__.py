@@ -90,4 +90,3 @@ __all__ = [
     "position_text",
     "serve",
 ]
-

@@ -7,7 +7,6 @@ from typing import NamedTuple, NoReturn
 
 import attrs
 
-from draughts import _bridge
 from draughts._text import excerpt
 from draughts.errors import DraughtsError, InvalidMoveError, PDNError, UnknownVariantError
 from draughts.move import Move
@@ -398,7 +397,7 @@ class Builder:
 
 def _key(position: Position) -> tuple[int, int, int, int, int]:
     """A cheap hash key for positions under one ruleset."""
-    return _bridge.node(position)
+    return position.node
 
 
 def _chain_of(node: _Node | None) -> list[_Node]:

@@ -66,8 +66,6 @@ def breakthrough(rules: Ruleset) -> Ruleset:
     )
 
 
-
-
 NFC_SUFFIX = "-nfc"
 
 
