@@ -25,6 +25,8 @@ from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import draw
 
+__all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
+
 
 class Termination(enum.Enum):
     """Why a game ended."""
@@ -180,8 +182,8 @@ class Board:
             suffixes, when present, restore the draw counts and the move number.
     """
 
-    def __init__(self, variant: Ruleset | str = "international", fen: str | None = None) -> None:
-        rules = get_variant(variant)
+    def __init__(self, ruleset: Ruleset | str = "international", fen: str | None = None) -> None:
+        rules = get_variant(ruleset)
         if fen is None:
             self._reset(Position.initial(rules), None, None)
         else:
@@ -201,9 +203,9 @@ class Board:
         self._view = _BoardMoves(self._positions)
 
     @classmethod
-    def from_fen(cls, variant: Ruleset | str, fen: str) -> Board:
+    def from_fen(cls, ruleset: Ruleset | str, fen: str) -> Board:
         """A board starting from ``fen`` (``:H<n>:F<n>`` clock fields are read when present)."""
-        return cls(variant, fen)
+        return cls(ruleset, fen)
 
     @classmethod
     def from_position(cls, position: Position) -> Board:

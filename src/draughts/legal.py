@@ -16,6 +16,8 @@ from typing import cast, overload
 from draughts.move import Move
 from draughts.notation import Notatable, move_text
 
+__all__ = ["LegalMoves"]
+
 
 class LegalMoves(Collection[Move]):
     """The legal moves of a position, ordered by start square, end square and path.

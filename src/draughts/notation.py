@@ -24,6 +24,8 @@ from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveErr
 from draughts.move import Move
 from draughts.rules import Ruleset
 
+__all__ = ["Notatable", "matching_moves", "move_text", "parse_move"]
+
 
 @runtime_checkable
 class Notatable(Protocol):

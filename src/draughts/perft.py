@@ -32,6 +32,8 @@ from draughts.position import Position
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+__all__ = ["DEEPEST", "divide", "perft"]
+
 
 def _count(gen: MoveGenerator, own: int, opp: int, kings: int, color: int, state: int, depth: int, paths: bool) -> int:
     """Leaves ``depth`` (>= 1) plies below a node."""

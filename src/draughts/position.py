@@ -29,6 +29,8 @@ from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import draw
 
+__all__ = ["Piece", "Position"]
+
 
 def _check_color(instance: object, attribute: attrs.Attribute[Color], value: object) -> None:
     if not isinstance(value, Color):

@@ -26,8 +26,9 @@ import draughts
 from draughts import pdn
 from draughts.compare import rules_table
 from draughts.engine import LEVELS
-from draughts.web.app import Settings, create_app, loopback_hosts
+from draughts.web.app import create_app
 from draughts.web.sessions import Line, SessionStore
+from draughts.web.settings import Settings, loopback_hosts
 from draughts.web.views import RequestError
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -15,6 +15,8 @@ from draughts.dxp.roles import DEFAULT_PORT, connect, level_player, listen
 from draughts.errors import DXPError
 from draughts.rules import Ruleset
 
+__all__ = ["add_parser"]
+
 
 def _address(text: str) -> tuple[str, int]:
     host, sep, port = text.rpartition(":")

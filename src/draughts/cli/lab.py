@@ -19,6 +19,8 @@ from draughts._text import excerpt
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
+__all__ = ["add_parser", "emit", "openings_argument", "run"]
+
 
 def add_parser(commands: Any) -> None:
     """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""

@@ -12,6 +12,31 @@ import attrs
 
 from draughts.errors import DXPError
 
+__all__ = [
+    "BACK_NOT_SUPPORTED",
+    "GAME_ACCEPTED",
+    "MAX_FRAME",
+    "NAME_WIDTH",
+    "PROTOCOL_VERSION",
+    "REASON_DRAW",
+    "REASON_I_LOSE",
+    "REASON_I_WIN",
+    "REASON_UNKNOWN",
+    "STOP_NEXT_GAME",
+    "STOP_NO_MORE",
+    "BackAccept",
+    "BackRequest",
+    "Chat",
+    "GameAccept",
+    "GameEnd",
+    "GameRequest",
+    "Message",
+    "MoveMessage",
+    "decode",
+    "encode",
+    "encode_text",
+]
+
 NAME_WIDTH = 32
 """Width of the initiator's and follower's name fields."""
 

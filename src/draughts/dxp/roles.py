@@ -20,6 +20,8 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
+__all__ = ["DECLINE_GAME", "DEFAULT_PORT", "connect", "level_player", "listen"]
+
 DEFAULT_PORT = 27531
 """The DXP port."""
 

@@ -48,6 +48,8 @@ from draughts.errors import DXPConnectionError, DXPError
 from draughts.move import Move
 from draughts.results import result_for
 
+__all__ = ["END_WAIT", "LOG", "Connection", "GameRecord", "Player", "TimeControl", "peer_timeout", "play_game"]
+
 LOG = logging.getLogger("draughts.dxp")
 
 Player = Callable[[Board, "float | None"], Move]

@@ -29,6 +29,8 @@ from draughts._core import build_move_generator
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 
+__all__ = ["Indexer", "Placement"]
+
 Placement = tuple[int, int, int]
 """``(white, black, kings)`` bit masks in the generator's layout."""
 
@@ -45,14 +47,14 @@ def _bits(mask: int) -> list[int]:
 class Indexer:
     """Ranks the positions of one material under one ruleset (see the module docstring)."""
 
-    def __init__(self, rules: Ruleset, material: Material) -> None:
-        tables = build_move_generator(rules).tables
-        self.rules = rules
+    def __init__(self, ruleset: Ruleset, material: Material) -> None:
+        tables = build_move_generator(ruleset).tables
+        self.rules = ruleset
         self.material = material
         self.board = tables.board
         self.men_squares = (tables.board & ~tables.crown_row[0], tables.board & ~tables.crown_row[1])
         squares = tables.board.bit_count()
-        self.counts = material.counts(rules)
+        self.counts = material.counts(ruleset)
         white_men, black_men, white_kings, black_kings = self.counts
         men = white_men + black_men
         self.radix = (

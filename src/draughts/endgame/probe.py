@@ -27,6 +27,8 @@ from draughts.endgame.table import Table
 from draughts.engine.search import MATE
 from draughts.rules import Ruleset
 
+__all__ = ["Counts", "NodeProbe", "TablebaseLike", "built_materials", "node_probe"]
+
 
 class TablebaseLike(Protocol):
     """What a probe reads of a :class:`~draughts.endgame.Tablebase` (which makes its probes with
@@ -137,9 +139,9 @@ def built_materials(tablebase: TablebaseLike) -> set[Material]:
     return found
 
 
-def node_probe(tablebase: TablebaseLike, rules: Ruleset) -> NodeProbe | None:
-    """A probe of ``tablebase`` for searches under ``rules`` (None: other rules, or nothing built)."""
-    if rules is not tablebase.rules and rules != tablebase.rules and storage.ruleset_key(rules) != tablebase.key:
+def node_probe(tablebase: TablebaseLike, ruleset: Ruleset) -> NodeProbe | None:
+    """A probe of ``tablebase`` for searches under ``ruleset`` (None: other rules, or nothing built)."""
+    if ruleset is not tablebase.rules and ruleset != tablebase.rules and storage.ruleset_key(ruleset) != tablebase.key:
         return None
     probe = NodeProbe(tablebase)
     return probe if probe.pieces else None

@@ -20,6 +20,8 @@ from draughts.errors import InvalidLimitError
 from draughts.position import Position
 from draughts.rules import Ruleset
 
+__all__ = ["Engine"]
+
 # --- search -------------------------------------------------------------------------------------
 #
 # The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on

@@ -12,6 +12,8 @@ from draughts.engine.score import Score
 from draughts.errors import InvalidLimitError
 from draughts.move import Move
 
+__all__ = ["MATE", "AnalysisLine", "Limit", "SearchResult", "StopSignal"]
+
 MATE = _core_search.MATE
 """The score of a won game; a win in ``n`` plies scores ``MATE - n``."""
 

@@ -26,6 +26,8 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
+__all__ = ["EngineLike", "line_text"]
+
 
 class EngineLike(Protocol):
     """What a root search reads of its :class:`~draughts.engine.Engine` (which runs its searches

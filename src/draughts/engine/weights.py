@@ -17,6 +17,8 @@ from draughts.errors import InvalidWeightsError
 from draughts.position import Position
 from draughts.rules import Ruleset
 
+__all__ = ["MATERIAL_ONLY", "Evaluator", "Weights", "evaluate", "king_value"]
+
 # --- evaluation ---------------------------------------------------------------------------------
 
 

@@ -33,14 +33,14 @@ def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, 
     return declared
 
 
-def custom_variants(rules: Ruleset) -> dict[str, Ruleset]:
+def custom_variants(ruleset: Ruleset) -> dict[str, Ruleset]:
     """A ruleset the server starts with that no name finds (a ruleset file), and its house rule, by name."""
     try:
-        if get_variant(rules.name) == rules:
+        if get_variant(ruleset.name) == ruleset:
             return {}
     except DraughtsError:
         pass
-    return {item.name: item for item in (rules, no_forced_capture(rules))}
+    return {item.name: item for item in (ruleset, no_forced_capture(ruleset))}
 
 
 def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
@@ -59,15 +59,15 @@ def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
     return resolve_ruleset(value, trusted=False)
 
 
-def engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
-    """The name among an engine's ``choices`` that means ``rules``: its own name, else an alias."""
-    if rules.name in choices:
-        return rules.name
+def engine_name(ruleset: Ruleset, choices: Sequence[str]) -> str | None:
+    """The name among an engine's ``choices`` that means ``ruleset``: its own name, else an alias."""
+    if ruleset.name in choices:
+        return ruleset.name
     for choice in choices:
         if len(choice) > LONGEST_NAME:
             continue
         try:
-            if get_variant(choice) == rules:
+            if get_variant(choice) == ruleset:
                 return choice
         except DraughtsError:
             continue

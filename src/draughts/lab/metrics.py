@@ -24,6 +24,22 @@ import attrs
 from draughts.errors import DraughtsError
 from draughts.lab.stats import POSITIVE, SHARE, Estimate, mean_interval, ratio_interval, wilson
 
+__all__ = [
+    "CAP",
+    "DECISIVE_THRESHOLD",
+    "EVAL_CLAMP",
+    "GameRecord",
+    "RulesetMetrics",
+    "complexity_metrics",
+    "decided_at",
+    "duration_metrics",
+    "evaluation_metrics",
+    "lead_changes",
+    "measure",
+    "outcome_metrics",
+    "tablebase_facts",
+]
+
 CAP = "ply cap"
 """The ending of a game stopped at the ply cap (no result by the rules)."""
 EVAL_CLAMP = 3000

@@ -26,6 +26,22 @@ from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
 from draughts.lab.players import check_spec, make_player
 from draughts.rules.names import get_variant
 
+__all__ = [
+    "GameTask",
+    "Opening",
+    "RandomOpenings",
+    "game_seed",
+    "lab_tasks",
+    "play_game",
+    "play_task",
+    "resolve_openings",
+    "run_games",
+    "run_lab",
+    "scheduler_executor",
+    "start_board",
+    "summarize",
+]
+
 
 @attrs.frozen
 class Opening:

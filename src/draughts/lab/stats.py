@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 import attrs
 
+__all__ = ["POSITIVE", "SHARE", "Z95", "Estimate", "mean_interval", "ratio_interval", "two_proportion_p", "wilson"]
+
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 SHARE = (0.0, 1.0)

@@ -39,6 +39,17 @@ from draughts.match.players import MatchPlayer
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+__all__ = [
+    "ENGINE_KINDS",
+    "Adjudication",
+    "EngineSpec",
+    "GameTask",
+    "MatchResult",
+    "TimeControl",
+    "play_task",
+    "run_match",
+]
+
 
 ENGINE_KINDS = ("level", "hub", "dxp")
 
