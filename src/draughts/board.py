@@ -23,7 +23,7 @@ from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
-from draughts.svg import draw
+from draughts.svg import board as svg_board
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
@@ -522,7 +522,7 @@ class Board:
         return str(self.position)
 
     def _repr_svg_(self) -> str:
-        return draw(self.position, last_move=self.peek() if self._moves else None)
+        return svg_board(self)
 
 
 _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4

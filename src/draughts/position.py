@@ -27,7 +27,7 @@ from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
-from draughts.svg import draw
+from draughts.svg import board as svg_board
 
 __all__ = ["Piece", "Position"]
 
@@ -391,7 +391,7 @@ class Position:
         return text_diagram(self)
 
     def _repr_svg_(self) -> str:
-        return draw(self)
+        return svg_board(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Position:

@@ -35,12 +35,10 @@ class TablebaseLike(Protocol):
     this module, so it names the shape instead of importing the class): its rules, their key in
     file names, its directory, and its tables."""
 
-    @property
-    def rules(self) -> Ruleset: ...
-    @property
-    def key(self) -> str: ...
-    @property
-    def directory(self) -> Path: ...
+    rules: Ruleset
+    key: str
+    directory: Path
+
     def table(self, material: Material | str) -> Table: ...
 
 

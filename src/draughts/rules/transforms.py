@@ -18,8 +18,22 @@ LOSING_SUFFIX = "-losing"
 BREAKTHROUGH_SUFFIX = "-breakthrough"
 
 
-def _repetition_only(draws: DrawRules) -> DrawRules:
-    return DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim)
+def _new_goal(
+    ruleset: Ruleset, suffix: str, title: str, source: str, *, no_move_wins: bool, crowning_wins: bool
+) -> Ruleset:
+    """``ruleset`` with another goal: named with ``suffix``, keeping the repetition draw and dropping
+    the move-count and material draws (they suppose that material wins)."""
+    draws = ruleset.draw_rules
+    return attrs.evolve(
+        ruleset,
+        name=f"{ruleset.name}{suffix}",
+        title=f"{ruleset.title} ({title})",
+        draw_rules=DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim),
+        pdn_gametype=None,
+        sources=(*ruleset.sources, source),
+        no_move_wins=no_move_wins,
+        crowning_wins=crowning_wins,
+    )
 
 
 def losing(ruleset: Ruleset) -> Ruleset:
@@ -34,17 +48,8 @@ def losing(ruleset: Ruleset) -> Ruleset:
     """
     if ruleset.no_move_wins:
         return ruleset
-    return attrs.evolve(
-        ruleset,
-        name=f"{ruleset.name}{LOSING_SUFFIX}",
-        title=f"{ruleset.title} (losing)",
-        no_move_wins=True,
-        draw_rules=DrawRules(
-            repetitions=ruleset.draw_rules.repetitions, repetition_claim=ruleset.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*ruleset.sources, "losing form: the side without a move wins (lidraughts Antidraughts)"),
-    )
+    source = "losing form: the side without a move wins (lidraughts Antidraughts)"
+    return _new_goal(ruleset, LOSING_SUFFIX, "losing", source, no_move_wins=True, crowning_wins=ruleset.crowning_wins)
 
 
 def breakthrough(ruleset: Ruleset) -> Ruleset:
@@ -55,16 +60,9 @@ def breakthrough(ruleset: Ruleset) -> Ruleset:
     """
     if ruleset.crowning_wins:
         return ruleset
-    return attrs.evolve(
-        ruleset,
-        name=f"{ruleset.name}{BREAKTHROUGH_SUFFIX}",
-        title=f"{ruleset.title} (breakthrough)",
-        crowning_wins=True,
-        draw_rules=DrawRules(
-            repetitions=ruleset.draw_rules.repetitions, repetition_claim=ruleset.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*ruleset.sources, "breakthrough form: the first king wins (lidraughts Breakthrough)"),
+    source = "breakthrough form: the first king wins (lidraughts Breakthrough)"
+    return _new_goal(
+        ruleset, BREAKTHROUGH_SUFFIX, "breakthrough", source, no_move_wins=ruleset.no_move_wins, crowning_wins=True
     )
 
 
