@@ -792,9 +792,9 @@ def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> No
 # --- the package: one module per concern, one command, the old names kept ---------------------
 
 HUB_PACKAGE = pathlib.Path(hub.__file__).parent
-OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module
-    *("Clock", "HubEngine", "HubError", "HubParam", "HubResult", "format_line", "move_text", "parse_line"),
-    *("parse_move", "parse_position", "position_text", "serve"),
+OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module (move_text and parse_move, never released, renamed)
+    *("Clock", "HubEngine", "HubError", "HubParam", "HubResult", "format_line", "hub_move_text", "parse_line"),
+    *("parse_hub_move", "parse_position", "position_text", "serve"),
 ]
 
 

@@ -69,7 +69,7 @@ class Indexer:
         self.index: Callable[[int, int, int, int], int] = self._ranker()
         """The index of a position of this material (``turn`` 0: White to move)."""
 
-    def _ranker(self) -> Callable[[int, int, int, int], int]:
+    def _ranker(self) -> Callable[[int, int, int, int], int]:  # noqa: C901 (one closure per material, specialised for speed)
         """The index function, specialised to this material: empty groups cost nothing, and a
         square's place in a group's domain is a table lookup (fixed domains, men) or its place
         on the board less the occupied squares below it (kings)."""
