@@ -8,6 +8,8 @@ Everything here reads the source as text and AST: nothing is imported but what a
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -408,8 +410,6 @@ def test_every_public_module_lists_its_names_in_all() -> None:
     trees = _trees()
     missing = [module for module, tree in trees.items() if _is_public_module(module) and not _assigns_all(tree)]
     assert missing == []
-    import importlib
-
     for module in ("draughts", "draughts.rules", "draughts.engine", "draughts.endgame", "draughts.ai", "draughts.hub"):
         loaded = importlib.import_module(module)
         assert [name for name in loaded.__all__ if not hasattr(loaded, name)] == [], module
@@ -455,11 +455,11 @@ _MODEL_AND_LIBRARY = (
 def test_the_ruleset_parameter_is_named_ruleset_in_the_model_and_library() -> None:
     """Issue 39 §2: ``Position.from_fen(ruleset, ...)`` but ``Board.from_fen(variant, ...)``; the
     parameter was ``rules`` 53 times, ``ruleset`` 39, ``variant`` 21 in public signatures."""
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        import ruleset_parameters
-    finally:
-        sys.path.remove(str(REPO / "tools"))
+    spec = importlib.util.spec_from_file_location("ruleset_parameters", REPO / "tools" / "ruleset_parameters.py")
+    assert spec is not None
+    assert spec.loader is not None
+    ruleset_parameters = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ruleset_parameters)
     other = [
         f"{where}({name})"
         for where, name in ruleset_parameters.signatures(SRC)
