@@ -27,10 +27,10 @@ from draughts.endgame.table import Table
 from draughts.engine.search import MATE
 from draughts.rules import Ruleset
 
-__all__ = ["Counts", "NodeProbe", "TablebaseLike", "built_materials", "node_probe"]
+__all__ = ["Counts", "NodeProbe", "built_materials", "node_probe"]
 
 
-class TablebaseLike(Protocol):
+class _Tablebase(Protocol):
     """What a probe reads of a :class:`~draughts.endgame.Tablebase` (which makes its probes with
     this module, so it names the shape instead of importing the class): its rules, their key in
     file names, its directory, and its tables."""
@@ -59,7 +59,7 @@ class NodeProbe:
         pieces: The most pieces of any built material (nodes with more are never probed).
     """
 
-    def __init__(self, tablebase: TablebaseLike) -> None:
+    def __init__(self, tablebase: _Tablebase) -> None:
         self.tablebase = tablebase
         rules = tablebase.rules
         self.built = built_materials(tablebase)
@@ -121,7 +121,7 @@ class NodeProbe:
         return None
 
 
-def built_materials(tablebase: TablebaseLike) -> set[Material]:
+def built_materials(tablebase: _Tablebase) -> set[Material]:
     """The materials whose table files of this tablebase's rules are in its directory (not yet checked)."""
     suffix = storage.file_name(Material((0, 1), (0, 1)), tablebase.key).split(".", 1)[1]
     found: set[Material] = set()
@@ -137,7 +137,7 @@ def built_materials(tablebase: TablebaseLike) -> set[Material]:
     return found
 
 
-def node_probe(tablebase: TablebaseLike, ruleset: Ruleset) -> NodeProbe | None:
+def node_probe(tablebase: _Tablebase, ruleset: Ruleset) -> NodeProbe | None:
     """A probe of ``tablebase`` for searches under ``ruleset`` (None: other rules, or nothing built)."""
     if ruleset is not tablebase.rules and ruleset != tablebase.rules and storage.ruleset_key(ruleset) != tablebase.key:
         return None

@@ -26,10 +26,10 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-__all__ = ["EngineLike", "line_text"]
+__all__ = ["line_text"]
 
 
-class EngineLike(Protocol):
+class _Engine(Protocol):
     """What a root search reads of its :class:`~draughts.engine.Engine` (which runs its searches
     with this module, so it names the shape instead of importing the class): its settings, its
     random choices and its transposition tables."""
@@ -130,7 +130,7 @@ class _RootSearch:
 
     def __init__(
         self,
-        engine: EngineLike,
+        engine: _Engine,
         position: Position,
         limit: Limit,
         history: list[Node],
