@@ -345,6 +345,9 @@ def submodule_api_lines(module_name: str) -> list[str]:
     """
     module = importlib.import_module(module_name)
     excluded = {name for name, obj in _exported().items() if getattr(module, name, None) is obj}
+    package = importlib.import_module(module_name.rpartition(".")[0])
+    if package.__name__ != "draughts":  # a stage package's module: what the package offers is on its page
+        excluded |= {name for name in getattr(package, "__all__", ()) if hasattr(module, name)}
     long_data = [
         name
         for (scope, name) in ModuleAnalyzer.for_module(module_name).find_attr_docs()
@@ -359,7 +362,22 @@ def submodule_api_lines(module_name: str) -> list[str]:
         lines.append("   :no-index:")
     for name in long_data:
         lines.extend(["", f".. autodata:: {module_name}.{name}", "   :no-value:"])
+    if hasattr(module, "__path__") and module_name not in SHORTCUT_PACKAGES:
+        for name in _reexported_data(module, excluded):  # autodoc documents re-exported data only so
+            lines.extend(["", f".. autodata:: {module_name}.{name}", "   :no-value:"])
     return lines
+
+
+def _reexported_data(package: Any, excluded: set[str]) -> list[str]:
+    """The constants ``package`` re-exports from its modules (``draughts.engine.LEVELS``)."""
+    found = []
+    for name in getattr(package, "__all__", ()):
+        value = getattr(package, name)
+        if name in excluded or isinstance(value, type) or callable(value) or inspect.ismodule(value):
+            continue
+        if _defining_module(name, value) not in (None, package.__name__):
+            found.append(name)
+    return found
 
 
 def public_submodules(package: str) -> list[str]:
@@ -438,8 +456,11 @@ def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options
     autodoc looks for ``draughts.VARIANTS``'s docstring in ``draughts/__init__.py``, finds none
     and falls back to the docstring of the value's type; the real one is in :mod:`draughts.rules.variants`.
     """
-    short = name.rpartition(".")[2]
-    if what != "data" or name != f"draughts.{short}" or short not in _exported():
+    package, _, short = name.rpartition(".")
+    if what != "data" or not package.startswith("draughts"):
+        return
+    offered = _exported() if package == "draughts" else getattr(importlib.import_module(package), "__all__", ())
+    if short not in offered or not hasattr(importlib.import_module(package), "__path__"):
         return
     module_name = _defining_module(short, obj)
     docs: list[str] = []
@@ -568,6 +589,12 @@ def write_variant_pages(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
+STAGE_PACKAGES = ("draughts.rules", "draughts.engine")
+"""Packages whose modules each get an API page too (the pages of the other packages' modules are
+their guides: ``docs/web.rst``, ``docs/pdn_trees.rst`` ...)."""
+STAGE_MODULES = ("draughts.pdn.collection",)
+"""Single modules of other packages that get an API page (a guide names them, none documents them)."""
+
 API_PAGES = "api"
 """Folder (under the docs) of the generated API pages, one per public module."""
 
@@ -597,7 +624,8 @@ def write_api_pages(app: Sphinx) -> None:
     """Write ``api/<module>.rst`` for the package and each public module (new modules need no edit)."""
     folder = Path(app.srcdir) / API_PAGES
     folder.mkdir(exist_ok=True)
-    wanted = {"draughts", *public_submodules("draughts")}
+    wanted = {"draughts", *public_submodules("draughts"), *STAGE_MODULES}
+    wanted |= {module for package in STAGE_PACKAGES for module in public_submodules(package)}
     for stale in folder.glob("*.rst"):
         if stale.stem not in wanted:
             stale.unlink()

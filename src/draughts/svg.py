@@ -61,7 +61,7 @@ class Drawable(Protocol):
 
 
 @runtime_checkable
-class Game(Protocol):
+class DrawableGame(Protocol):
     """What the renderer reads of a game (a :class:`~draughts.Board` is one): its current
     position and its last move."""
 
@@ -71,7 +71,7 @@ class Game(Protocol):
     def __len__(self) -> int: ...
 
 
-__all__ = ["DEFAULT_COLORS", "Drawable", "Game", "board"]
+__all__ = ["DEFAULT_COLORS", "Drawable", "DrawableGame", "board"]
 
 DEFAULT_COLORS: Mapping[str, str] = {
     "light": "#f0d9b5",
@@ -368,7 +368,7 @@ def _coordinates(frame: _Frame, palette: Mapping[str, str], size: float) -> list
 
 
 def board(
-    position_or_board: Drawable | Game,
+    position_or_board: Drawable | DrawableGame,
     *,
     size: float = 400,
     flipped: bool = False,
@@ -404,7 +404,7 @@ def board(
     """
     if isinstance(position_or_board, Drawable):
         position: Drawable = position_or_board
-    elif isinstance(position_or_board, Game):
+    elif isinstance(position_or_board, DrawableGame):
         position = position_or_board.position
         if last_move is None and len(position_or_board):
             last_move = position_or_board.peek()
