@@ -351,7 +351,10 @@ def submodule_api_lines(module_name: str) -> list[str]:
     long_data = [
         name
         for (scope, name) in ModuleAnalyzer.for_module(module_name).find_attr_docs()
-        if scope == "" and name not in excluded and len(repr(getattr(module, name, None))) > 60
+        if scope == ""
+        and not name.startswith("_")
+        and name not in excluded
+        and len(repr(getattr(module, name, None))) > 60
     ]
     lines = [f".. automodule:: {module_name}", "   :members:"]
     if excluded or long_data:
@@ -592,7 +595,7 @@ def write_variant_pages(app: Sphinx) -> None:
 STAGE_PACKAGES = ("draughts.rules", "draughts.engine")
 """Packages whose modules each get an API page too (the pages of the other packages' modules are
 their guides: ``docs/web.rst``, ``docs/pdn_trees.rst`` ...)."""
-STAGE_MODULES = ("draughts.pdn.collection",)
+STAGE_MODULES = ("draughts.pdn.collection", "draughts.cli.play")
 """Single modules of other packages that get an API page (a guide names them, none documents them)."""
 
 API_PAGES = "api"

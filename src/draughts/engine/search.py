@@ -77,7 +77,7 @@ def _captured_count(move: Compact) -> int:
 
 
 class Searcher:
-    """The recursion of one :meth:`Engine.search` call and the state it shares.
+    """The recursion of one :meth:`Engine.search <draughts.engine.Engine.search>` call and the state it shares.
 
     Args:
         gen: The ruleset's generator.
@@ -95,7 +95,7 @@ class Searcher:
             ``probe_pieces`` pieces and no rule state (:class:`draughts.endgame.NodeProbe`).
         probe_pieces: The most pieces of a node ``probe`` is asked about (0: never).
 
-    :meth:`search` and :meth:`quiesce` raise :class:`Stopped` at a limit; :attr:`nodes` counts
+    :meth:`search` and :meth:`quiesce` raise :class:`Stopped` at a limit; ``nodes`` counts
     the nodes searched. A plain class (not attrs) so that the compiled build makes its methods
     native calls.
     """

@@ -47,10 +47,10 @@ _SQUARES = (
     (-1, 2, 4, 6, 6),
     (0, 3, 8, 7, 10),
 )
-"""The default :attr:`Weights.squares`: fitted by least squares, with the contact and balance
-terms, to the static evaluation of py-draughts' TurboEngine on about 15,000 quiet International
-positions of equal material taken from recorded games; the table is read by rows to the crowning
-row and columns from the side, so it applies to every board."""
+"""The default :attr:`Weights.squares <draughts.engine.Weights.squares>`: fitted by least squares,
+with the contact and balance terms, to the static evaluation of py-draughts' TurboEngine on about
+15,000 quiet International positions of equal material taken from recorded games; the table is
+read by rows to the crowning row and columns from the side, so it applies to every board."""
 
 
 def _is_integer(value: object) -> bool:
