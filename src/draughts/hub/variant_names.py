@@ -17,12 +17,7 @@ from draughts.rules.names import get_variant
 from draughts.rules.transforms import no_forced_capture
 from draughts.rules.variants import VARIANTS
 
-__all__: list[str] = []
-
-LONGEST_NAME = names.LONGEST_NAME
-"""The longest ``variant`` value looked up by name (:data:`draughts.rules.names.LONGEST_NAME`). Every
-name, alias and transform suffix of the library is far shorter; a longer value is refused at once
-instead of being taken apart."""
+__all__ = ["custom_variants", "declared_variants", "engine_name", "variant_named"]
 
 
 def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, Ruleset]:
@@ -50,7 +45,7 @@ def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
     never a file or a module to import.
 
     Raises:
-        UnknownVariantError: no ruleset has that name (one longer than :data:`LONGEST_NAME` is
+        UnknownVariantError: no ruleset has that name (one longer than :data:`~draughts.rules.names.LONGEST_NAME` is
             refused without a look-up), or the value is a path or ``module:attribute``.
     """
     rules = declared.get(value)
@@ -64,7 +59,7 @@ def engine_name(ruleset: Ruleset, choices: Sequence[str]) -> str | None:
     if ruleset.name in choices:
         return ruleset.name
     for choice in choices:
-        if len(choice) > LONGEST_NAME:
+        if len(choice) > names.LONGEST_NAME:  # no name is longer: not looked up
             continue
         try:
             if get_variant(choice) == ruleset:
