@@ -345,16 +345,19 @@ def submodule_api_lines(module_name: str) -> list[str]:
     """
     module = importlib.import_module(module_name)
     excluded = {name for name, obj in _exported().items() if getattr(module, name, None) is obj}
-    package = importlib.import_module(module_name.rpartition(".")[0])
-    if package.__name__ != "draughts":  # a stage package's module: what the package offers is on its page
-        excluded |= {name for name in getattr(package, "__all__", ()) if hasattr(module, name)}
+    parent = module_name.rpartition(".")[0]
+    if parent in NESTED_PAGES:  # the package's page documents the classes and functions it re-exports
+        package = importlib.import_module(parent)
+        excluded |= {
+            name
+            for name in getattr(package, "__all__", ())
+            if getattr(module, name, None) is getattr(package, name)
+            and (inspect.isclass(getattr(package, name)) or inspect.isfunction(getattr(package, name)))
+        }
     long_data = [
         name
         for (scope, name) in ModuleAnalyzer.for_module(module_name).find_attr_docs()
-        if scope == ""
-        and not name.startswith("_")
-        and name not in excluded
-        and len(repr(getattr(module, name, None))) > 60
+        if scope == "" and name not in excluded and len(repr(getattr(module, name, None))) > 60
     ]
     lines = [f".. automodule:: {module_name}", "   :members:"]
     if excluded or long_data:
@@ -365,28 +368,31 @@ def submodule_api_lines(module_name: str) -> list[str]:
         lines.append("   :no-index:")
     for name in long_data:
         lines.extend(["", f".. autodata:: {module_name}.{name}", "   :no-value:"])
-    if hasattr(module, "__path__") and module_name not in SHORTCUT_PACKAGES:
-        for name in _reexported_data(module, excluded):  # autodoc documents re-exported data only so
-            lines.extend(["", f".. autodata:: {module_name}.{name}", "   :no-value:"])
     return lines
 
 
-def _reexported_data(package: Any, excluded: set[str]) -> list[str]:
-    """The constants ``package`` re-exports from its modules (``draughts.engine.LEVELS``)."""
-    found = []
-    for name in getattr(package, "__all__", ()):
-        value = getattr(package, name)
-        if name in excluded or isinstance(value, type) or callable(value) or inspect.ismodule(value):
-            continue
-        if _defining_module(name, value) not in (None, package.__name__):
-            found.append(name)
-    return found
+NESTED_PAGES = ("draughts.rules", "draughts.engine")
+"""Packages whose public modules each get a page of their own, as the top-level modules do (the
+rules and the engine are read module by module); other packages have one page, their own."""
+EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play")
+"""Modules of other packages with a page of their own (what programs import from them)."""
 
 
 def public_submodules(package: str) -> list[str]:
-    """The public modules of ``package`` (no ``_private`` ones, no ``__main__``), sorted."""
+    """The public modules of ``package`` (no ``_private`` ones, no ``__main__``), with those of the
+    packages in :data:`NESTED_PAGES`, sorted."""
     path = importlib.import_module(package).__path__
-    return sorted(f"{package}.{info.name}" for info in pkgutil.iter_modules(path) if not info.name.startswith("_"))
+    found = []
+    for info in pkgutil.iter_modules(path):
+        if info.name.startswith("_"):
+            continue
+        name = f"{package}.{info.name}"
+        found.append(name)
+        if info.ispkg and name in NESTED_PAGES:
+            found.extend(public_submodules(name))
+        elif info.ispkg:
+            found.extend(extra for extra in EXTRA_PAGES if extra.rpartition(".")[0] == name)
+    return sorted(found)
 
 
 class PackageApi(SphinxDirective):
@@ -459,11 +465,8 @@ def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options
     autodoc looks for ``draughts.VARIANTS``'s docstring in ``draughts/__init__.py``, finds none
     and falls back to the docstring of the value's type; the real one is in :mod:`draughts.rules.variants`.
     """
-    package, _, short = name.rpartition(".")
-    if what != "data" or not package.startswith("draughts"):
-        return
-    offered = _exported() if package == "draughts" else getattr(importlib.import_module(package), "__all__", ())
-    if short not in offered or not hasattr(importlib.import_module(package), "__path__"):
+    short = name.rpartition(".")[2]
+    if what != "data" or name != f"draughts.{short}" or short not in _exported():
         return
     module_name = _defining_module(short, obj)
     docs: list[str] = []
@@ -592,12 +595,6 @@ def write_variant_pages(app: Sphinx) -> None:
             target.write_text(text, encoding="utf-8")
 
 
-STAGE_PACKAGES = ("draughts.rules", "draughts.engine")
-"""Packages whose modules each get an API page too (the pages of the other packages' modules are
-their guides: ``docs/web.rst``, ``docs/pdn_trees.rst`` ...)."""
-STAGE_MODULES = ("draughts.pdn.collection", "draughts.cli.play")
-"""Single modules of other packages that get an API page (a guide names them, none documents them)."""
-
 API_PAGES = "api"
 """Folder (under the docs) of the generated API pages, one per public module."""
 
@@ -627,8 +624,7 @@ def write_api_pages(app: Sphinx) -> None:
     """Write ``api/<module>.rst`` for the package and each public module (new modules need no edit)."""
     folder = Path(app.srcdir) / API_PAGES
     folder.mkdir(exist_ok=True)
-    wanted = {"draughts", *public_submodules("draughts"), *STAGE_MODULES}
-    wanted |= {module for package in STAGE_PACKAGES for module in public_submodules(package)}
+    wanted = {"draughts", *public_submodules("draughts")}
     for stale in folder.glob("*.rst"):
         if stale.stem not in wanted:
             stale.unlink()

@@ -68,3 +68,16 @@ def printable(text: str) -> str:
         char if char.isprintable() or char in "\n\t" else repr(char)[1:-1] if ord(char) < 0x110000 else "?"
         for char in text
     )
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word``, the word in the plural unless the count is one: "1 ply", "3 plies".
+
+    Every count the command line prints goes through here, so no line reads "1 tables built".
+
+    Args:
+        count: how many; printed with thousands separators.
+        word: the singular.
+        many: the plural where it is not ``word`` + "s" (``"plies"`` for ``"ply"``).
+    """
+    return f"{count:,} {word if count == 1 else many or word + 's'}"

@@ -49,7 +49,7 @@ class _Piece(Protocol):
 
 
 @runtime_checkable
-class Drawable(Protocol):
+class PositionLike(Protocol):
     """What the renderer reads of a position (a :class:`~draughts.Position` is one): its
     ruleset, its pieces by square, its FEN. Positions draw themselves with this module, so it
     names the shape it reads instead of importing them."""
@@ -61,17 +61,17 @@ class Drawable(Protocol):
 
 
 @runtime_checkable
-class DrawableGame(Protocol):
+class BoardLike(Protocol):
     """What the renderer reads of a game (a :class:`~draughts.Board` is one): its current
     position and its last move."""
 
     @property
-    def position(self) -> Drawable: ...
+    def position(self) -> PositionLike: ...
     def peek(self) -> Move: ...
     def __len__(self) -> int: ...
 
 
-__all__ = ["DEFAULT_COLORS", "Drawable", "DrawableGame", "board"]
+__all__ = ["DEFAULT_COLORS", "BoardLike", "PositionLike", "board"]
 
 DEFAULT_COLORS: Mapping[str, str] = {
     "light": "#f0d9b5",
@@ -274,7 +274,7 @@ def _shading(frame: _Frame, palette: Mapping[str, str], last: tuple[int, ...], h
     return out
 
 
-def _pieces(frame: _Frame, palette: Mapping[str, str], position: Drawable) -> list[str]:
+def _pieces(frame: _Frame, palette: Mapping[str, str], position: PositionLike) -> list[str]:
     """The pieces: a man is a disc with a rim; a king adds a second ring and a crown."""
     rules = position.ruleset
     sq = frame.square
@@ -368,7 +368,7 @@ def _coordinates(frame: _Frame, palette: Mapping[str, str], size: float) -> list
 
 
 def board(
-    position_or_board: Drawable | DrawableGame,
+    position_or_board: PositionLike | BoardLike,
     *,
     size: float = 400,
     flipped: bool = False,
@@ -402,9 +402,9 @@ def board(
         DraughtsError: not a Position or Board, a bad size, an unknown colour key, or a square
             that is not on the board (:class:`~draughts.InvalidSquareError`).
     """
-    if isinstance(position_or_board, Drawable):
-        position: Drawable = position_or_board
-    elif isinstance(position_or_board, DrawableGame):
+    if isinstance(position_or_board, PositionLike):
+        position: PositionLike = position_or_board
+    elif isinstance(position_or_board, BoardLike):
         position = position_or_board.position
         if last_move is None and len(position_or_board):
             last_move = position_or_board.peek()

@@ -72,10 +72,19 @@ def test_pruned_moves_are_the_moves_of_every_path(base: str, size: int, king: bo
     assert draughts.perft(position, 1, paths=True) == len(kept)  # "keep" still counts every path
 
 
-def test_the_engine_answers_in_a_flood() -> None:
+@pytest.mark.parametrize(
+    "size",
+    [
+        12,  # the default run: the flood is there (more paths than the search enumerates), in a fraction of a second
+        pytest.param(14, marks=pytest.mark.slow),  # a deeper flood: about 30 s of CPU (issue 40 §11)
+    ],
+)
+def test_the_engine_answers_in_a_flood(size: int) -> None:
     from draughts.engine import Engine, Limit
 
-    position = lattice("russian", 14, False)
+    position = lattice("russian", size, False)
+    if size == 12:
+        assert len(every_path(position)) > _EXPLOSION  # a real flood: the search prunes
     result = Engine(seed=1).search(position, Limit(depth=1))
     assert result.move in position.legal_moves
 

@@ -261,6 +261,11 @@ def test_cli_contract_both_ways(tmp_path: Path) -> None:
     )
     assert initiator.returncode == 0, initiator.stderr
     assert follower.wait(60) == 0
+    # the log names our colour in words (issue 40 §10), not DXP's W/Z
+    assert "DXP game: we play white against" in initiator.stderr
+    assert "DXP game: we play black against" in initiator.stderr
+    assert "we play W " not in initiator.stderr
+    assert "we play Z " not in initiator.stderr
     for name in ("f.pdn", "i.pdn"):
         games = list(read_games(tmp_path / name))
         assert len(games) == 2

@@ -18,7 +18,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_build_probe_stats(tmp_path: Path) -> None:
     status, text = run("endgame", "build", "american", "KvK", "--tablebases", str(tmp_path))
     assert status == 0
-    assert "1 tables built for american" in text
+    assert "1 table built for american" in text
     status, text = run("endgame", "probe", "american", "B:WK29:BK28", "--format", "json", "--tablebases", str(tmp_path))
     assert status == 0
     assert json.loads(text) == {"result": "win", "plies": 11, "within_rules": "win", "best_moves": ["28-24", "28-32"]}

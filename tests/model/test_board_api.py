@@ -7,6 +7,7 @@ import copy
 import gc
 import random
 import tracemalloc
+import weakref
 
 import attrs
 import pytest
@@ -196,17 +197,33 @@ def _use(rules: draughts.Ruleset) -> None:
     Engine(seed=0).search(Position.initial(rules), Limit(depth=1))
 
 
-def test_per_ruleset_caches_are_bounded() -> None:
+def _small(base: draughts.Ruleset, name: str) -> draughts.Ruleset:
+    """``base`` on a 4x4 board: every per-ruleset cache fills as on a full board, ten times faster."""
+    return attrs.evolve(base, name=name, board_size=4, rows_per_side=1, square_names=draughts.SquareNames.NUMERIC)
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        "4x4",  # the default run: a few seconds
+        pytest.param("8x8", marks=pytest.mark.slow),  # full boards: about 30 s of CPU (issue 40 §11)
+    ],
+)
+def test_per_ruleset_caches_are_bounded(board: str) -> None:
     """Making rulesets without end holds a fixed amount of memory: once the caches are full
-    (draughts._caches.RULESETS), another round of as many new rulesets adds next to nothing.
+    (draughts._caches.RULESETS), another round of as many new rulesets adds next to nothing, and
+    the rulesets of the first round are freed (no cache, bounded or not, still holds them).
 
     (It once used 120 rulesets of 26x26 boards, and was seen to take a worker to 16 GB and 110 s;
     small boards show the same bound.)"""
     base = draughts.get_variant("russian")
-    rounds = [[attrs.evolve(base, name=f"many-{turn}-{index}") for index in range(RULESETS)] for turn in range(3)]
+    make = (lambda name: attrs.evolve(base, name=name)) if board == "8x8" else (lambda name: _small(base, name))
+    rounds = [[make(f"many-{turn}-{index}") for index in range(RULESETS)] for turn in range(3)]
     for rules in rounds[0]:
         _use(rules)
     assert compile_rules.cache_info().currsize == RULESETS
+    first = [weakref.ref(rules) for rules in rounds[0]]
+    del rounds[0][:]
     tracemalloc.start()
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
@@ -222,6 +239,7 @@ def test_per_ruleset_caches_are_bounded() -> None:
     assert compile_rules.cache_info().currsize == RULESETS
     # Each round replaces every cached ruleset: the memory held stays where it was.
     assert after - middle < max(2_000_000, (middle - before) // 4 + 1_000_000), (before, middle, after)
+    assert [ref for ref in first if ref() is not None] == []  # the first round is gone from every cache
 
 
 def test_a_pass_over_the_web_menu_hits_the_second_time() -> None:

@@ -180,7 +180,7 @@ def test_the_package_has_no_import_cycles() -> None:
 def test_no_import_cycle_even_through_type_checking_imports() -> None:
     """Issue 39 §4: the type-level circles (position/legal/notation/diagram/_bridge, engine.root/engine,
     endgame.probe/tablebase, pdn.events/game) are gone: a module that needs the shape of one that
-    imports it names that shape as a protocol (svg.Drawable, notation.Notatable, root._Engine,
+    imports it names that shape as a protocol (svg.PositionLike, notation.Notatable, root._Engine,
     probe._Tablebase)."""
     assert _import_cycles(type_checking=True, inside_functions=True) == []
 

@@ -114,16 +114,21 @@ def test_the_ruleset_field_names_the_rules_too(client: TestClient) -> None:
 
 
 def test_positions_outside_the_built_tables(client: TestClient) -> None:
-    for variant, fen, material in (
-        ("american", "B:WK29:B28", "MvK"),  # a man: MvK is not built
-        ("american", "B:WK29,K30:BK28", "KvKK"),  # three pieces, neither KvKK nor KKvK built
-        ("international", "W:WK46:BK5", "KvK"),  # no international table at all
-        ("american", "B:W21-32:B1-12", "MMMMMMMMMMMMvMMMMMMMMMMMM"),  # the start position
+    for variant, fen, material, why in (
+        ("american", "B:WK29:B28", "MvK", "MvK of american is not built"),  # a man: MvK is not built
+        ("russian", "W:Wa1:BKh8", "MvK", "MvK of russian is not built"),  # russian has KvK and KKvK only
+        # three pieces where the biggest american table has two: the count, not the material
+        ("american", "B:WK29,K30:BK28", "KvKK", "3 pieces, the tables hold up to 2"),
+        ("international", "W:WK46:BK5", "KvK", "no table of international is built"),
+        # the start position: a short line, not "MMMMMMMMMMMMvMMMMMMMMMMMM of american" (issue 40 §6)
+        ("american", "B:W21-32:B1-12", "MMMMMMMMMMMMvMMMMMMMMMMMM", "24 pieces, the tables hold up to 2"),
+        ("russian", "W:W21-32:B1-12", "MMMMMMMMMMMMvMMMMMMMMMMMM", "24 pieces, the tables hold up to 3"),
     ):
         answer = endgame(client, variant=variant, fen=fen)
         assert answer["in_table"] is False
         assert answer["material"] == material
-        assert answer["message"] == f"{NOT_BUILT}: {material} of {variant} is not built"
+        assert answer["message"] == f"{NOT_BUILT}: {why}"
+        assert len(answer["message"]) < 60  # one short line, even on a phone
         assert (answer["result"], answer["plies"], answer["within_rules"], answer["best_moves"]) == (
             None,
             None,
@@ -277,3 +282,26 @@ def test_no_endgame_request_breaks_the_server(client: TestClient, fields: dict[s
     else:
         assert body["error"]
     assert endgame(client, fen="B:WK29:BK28")["plies"] == 11  # still serving
+
+
+@pytest.mark.parametrize(
+    ("fen", "plies"),
+    [
+        ("W:WK1,K2:BK28", 7),  # KKvK: a mate in 7 answered from the tables at the root
+        ("W:WK13,K10:BK19,K6", 5),  # KKvKK (not built): a capture into KKvK, then the tables
+    ],
+)
+def test_the_analysis_line_of_a_won_endgame_goes_to_its_end(client: TestClient, fen: str, plies: int) -> None:
+    """The web analysis shows a mate in 7 as 7 plies, not cut where the tables took over (issue 40 §10)."""
+    response = client.post("/api/analyse", json={"variant": "russian", "fen": fen, "multipv": 2, "time": 2})
+    assert response.status_code == 200, response.text
+    first = response.json()["lines"][0]
+    assert first["score"]["text"] == f"#{plies}"
+    line = first["pv"].split()
+    assert len(line) == plies, first["pv"]
+    board = draughts.Board.from_position(draughts.Position.from_fen("russian", fen))
+    for text in line:
+        board.push_text(text)
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.winner is draughts.WHITE

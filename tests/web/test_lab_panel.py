@@ -104,6 +104,11 @@ def test_a_lab_runs_in_the_background_and_equals_draughts_lab(client: TestClient
         assert [cell["significant"] for cell in mine["cells"]] == [cell.significant for cell in row.cells]
     assert any(cell["significant"] for row in table["rows"] for cell in row["cells"])  # nfc differs: marked
     assert "draw_rate" in {row["metric"] for row in table["rows"]}
+    # every row's label in words for the panel (issue 40 §6): no snake_case
+    labels = {row["metric"]: row["label"] for row in table["rows"]}
+    assert labels["draw_rate"] == "draws, capped games included"
+    assert labels["plies_mean"] == "game length (mean plies)"
+    assert not [label for label in labels.values() if "_" in label]
     # The plots: the lab's three SVG documents, well-formed, one series per ruleset.
     assert set(result["plots"]) == {"lengths", "branching", "score"}
     score = ET.fromstring(result["plots"]["score"])

@@ -20,6 +20,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from draughts.lab import run_lab
 from draughts.lab.report import compare
 from draughts.web.app import create_app
+from draughts.web.lab import metric_words
 from draughts.web.server import running
 
 pytestmark = pytest.mark.browser
@@ -94,7 +95,13 @@ def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any,
         ".map((tr) => [...tr.children].map((c) => c.textContent))"
     )
     assert shown[0] == ["games", "12", "12"]
-    assert shown[1:] == [[row.metric, *(cell.text() for cell in row.cells)] for row in comparison.rows]
+    # each metric in words, not snake_case (issue 40 §6), its key in the tooltip
+    assert shown[1:] == [[metric_words(row.metric), *(cell.text() for cell in row.cells)] for row in comparison.rows]
+    labels = table.find_elements(By.CSS_SELECTOR, "tbody th")[1:]
+    assert not [label.text for label in labels if "_" in label.text]
+    titles = [label.get_attribute("title") or "" for label in labels]
+    for title, row in zip(titles, comparison.rows, strict=True):
+        assert title == row.metric or title.startswith(f"{row.metric}: tested with"), (title, row.metric)
     marked = len(table.find_elements(By.CSS_SELECTOR, "td.significant"))
     assert marked == sum(cell.significant for row in comparison.rows for cell in row.cells)
     assert comparison.legend() in browser.find_element(By.ID, "lab-legend").text

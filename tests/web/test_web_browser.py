@@ -461,6 +461,8 @@ def test_errors_show_where_the_user_looks(page: Board, shots: Path) -> None:
     assert in_viewport(page.driver, "#toast")
     page.driver.save_screenshot(str(shots / "web-error-toast.png"))
     page.driver.set_window_size(390, 844)  # a phone too
+    # the PDN message is still up at the bottom: bring the FEN form to the middle, out from under it
+    page.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", page.find("#fen-form"))
     page.find("#fen-input").send_keys("x")
     page.button("set-fen")
     page.wait(lambda d: "'W:W99x'" in page.find("#message").text or "W:W99x" in page.find("#message").text)

@@ -19,7 +19,47 @@
 //! with [`Error::CaptureSearchLimit`] past [`MAX_STATES`], then calls the abort hook, if any.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// A small multiplicative hasher for the search's maps (keys are bitboards and small numbers;
+/// the maps live for one search, so no protection against chosen keys is needed, and making one
+/// costs nothing, unlike the standard library's randomly seeded hasher).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(value as u64);
+    }
+    #[inline]
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(value as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
 
 use crate::bitboard::Bits;
 use crate::error::Error;
@@ -130,14 +170,14 @@ struct Bound<B: Bits> {
     next_check: u64,
     graph: Option<Rc<PieceGraph<B>>>,
     graph_start: u32,
-    longest: HashMap<(usize, B), u64>,
+    longest: Map<(usize, B), u64>,
 }
 
 struct PieceGraph<B: Bits> {
     piece: Vec<B>,
     weight: Vec<u64>,
     successors: Vec<Vec<usize>>,
-    firsts: HashMap<u32, Vec<usize>>,
+    firsts: Map<u32, Vec<usize>>,
     pieces: B,
 }
 
@@ -152,9 +192,9 @@ pub(crate) struct Run<'g, 'a, B: Bits> {
     budget: usize,
     pruned: bool,
     tables_mode: bool,
-    visited_short: HashMap<(u32, B, bool, bool), bool>,
-    visited_fly: HashMap<(u32, B, bool, Dirs), bool>,
-    jump_tables: HashMap<u32, JumpTable<B>>,
+    visited_short: Map<(u32, B, bool, bool), bool>,
+    visited_fly: Map<(u32, B, bool, Dirs), bool>,
+    jump_tables: Map<u32, JumpTable<B>>,
     opponents: B,
     opponent_kings: B,
     man_prey: B,
@@ -195,7 +235,7 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
         };
         Run {
             g,
-            color: input.color as usize,
+            color: (input.color & 1) as usize,
             found: Vec::new(),
             states: 0,
             next_check: CHECK_EVERY,
@@ -203,9 +243,9 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
             budget,
             pruned,
             tables_mode: pruned && t.flying && !t.immediate_removal,
-            visited_short: HashMap::new(),
-            visited_fly: HashMap::new(),
-            jump_tables: HashMap::new(),
+            visited_short: Map::default(),
+            visited_fly: Map::default(),
+            jump_tables: Map::default(),
             opponents: input.opponents,
             opponent_kings: input.opponent_kings,
             man_prey,
@@ -714,7 +754,7 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
                 next_check: CHECK_EVERY * BOUND_WORK_PER_STATE,
                 graph: None,
                 graph_start: u32::MAX,
-                longest: HashMap::new(),
+                longest: Map::default(),
             });
         }
         let mut best = self.bound.as_ref().map_or(0, |b| b.best);
@@ -764,7 +804,7 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
 
     fn piece_graph(&mut self) -> PieceGraph<B> {
         let squares = self.free_now | B::bit(self.start);
-        let mut index: HashMap<(u32, u8), usize> = HashMap::new();
+        let mut index: Map<(u32, u8), usize> = Map::default();
         let mut nodes: Vec<(B, B, B)> = Vec::new(); // (piece, froms, lands)
         for at in squares.iter() {
             let table = self.table(at);
@@ -791,7 +831,7 @@ impl<'g, 'a, B: Bits> Run<'g, 'a, B> {
                     .collect()
             })
             .collect();
-        let mut firsts = HashMap::new();
+        let mut firsts = Map::default();
         for at in squares.iter() {
             let list: Vec<usize> = nodes
                 .iter()
@@ -900,24 +940,76 @@ pub(crate) fn search<B: Bits>(
     every_path: bool,
     abort: Abort<'_>,
 ) -> Result<Vec<RawCapture<B>>, Error> {
-    let finish = |r: Result<(), Halt>, run: Run<'_, '_, B>| match r {
-        Ok(()) => Ok(Ok(run.found)),
-        Err(Halt::Fail(e)) => Err(e),
-        Err(Halt::Explosion) => Ok(Err(())),
+    let budget = if every_path || g.facts.needs_order {
+        0
+    } else {
+        EXPLOSION
     };
-    if every_path || g.facts.needs_order {
-        let mut run = Run::new(g, input, record, 0, false, abort);
-        let r = run.run(input);
-        return finish(r, run)?.map_err(|()| Error::InvalidSpec("unbudgeted explosion".into()));
+    let mut run = Run::new(g, input, record, budget, false, abort);
+    match run.run(input) {
+        Ok(()) => return Ok(core::mem::take(&mut run.found)),
+        Err(Halt::Fail(e)) => return Err(e),
+        Err(Halt::Explosion) => {}
     }
-    let mut run = Run::new(g, input, record, EXPLOSION, false, abort);
-    let r = run.run(input);
-    match finish(r, run)? {
-        Ok(found) => Ok(found),
-        Err(()) => {
-            let mut run = Run::new(g, input, record, 0, true, abort);
-            let r = run.run(input);
-            finish(r, run)?.map_err(|()| Error::InvalidSpec("unbudgeted explosion".into()))
+    let mut run = Run::new(g, input, record, 0, true, abort);
+    match run.run(input) {
+        Ok(()) => Ok(core::mem::take(&mut run.found)),
+        Err(Halt::Fail(e)) => Err(e),
+        // Without a budget a search never explodes.
+        Err(Halt::Explosion) => Ok(core::mem::take(&mut run.found)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{directions, RulesSpec};
+    use crate::state::Node;
+
+    fn russian() -> Generator<u64> {
+        Generator::new(&RulesSpec {
+            men_capture: directions::DIAGONAL,
+            flying_kings: true,
+            capture_promotion: CapturePromotion::ContinuesAsKing,
+            ..RulesSpec::default()
+        })
+        .unwrap()
+    }
+
+    fn bit(g: &Generator<u64>, square: u32) -> u64 {
+        1 << g.tables.layout.bit_of_square[square as usize]
+    }
+
+    #[test]
+    fn a_man_crowned_mid_capture_goes_on_as_a_flying_king() {
+        // A white man takes (2, 6), lands on the crowning row at (3, 7), and flies on over (5, 5).
+        let g = russian();
+        let geo = &g.tables.layout.geometry;
+        let sq = |x, y| geo.square_at(x, y).unwrap();
+        let own = bit(&g, sq(1, 5));
+        let opp = bit(&g, sq(2, 6)) | bit(&g, sq(5, 5));
+        let node = Node {
+            own,
+            opp,
+            kings: 0,
+            color: 0,
+            state: 0,
+        };
+        let legal = g.legal(&node, false, None).unwrap();
+        assert_eq!(legal.len(), 2);
+        for m in &legal {
+            assert_eq!(m.captured, vec![sq(2, 6), sq(5, 5)]);
+            assert!(m.promotes);
+            assert_eq!(m.path, vec![sq(1, 5), sq(3, 7), m.end]);
         }
+        let ends: Vec<u32> = legal.iter().map(|m| m.end).collect();
+        assert!(ends.contains(&sq(6, 4)) && ends.contains(&sq(7, 3)));
+    }
+
+    #[test]
+    fn dirs_hold_at_most_eight() {
+        let d = Dirs::from_slice(&[0, 1, 2, 3, 4, 5, 6, 7, 0]);
+        assert_eq!(d.as_slice().len(), 8);
+        assert!(Dirs::default().is_empty());
     }
 }

@@ -66,6 +66,9 @@ pub(crate) struct Side {
 
 /// A ruleset compiled into its move generator, in bitboard width `B`. Build one with
 /// [`Generator::new`]; it is immutable, `Send` and `Sync`.
+///
+/// The methods expect nodes that pass [`Generator::check`] (as [`crate::Engine`] checks them);
+/// on other nodes their answers mean nothing, but they never panic.
 #[derive(Clone, Debug)]
 pub struct Generator<B: Bits> {
     /// The compiled tables.
@@ -109,7 +112,7 @@ impl<B: Bits> Generator<B> {
         let tables = Tables::<B>::new(spec, layout)?;
         let side = |color: usize| -> Side {
             let caps = &tables.man_captures[color];
-            let their = &tables.man_captures[1 - color];
+            let their = &tables.man_captures[1 ^ color];
             Side {
                 man_jumps: caps.iter().map(|s| (s.amount, s.up)).collect(),
                 jumps_up: caps
@@ -168,8 +171,8 @@ impl<B: Bits> Generator<B> {
         let color = self.first_to_move;
         let t = &self.tables;
         Node {
-            own: t.start_men[color as usize],
-            opp: t.start_men[1 - color as usize],
+            own: t.start_men[(color & 1) as usize],
+            opp: t.start_men[1 ^ (color & 1) as usize],
             kings: B::ZERO,
             color,
             state: 0,
@@ -214,7 +217,7 @@ impl<B: Bits> Generator<B> {
             jumps: [(0, false, B::ZERO); 8],
             len: 0,
         };
-        for &(a, up) in &self.sides[color as usize].man_jumps {
+        for &(a, up) in &self.sides[(color & 1) as usize].man_jumps {
             let here;
             let jumpers;
             if up {
@@ -246,7 +249,7 @@ impl<B: Bits> Generator<B> {
     #[inline]
     pub(crate) fn kings_can_jump(&self, own_kings: B, prey: B, empty: B, color: u8) -> bool {
         let t = &self.tables;
-        for s in &t.king_captures[color as usize] {
+        for s in &t.king_captures[(color & 1) as usize] {
             let (a, up) = (s.amount, s.up);
             let mut reach = own_kings;
             if t.flying {
@@ -269,8 +272,8 @@ impl<B: Bits> Generator<B> {
         let t = &self.tables;
         own_kings.is_zero()
             && (landings
-                & ((origins & t.jump_goes_on[color as usize])
-                    | t.jump_needs_search[color as usize]))
+                & ((origins & t.jump_goes_on[(color & 1) as usize])
+                    | t.jump_needs_search[(color & 1) as usize]))
                 .is_zero()
     }
 
@@ -313,7 +316,7 @@ impl<B: Bits> Generator<B> {
     /// The legal captures when each is one jump by a man that cannot go on, as recorded raw
     /// captures, precedence applied.
     fn single_raws(&self, jumps: &ManJumps<B>, prey_kings: B, color: u8) -> Vec<RawCapture<B>> {
-        let crown = self.tables.crown_row[color as usize];
+        let crown = self.tables.crown_row[(color & 1) as usize];
         let (list, len) = self.chosen_jumps(jumps, prey_kings);
         let mut out = Vec::new();
         for &(a, up, jumpers) in &list[..len] {
@@ -389,7 +392,7 @@ impl<B: Bits> Generator<B> {
                 raws.iter().map(|r| Self::raw_compact(r, kings)).collect(),
             ));
         }
-        let crown = t.crown_row[color as usize];
+        let crown = t.crown_row[(color & 1) as usize];
         let (list, len) = self.chosen_jumps(&jumps, prey & kings);
         let mut out = Vec::with_capacity(jumps.total as usize);
         for &(a, up, jumpers) in &list[..len] {
@@ -422,9 +425,9 @@ impl<B: Bits> Generator<B> {
         } = *node;
         let empty = t.board ^ (own | opp);
         let men = own & !kings;
-        let crown = t.crown_row[color as usize];
+        let crown = t.crown_row[(color & 1) as usize];
         let mut out = Vec::with_capacity(32);
-        for s in &t.man_moves[color as usize] {
+        for s in &t.man_moves[(color & 1) as usize] {
             let targets = men.shift(s.amount, s.up) & empty;
             for to in targets.iter() {
                 let to_b = B::bit(to);
@@ -445,7 +448,7 @@ impl<B: Bits> Generator<B> {
         let t = &self.tables;
         for king in movers.iter() {
             let king_b = B::bit(king);
-            for s in &t.king_moves[color as usize] {
+            for s in &t.king_moves[(color & 1) as usize] {
                 let mut to = king_b.shift(s.amount, s.up) & empty;
                 while to.any() {
                     let moved = king_b | to;
@@ -468,7 +471,7 @@ impl<B: Bits> Generator<B> {
     fn count_king_steps(&self, own_kings: B, empty: B, color: u8) -> u64 {
         let t = &self.tables;
         let mut total = 0u64;
-        for s in &t.king_moves[color as usize] {
+        for s in &t.king_moves[(color & 1) as usize] {
             let mut front = own_kings.shift(s.amount, s.up) & empty;
             if !t.flying {
                 total += front.count() as u64;
@@ -541,7 +544,7 @@ impl<B: Bits> Generator<B> {
         }
         let empty = t.board ^ (own | opp);
         let men = own & !kings;
-        let side = &self.sides[color as usize];
+        let side = &self.sides[(color & 1) as usize];
         if men.any() {
             let prey = if t.men_capture_kings {
                 opp
@@ -579,7 +582,7 @@ impl<B: Bits> Generator<B> {
         if t.crowning_wins && kings.any() {
             return Ok(0);
         }
-        let side = &self.sides[color as usize];
+        let side = &self.sides[(color & 1) as usize];
         let empty = t.board ^ (own | opp);
         let men = own & !kings;
         let own_kings = own & kings;
@@ -612,8 +615,8 @@ impl<B: Bits> Generator<B> {
         if total > 0 {
             if own_kings.any()
                 || (landings
-                    & ((origins & t.jump_goes_on[color as usize])
-                        | t.jump_needs_search[color as usize]))
+                    & ((origins & t.jump_goes_on[(color & 1) as usize])
+                        | t.jump_needs_search[(color & 1) as usize]))
                     .any()
             {
                 total = legal_captures(self, color, own, opp, kings, paths, false, paths, abort)?
@@ -676,7 +679,7 @@ impl<B: Bits> Generator<B> {
             return Ok(0);
         }
         let mut total: i64 = 0;
-        let other = 1 - color;
+        let other = 1 ^ (color & 1);
         if let Some(found) = self.capture_list(node, paths, abort)? {
             for mv in &found {
                 total += self.count1(&self.play(node, mv), paths, abort)? as i64;
@@ -686,7 +689,7 @@ impl<B: Bits> Generator<B> {
             }
         }
         let empty = t.board ^ (own | opp);
-        let crown = t.crown_row[color as usize];
+        let crown = t.crown_row[(color & 1) as usize];
         let men = own & !kings;
         let their_men = opp & !kings;
         let their_prey = if t.men_capture_kings { own } else { men };
@@ -728,8 +731,8 @@ impl<B: Bits> Generator<B> {
             n_steps += 1;
             replies += (step & empty).count() as i64;
         }
-        let front = &self.sides[color as usize].offered;
-        for s in &t.man_moves[color as usize] {
+        let front = &self.sides[(color & 1) as usize].offered;
+        for s in &t.man_moves[(color & 1) as usize] {
             let (a, up) = (s.amount, s.up);
             let targets = men.shift(a, up) & empty;
             let ahead = if front[s.d as usize] {

@@ -142,6 +142,18 @@ pub fn deduplicate<B: Bits>(raws: Vec<RawCapture<B>>) -> Vec<RawCapture<B>> {
     if raws.len() < 2 {
         return raws;
     }
+    if raws.len() <= 32 {
+        let mut kept: Vec<RawCapture<B>> = Vec::with_capacity(raws.len());
+        for r in raws {
+            if !kept
+                .iter()
+                .any(|k| k.start == r.start && k.end == r.end && k.captured == r.captured)
+            {
+                kept.push(r);
+            }
+        }
+        return kept;
+    }
     let mut seen = HashSet::new();
     raws.into_iter()
         .filter(|r| seen.insert((r.start, r.end, r.captured)))
@@ -176,4 +188,72 @@ pub(crate) fn legal_captures<B: Bits>(
     let raws = search(g, &input, recorded, every_path, abort)?;
     let raws = best(&g.precedence, g.facts.needs_order, raws, kings, recorded)?;
     Ok(if paths { raws } else { deduplicate(raws) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(start: u32, end: u32, captured: u64, order: Vec<u32>) -> RawCapture<u64> {
+        RawCapture {
+            start,
+            end,
+            captured,
+            promotes: false,
+            order,
+            path: vec![end],
+        }
+    }
+
+    #[test]
+    fn criteria_keep_the_best_lexicographically() {
+        let kings = 1u64 << 10;
+        let raws = vec![
+            raw(1, 5, 0b11 << 20, vec![20, 21]),
+            raw(2, 6, (1 << 10) | (1 << 30), vec![30, 10]),
+            raw(3, 7, (1 << 10) | (1 << 31), vec![10, 31]),
+            raw(4, 8, 1 << 40, vec![40]),
+        ];
+        let most = PrecedenceRule::Criteria(vec![Criterion::MostPieces]);
+        assert_eq!(
+            best(&most, false, raws.clone(), kings, true).unwrap().len(),
+            3
+        );
+        let earliest =
+            PrecedenceRule::Criteria(vec![Criterion::MostPieces, Criterion::KingsEarliest]);
+        let kept = best(&earliest, true, raws.clone(), kings, true).unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].start, 3);
+        let free = best(&PrecedenceRule::Free, false, raws.clone(), kings, true).unwrap();
+        assert_eq!(free.len(), 4);
+    }
+
+    #[test]
+    fn duplicates_keep_the_first() {
+        let raws = vec![
+            raw(1, 5, 0b11, vec![0, 1]),
+            raw(1, 5, 0b11, vec![1, 0]),
+            raw(1, 6, 0b11, vec![0, 1]),
+        ];
+        let kept = deduplicate(raws);
+        assert_eq!(kept.len(), 2);
+        assert_eq!(kept[0].order, vec![0, 1]);
+    }
+
+    struct Fewest;
+    impl crate::spec::Precedence for Fewest {
+        fn best(&self, facts: &[CaptureFacts]) -> Result<Vec<bool>, Error> {
+            let low = facts.iter().map(|f| f.pieces).min().unwrap_or(0);
+            Ok(facts.iter().map(|f| f.pieces == low).collect())
+        }
+    }
+
+    #[test]
+    fn an_external_rule_chooses() {
+        let rule = PrecedenceRule::External(std::sync::Arc::new(Fewest));
+        let raws = vec![raw(1, 5, 0b11, vec![0, 1]), raw(2, 6, 0b100, vec![2])];
+        let kept = best(&rule, false, raws, 0, true).unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].start, 2);
+    }
 }

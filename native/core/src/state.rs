@@ -80,7 +80,8 @@ impl RuleState {
         if count == 0 || !self.keeps {
             return 0;
         }
-        ((((index as u128) + 1) << self.count_bits) | count as u128) << (self.width * color as u32)
+        ((((index as u128) + 1) << self.count_bits) | count as u128)
+            << (self.width * (color & 1) as u32)
     }
 
     /// `(bit index of the tracked king or -1, count)` of `color` in `state`.
@@ -88,7 +89,7 @@ impl RuleState {
         if !self.keeps {
             return (-1, 0);
         }
-        let field = (state >> (self.width * color as u32)) & self.side_mask();
+        let field = (state >> (self.width * (color & 1) as u32)) & self.side_mask();
         (
             (field >> self.count_bits) as i64 - 1,
             (field & self.count_mask()) as u64,
@@ -172,7 +173,7 @@ impl RuleState {
                 mover = self.value(color, end.highest_index(), count);
             }
         }
-        let other = 1 - color;
+        let other = 1 ^ (color & 1);
         let (index, count) = self.side(state, other);
         let left = opp ^ captured;
         let kept = if count > 0 && (left & !kings).any() && index >= 0 && left.has(index as u32) {
@@ -195,7 +196,7 @@ impl RuleState {
             own: node.opp ^ mv.captured,
             opp: node.own ^ mv.moved,
             kings: node.kings ^ mv.crowned,
-            color: 1 - node.color,
+            color: 1 ^ (node.color & 1),
             state,
         }
     }

@@ -355,10 +355,16 @@ impl<B: Bits> Tables<B> {
         self.layout.square_of_bit.len()
     }
 
-    /// The ray from bit `index` in direction `d`.
+    /// The ray from bit `index` in direction `d` (empty for an index off the layout).
     #[inline(always)]
     pub fn ray(&self, d: u8, index: u32) -> B {
-        self.rays[d as usize * self.nbits() + index as usize]
+        if index as usize >= self.nbits() {
+            return B::ZERO;
+        }
+        self.rays
+            .get((d & 7) as usize * self.nbits() + index as usize)
+            .copied()
+            .unwrap_or(B::ZERO)
     }
 
     /// The square number of a bit index (0 for a ghost or out of range).

@@ -14,7 +14,7 @@ rewarded +1 and the loser -1 (0 each for a draw); ``max_plies`` truncates a game
 
 :class:`SingleAgentEnv` is a :class:`gymnasium.Env` in which one side is played by an opponent:
 ``"random"`` (uniform among legal moves), an engine level name (``"beginner"``,
-``"intermediate"``, ``"strong"``: :data:`draughts.engine.LEVELS`), an
+``"intermediate"``, ``"strong"``: :data:`draughts.engine.levels.LEVELS`), an
 :class:`~draughts.engine.Engine`, or any function ``f(board) -> Move``. It is registered with
 Gymnasium as ``"polydraughts/Draughts-v0"``.
 """
@@ -420,7 +420,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     Args:
         ruleset: A ruleset or variant name.
-        opponent: ``"random"``, a level name of :data:`draughts.engine.LEVELS`, an
+        opponent: ``"random"``, a level name of :data:`draughts.engine.levels.LEVELS`, an
             :class:`~draughts.engine.Engine`, or a function ``f(board) -> Move``.
         color: The side the agent plays; None draws it at random at each reset.
         render_mode, fen, max_plies, claim_draws: As for :class:`DraughtsEnv`.

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from draughts._text import plural as _plural
 from draughts._text import printable
 from draughts.errors import DraughtsError
 from draughts.position import Position
@@ -153,7 +154,11 @@ def _cmd_variants(args: argparse.Namespace, out: TextIO) -> None:
         for name, rules in VARIANTS.items()
     ]
     house = get_variant("no-forced-capture")
-    rows.append(Row("<name>-nfc", ("any variant with optional capture", "-", f"no-forced-capture = {house.name}")))
+    rows += [
+        Row("<name>-nfc", ("any variant with optional capture", "-", f"no-forced-capture = {house.name}")),
+        Row("<name>-losing", ("any variant played to lose: no move wins", "-", "e.g. russian-losing")),
+        Row("<name>-breakthrough", ("any variant won by the first king", "-", "e.g. russian-breakthrough")),
+    ]
     table = Table(("variant", "GameType", "aliases"), rows, corner="name")
     print(printable(table.to_text(line_width=_line_width())), file=out)
 
@@ -341,10 +346,6 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
     if failure is not None or skipped or not games:
         return 1  # games failed: not the 2 of a check that could not run
     return 0
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def _guessed(count: int) -> str:
@@ -648,6 +649,36 @@ def _add_serve(commands: Any) -> None:
     sub.set_defaults(run=_cmd_serve)
 
 
+_GROUPS = (
+    ("rules", ("overview", "variants", "rules", "compare")),
+    ("positions", ("moves", "show", "perft")),
+    ("games", ("play", "serve", "pdn", "annotate", "openings")),
+    ("engines", ("hub", "dxp", "match")),
+    ("research", ("lab", "endgame")),
+)
+"""Every command by task, for the epilog of ``draughts --help`` (a test keeps it complete)."""
+
+
+def _epilog() -> str:
+    lines = ["commands by task:"]
+    lines += [f"  {group + ':':<11}{', '.join(names)}" for group, names in _GROUPS]
+    return "\n".join([*lines, "", "Run 'draughts COMMAND --help' for what a command does and its options."])
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Give every subcommand without a description its one-line help as description, so that
+    ``draughts COMMAND --help`` says what the command does (subcommands of subcommands too)."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        helps = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, sub in action.choices.items():
+            text = (helps.get(name) or "").replace("%%", "%")
+            if sub.description is None and text:
+                sub.description = text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+            _describe(sub)
+
+
 def _parser() -> argparse.ArgumentParser:
     """The ``draughts`` command's parser: one builder per command (``_add_NAME``), then the commands
     that live with their packages (lab, endgame, annotate, dxp, match)."""
@@ -655,7 +686,11 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="draughts",
-        description="The rules of every major draughts variant: compare them, list moves, run perft, check PDN.",
+        description="The rules of every draughts variant and the tools built on them: compare rules, list moves,\n"
+        "draw positions, run perft, check and annotate PDN, play in the terminal or the browser, run the\n"
+        "engine over Hub or DXP, play matches, build endgame tables, read opening ballots, measure rules in the lab.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -694,6 +729,7 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.cli.openings import add_parser as add_openings
 
     add_openings(commands, _ruleset, _VARIANT_HELP)
+    _describe(parser)
     return parser
 
 

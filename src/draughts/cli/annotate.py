@@ -59,7 +59,7 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
         "annotate",
         help="annotate the games of a PDN file: %%eval on every move, marks, better lines, accuracy",
         description="Analyse every position of each game's main line with the polydraughts engine and write\n"
-        "the games back with [%%eval] comments (White's side), ?!/?/?? marks by the drop in winning\n"
+        "the games back with [%eval] comments (White's side), ?!/?/?? marks by the drop in winning\n"
         "chances (lidraughts' thresholds 0.075, 0.15, 0.3), the engine's line after mistakes and\n"
         "blunders, and per-side accuracy tags.",
         formatter_class=argparse.RawDescriptionHelpFormatter,

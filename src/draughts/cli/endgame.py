@@ -13,6 +13,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from draughts._text import plural
 from draughts.endgame.material import Material
 from draughts.endgame.table import fen_of
 from draughts.endgame.tablebase import Tablebase
@@ -87,7 +88,10 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
             executor.shutdown()
     for material in built:
         print(f"{material.name}: {tb.path(material)} ({tb.path(material).stat().st_size:,} bytes)", file=out)
-    print(f"{len(built)} tables built for {tb.rules.name} in {tb.directory}", file=out)
+    if built:
+        print(f"{plural(len(built), 'table')} built for {tb.rules.name} in {tb.directory}", file=out)
+    else:  # every table asked for was there: say so rather than "0 tables built"
+        print(f"already built: every table asked for is in {tb.directory} ({tb.rules.name})", file=out)
 
 
 def _probe(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
@@ -101,7 +105,7 @@ def _probe(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
     if args.format == "json":
         print(json.dumps({**verdict.to_dict(), "best_moves": best}), file=out)
         return
-    plies = "" if verdict.plies is None else f" in {verdict.plies} plies"
+    plies = "" if verdict.plies is None else f" in {plural(verdict.plies, 'ply', 'plies')}"
     print(f"{position.turn} to move: {verdict.result}{plies}; within the rules: {verdict.within_rules}", file=out)
     print(f"best moves: {' '.join(best) or '(none: the game is over)'}", file=out)
 
@@ -121,15 +125,15 @@ def _stats_lines(rules: Ruleset, material: Material, stats: dict[str, Any]) -> I
     for side, counts in stats.items():
         longest = counts["longest_win"]
         yield (
-            f"  {side} to move: {counts['positions']:,} positions, {counts['win']:,} wins, {counts['draw']:,} draws, "
-            f"{counts['loss']:,} losses"
-            + (f"; longest win {longest} plies ({counts['longest_win_fen']})" if longest else "")
+            f"  {side} to move: {plural(counts['positions'], 'position')}, {plural(counts['win'], 'win')}, "
+            f"{plural(counts['draw'], 'draw')}, {plural(counts['loss'], 'loss', 'losses')}"
+            + (f"; longest win {plural(longest, 'ply', 'plies')} ({counts['longest_win_fen']})" if longest else "")
         )
         within = counts.get("within_rules")
         if within:
             yield (
-                f"    within the draw rules: {within['win']:,} wins, {within['draw']:,} draws, "
-                f"{within['loss']:,} losses"
+                f"    within the draw rules: {plural(within['win'], 'win')}, {plural(within['draw'], 'draw')}, "
+                f"{plural(within['loss'], 'loss', 'losses')}"
             )
 
 

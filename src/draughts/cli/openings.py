@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from draughts._text import plural
 from draughts.rules import Ruleset
 
 __all__ = ["add_parser"]
@@ -45,7 +46,7 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
     if args.format == "json":
         print(json.dumps({**_info(info), "openings": [o.to_dict() for o in info.openings]}, indent=2), file=out)
         return 0
-    print(f"{info.title} ({rules.name}, {len(info.openings)} openings)", file=out)
+    print(f"{info.title} ({rules.name}, {plural(len(info.openings), 'opening')})", file=out)
     print(f"source: {info.source}", file=out)
     for opening in info.openings:
         parts = [opening.name, " ".join(opening.moves) or "(no moves)"]

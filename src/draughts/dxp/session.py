@@ -26,7 +26,7 @@ import attrs
 
 from draughts.board import Board
 from draughts.color import Color
-from draughts.dxp.board_text import color_letter, find_move, move_message
+from draughts.dxp.board_text import find_move, move_message
 from draughts.dxp.codec import (
     BACK_NOT_SUPPORTED,
     MAX_FRAME,
@@ -334,7 +334,7 @@ def play_game(
     record = GameRecord(board, color, names[0], names[1])
     game = _Game(conn, record, player, clock or TimeControl(), timeout)
     game.stop_code = stop_code
-    LOG.info("DXP game: we play %s against %s", color_letter(color), names[1])
+    LOG.info("DXP game: we play %s against %s", color, names[1])  # white/black: W and Z are the wire's letters
     return game.run()
 
 

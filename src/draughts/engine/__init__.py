@@ -56,7 +56,7 @@ of a :class:`~draughts.Position` returning an ``int`` for the side to move.
 
 Levels
 ------
-:data:`LEVELS` names three strengths, ``beginner``, ``intermediate`` and ``strong``
+:data:`~draughts.engine.levels.LEVELS` names three strengths, ``beginner``, ``intermediate`` and ``strong``
 (see ``docs/engine.rst`` for the match results that separate them).
 """
 

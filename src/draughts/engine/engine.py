@@ -161,7 +161,7 @@ class Engine:
             stop: As for :meth:`search`.
 
         Raises:
-            InvalidLimitError: ``multipv`` is not a positive whole number.
+            draughts.errors.InvalidLimitError: ``multipv`` is not a positive whole number.
         """
         if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
             raise InvalidLimitError(f"multipv {excerpt(multipv)} must be a positive whole number")

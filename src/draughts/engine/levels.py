@@ -37,7 +37,7 @@ class Level:
     description: str = ""
 
     def engine(self, seed: int | None = 0) -> Engine:
-        """An :class:`Engine` playing at this level."""
+        """An :class:`~draughts.engine.Engine` playing at this level."""
         return Engine(seed=seed, weights=self.weights, margin=self.margin, limit=self.limit)
 
 
@@ -73,7 +73,7 @@ def get_level(name: str) -> Level:
     """The level called ``name`` (case-insensitive).
 
     Raises:
-        UnknownLevelError: no level has that name; the message lists them.
+        draughts.errors.UnknownLevelError: no level has that name; the message lists them.
     """
     level = LEVELS.get(name.strip().lower()) if isinstance(name, str) else None
     if level is None:

@@ -32,7 +32,8 @@ def _positive_or_none(kind: type) -> Any:
 
 
 class StopSignal(Protocol):
-    """What :meth:`Engine.search` accepts as ``stop``: anything with ``is_set()``, like ``threading.Event``."""
+    """What :meth:`~draughts.engine.Engine.search` accepts as ``stop``: anything with ``is_set()``, like
+    ``threading.Event``."""
 
     def is_set(self) -> bool:
         """Whether the search should stop."""
@@ -44,7 +45,7 @@ class Limit:
     """When a search stops: after ``depth`` plies, ``nodes`` nodes or ``time`` seconds.
 
     Whichever comes first ends the search; with none of them the search goes to depth 64 (or until
-    :meth:`Engine.stop`). Depth and node limits give reproducible results; time limits depend on the
+    :meth:`~draughts.engine.Engine.stop`). Depth and node limits give reproducible results; time limits depend on the
     machine.
 
     Attributes:
@@ -93,7 +94,8 @@ class SearchResult:
 
 @attrs.frozen
 class AnalysisLine:
-    """One line of :meth:`Engine.analyse`: a first move, its score and what the engine expects after it.
+    """One line of :meth:`~draughts.engine.Engine.analyse`: a first move, its score and what the engine
+    expects after it.
 
     Attributes:
         move: The line's first move.

@@ -326,7 +326,7 @@ def serve(
 
     The engine declares the parameters ``variant`` (any named variant or ``<name>-nfc``; ``normal``
     is read as International; a ``ruleset`` no name finds, such as one read from a file, is
-    declared too, by its name), ``level`` (the :data:`~draughts.engine.LEVELS`: the default search
+    declared too, by its name), ``level`` (the :data:`~draughts.engine.levels.LEVELS`: the default search
     limit and style) and ``seed``. Every line is answered: a bad one with ``error``, after which the
     server goes on; every ``go`` with ``done``, close to its time when it has one. See the Hub
     section of the engine guide for what it does before any ``pos``, with ``level`` lines and with

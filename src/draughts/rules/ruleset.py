@@ -635,9 +635,9 @@ class Ruleset:
         numbering: Where square 1 is, seen from White.
         square_names: Whether players write square numbers or algebraic names.
         move_separator: Separator of a quiet move in notation (``-``): one of
-            :data:`~draughts.rules.SEPARATORS`.
+            :data:`~draughts.rules.ruleset.SEPARATORS`.
         capture_separator: Separator of a capture in notation (``x``, or ``:`` in Russian): one of
-            :data:`~draughts.rules.SEPARATORS`, not the move separator, and not a file letter of algebraic names
+            :data:`~draughts.rules.ruleset.SEPARATORS`, not the move separator, and not a file letter of algebraic names
             (``x`` is the 24th file, so algebraic boards of 24 or 26 files capture with ``:``).
         draw_rules: Repetition, move-count and endgame draw rules.
         result_notation: How PDN writes results in this variant.

@@ -47,7 +47,7 @@ from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, variation
 from draughts.web.sessions import MAX_PLIES, GameSession, SessionStore
 from draughts.web.settings import Settings, host_name
 from draughts.web.tasks import read_pdn as read_pdn
-from draughts.web.views import Json, RequestError, rules_json, variant_json
+from draughts.web.views import Json, RequestError, fen_example, rules_json, variant_json
 from draughts.web.workers import WorkerPool
 
 __all__ = ["create_app"]
@@ -263,6 +263,7 @@ class _Web:
             config=script_json(config),
             svg=Markup(picture),
             fen=fen,
+            fen_placeholder=f"FEN, e.g. {fen_example(rules)}",
             variant_options=options([(item.name, item.title) for item in self.registry.menu()], rules.name),
             level_options=options([(name, name) for name in LEVELS], level),
             clock_options=options([(item, "untimed" if item == "none" else item) for item in controls], control),

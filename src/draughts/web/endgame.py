@@ -15,16 +15,19 @@ position it shows).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from draughts.endgame import Tablebase, TablebaseError, TablebaseFileError
+from draughts.endgame.probe import built_materials
 from draughts.endgame.tablebase import masks_of, material_of
+from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.web.views import Json
 
-__all__ = ["NOT_BUILT", "probe", "tablebase"]
+__all__ = ["NOT_BUILT", "continue_line", "probe", "tablebase"]
 
 NOT_BUILT = "not in a built table"
 """The start of ``message`` for a position outside the built tables."""
@@ -43,6 +46,29 @@ def tablebase(rules: Ruleset, directory: str) -> Tablebase:
             del _bases[next(iter(_bases))]
         base = _bases[key] = Tablebase(rules, directory)
     return base
+
+
+def continue_line(base: Tablebase, position: Position, moves: Sequence[Move], plies: int) -> tuple[Move, ...]:
+    """``moves`` from ``position``, followed on with the tables' best moves to a won or lost end.
+
+    The engine's line of a won position stops where its search scored a node from the tables (or,
+    answered from them at the root, after one move); a line scored as a win or loss in ``plies``
+    plies is followed here to that end (the fastest win against the longest defence), so that a
+    mate in 7 shows its 7 plies. Stops early where the tables do not know a position.
+    """
+    line = list(moves)
+    for move in line:
+        position = position.play(move)
+    while len(line) < plies and not position.is_over():
+        try:
+            best = base.best_moves(position)
+        except TablebaseError:
+            break
+        if not best:
+            break
+        line.append(best[0])
+        position = position.play(best[0])
+    return tuple(line)
 
 
 def _material_name(position: Position) -> str | None:
@@ -89,14 +115,24 @@ def probe(rules: Ruleset, fen: str, directory: str) -> Json:
         answer["message"] = f"{NOT_BUILT}: a table file is damaged or foreign ({error})"
         return answer
     except TablebaseError as error:
-        material = answer["material"]
-        if material is not None and not base.has(material) and not base.has(_mirror(material)):
-            answer["message"] = f"{NOT_BUILT}: {material} of {rules.name} is not built"
-        else:
-            answer["message"] = f"{NOT_BUILT}: {error}"
+        answer["message"] = _outside(base, position, answer["material"], error)
         return answer
     answer.update(verdict.to_dict(), in_table=True, best_moves=best)
     return answer
+
+
+def _outside(base: Tablebase, position: Position, material: str | None, error: TablebaseError) -> str:
+    """Why ``position`` has no verdict, in a line short enough for a phone: a position with more
+    pieces than any built table (the start position above all) is not named piece by piece."""
+    if material is None or base.has(material) or base.has(_mirror(material)):
+        return f"{NOT_BUILT}: {error}"
+    most = max((built.pieces for built in built_materials(base)), default=0)
+    if not most:
+        return f"{NOT_BUILT}: no table of {base.rules.name} is built"
+    pieces = len(position.pieces())
+    if pieces > most:
+        return f"{NOT_BUILT}: {pieces} pieces, the tables hold up to {most}"
+    return f"{NOT_BUILT}: {material} of {base.rules.name} is not built"
 
 
 def _mirror(material: str) -> str:

@@ -43,7 +43,18 @@ from draughts.web.workers import WorkerPool
 
 log = logging.getLogger("draughts.web")
 
-__all__ = ["MAX_GAMES", "MAX_PLIES", "MAX_RULESETS", "MAX_TOTAL", "PLAYERS", "LabJob", "LabJobs", "LabSettings"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_PLIES",
+    "MAX_RULESETS",
+    "MAX_TOTAL",
+    "METRIC_WORDS",
+    "PLAYERS",
+    "LabJob",
+    "LabJobs",
+    "LabSettings",
+    "metric_words",
+]
 
 PLAYERS = ("random", "depth:1", "depth:2")
 """Who may play a web lab: uniformly random moves, or the engine searching 1 or 2 plies."""
@@ -55,6 +66,40 @@ MAX_RULESETS = 6
 """Most rulesets of one run."""
 MAX_PLIES = 300
 """The highest ply cap a run may ask for (the lab's default cap)."""
+
+
+METRIC_WORDS = {
+    "first_player_score": "first player's score",
+    "first_win_rate": "games won by the first player",
+    "second_win_rate": "games won by the second player",
+    "draw_rate": "draws, capped games included",
+    "drawishness": "draws by a rule",
+    "balance": "balance of wins",
+    "completion": "games ended by the rules",
+    "plies_mean": "game length (mean plies)",
+    "plies_median": "game length (median plies)",
+    "branching_factor": "legal moves per position",
+    "decision_share": "positions with a choice",
+    "capture_share": "plies that capture",
+    "pieces_per_capture": "pieces taken per capture",
+    "crowning_share": "games with a crowning",
+    "first_crowning_ply": "ply of the first crowning",
+    "board_coverage": "squares a piece stood on",
+    "lead_change_rate": "lead changes per ply",
+    "lead_changes": "lead changes per game",
+    "drama": "winner's deepest trail",
+    "drama_share": "plies the winner trailed",
+    "decisiveness": "plies after the game was decided",
+    "decisiveness_ply": "ply the game was decided",
+}
+"""The lab table's metrics in words, for the panel's row labels (the key stays in each row's
+``metric`` and in the label's title, as ``draughts lab`` and docs/lab.rst name it)."""
+
+
+def metric_words(metric: str) -> str:
+    """``metric`` in words: :data:`METRIC_WORDS`, an ending row as it reads ("ending: ..."), and
+    any other key with its underscores as spaces (a metric added later is never shown raw)."""
+    return METRIC_WORDS.get(metric) or metric.replace("_", " ")
 
 
 @attrs.frozen
@@ -131,6 +176,7 @@ def report(rulesets: Sequence[str], records: Sequence[GameRecord]) -> Json:
     rows = [
         {
             "metric": row.metric,
+            "label": metric_words(row.metric),
             "test": row.test,
             "cells": [
                 {

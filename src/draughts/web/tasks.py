@@ -106,8 +106,14 @@ def analyse(
     """
     position = Position.from_fen(rules, fen)
     limit = Limit(depth=depth, time=seconds)
-    engine = Engine(seed=None, tablebase=None if tablebases is None else endgame.tablebase(rules, tablebases))
+    base = None if tablebases is None else endgame.tablebase(rules, tablebases)
+    engine = Engine(seed=None, tablebase=base)
     lines = engine.analyse(Board.from_position(position), limit, multipv=multipv, stop=stop_requested())
+    if base is not None:  # a won or lost line shown to its end, not where the tables took over
+        lines = [
+            attrs.evolve(line, pv=endgame.continue_line(base, position, line.pv, abs(line.score.plies or 0)))
+            for line in lines
+        ]
     return {
         "variant": rules.name,
         "fen": position.fen(),

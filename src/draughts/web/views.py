@@ -9,12 +9,14 @@ quotes the bad value, bounded in length.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
+from draughts import _caches
 from draughts.board import Outcome
 from draughts.compare import MovesComparison, moves_table, rules_table
-from draughts.errors import AmbiguousMoveError, IllegalMoveError, RequestError
+from draughts.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, RequestError
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.position import Position
@@ -129,8 +131,47 @@ def variant_json(rules: Ruleset, *, custom: bool = False) -> Json:
         "algebraic": rules.square_names is SquareNames.ALGEBRAIC,
         "capture_mandatory": rules.capture_mandatory,
         "start_fen": Position.initial(rules).fen(),
+        "fen_example": fen_example(rules),
         "custom": custom,
     }
+
+
+_EXAMPLE_LENGTH = 40
+"""The longest FEN the board page's FEN field shows as its example (a phone shows about that)."""
+
+
+@functools.lru_cache(maxsize=_caches.RULESETS)
+def fen_example(rules: Ruleset) -> str:
+    """A short FEN of ``rules`` in its own square names, for the FEN field's placeholder: the start
+    position with runs of numbers written as ranges (``W:W31-50:B1-20``), or where that is still
+    long (algebraic names, big boards), a few of its men from each side."""
+    start = Position.initial(rules)
+    text = start.fen()
+    turn, *sides = text.split(":")
+    ranged = ":".join([turn, *(side[0] + _ranges(side[1:].split(",")) for side in sides)])
+    if len(ranged) <= _EXAMPLE_LENGTH and Position.from_fen(rules, ranged) == start:
+        return ranged
+    short = ":".join([turn, *(side[0] + ",".join(side[1:].split(",")[:2]) for side in sides)])
+    try:
+        Position.from_fen(rules, short)  # a FEN the page accepts: never an example that errors
+    except DraughtsError:
+        return text
+    return short
+
+
+def _ranges(squares: list[str]) -> str:
+    """Square names with runs of consecutive numbers joined as ``a-b`` (names that are not
+    numbers stay as they are)."""
+    if not all(square.isdigit() for square in squares):
+        return ",".join(squares)
+    numbers = [int(square) for square in squares]
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ",".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 def rules_json(rules: Ruleset, *, custom: bool = False) -> Json:

@@ -114,6 +114,7 @@ function render(data) {
     byId('title').textContent = data.variant.title;
     document.title = `${data.variant.title} — polydraughts`;
     byId('variant').value = data.variant.name;
+    byId('fen-input').placeholder = `FEN, e.g. ${data.variant.fen_example}`; // in the new variant's squares
     config.variant = data.variant;
     byId('rules').dataset.loaded = '';
     if (byId('rules').open) loadRules();
@@ -194,8 +195,10 @@ function showEndgame(data) {
   panel.dataset.result = data.in_table ? data.result : 'none';
   panel.dataset.fen = data.fen;
   if (!data.in_table) {
+    // The message is one short line; it names the material where that helps (never the 24 pieces
+    // of a start position, which would run off a phone's screen).
     byId('endgame-verdict').textContent = `${capitalise(data.message)}.`;
-    byId('endgame-best').textContent = data.material ? `Material ${data.material}.` : '';
+    byId('endgame-best').textContent = '';
     return;
   }
   byId('endgame-verdict').textContent = verdictText(data) + withinText(data);

@@ -299,8 +299,9 @@ function renderLabTable(table) {
   for (const row of table.rows) {
     const tr = body.insertRow();
     tr.dataset.metric = row.metric;
-    const th = cell(tr, row.metric, true);
-    if (row.test) th.title = `tested with the ${row.test} test`;
+    // The metric in words; its key (as `draughts lab` and the docs name it) in the tooltip.
+    const th = cell(tr, row.label || row.metric, true);
+    th.title = row.test ? `${row.metric}: tested with the ${row.test} test` : row.metric;
     for (const item of row.cells) {
       const td = cell(tr, item.text);
       if (item.significant) td.classList.add('significant');

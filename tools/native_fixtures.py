@@ -1,0 +1,608 @@
+"""Write the fixtures the native core's Rust tests read (tests/data/native/*.json).
+
+The Rust crate (native/core) knows no variant: these files give it every ruleset as its rule
+dimensions, and what the Python generator (the specification) says about positions of each:
+
+* ``rulesets.json``: every named variant, the transforms ``-nfc``, ``-losing``, ``-breakthrough``
+  of a few, dctl's Thai start, and custom rulesets that exercise every rule dimension (immediate
+  removal with a 180° turn, landing directly behind, short kings crowned mid-capture, orthogonal
+  men on a board of every square, 12x12 with a king-move limit, 14x14, boards wider than 128
+  bits); per ruleset its fields, the facts the Python tables derive from its precedence, and
+  Python's ``bit_of_square`` (the layout check);
+* ``perft.json``: the published perft counts of tests/data/perft*.json as (ruleset, node, depth,
+  convention, count), the node in Python's bit layout, so that the Rust side needs no FEN;
+* ``floods.json``: positions whose capture paths flood (lattices on 12x12 and 14x14, the Frisian
+  flood of issue 23), with how often the search called the abort hook (its bounded work);
+* ``positions.json``: the rule-book examples and the family's hand-worked cases (run with the
+  test dependencies installed), then random positions per ruleset (random playouts from the start, random
+  placements with kings and king-move counts) with Python's exact answers: ``legal`` in both
+  conventions (start, end, captured in order, path, promotes, xor masks), ``moves`` in both
+  conventions (xor masks, in order), ``count1``, ``count2``, ``captures``, ``can_capture``, and
+  a small perft; or the error the search raised.
+
+Bitboards are written as hex strings. Run from the repository root:
+``PYTHONPATH=src python tools/native_fixtures.py`` with the test dependencies installed
+(deterministic: fixed seeds; a few minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import draughts
+from draughts.rules import variants
+from draughts._core.capture import _value_weights
+from draughts._core.movegen import build_move_generator
+from draughts._core.tables import compile_rules
+from draughts.errors import CaptureSearchLimitError
+from draughts.rules.geometry import BoardSquares, Numbering
+from draughts.rules import (
+    CapturedRemoval,
+    CapturePromotion,
+    Directions,
+    KingLanding,
+    KingRange,
+    KingsEarliest,
+    MostKings,
+    MostPieces,
+    MostValue,
+    Ruleset,
+    WithKing,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "data" / "native"
+DATA = ROOT / "tests" / "data"
+
+
+def _criterion(criterion: Any) -> dict[str, Any]:
+    if isinstance(criterion, MostValue):
+        return {"kind": "MostValue", "man": criterion.man, "king": criterion.king}
+    for kind in (MostPieces, WithKing, MostKings, KingsEarliest):
+        if type(criterion) is kind:
+            return {"kind": kind.__name__}
+    raise ValueError(f"no native form for criterion {criterion!r}")
+
+
+def spec(rules: Ruleset) -> dict[str, Any]:
+    """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them."""
+    t = compile_rules(rules)
+    weights = _value_weights(t)
+    return {
+        "name": rules.name,
+        "board_size": rules.board_size,
+        "all_squares": rules.board_squares is BoardSquares.ALL,
+        "bottom_left_playable": rules.bottom_left_playable,
+        "numbering": rules.numbering.name,
+        "rows_per_side": rules.rows_per_side,
+        "men_start_row": rules.men_start_row,
+        "first_to_move": 0 if rules.first_to_move is draughts.WHITE else 1,
+        "men_move": rules.men_move.value,
+        "men_capture": rules.men_capture.value,
+        "kings_move": rules.kings_move.value,
+        "kings_capture": rules.kings_capture.value,
+        "men_capture_kings": rules.men_capture_kings,
+        "flying_kings": rules.king_range is KingRange.FLYING,
+        "king_landing": rules.king_landing.name,
+        "capture_promotion": rules.capture_promotion.name,
+        "capture_mandatory": rules.capture_mandatory,
+        "immediate_removal": rules.captured_removal is CapturedRemoval.IMMEDIATE,
+        "capture_reversal": rules.capture_reversal,
+        "king_move_limit": rules.king_move_limit or 0,
+        "no_move_wins": rules.no_move_wins,
+        "crowning_wins": rules.crowning_wins,
+        "precedence": [_criterion(c) for c in rules.precedence],
+        "value_weights": list(weights) if weights is not None else None,
+        "single_jump_preference": t.single_jump_preference,
+        "needs_order": t.needs_order,
+        "bit_of_square": list(t.bit_of_square[1:]),
+        "board": hex(t.board),
+        "crown_rows": [hex(t.crown_row[0]), hex(t.crown_row[1])],
+        "start_men": [hex(t.start_men[0]), hex(t.start_men[1])],
+    }
+
+
+INTERNATIONAL = variants.INTERNATIONAL
+CUSTOM: tuple[Ruleset, ...] = (
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-immediate-reversal",
+        title="International, pieces lifted at once, 180° turns",
+        captured_removal=CapturedRemoval.IMMEDIATE,
+        capture_reversal=True,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-immediate-no-reversal",
+        title="International, pieces lifted at once, no 180° turn",
+        captured_removal=CapturedRemoval.IMMEDIATE,
+        capture_reversal=False,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-behind",
+        title="International, kings land directly behind",
+        king_landing=KingLanding.DIRECTLY_BEHIND,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.RUSSIAN,
+        name="custom-short-only-at-end",
+        title="Russian with short kings, crowned only at the end",
+        king_range=KingRange.SHORT,
+        capture_promotion=CapturePromotion.ONLY_AT_END,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.RUSSIAN,
+        name="custom-short-as-king",
+        title="Russian with short kings (a crowned man goes on as a short king)",
+        king_range=KingRange.SHORT,
+        precedence=(MostValue(1, 3), WithKing()),
+        pdn_gametype=None,
+    ),
+    Ruleset(
+        name="custom-orthogonal-all",
+        title="Orthogonal and diagonal men on every square of 10x10",
+        board_size=10,
+        board_squares=BoardSquares.ALL,
+        rows_per_side=2,
+        men_start_row=2,
+        men_move=Directions.ORTHOGONAL_FORWARD | Directions.DIAGONAL_FORWARD,
+        men_capture=Directions.ORTHOGONAL_FORWARD | Directions.ORTHOGONAL_SIDEWAYS | Directions.DIAGONAL_FORWARD,
+        king_range=KingRange.SHORT,
+        kings_move=Directions.ALL,
+        kings_capture=Directions.ALL,
+        precedence=(MostKings(), MostPieces()),
+        capture_promotion=CapturePromotion.CONTINUES_AS_KING,
+        numbering=Numbering.BOTTOM_LEFT,
+    ),
+    attrs.evolve(
+        variants.CANADIAN,
+        name="custom-12-limit",
+        title="Canadian with a king-move limit of 2 and Frisian precedence",
+        king_move_limit=2,
+        precedence=(MostValue(100, 199), WithKing()),
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-14",
+        title="International rules on 14x14",
+        board_size=14,
+        rows_per_side=5,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-18",
+        title="International rules on 18x18 (a 256-bit layout)",
+        board_size=18,
+        rows_per_side=6,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.TURKISH,
+        name="custom-turkish-26",
+        title="Turkish rules on 26x26 (702 bits)",
+        board_size=26,
+        rows_per_side=2,
+        capture_separator=":",
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.FRISIAN,
+        name="custom-frisian-immediate",
+        title="Frisian with pieces lifted at once and 180° turns",
+        captured_removal=CapturedRemoval.IMMEDIATE,
+        capture_reversal=True,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="custom-kings-earliest",
+        title="International with kings met earliest after most pieces, black first, inverted board",
+        precedence=(MostPieces(), KingsEarliest()),
+        first_to_move=draughts.BLACK,
+        bottom_left_playable=False,
+        numbering=Numbering.TOP_RIGHT,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.KILLER,
+        name="custom-killer-nfc-value",
+        title="Killer with optional capture and a value precedence",
+        capture_mandatory=False,
+        precedence=(MostValue(2, 5),),
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.ITALIAN,
+        name="custom-men-spare-kings-frisian",
+        title="Frisian-like captures where men may not take kings",
+        men_capture=Directions.ALL,
+        kings_capture=Directions.ALL,
+        king_range=KingRange.FLYING,
+        men_capture_kings=False,
+        pdn_gametype=None,
+    ),
+)
+"""Rulesets of no variant that together exercise every rule dimension."""
+
+TRANSFORMED = (
+    "russian-nfc",
+    "international-nfc",
+    "frisian-nfc",
+    "turkish-nfc",
+    "italian-losing",
+    "russian-breakthrough",
+    "frisian-breakthrough",
+    "american-nfc",
+)
+
+
+def rulesets() -> list[Ruleset]:
+    found = [draughts.get_variant(name) for name in draughts.VARIANTS]
+    found += [draughts.get_variant(name) for name in TRANSFORMED]
+    found.append(attrs.evolve(draughts.get_variant("thai"), name="thai-12", rows_per_side=3))
+    found += CUSTOM
+    return found
+
+
+def hexes(*values: int) -> list[str]:
+    return [hex(v) for v in values]
+
+
+def node_json(node: tuple[int, int, int, int, int]) -> list[Any]:
+    own, opp, kings, color, state = node
+    return [hex(own), hex(opp), hex(kings), color, hex(state)]
+
+
+# --- perft cases ---
+
+DATA_NAMES = {"american": "english"}
+
+
+def perft_cases(known: dict[str, Ruleset]) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    published = json.loads((DATA / "perft.json").read_text())["variants"]
+    for name in variants.FEDERATION_VARIANTS:
+        series = published[DATA_NAMES.get(name, name)]
+        node = _node(draughts.Position.initial(name))
+        for convention in ("dedup", "keep"):
+            for depth, count in series.get(convention, {}).items():
+                # tests/oracle/test_reference.py checks depths to 9 (8 in International)
+                checked = int(depth) <= (8 if name == "international" else 9)
+                cases.append(_case(name, node, int(depth), convention == "keep", count, "perft.json", checked))
+    family = json.loads((DATA / "perft-family.json").read_text())
+    for variant, entries in family.items():
+        if variant not in draughts.VARIANTS:
+            continue
+        for entry in entries:
+            count, depth = entry.get("count"), entry.get("depth")
+            convention, fen, source = str(entry.get("convention")).lower(), str(entry.get("fen")), str(entry.get("source"))
+            if count is None or "(real thai start)" in fen:
+                continue
+            if variant == "turkish" and "kish" not in source:
+                continue
+            rules = draughts.get_variant(variant)
+            name = variant
+            if variant == "thai" and fen.startswith("W:W21,"):
+                rules, name = known["thai-12"], "thai-12"
+            if fen.startswith(("W:", "B:")):
+                position = draughts.Position.from_fen(rules, fen.split(" ")[0])
+            else:
+                position = draughts.Position.initial(rules)
+            paths = "kept" in convention or "counts actions" in convention or "move paths" in convention
+            # tests/oracle/test_family.py checks the counts to 5,000,000 (kish's deeper Turkish
+            # counts hold repeated actions: perft-turkish.json has the merged ones)
+            checked = count <= 5_000_000
+            cases.append(_case(name, _node(position), depth, paths, count, "perft-family.json", checked))
+    turkish = json.loads((DATA / "perft-turkish.json").read_text())
+    node = _node(draughts.Position.initial("turkish"))
+    for convention, paths in (("paths", True), ("identities", False)):
+        for depth, count in turkish["counts"][convention].items():
+            cases.append(_case("turkish", node, int(depth), paths, count, "perft-turkish.json", True))
+    return cases
+
+
+def _node(position: draughts.Position) -> tuple[int, int, int, int, int]:
+    from draughts import _bridge
+
+    return _bridge.node(position)
+
+
+def _case(name: str, node: Any, depth: int, paths: bool, count: int, source: str, checked: bool) -> dict[str, Any]:
+    """One published count; ``checked``: the Python test suite asserts it (the others are
+    published counts the library does not claim, or too deep to run)."""
+    return {
+        "ruleset": name,
+        "node": node_json(node),
+        "depth": depth,
+        "paths": paths,
+        "count": count,
+        "source": source,
+        "checked_by_python": checked,
+    }
+
+
+# --- random positions ---
+
+
+def _compact(compact: tuple[int, int, int]) -> str:
+    return ",".join(f"{v:x}" for v in compact)
+
+
+def _legal(gen: Any, node: tuple[int, ...], paths: bool) -> list[str]:
+    moves, compacts = gen.legal(*node, paths)
+    out = []
+    for move, compact in zip(moves, compacts, strict=True):
+        captured = ",".join(str(s) for s in move.captured)
+        path = ",".join(str(s) for s in move.path)
+        out.append(f"{move.start}-{move.end}|{captured}|{path}|{int(move.promotes)}|{_compact(compact)}")
+    return out
+
+
+def answers(gen: Any, node: tuple[int, int, int, int, int], perft_depth: int, count2: bool = True) -> dict[str, Any]:
+    """Everything the Python generator says about ``node``, in this order; where a call raises
+    the capture-search limit, the answers before it, the call (``error_at``) and the square."""
+    from draughts.perft import _count
+
+    own, opp, kings, color, _ = node
+    out: dict[str, Any] = {"node": node_json(node)}
+    calls: list[tuple[str, Any]] = [
+        ("legal", lambda: _legal(gen, node, False)),
+        ("legal_paths", lambda: _legal(gen, node, True)),
+        ("moves", lambda: [_compact(c) for c in gen.moves(*node)]),
+        ("moves_paths", lambda: [_compact(c) for c in gen.paths(*node)]),
+        ("captures", lambda: [_compact(c) for c in gen.captures(own, opp, kings, color)]),
+        ("can_capture", lambda: gen.can_capture(own, opp, kings, color)),
+        ("count1", lambda: [gen.count1(*node, False), gen.count1(*node, True)]),
+    ]
+    if count2:
+        calls.append(("count2", lambda: [gen.count2(*node, False), gen.count2(*node, True)]))
+    if perft_depth:
+        calls.append(
+            ("perft", lambda: [perft_depth, _count(gen, *node, perft_depth, False), _count(gen, *node, perft_depth, True)])
+        )
+    for label, call in calls:
+        try:
+            out[label] = call()
+        except CaptureSearchLimitError as error:
+            out["error_at"] = label
+            out["square"] = _square_of(str(error))
+            break
+    # Smaller files: the "paths" answers only where they differ.
+    if out.get("legal_paths") == out.get("legal"):
+        out.pop("legal_paths", None)
+    if out.get("moves_paths") == out.get("moves"):
+        out.pop("moves_paths", None)
+    return out
+
+
+def _hook_calls(call: Any) -> tuple[int, Any]:
+    """How often ``call`` calls the abort hook (every CHECK_EVERY states of a search), and its result."""
+    from draughts._core import capture
+
+    calls: list[int] = []
+    with capture.abort_when(lambda: calls.append(1)):
+        result = call()
+    return len(calls), result
+
+
+def _lattice(base: str, size: int, king: bool, color: int) -> tuple[Ruleset, tuple[int, int, int, int, int]]:
+    """A white piece in the corner and black men on every other square of every other row
+    (tests/core/test_capture_floods.py), with ``color`` to move."""
+    rules = attrs.evolve(
+        draughts.get_variant(base),
+        name=f"{base}-{size}",
+        board_size=size,
+        rows_per_side=size // 2 - 1,
+        square_names=draughts.SquareNames.NUMERIC,
+    )
+    t = compile_rules(rules)
+    geo = rules.geometry
+    white = 1 << t.bit_of_square[geo.square_at(0, 0)]
+    black = 0
+    for x in range(1, size, 2):
+        for y in range(1, size - 1, 2):
+            black |= 1 << t.bit_of_square[geo.square_at(x, y)]
+    kings = white if king else 0
+    own, opp = (white, black) if color == 0 else (black, white)
+    return rules, (own, opp, kings, color, 0)
+
+
+def _trimmed(entry: dict[str, Any]) -> dict[str, Any]:
+    """A flood's answers without its every-path lists (thousands of paths), only their lengths."""
+    order = ["legal", "legal_paths", "moves", "moves_paths"]
+    stop = order.index(entry["error_at"]) if entry.get("error_at") in order else len(order)
+    for label, base in (("legal_paths", "legal"), ("moves_paths", "moves")):
+        if order.index(label) < stop:
+            entry[f"{label}_count"] = len(entry.pop(label, entry.get(base, [])))
+    return entry
+
+
+def _same_rules(a: Ruleset, b: Ruleset) -> bool:
+    """Whether two rulesets have the same rule dimensions (their names aside)."""
+    return {k: v for k, v in spec(a).items() if k != "name"} == {k: v for k, v in spec(b).items() if k != "name"}
+
+
+def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]]]:
+    """The rule-book examples (tests/data/rule-examples.json) and the hand-worked cases of the
+    family (tests/family.py, positions after their moves played), answered by Python. Needs the
+    test dependencies (tests/conftest.py imports hypothesis); without them, none."""
+    extra: list[Ruleset] = []
+    groups: dict[str, list[dict[str, Any]]] = {}
+
+    def named(rules: Ruleset) -> str:
+        for other in [*known, *extra]:
+            if _same_rules(rules, other):
+                return other.name
+        renamed = attrs.evolve(rules, name=f"case-{rules.name}-{len(extra)}")
+        extra.append(renamed)
+        return renamed.name
+
+    def add(rules: Ruleset, position: draughts.Position) -> None:
+        from draughts import _bridge
+
+        name = named(rules)
+        gen = build_move_generator(rules)
+        groups.setdefault(name, []).append(answers(gen, _bridge.node(position), 2))
+
+    examples = json.loads((DATA / "rule-examples.json").read_text())["variants"]
+    for variant, entries in examples.items():
+        rules = draughts.get_variant(variant)
+        for example in entries:
+            add(rules, draughts.Position.from_fen(rules, str(example["fen"])))
+    try:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from family import CASES, parse_move  # type: ignore[import-not-found]
+    except ImportError as error:
+        print(f"no hand-worked cases ({error})", file=sys.stderr)
+        return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+    for case in CASES:
+        position = draughts.Position.from_fen(case.rules, case.fen)
+        for text in case.played:
+            path, captured = parse_move(case.rules, text)
+            (move,) = [
+                m for m, _ in draughts.divide(position, 1, paths=True) if m.path == path and set(m.captured) == captured
+            ]
+            position = position.play(move)
+        add(case.rules, position)
+    return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+
+
+def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
+    """Positions whose capture paths flood (the pruned search, its value bound, the work bound),
+    with how often Python's search called the abort hook."""
+    from draughts import _bridge
+
+    made: list[tuple[Ruleset, tuple[int, int, int, int, int]]] = [
+        _lattice("russian", 12, False, 0),
+        _lattice("brazilian", 12, True, 0),
+        _lattice("international", 12, True, 0),
+        _lattice("russian", 14, False, 1),
+    ]
+    flood = json.loads((DATA / "frisian_two_kings_19_taken.json").read_text())
+    position = draughts.Position.from_fen(flood["variant"], flood["fen"])
+    made.append((position.ruleset, _bridge.node(position)))
+    rules_out: dict[str, Ruleset] = {}
+    entries = []
+    for rules, node in made:
+        rules_out[rules.name] = rules
+        gen = build_move_generator(rules)
+        entry = _trimmed(answers(gen, node, 0, count2=rules.board_size < 14))
+        entry["ruleset"] = rules.name
+        entry["hook_calls"] = {
+            "legal": _hook_calls(lambda: gen.legal(*node, False))[0],
+            "moves": _hook_calls(lambda: gen.moves(*node))[0],
+            "count1": _hook_calls(lambda: gen.count1(*node, False))[0],
+        }
+        entries.append(entry)
+    return [r for name, r in rules_out.items() if name != "frisian"], entries
+
+
+def _square_of(text: str) -> int:
+    return int(text.split("square ")[1].split(" ")[0])
+
+
+def playout_nodes(gen: Any, rng: random.Random, start: tuple[int, ...], count: int) -> list[tuple[int, ...]]:
+    nodes: list[tuple[int, ...]] = []
+    node = start
+    plies = 0
+    while len(nodes) < count:
+        moves = gen.moves(*node)
+        if not moves or plies > 150:
+            node, plies = start, 0
+            continue
+        node = gen.play(*node, rng.choice(moves))
+        plies += 1
+        if rng.random() < 0.35:
+            nodes.append(node)
+    return nodes
+
+
+def placement_nodes(rules: Ruleset, gen: Any, rng: random.Random, count: int, dense: bool) -> list[tuple[int, ...]]:
+    t = gen.tables
+    squares = list(range(1, rules.squares + 1))
+    bits = t.bit_of_square
+    nodes = []
+    while len(nodes) < count:
+        n = rules.squares
+        pieces = rng.randint(2, max(3, n // (2 if dense else 4)))
+        chosen = rng.sample(squares, min(pieces, n))
+        white = black = kings = 0
+        for square in chosen:
+            bit = 1 << bits[square]
+            is_white = rng.random() < 0.5
+            is_king = rng.random() < (0.35 if dense else 0.2)
+            crown = t.crown_row[0 if is_white else 1]
+            if not is_king and bit & crown:
+                is_king = True
+            if is_white:
+                white |= bit
+            else:
+                black |= bit
+            if is_king:
+                kings |= bit
+        color = rng.randint(0, 1)
+        own, opp = (white, black) if color == 0 else (black, white)
+        state = 0
+        if t.state.keeps:
+            for side, mask in ((0, white), (1, black)):
+                side_kings = mask & kings
+                if side_kings and rng.random() < 0.7:
+                    king = rng.choice([i for i in range(side_kings.bit_length()) if side_kings >> i & 1])
+                    state |= t.state.value(side, king, rng.randint(1, t.state.limit))
+        nodes.append((own, opp, kings, color, state))
+    return nodes
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    flood_rules, flood_entries = floods()
+    all_rules = rulesets() + flood_rules
+    case_rules, case_groups = rule_cases(all_rules)
+    all_rules += case_rules
+    known = {rules.name: rules for rules in all_rules}
+    (OUT / "rulesets.json").write_text(json.dumps([spec(r) for r in all_rules], indent=0) + "\n")
+    (OUT / "perft.json").write_text(json.dumps(perft_cases(known), indent=0) + "\n")
+    if "--no-positions" in sys.argv:
+        return
+    positions = []
+    for index, rules in enumerate(all_rules):
+        clock = time.perf_counter()
+        rng = random.Random(1000 + index)
+        gen = build_move_generator(rules)
+        t = gen.tables
+        first = 0 if rules.first_to_move is draughts.WHITE else 1
+        start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
+        big = rules.squares > 64
+        huge = rules.squares > 150
+        if rules.name in {r.name for r in flood_rules} | {r.name for r in case_rules}:
+            continue
+        nodes = playout_nodes(gen, rng, start, 12 if huge else 30)
+        nodes += placement_nodes(rules, gen, rng, 10 if huge else 25, dense=False)
+        nodes += placement_nodes(rules, gen, rng, 4 if huge else 12, dense=True)
+        entries = []
+        for i, node in enumerate(nodes):
+            depth = 0 if huge else (3 if i % 4 == 0 and not big else (2 if i % 4 == 0 else 0))
+            entries.append(answers(gen, node, depth, count2=not huge))
+        positions.append({"ruleset": rules.name, "positions": entries})
+        print(f"{rules.name}: {len(entries)} positions, {time.perf_counter() - clock:.1f} s", file=sys.stderr)
+    positions += case_groups
+    (OUT / "positions.json").write_text(json.dumps(positions, separators=(",", ":")) + "\n")
+    (OUT / "floods.json").write_text(json.dumps(flood_entries, indent=0) + "\n")
+
+
+if __name__ == "__main__":
+    main()
