@@ -20,6 +20,24 @@ from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
 from draughts.engine.evaluation import Evaluator
 
+__all__ = [
+    "CHECK_EVERY",
+    "EXACT",
+    "INF",
+    "LOWER",
+    "MATE",
+    "MATE_BOUND",
+    "MAX_DEPTH",
+    "NO_PV",
+    "PRUNE",
+    "THREATS",
+    "UPPER",
+    "Entry",
+    "Searcher",
+    "Stopped",
+    "make_room",
+]
+
 MATE = 1_000_000
 """The score of a won game (less the plies to the win)."""
 MATE_BOUND = MATE - 10_000
