@@ -311,12 +311,12 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 def test_search_generator_matches_legal_moves(position: Position) -> None:
     """The moves the search plays are the legal moves, each leading to the position ``play`` gives."""
     searcher = _searcher(position.ruleset, MATERIAL_ONLY)
-    node = position._node()
-    moves, compacts = position._moves()
+    node = position.node
+    moves, compacts = position.moves_with_masks()
     found = searcher.gen_moves(*node)
     assert sorted(found) == sorted(compacts)
     for move_key in found:
-        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)])._node()
+        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)]).node
 
 
 def test_no_test_scaffolding_in_the_engine() -> None:
@@ -581,9 +581,9 @@ def test_the_king_move_limit_is_part_of_the_transposition_key() -> None:
 def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
     """``captures`` and ``can_capture`` (the quiescence search's) agree with the legal captures."""
     gen = generator(position.ruleset)
-    own, opp, kings, color, _ = position._node()
+    own, opp, kings, color, _ = position.node
     captures = gen.captures(own, opp, kings, color)
-    _, compacts = position._moves()
+    _, compacts = position.moves_with_masks()
     if not (position.ruleset.crowning_wins and kings):
         assert sorted(captures) == sorted(move for move in compacts if move[1])
     else:
@@ -596,7 +596,7 @@ def _quiescence(variant: str, fen: str) -> int:
     from draughts.engine.search import THREATS
 
     rules = draughts.get_variant(variant)
-    own, opp, kings, color, state = Position.from_fen(rules, fen)._node()
+    own, opp, kings, color, state = Position.from_fen(rules, fen).node
     return _searcher(rules, MATERIAL_ONLY).quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
 
 

@@ -793,9 +793,10 @@ def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> No
 # --- the package: one module per concern, one command, the old names kept ---------------------
 
 HUB_PACKAGE = pathlib.Path(hub.__file__).parent
-OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module, but Clock: every player's, in draughts.players
-    *("HubEngine", "HubError", "HubParam", "HubResult", "format_line", "move_text", "parse_line"),
-    *("parse_move", "parse_position", "position_text", "serve"),
+OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module (move_text and parse_move, never released, renamed;
+    # Clock: every player's, in draughts.players)
+    *("HubEngine", "HubError", "HubParam", "HubResult", "format_line", "hub_move_text", "parse_line"),
+    *("parse_hub_move", "parse_position", "position_text", "serve"),
 ]
 
 
@@ -827,16 +828,14 @@ def test_python_m_draughts_hub_is_the_one_cli_command() -> None:
     assert refused.stderr.startswith("draughts hub: error: unknown variant 'nonsense'")
 
 
-def test_hub_move_functions_say_they_are_hub_notation_and_the_old_names_warn() -> None:
+def test_hub_move_functions_say_they_are_hub_notation() -> None:
     position = Position.from_fen("russian", "W:Wc3,e3:Bd4")
     move = position.legal_moves()[0]
     assert hub.hub_move_text(position, move) == "22x15x18"
     assert parse_move(position, "c3:e5") == move  # draughts.notation's own notation, not Hub's
     assert hub.parse_hub_move(position, "22x15x18") == move
-    with pytest.warns(DeprecationWarning, match="hub_move_text"):
-        assert hub.move_text(position, move) == "22x15x18"
-    with pytest.warns(DeprecationWarning, match="parse_hub_move"):
-        assert hub.parse_move(position, "22x15x18") == move
+    assert not hasattr(hub, "move_text")
+    assert not hasattr(hub, "parse_move")
 
 
 # --- errors: bad input is a HubError (ValueError), a failed engine a HubEngineError (RuntimeError)

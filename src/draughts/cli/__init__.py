@@ -29,6 +29,8 @@ from draughts.rules.variants import VARIANTS
 if TYPE_CHECKING:
     from draughts.compare import MovesComparison, Table
 
+__all__ = ["main"]
+
 
 class _Failure(Exception):
     """An error already phrased for the user."""
@@ -447,7 +449,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(variant=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
+    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")

@@ -11,6 +11,8 @@ from typing import Any, TextIO
 from draughts.errors import DraughtsError
 from draughts.rules import Ruleset
 
+__all__ = ["RulesetOf", "add_parser"]
+
 RulesetOf = Callable[[str], Ruleset]
 
 

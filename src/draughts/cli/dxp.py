@@ -23,6 +23,7 @@ from draughts.rules import Ruleset
 DXP_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
 """The players that can play our side of a DXP game (:mod:`draughts.players`): not a person, nor
 another DXP follower."""
+__all__ = ["add_parser"]
 
 
 def _address(text: str) -> tuple[str, int]:

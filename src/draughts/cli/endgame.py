@@ -23,6 +23,8 @@ from draughts.errors import DraughtsError
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
 
+__all__ = ["RulesetOf", "add_parser", "differing"]
+
 RulesetOf = Callable[[str], Ruleset]
 
 

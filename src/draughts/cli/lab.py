@@ -18,6 +18,8 @@ from draughts.cli.progress import Bar
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 
+__all__ = ["add_parser", "emit", "openings_argument", "run"]
+
 
 def add_parser(commands: Any) -> None:
     """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""

@@ -22,6 +22,8 @@ from draughts.rules import Ruleset
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+__all__ = ["add_parser"]
+
 
 def _params(pairs: list[str]) -> dict[str, str]:
     params = {}

@@ -48,6 +48,8 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
+__all__ = ["DECLINE_GAME", "DEFAULT_PORT", "connect", "level_player", "listen"]
+
 DEFAULT_PORT = 27531
 """The DXP port."""
 

@@ -47,6 +47,8 @@ from draughts.errors import DXPConnectionError, DXPError
 from draughts.players.base import Player, TimeControl
 from draughts.results import result_for
 
+__all__ = ["END_WAIT", "LOG", "Connection", "DXPRecord", "peer_timeout", "play_game", "time_control"]
+
 LOG = logging.getLogger("draughts.dxp")
 
 END_WAIT = 5.0

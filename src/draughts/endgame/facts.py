@@ -18,6 +18,19 @@ from draughts.endgame.material import Material
 from draughts.endgame.tablebase import Tablebase, default_directory
 from draughts.rules import Ruleset
 
+__all__ = [
+    "COLUMNS_NOTE",
+    "MOST_KINGS",
+    "NOT_BUILT",
+    "NO_KINGS",
+    "REFERENCE_MATERIALS",
+    "FactRow",
+    "column_label",
+    "fact_rows",
+    "kings_needed",
+    "won_share",
+]
+
 REFERENCE_MATERIALS = ("KvK", "KKvK", "KKKvK", "MvK")
 """The materials whose won share the comparison shows (first player's side first)."""
 MOST_KINGS = 4

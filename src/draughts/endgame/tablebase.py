@@ -35,6 +35,17 @@ from draughts.rules.names import get_variant
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "Tablebase",
+    "Verdict",
+    "build_material",
+    "default_directory",
+    "has_draw_rules",
+    "masks_of",
+    "material_of",
+]
+
 DEFAULT_MAX_POSITIONS = 50_000_000
 """The largest material (entries, both sides to move) a build accepts unless told otherwise: the
 solver keeps a few arrays of this length and the reversed moves in memory, some 50 to 120 bytes
@@ -76,17 +87,17 @@ class Verdict:
         return {"result": self.result, "plies": self.plies, "within_rules": self.within_rules}
 
 
-def material_of(rules: Ruleset, white: int, black: int, kings: int) -> Material:
+def material_of(ruleset: Ruleset, white: int, black: int, kings: int) -> Material:
     """The material of a position given as bit masks."""
     white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
     return Material.of_counts(
-        rules, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
+        ruleset, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
     )
 
 
-def has_draw_rules(rules: Ruleset) -> bool:
+def has_draw_rules(ruleset: Ruleset) -> bool:
     """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
-    return bool(rules.draw_rules.move_counts or rules.draw_rules.endgames)
+    return bool(ruleset.draw_rules.move_counts or ruleset.draw_rules.endgames)
 
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
@@ -380,11 +391,11 @@ class Tablebase:
         longest win in plies and a FEN of a position that needs it."""
         return self.table(material).stats
 
-    def node_probe(self, rules: Ruleset) -> NodeProbe | None:
-        """The engine search's probe of these tables for positions of ``rules`` (None: other
+    def node_probe(self, ruleset: Ruleset) -> NodeProbe | None:
+        """The engine search's probe of these tables for positions of ``ruleset`` (None: other
         rules or nothing built); see :class:`NodeProbe`. Made once per search, so
         tables built since the last search are used."""
-        return node_probe(self, rules)
+        return node_probe(self, ruleset)
 
     def _masks(self, position: Position) -> tuple[int, int, int, int]:
         if not isinstance(position, Position):
@@ -448,26 +459,26 @@ class _Progress:
             print(f"[{self.count}/{self.total}] {material.name} built in {seconds:.1f} s", file=sys.stderr)
 
 
-def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
+def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str:
     """Solve one material and write its table (its dependencies' tables must be in ``directory``).
 
     A top-level function, so that process pools and Dask can run it; returns the material's name.
     """
-    base = Tablebase(rules, directory)
+    base = Tablebase(ruleset, directory)
     lookup = _lookup(base)
     started = time.process_time()
-    within = has_draw_rules(rules) and within_known(rules)
-    solved = solve(rules, material, lookup, within)
-    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name}
+    within = has_draw_rules(ruleset) and within_known(ruleset)
+    solved = solve(ruleset, material, lookup, within)
+    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": ruleset.name}
     if within:
-        plan = plan_of(rules, material)
+        plan = plan_of(ruleset, material)
         extra["within_rules"] = {
             "counts": plan.counts,
             "plies_since_a_man_moved": None if plan.count_limit == INF else plan.count_limit,
             "plies_in_the_material": None if plan.material_limit == INF else plan.material_limit,
             "rules_by_placement": [rule.article or rule.describe() for _, rule in plan.placement],
         }
-    write_table(base.path(material), rules, base.key, solved, solved.within, extra)
+    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
     return material.name
 
 

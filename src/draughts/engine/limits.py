@@ -14,6 +14,8 @@ from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Position
 
+__all__ = ["MATE", "AnalysisLine", "Limit", "SearchResult", "StopSignal"]
+
 MATE = _core_search.MATE
 """The score of a won game; a win in ``n`` plies scores ``MATE - n``."""
 

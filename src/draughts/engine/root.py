@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
-from draughts import _bridge
 from draughts._core import build_move_generator
 from draughts._core.capture import abort_when
 from draughts._core.types import Compact, Node
@@ -21,14 +20,34 @@ from draughts.engine.score import Score
 from draughts.engine.search import INF as _INF
 from draughts.engine.search import MATE_BOUND as _MATE_BOUND
 from draughts.engine.search import MAX_DEPTH as _MAX_DEPTH
-from draughts.engine.weights import Evaluator, _evaluation
+from draughts.engine.weights import Evaluator, Weights, _evaluation
 from draughts.errors import DraughtsError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-if TYPE_CHECKING:
-    from draughts.engine.engine import Engine
+__all__ = ["line_text"]
+
+
+class _Engine(Protocol):
+    """What a root search reads of its :class:`~draughts.engine.Engine` (which runs its searches
+    with this module, so it names the shape instead of importing the class): its settings, its
+    random choices and its transposition tables."""
+
+    @property
+    def evaluate(self) -> Callable[[Position], int] | None: ...
+    @property
+    def weights(self) -> Weights: ...
+    @property
+    def margin(self) -> int: ...
+    @property
+    def hash_size(self) -> int: ...
+    @property
+    def tablebase(self) -> Any: ...
+    @property
+    def _random(self) -> random.Random: ...
+    def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]: ...
+
 
 
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
@@ -118,7 +137,13 @@ class _RootSearch:
     """
 
     def __init__(
-        self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal, multipv: int = 1
+        self,
+        engine: _Engine,
+        position: Position,
+        limit: Limit,
+        history: list[Node],
+        stop: StopSignal,
+        multipv: int = 1,
     ) -> None:
         self.engine = engine
         self.multipv = multipv
@@ -146,7 +171,7 @@ class _RootSearch:
 
             def leaf(own: int, opp: int, kings: int, color: int) -> int:
                 white, black = (own, opp) if color == 0 else (opp, own)
-                return int(custom(_bridge.make(rules, white, black, kings, Color(color), 0)))
+                return int(custom(Position.from_bitboards(rules, white, black, kings, Color(color), 0)))
 
             self.leaf: Evaluator = leaf
         else:
@@ -170,8 +195,8 @@ class _RootSearch:
 
     def run(self) -> SearchResult:
         root = self.root
-        key = _bridge.node(root)
-        moves, compacts = _bridge.moves(root)
+        key = root.node
+        moves, compacts = root.moves_with_masks()
         legal = dict(zip(compacts, moves, strict=True))
         # The root's moves are generated once, in public order: a second generation in the
         # searcher's order would double the cost of a root whose captures take seconds (issue 23 §19).
@@ -287,7 +312,7 @@ class _RootSearch:
             if best.move is None:
                 return []
             return [AnalysisLine(best.move, best.score, best.pv, best.depth, best.nodes, position=root)]
-        moves, compacts = _bridge.moves(root)
+        moves, compacts = root.moves_with_masks()
         legal = dict(zip(compacts, moves, strict=True))
         ranked = sorted(done.scores, key=lambda k: (-done.scores[k], legal[k].start, legal[k].end, legal[k].path))
         out = []
@@ -302,7 +327,7 @@ class _RootSearch:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:
-            candidates, compacts = _bridge.moves(position)
+            candidates, compacts = position.moves_with_masks()
             if move_key not in compacts:
                 break
             move = candidates[compacts.index(move_key)]

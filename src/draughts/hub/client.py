@@ -304,7 +304,7 @@ class HubEngine:
 
     # --- the session ---
 
-    def init(self, variant: Ruleset | str | None = None, params: Mapping[str, object] | None = None) -> None:
+    def init(self, ruleset: Ruleset | str | None = None, params: Mapping[str, object] | None = None) -> None:
         """The initialisation: ``hub``, the parameters (``variant`` first), ``init``, until ``ready``.
 
         Raises:
@@ -316,8 +316,8 @@ class HubEngine:
         self.send("hub")
         self._expect("wait", errors_before)
         settings: dict[str, object] = {}
-        if variant is not None:
-            self.ruleset = rules = resolve_ruleset(variant)
+        if ruleset is not None:
+            self.ruleset = rules = resolve_ruleset(ruleset)
             value = self._variant_setting(rules)
             if value is not None:
                 settings["variant"] = value

@@ -26,6 +26,21 @@ from draughts.lab.stats import POSITIVE, SHARE, Estimate, mean_interval, ratio_i
 
 if TYPE_CHECKING:
     from draughts.rules import Ruleset
+__all__ = [
+    "CAP",
+    "DECISIVE_THRESHOLD",
+    "EVAL_CLAMP",
+    "GameRecord",
+    "RulesetMetrics",
+    "complexity_metrics",
+    "decided_at",
+    "duration_metrics",
+    "evaluation_metrics",
+    "lead_changes",
+    "measure",
+    "outcome_metrics",
+    "tablebase_facts",
+]
 
 CAP = "ply cap"
 """The ending of a game stopped at the ply cap (no result by the rules)."""

@@ -33,6 +33,20 @@ from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 from draughts.lab.stats import Z95, Estimate, two_proportion_p
 
+__all__ = [
+    "NORMAL",
+    "PROPORTION",
+    "ROWS",
+    "Cell",
+    "Comparison",
+    "Row",
+    "compare",
+    "holm",
+    "normal_p",
+    "table_csv",
+    "table_text",
+]
+
 PROPORTION = "two-proportion z"
 """The test of a share of games."""
 NORMAL = "Welch (normal)"

@@ -34,6 +34,20 @@ from draughts.rules.names import get_variant
 
 LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
 """The players a lab plays (:mod:`draughts.players`): not ``human``, nor a DXP follower."""
+__all__ = [
+    "GameTask",
+    "Opening",
+    "RandomOpenings",
+    "game_seed",
+    "lab_tasks",
+    "play_game",
+    "play_task",
+    "resolve_openings",
+    "run_games",
+    "run_lab",
+    "start_board",
+    "summarize",
+]
 
 
 @attrs.frozen

@@ -25,6 +25,8 @@ import attrs
 
 from draughts.errors import DraughtsError
 
+__all__ = ["SPRT", "EloEstimate", "elo_estimate", "elo_of", "score_of"]
+
 _Z95 = 1.959963984540054
 
 

@@ -41,6 +41,16 @@ from draughts.rules import Ruleset
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+__all__ = [
+    "Adjudication",
+    "EngineSpec",
+    "GameTask",
+    "MatchResult",
+    "TimeControl",
+    "play_task",
+    "run_match",
+]
+
 
 MATCH_KINDS = ("random", "level", "depth", "nodes", "time", "hub", "dxp")
 """The players a match plays (every kind but ``human``)."""
