@@ -406,3 +406,40 @@ impl Engine {
         each!(self, g => g.tables.king_move_limit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared<T: Send + Sync>() {}
+
+    #[test]
+    fn engines_are_shared_between_threads() {
+        shared::<Engine>();
+        shared::<Generator<u64>>();
+        let engine = std::sync::Arc::new(Engine::new(&RulesSpec::default()).unwrap());
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                let engine = engine.clone();
+                std::thread::spawn(move || engine.perft(&engine.start(), 5, false, None).unwrap())
+            })
+            .collect();
+        for handle in handles {
+            // 8x8 defaults (American checkers' rules): perft 5 from the start.
+            assert_eq!(handle.join().unwrap(), 7_361);
+        }
+    }
+
+    #[test]
+    fn limbs_round_trip_and_bad_limbs_are_refused() {
+        let engine = Engine::new(&RulesSpec::default()).unwrap();
+        let start = engine.start();
+        let mut bad = start.clone();
+        bad.own = vec![start.own[0], 1];
+        assert!(matches!(engine.check(&bad), Err(Error::InvalidNode(_))));
+        let moves = engine.moves(&start, false, None).unwrap();
+        let next = engine.play(&start, &moves[0]).unwrap();
+        assert_eq!(next.color, 1);
+        assert!(engine.play(&next, &moves[0]).is_err());
+    }
+}
