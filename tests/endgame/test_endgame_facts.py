@@ -34,7 +34,8 @@ def test_comparison_rows_come_from_the_built_tables(tmp_path: Path) -> None:
     assert "tablebase_kings_needed" not in rules_table(["american", "russian"])  # no directory: rules only
 
 
-def test_draughts_compare_prints_the_table_rows(tmp_path: Path) -> None:
+def test_draughts_compare_prints_the_table_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # one line per row: the labels are read whole below
     Tablebase("american", tmp_path).build("KvK")
     out = io.StringIO()
     assert main(["compare", "american", "russian", "--tablebases", str(tmp_path)], out=out) == 0
@@ -136,6 +137,7 @@ def test_compare_tablebases_defaults_to_the_cache_and_a_missing_one_warns_once(
     # every cell.
     cache = tmp_path / "cache"
     monkeypatch.setenv("DRAUGHTS_TABLEBASES", str(cache))
+    monkeypatch.setenv("COLUMNS", "400")  # one line per row: the labels are read whole below
     out = io.StringIO()
     assert main(["compare", "american", "russian", "--tablebases"], out=out) == 0
     err = capsys.readouterr().err

@@ -381,7 +381,7 @@ class Tablebase:
         >>> tb = Tablebase("russian", tempfile.mkdtemp())
         >>> _ = tb.build("KvK")
         >>> tb.best_move_texts(draughts.Board("russian", "W:WKa1:BKh2"))
-        ['a1-b2']
+        ['a1-h8', 'a1-g7', 'a1-f6', 'a1-d4', 'a1-c3', 'a1-b2']
         """
         position = _position_of(position)
         return [move_text(position, move) for move in self.best_moves(position)]
