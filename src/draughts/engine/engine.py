@@ -195,5 +195,3 @@ class Engine:
         run = _RootSearch(self, position, limit, history, stop, multipv)
         best = run.run()
         return run.lines(best, multipv)
-
-
