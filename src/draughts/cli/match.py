@@ -81,8 +81,11 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
 
 
 def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset]) -> int:
-    if args.games < 1 or args.workers < 1:
-        raise DraughtsError(f"--games and --workers must be at least 1 (got {args.games}, {args.workers})")
+    if args.games < 1 or args.workers < 1 or args.max_plies < 1:
+        raise DraughtsError(
+            f"--games, --workers and --max-plies must be at least 1"
+            f" (got {args.games}, {args.workers}, {args.max_plies})"
+        )
     if args.scheduler and args.workers != 2:
         raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers play the games")
     rules = ruleset(args.variant)

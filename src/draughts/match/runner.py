@@ -17,7 +17,6 @@ still missing.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
@@ -35,6 +35,7 @@ from draughts.errors import DraughtsError
 from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
 from draughts.match.players import MatchPlayer
+from draughts.match.results import ResultsFile, settings_of
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -419,6 +420,13 @@ def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
         check_board(get_variant(ruleset))
 
 
+def _check_counts(games: object, max_plies: object) -> None:
+    """Refuse a match of no game, or whose games would be adjudicated before a move."""
+    for name, value in (("games", games), ("max_plies", max_plies)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise DraughtsError(f"{name} {excerpt(value)} must be a whole number from 1")
+
+
 def run_match(
     a: EngineSpec,
     b: EngineSpec,
@@ -451,24 +459,38 @@ def run_match(
             a built table ends the game with its result under the rules (``adjudicated by tablebase``).
         adjudication: Ending games by the engines' scores (resign and draw), see :class:`Adjudication`.
         executor: Where games run (default: ``workers`` processes).
-        results: JSON-lines file of finished games; games already in it are not played again.
+        results: JSON-lines file of finished games, after a header naming the match's settings;
+            games already in it are not played again (:mod:`draughts.match.results`: a file of
+            another match is refused).
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
+        ~draughts.match.results.MatchResultsError: ``results`` is of another match, or damaged.
+        DraughtsError: ``games`` or ``max_plies`` below 1.
     """
     _check_engines(ruleset, (a, b))
+    _check_counts(games, max_plies)
     match = MatchResult(a.label, b.label)
-    done: set[int] = set()
-    if results is not None and Path(results).exists():
-        for line in Path(results).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                game = json.loads(line)
-                match.games.append(game)
-                done.add(game["index"])
-    starts = resolve_openings(ruleset, openings) if openings else ()
     tables = None if tablebases is None else str(tablebases)
+    starts = resolve_openings(ruleset, openings) if openings else ()
+    stored = None
+    if results is not None:
+        settings = settings_of(
+            a=a,
+            b=b,
+            ruleset=ruleset,
+            openings=openings,
+            limit=limit or Limit(),
+            clock=clock,
+            max_plies=max_plies,
+            tablebases=tables,
+            adjudication=adjudication,
+        )
+        stored = ResultsFile(Path(results), settings, games, (a.label, b.label))
+        match.games.extend(stored.read())
+    done = {game["index"] for game in match.games}
     tasks = []
     for index in range(games):
         if index in done:
@@ -485,9 +507,8 @@ def run_match(
         for future in as_completed(futures):
             game = future.result()
             match.games.append(game)
-            if results is not None:
-                with open(results, "a", encoding="utf-8") as handle:
-                    handle.write(json.dumps(game) + "\n")
+            if stored is not None:
+                stored.append(game)
             if pdn is not None:
                 with open(pdn, "a", encoding="utf-8") as handle:
                     handle.write(game["pdn"] + "\n")
