@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import socket
 import subprocess
 import sys
 import threading
@@ -23,7 +24,7 @@ from draughts.errors import DraughtsError, HubEngineError, HubEngineTerminatedEr
 from draughts.hub import HubEngine
 from draughts.hub.process import MAX_LINE, MAX_QUEUED
 from draughts.lab import run_lab
-from draughts.match import EngineSpec, run_match
+from draughts.match import EngineSpec, GameTask, play_task, run_match
 from draughts.match.elo import SPRT
 from draughts.match.results import MatchResultsError
 
@@ -282,3 +283,41 @@ def test_the_lab_never_glues_a_record_to_a_cut_line(tmp_path: Path) -> None:
     assert json.loads(rows[2])["index"] == 1  # the new record on a line of its own
     run_lab(["russian"], 2, seed=3, max_plies=20, results=path, progress=lambda d, t: seen.append((d, t)))
     assert seen[0] == (2, 2)  # both games read back: nothing played again
+
+
+# --- a DXP engine's long chat (item 19) -------------------------------------------------------------
+
+
+def _read_frame(sock: socket.socket) -> str:
+    data = b""
+    while not data.endswith(b"\0"):
+        chunk = sock.recv(1)
+        if not chunk:
+            break
+        data += chunk
+    return data[:-1].decode("ascii")
+
+
+def test_a_long_chat_from_a_dxp_engine_does_not_forfeit_its_game() -> None:
+    """The follower greets with 6,000 characters of chat, then resigns: the game ends by its
+    resignation (on main the chat was a garbled frame and the follower forfeited)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def follower() -> None:
+        with server:
+            sock, _ = server.accept()
+            with sock:
+                assert _read_frame(sock).startswith("R01")
+                sock.sendall(b"A" + b"Chatty".ljust(32) + b"0\0")
+                assert _read_frame(sock).startswith("M")  # White's first move
+                sock.sendall(b"C" + b"hello " * 1000 + b"\0")
+                sock.sendall(b"E10\0")  # I lose
+                _read_frame(sock)
+
+    thread = threading.Thread(target=follower, daemon=True)
+    thread.start()
+    game = play_task(GameTask(0, EngineSpec("level:beginner"), EngineSpec(f"dxp:127.0.0.1:{port}"), "international"))
+    thread.join(30)
+    assert game["termination"].startswith("resigned: Chatty resigned")
+    assert game["winner"] == "white"
