@@ -39,8 +39,9 @@ def _until(condition: Any, what: str) -> None:
 
 
 def test_one_clients_searches_leave_a_worker_for_another_clients_request() -> None:
-    """Client A sends 8 long searches at once: one runs, two wait, five are refused 429 (on main all
-    8 held both engine workers and the queue); client B's quick search is answered meanwhile."""
+    """Client A sends 8 minute-long analyses at once: one runs, two wait, five are refused 429 (on
+    main all 8 held both engine workers and the queue, and B's request got a 503 after waiting for
+    a worker); client B's quick search is answered meanwhile."""
     app = create_app(workers=1, engine_workers=2, engine_queue=8, max_engine_time=60.0, work_time=120.0)
     answers: list[Any] = []
     with TestClient(app) as quick_client:
@@ -50,8 +51,8 @@ def test_one_clients_searches_leave_a_worker_for_another_clients_request() -> No
 
         def heavy() -> None:
             try:
-                body = {"variant": "international", "fen": HEAVY_FEN, "level": "strong", "time": 60}
-                answers.append(heavy_client.post("/api/engine-move", json=body))
+                body = {"variant": "international", "fen": HEAVY_FEN, "time": 60}  # no depth: a minute each
+                answers.append(heavy_client.post("/api/analyse", json=body))
             except BaseException as error:  # the server closing under it at the end
                 answers.append(error)
 
