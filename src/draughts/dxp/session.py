@@ -85,7 +85,7 @@ class Connection:
     def receive(self, timeout: float | None) -> Message:
         """The next message, waiting at most ``timeout`` seconds (None: without end).
 
-        A CHAT longer than a frame may be (:data:`~draughts.dxp.codec.MAX_FRAME`) is cut to its
+        A CHAT longer than a frame may be (``MAX_FRAME``, 1,024 characters) is cut to its
         first characters and logged, never an error: chat is free text, and a long greeting must
         not end a game. Its characters outside printable ASCII read as ``?``.
 

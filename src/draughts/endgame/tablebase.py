@@ -263,7 +263,7 @@ class Tablebase:
         ``get_executor()``); each task reads its dependencies from the directory and writes its
         own file, so the workers share nothing but the directory. Without an executor the
         materials are built one after another in this process. Temporary files that killed
-        builds left in the directory are removed first (see :func:`~draughts.endgame.storage.remove_stale`).
+        builds left in the directory are removed first (``draughts.endgame.storage.remove_stale``).
 
         Args:
             material: A material name, a :class:`Material`, or several.

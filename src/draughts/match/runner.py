@@ -460,14 +460,14 @@ def run_match(
         adjudication: Ending games by the engines' scores (resign and draw), see :class:`Adjudication`.
         executor: Where games run (default: ``workers`` processes).
         results: JSON-lines file of finished games, after a header naming the match's settings;
-            games already in it are not played again (:mod:`draughts.match.results`: a file of
-            another match is refused).
+            games already in it are not played again (a file of another match is refused: see
+            ``draughts.match.results``).
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
-        ~draughts.match.results.MatchResultsError: ``results`` is of another match, or damaged.
+        ~draughts.match.MatchResultsError: ``results`` is of another match, or damaged.
         DraughtsError: ``games`` or ``max_plies`` below 1.
     """
     _check_engines(ruleset, (a, b))

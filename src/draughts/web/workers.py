@@ -9,7 +9,7 @@ budget is ended the only sure way, by killing its process, and the request is an
 jobs than ``size + queue`` at once are refused with a 503 rather than queued without end.
 
 One client cannot take the whole pool: a job is counted against its client (the address the
-request came from, :data:`REQUEST_CLIENT`, which the app sets per request), and one client's jobs
+request came from, ``REQUEST_CLIENT``, which the app sets per request), and one client's jobs
 hold at most ``per_client`` workers at once (one fewer than the pool may have, so a worker is
 always left for another client's quick request) and wait at most ``client_queue`` deep; its
 next job is answered 429 at once, without touching the queue everyone shares. A freed worker goes
