@@ -321,3 +321,38 @@ def test_a_long_chat_from_a_dxp_engine_does_not_forfeit_its_game() -> None:
     thread.join(30)
     assert game["termination"].startswith("resigned: Chatty resigned")
     assert game["winner"] == "white"
+
+
+class _FakeTime:
+    def __init__(self) -> None:
+        self.now = 50.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_chat_does_not_restart_a_dxp_engines_move_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match's DXP player waits one deadline per move, however much the follower chats."""
+    from draughts import dxp
+    from draughts.errors import DXPConnectionError
+    from draughts.match import players
+
+    clock = _FakeTime()
+    monkeypatch.setattr(players, "time", clock)
+    waits: list[float] = []
+
+    class Chatty:
+        def receive(self, timeout: float) -> dxp.Message:
+            waits.append(timeout)
+            assert len(waits) < 100, "the follower held the match with chat"
+            clock.now += 4.0
+            return dxp.Chat("thinking")
+
+        def send(self, message: dxp.Message) -> None:
+            pass
+
+    player = object.__new__(players.DXPFollower)
+    player.conn, player.timeout, player.name, player.sent = Chatty(), 10.0, "Chatty", 0  # type: ignore[assignment]
+    with pytest.raises(DXPConnectionError, match="Chatty sent no move within 10 s"):
+        player.move(draughts.Board("international"), None)
+    assert waits == [10.0, 6.0, 2.0]

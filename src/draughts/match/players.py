@@ -177,8 +177,12 @@ class DXPFollower:
 
         self._send_moves(board)
         wait = self.timeout if clock is None else clock.time + clock.inc + self.timeout
+        deadline = time.monotonic() + wait  # one deadline for the move: CHAT and BACKREQ do not restart it
         while True:
-            message = self.conn.receive(wait)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DXPConnectionError(f"{self.name} sent no move within {wait:g} s")
+            message = self.conn.receive(left)
             if isinstance(message, MoveMessage):
                 move = find_move(board.position, message)
                 self.sent += 1
