@@ -74,9 +74,10 @@ def test_one_clients_searches_leave_a_worker_for_another_clients_request() -> No
         refused = [answer for answer in answers if not isinstance(answer, BaseException)]
         assert [answer.status_code for answer in refused] == [429] * 5
         assert "the most one client may have" in refused[0].json()["error"]
-        web.engine.close()  # ends A's long searches
-    for thread in threads:
-        thread.join(60)
+        web.engine.close()  # ends A's long searches: the running one and the waiting ones are answered
+        for thread in threads:
+            thread.join(60)
+        assert sorted(getattr(answer, "status_code", answer) for answer in answers) == [429] * 5 + [503] * 3
 
 
 def _sleepers(pool: WorkerPool, client: str, count: int) -> list[asyncio.Future[Any]]:

@@ -374,8 +374,10 @@ class WorkerPool:
             else:
                 worker.end()  # its job's request is answered 503 and closes the pipe
         self._workers, self._idle = [], []
-        for waiter, _ in self._waiting:
-            waiter.cancel()
+        stopping = f"the server is stopping: the {self.name} pool takes no more work"
+        for waiter, _ in self._waiting:  # answered, not cancelled: their requests get a 503 at once
+            if not waiter.done():
+                waiter.set_exception(RequestError(stopping, 503))
 
     @property
     def busy(self) -> int:
@@ -459,7 +461,7 @@ class WorkerPool:
                         return extra
             return await asyncio.wait_for(asyncio.shield(waiter), self.wait)
         except BaseException as error:
-            if waiter.done() and not waiter.cancelled():
+            if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
                 self._running[client] -= 1
                 self._release(waiter.result())  # a worker came free just as the request gave up
             else:
