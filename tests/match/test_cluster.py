@@ -48,7 +48,7 @@ def test_games_run_on_the_cluster_workers(client: Client, tmp_path: Path) -> Non
     assert sorted(g["index"] for g in match.games) == [0, 1, 2, 3]
     assert len(stream.data) == 4  # one task per game, on the workers
     assert {task["worker"] for task in stream.data} <= set(client.nthreads())
-    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 4
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 1 + 4  # the match's header, then the games
 
 
 def test_match_command_with_scheduler(client: Client, tmp_path: Path) -> None:

@@ -71,7 +71,9 @@ def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: 
     assert "95%" in table
     assert "W-D-L" in table
     assert sum(match.wdl()) == 4
-    again = run_match(a, b, games=6, max_plies=10, workers=2, results=results, pdn=pdn)  # resumes: 2 new games
+    again = run_match(  # the same match, resumed: 2 new games
+        a, b, games=6, openings=[["32-28", "19-23"], ["33-29"]], max_plies=30, workers=2, results=results, pdn=pdn
+    )
     assert len(again.games) == 6
     assert len(list(read_games(pdn))) == 6
 
@@ -151,7 +153,7 @@ def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_p
     forfeited = next(g for g in match.games if g["termination"].startswith("forfeit"))
     assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
     assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
-    assert len(results.read_text().splitlines()) == 4
+    assert len(results.read_text().splitlines()) == 1 + 4  # the match's header, then the games
 
 
 def test_games_from_the_same_start_are_not_the_same_game_again() -> None:
@@ -163,6 +165,8 @@ def test_games_from_the_same_start_are_not_the_same_game_again() -> None:
     assert moves[1] != moves[3]
     again = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
     assert [game["pdn"].rpartition("]")[2] for game in again.games] == [moves[n] for n in range(4)]  # still seeded
+
+
 class _Terminal(io.StringIO):
     """Standard error as a terminal: the progress bar shows."""
 

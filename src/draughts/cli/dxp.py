@@ -58,6 +58,13 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("--variant", default="international", help=variant_help + " (50 squares)")
     sub.add_argument("--name", default="polydraughts", help="our name in the handshake")
     sub.add_argument("--pdn", metavar="FILE", help="append each finished game to FILE")
+    sub.add_argument(
+        "--timeout",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="most seconds to wait for a peer's move or game request, whatever its clock (default 600)",
+    )
     sub.set_defaults(run=lambda args, out: _run(args, out, ruleset))
 
 
@@ -66,6 +73,8 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
         raise DXPError(
             f"--games must be at least 1 and --time/--moves not negative (got {args.games}, {args.time}, {args.moves})"
         )
+    if not 0 < args.timeout < float("inf"):
+        raise DXPError(f"--timeout must be a positive number of seconds (got {args.timeout!r})")
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     rules = ruleset(args.variant)
     check_board(rules)  # before an engine is started for a board DXP cannot describe
@@ -77,6 +86,8 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
         player.close(Board(rules))
     for number, record in enumerate(records, start=1):
         print(f"game {number}: {record.result} ({record.termination})", file=out)
+    if args.connect and len(records) < args.games:
+        print(f"{len(records)} of {args.games} games played (the log above says why)", file=out)
     return 0
 
 
@@ -94,6 +105,7 @@ def _play(args: argparse.Namespace, out: TextIO, rules: Ruleset, player: Player)
             ruleset=rules,
             name=args.name,
             pdn=args.pdn,
+            timeout=args.timeout,
             ready=ready,
         )
     return connect(
@@ -105,4 +117,5 @@ def _play(args: argparse.Namespace, out: TextIO, rules: Ruleset, player: Player)
         minutes=args.time,
         moves=args.moves,
         pdn=args.pdn,
+        timeout=args.timeout,
     )

@@ -86,8 +86,8 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
 
 
 def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset]) -> int:
-    if args.games < 1:
-        raise DraughtsError(f"--games must be at least 1 (got {args.games})")
+    if args.games < 1 or args.max_plies < 1:
+        raise DraughtsError(f"--games and --max-plies must be at least 1 (got {args.games}, {args.max_plies})")
     rules = ruleset(args.variant)
     clock = None
     if args.time or args.tc:

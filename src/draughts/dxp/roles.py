@@ -73,17 +73,27 @@ def _record(record: DXPRecord, pdn: str | Path | None, games: list[DXPRecord]) -
 
 
 def _answer(conn: Connection, request: GameRequest, ruleset: Ruleset, name: str) -> Board | None:
-    """Accept ``request`` (the board to play on) or decline it (None)."""
+    """Accept ``request`` (the board to play on) or decline it (None).
+
+    A start where the game is already over (an empty board, a side without pieces or moves) is
+    declined: accepted, it would be recorded as a finished game nobody played.
+
+    Raises:
+        DXPConnectionError: the answer cannot be sent (the peer is gone).
+    """
     try:
         start = (
             Position.initial(ruleset) if request.position is None else parse_position_field(ruleset, request.position)
         )
+        board = Board.from_position(start)
+        if board.outcome() is not None:
+            raise DXPError(f"the requested start {request.position!r} is a finished game ({board.result()})")
     except DXPError as error:
         LOG.error("declined a DXP game request: %s", error)
         conn.send(GameAccept(name, DECLINE_GAME))
         return None
     conn.send(GameAccept(name, GAME_ACCEPTED))
-    return Board.from_position(start)
+    return board
 
 
 def listen(
@@ -103,7 +113,8 @@ def listen(
     Args:
         player: Chooses our moves.
         host, port: Where to listen (port 0: any free port; ``ready`` hears which).
-        games: Game requests to answer before returning (declined ones do not count).
+        games: Game requests to answer before returning (declined ones, and games whose
+            connection failed before a move was played, do not count).
         ruleset: The rules of the games (50 squares).
         name: Our name in GAMEACC.
         pdn: Append each finished game to this PDN file.
@@ -122,10 +133,12 @@ def listen(
         if ready is not None:
             ready((address[0], address[1]))
         while len(records) < games:
-            sock, _peer = server.accept()
+            sock, peer = server.accept()
             conn = Connection(sock)
             try:
                 _serve_connection(conn, player, rules, name, games, records, pdn, timeout)
+            except DXPError as error:  # one peer's fault ends its connection, never the follower
+                LOG.error("DXP follower: the connection from %s ended: %s", peer[0], error)
             finally:
                 conn.close()
     return records
@@ -141,9 +154,14 @@ def _serve_connection(
     pdn: str | Path | None,
     timeout: float | None,
 ) -> None:
+    deadline = None if timeout is None else time.monotonic() + timeout  # for the next GAMEREQ
     while len(records) < games:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            LOG.error("DXP follower: no game request within %g s; the connection is closed", timeout)
+            return
         try:
-            message = conn.receive(timeout)
+            message = conn.receive(left)
         except DXPConnectionError:
             return
         except DXPError as error:
@@ -170,9 +188,15 @@ def _serve_connection(
             timeout=peer_timeout(clock, timeout),
             stop_code=STOP_NO_MORE if last else STOP_NEXT_GAME,
         )
+        if _connection_lost(record) and not record.board.move_stack:
+            LOG.warning(
+                "DXP follower: the game with %s ended before a move (%s): not counted", message.name, record.error
+            )
+            return
         _record(record, pdn, records)
         if record.stop or _connection_lost(record):
             return
+        deadline = None if timeout is None else time.monotonic() + timeout
 
 
 def _connection_lost(record: DXPRecord) -> bool:
@@ -196,10 +220,12 @@ def connect(
     """Be a DXP initiator: request ``games`` games of the follower at ``address``, alternating colours.
 
     We play White in the first game. A connection lost in a game ends that game (its record says so)
-    and the next game connects again.
+    and the next game connects again. When the follower's GAMEEND says it wants no more games, or a
+    later game cannot start, the games played so far are returned (the log says why there are fewer).
 
     Raises:
-        DXPError: the follower declined a game, or cannot be reached; the ruleset is not 10x10.
+        DXPError: the first game cannot start: the follower declined it, or cannot be reached; the
+            ruleset is not 10x10.
     """
     rules = resolve_ruleset(ruleset)
     check_board(rules)
@@ -209,35 +235,32 @@ def connect(
     conn: Connection | None = None
     try:
         for index in range(games):
-            if conn is None:
-                try:
-                    conn = Connection(socket.create_connection(address, timeout=timeout))
-                except OSError as error:
-                    raise DXPConnectionError(
-                        f"cannot reach the DXP follower at {address[0]}:{address[1]}: {error}"
-                    ) from None
             ours = WHITE if index % 2 == 0 else BLACK
-            conn.send(GameRequest(name, "Z" if ours is WHITE else "W", minutes, moves, field))
-            answer = conn.receive(timeout)
-            while isinstance(answer, Chat):
-                answer = conn.receive(timeout)
-            if not isinstance(answer, GameAccept):
-                raise DXPError(f"the DXP follower answered a game request with {answer!r}")
-            if answer.code != GAME_ACCEPTED:
-                raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
+            try:
+                if conn is None:
+                    conn = _reach(address, timeout)
+                request = GameRequest(name, "Z" if ours is WHITE else "W", minutes, moves, field)
+                peer_name = _request_game(conn, request, timeout)
+            except DXPError as error:
+                if not records:
+                    raise
+                LOG.error("DXP initiator: game %d of %d not played: %s", index + 1, games, error)
+                break
             clock = time_control(minutes, moves)
-            last = index + 1 == games
             record = play_game(
                 conn,
                 Board.from_position(root),
                 ours,
                 player,
-                names=(name, answer.name),
+                names=(name, peer_name),
                 clock=clock,
                 timeout=peer_timeout(clock, timeout),
-                stop_code=STOP_NO_MORE if last else STOP_NEXT_GAME,
+                stop_code=STOP_NO_MORE if index + 1 == games else STOP_NEXT_GAME,
             )
             _record(record, pdn, records)
+            if record.stop and index + 1 < games:
+                LOG.warning("DXP initiator: %s wants no more games; %d of %d played", peer_name, len(records), games)
+                break
             if _connection_lost(record):
                 conn.close()
                 conn = None
@@ -306,8 +329,12 @@ class DXPFollower:
     def choose(self, board: Board, clock: Clock | None = None) -> Choice:
         self._send_moves(board)
         wait = self.timeout if clock is None else clock.time + clock.inc + self.timeout
+        deadline = time.monotonic() + wait  # one deadline for the move: CHAT and BACKREQ do not restart it
         while True:
-            message = self.conn.receive(wait)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DXPConnectionError(f"{self.name} sent no move within {wait:g} s")
+            message = self.conn.receive(left)
             if isinstance(message, MoveMessage):
                 move = find_move(board.position, message)
                 self.sent += 1
@@ -339,3 +366,38 @@ class DXPFollower:
                 if isinstance(self.conn.receive(left), GameEnd):
                     break
         self.conn.close()
+
+
+def _reach(address: tuple[str, int], timeout: float | None) -> Connection:
+    """A connection to the follower at ``address``.
+
+    Raises:
+        DXPConnectionError: it cannot be reached.
+    """
+    try:
+        return Connection(socket.create_connection(address, timeout=timeout))
+    except OSError as error:
+        raise DXPConnectionError(f"cannot reach the DXP follower at {address[0]}:{address[1]}: {error}") from None
+
+
+def _request_game(conn: Connection, request: GameRequest, timeout: float | None) -> str:
+    """Send ``request`` and return the follower's name from its acceptance; chat meanwhile does
+    not restart the wait.
+
+    Raises:
+        DXPError: the follower declined, answered something else, or did not answer in time.
+    """
+    conn.send(request)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise DXPConnectionError(f"the DXP follower did not answer the game request within {timeout:g} s")
+        answer = conn.receive(left)
+        if not isinstance(answer, Chat):
+            break
+    if not isinstance(answer, GameAccept):
+        raise DXPError(f"the DXP follower answered a game request with {answer!r}")
+    if answer.code != GAME_ACCEPTED:
+        raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
+    return answer.name

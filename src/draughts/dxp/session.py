@@ -54,6 +54,10 @@ LOG = logging.getLogger("draughts.dxp")
 END_WAIT = 5.0
 """Seconds to wait for the peer's GAMEEND after ours."""
 
+MOVE_WAIT_CAP = 600.0
+"""Most seconds we wait for one peer move when the caller sets no ``timeout`` of its own: the
+GAMEREQ's clock is the peer's word, and a 999-minute clock must not buy the peer hours a move."""
+
 
 class Connection:
     """A DXP connection over a TCP socket: ``\\0``-terminated frames, decoded one at a time."""
@@ -61,6 +65,7 @@ class Connection:
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
         self._buffer = bytearray()
+        self._chat_head: bytes | None = None  # the kept start of a too-long CHAT whose rest is skipped
 
     def send(self, message: Message) -> None:
         """Send one message.
@@ -77,39 +82,72 @@ class Connection:
     def receive(self, timeout: float | None) -> Message:
         """The next message, waiting at most ``timeout`` seconds (None: without end).
 
+        A CHAT longer than a frame may be (``MAX_FRAME``, 1,024 characters) is cut to its
+        first characters and logged, never an error: chat is free text, and a long greeting must
+        not end a game. Its characters outside printable ASCII read as ``?``.
+
         Raises:
             DXPConnectionError: the peer closed the connection, reset it or stayed silent.
             DXPError: the frame is garbled (the rest of the stream stays readable).
         """
         deadline = None if timeout is None else time.monotonic() + timeout
-        while b"\0" not in self._buffer:
-            if len(self._buffer) > MAX_FRAME:
+        while True:
+            if self._chat_head is not None:
+                cut = self._buffer.find(b"\0")
+                if cut >= 0:
+                    del self._buffer[: cut + 1]
+                    head, self._chat_head = self._chat_head, None
+                    LOG.warning("a DXP chat longer than %d characters: kept its first %d", MAX_FRAME, MAX_FRAME - 1)
+                    return _chat(head)
+                self._buffer.clear()  # the rest of the long chat: skipped, never kept
+            elif b"\0" in self._buffer:
+                frame, _, rest = bytes(self._buffer).partition(b"\0")
+                self._buffer[:] = rest
+                if frame.startswith(b"C"):
+                    if len(frame) > MAX_FRAME:
+                        LOG.warning("a DXP chat of %d characters: kept its first %d", len(frame) - 1, MAX_FRAME - 1)
+                    return _chat(frame[:MAX_FRAME])
+                message = decode(frame)
+                LOG.debug("received %r", message)
+                return message
+            elif len(self._buffer) > MAX_FRAME:
+                if self._buffer.startswith(b"C"):
+                    self._chat_head = bytes(self._buffer[:MAX_FRAME])
+                    self._buffer.clear()
+                    continue
                 frame = bytes(self._buffer[:100])
                 self._buffer.clear()
                 raise DXPError(f"garbled DXP frame {frame!r}: no terminator within {MAX_FRAME} bytes")
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                raise DXPConnectionError(f"the DXP peer sent nothing for {timeout:g} s")
-            self.sock.settimeout(left)
-            try:
-                data = self.sock.recv(4096)
-            except TimeoutError:
-                raise DXPConnectionError(f"the DXP peer sent nothing for {timeout:g} s") from None
-            except OSError as error:
-                raise DXPConnectionError(f"the DXP connection failed: {error}") from None
-            if not data:
-                raise DXPConnectionError("the DXP peer closed the connection")
-            self._buffer += data
-        frame, _, rest = bytes(self._buffer).partition(b"\0")
-        self._buffer[:] = rest
-        message = decode(frame)
-        LOG.debug("received %r", message)
-        return message
+            self._buffer += self._read(deadline, timeout)
+
+    def _read(self, deadline: float | None, timeout: float | None) -> bytes:
+        """The next bytes from the socket, by ``deadline``."""
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise DXPConnectionError(f"the DXP peer sent nothing for {timeout:g} s")
+        self.sock.settimeout(left)
+        try:
+            data = self.sock.recv(4096)
+        except TimeoutError:
+            raise DXPConnectionError(f"the DXP peer sent nothing for {timeout:g} s") from None
+        except OSError as error:
+            raise DXPConnectionError(f"the DXP connection failed: {error}") from None
+        if not data:
+            raise DXPConnectionError("the DXP peer closed the connection")
+        return data
 
     def close(self) -> None:
         """Close the socket."""
         with contextlib.suppress(OSError):
             self.sock.close()
+
+
+def _chat(frame: bytes) -> Chat:
+    """The CHAT of ``frame`` (its ``C`` first), any byte outside printable ASCII read as ``?``."""
+    text = "".join(chr(b) if 32 <= b <= 126 else "?" for b in frame[1:])
+    message = Chat(text)
+    LOG.debug("received %r", message)
+    return message
 
 
 @attrs.define
@@ -170,12 +208,18 @@ def _our_reason(board: Board, color: Color) -> int:
 
 
 def _peer_result(board: Board, color: Color, reason: int) -> str:
-    """The PDN result a peer's GAMEEND reason gives (the peer plays ``color.opponent``)."""
+    """The PDN result a peer's GAMEEND reason gives (the peer plays ``color.opponent``).
+
+    A resignation or a draw is the peer's to give; a win is not the peer's to take: "I win" counts
+    only where the referee board shows the peer winning, else the result stays ``*`` (a peer
+    claiming a win at ply 0 must not score it).
+    """
     if reason == REASON_DRAW:
         return result_for(board.ruleset, None)
     if reason == REASON_I_LOSE:
         return result_for(board.ruleset, color)
-    if reason == REASON_I_WIN:
+    outcome = board.outcome()
+    if reason == REASON_I_WIN and outcome is not None and outcome.winner is color.opponent:
         return result_for(board.ruleset, color.opponent)
     return "*"
 
@@ -202,6 +246,7 @@ class _Game:
         self.played = 0
         self.timeout = timeout
         self.stop_code = STOP_NEXT_GAME
+        self._deadline: float | None = None  # when the peer's move is due; CHAT and BACKREQ do not move it
 
     def run(self) -> DXPRecord:
         board, record = self.record.board, self.record
@@ -232,14 +277,21 @@ class _Game:
     def _their_message(self) -> bool:
         """Read and apply one message of the peer; True when it ended the game."""
         board, record = self.record.board, self.record
-        message = self.conn.receive(self.timeout)
+        try:
+            message = self.conn.receive(self._time_left())
+        except DXPConnectionError:
+            self._time_left()  # a wait cut by the deadline says so (it raises past it)
+            raise
         if isinstance(message, MoveMessage):
             board.push(find_move(board.position, message))
+            self._deadline = None
             return False
         if isinstance(message, GameEnd):
             record.stop = message.stop == 1
             record.result = _peer_result(board, record.color, message.reason)
             record.termination = f"peer's GAMEEND ({_PEER_REASONS[message.reason]})"
+            if message.reason == REASON_I_WIN and record.result == "*":
+                record.termination = "peer's GAMEEND (peer claims a win the board does not show)"
             self.conn.send(GameEnd(_our_reason(board, record.color), self.stop_code))
             return True
         if isinstance(message, Chat):
@@ -249,6 +301,22 @@ class _Game:
             self.conn.send(BackAccept(BACK_NOT_SUPPORTED))
             return False
         raise DXPError(f"unexpected DXP message during a game: {message!r}")
+
+    def _time_left(self) -> float | None:
+        """Seconds left for the peer's move (None: no limit), counted from when it became due.
+
+        Raises:
+            DXPConnectionError: the time is up (messages other than a move came meanwhile).
+        """
+        if self.timeout is None:
+            return None
+        now = time.monotonic()
+        if self._deadline is None:
+            self._deadline = now + self.timeout
+        left = self._deadline - now
+        if left <= 0:
+            raise DXPConnectionError(f"the DXP peer sent no move within {self.timeout:g} s")
+        return left
 
     def _end_by_rules(self) -> None:
         board, record = self.record.board, self.record
@@ -309,9 +377,14 @@ def play_game(
 
 
 def peer_timeout(clock: TimeControl | None, default: float | None) -> float | None:
-    """How long to wait for the peer's move: its whole budget and a minute, else ``default``."""
+    """How long to wait for the peer's move: its whole budget and a minute, but never more than
+    ``default`` (:data:`MOVE_WAIT_CAP` when ``default`` is None); without a clock, ``default``.
+
+    The clock is the peer's word (GAMEREQ), so it only ever shortens the wait: a peer asking for
+    999 minutes does not hold us 60,060 s a move.
+    """
     if clock is not None:
-        return clock.base + 60.0
+        return min(clock.base + 60.0, MOVE_WAIT_CAP if default is None else default)
     return default
 
 

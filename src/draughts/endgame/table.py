@@ -7,6 +7,7 @@ from itertools import compress
 from pathlib import Path
 from typing import Any
 
+from draughts._text import excerpt
 from draughts.color import Color
 from draughts.endgame import storage
 from draughts.endgame.codes import DRAW, LOSS, WIN
@@ -36,11 +37,10 @@ class Table:
         self.header = header
         self.indexer = Indexer(ruleset, material)
         size = self.indexer.size
-        if header.get("entries") != size:
-            raise TablebaseFileError(f"table of {material.name} has {header.get('entries')} entries, expected {size}")
-        self._plies_bits = int(header["plies_bits"])
+        _check_header(header, material, size)
+        self._plies_bits = header["plies_bits"]
         widths = [storage.packed_size(size, 2), storage.packed_size(size, self._plies_bits)]
-        widths.append(storage.packed_size(size, 2) if header.get("within") else 0)
+        widths.append(storage.packed_size(size, 2) if header["within"] else 0)
         if sum(widths) != len(body):
             raise TablebaseFileError(
                 f"table of {material.name} has {len(body)} bytes of values, expected {sum(widths)}"
@@ -48,7 +48,7 @@ class Table:
         view = memoryview(body)
         self._codes = view[: widths[0]]
         self._plies = view[widths[0] : widths[0] + widths[1]]
-        self._within = view[widths[0] + widths[1] :] if header.get("within") else None
+        self._within = view[widths[0] + widths[1] :] if header["within"] else None
 
     def value(self, white: int, black: int, kings: int, turn: int) -> Value:
         """``(code, plies)`` of a position of this material for the side to move."""
@@ -77,9 +77,54 @@ class Table:
         return stats
 
 
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_header(header: dict[str, Any], material: Material, size: int) -> None:
+    """Refuse a header whose fields a reader would trip on (a hand-made file can carry a valid
+    checksum over anything): the entries, the field width, the within flag and the statistics
+    the commands and the web board print must have their types, or :class:`TablebaseFileError`."""
+    where = f"table of {material.name}"
+    if header.get("entries") != size or not _is_count(header.get("entries")):
+        raise TablebaseFileError(f"{where} has {excerpt(header.get('entries'))} entries, expected {size}")
+    bits = header.get("plies_bits")
+    if not isinstance(bits, int) or isinstance(bits, bool) or not 0 <= bits <= 64:
+        raise TablebaseFileError(f"{where} has plies_bits {excerpt(bits)}, not a width from 0 to 64")
+    if not isinstance(header.get("within"), bool):
+        raise TablebaseFileError(f"{where} has within {excerpt(header.get('within'))}, not true or false")
+    stats = header.get("stats")
+    if not isinstance(stats, dict) or set(stats) != {"white", "black"}:
+        raise TablebaseFileError(f"{where} has unreadable statistics: {excerpt(stats)}")
+    for side in stats.values():
+        if not _side_stats_ok(side):
+            raise TablebaseFileError(f"{where} has unreadable statistics: {excerpt(side)}")
+
+
+def _side_stats_ok(side: object) -> bool:
+    """Whether one side's statistics have the fields and types :func:`statistics` writes."""
+    if not isinstance(side, dict) or not all(_is_count(side.get(name)) for name in ("positions", *_NAMES.values())):
+        return False
+    within = side.get("within_rules")
+    return (
+        (side.get("longest_win") is None or _is_count(side.get("longest_win")))
+        and (side.get("longest_win_fen") is None or isinstance(side.get("longest_win_fen"), str))
+        and (within is None or (isinstance(within, dict) and all(_is_count(within.get(n)) for n in _NAMES.values())))
+    )
+
+
 def code_name(code: int) -> str:
-    """``"win"``, ``"loss"`` or ``"draw"``."""
-    return _NAMES[code]
+    """``"win"``, ``"loss"`` or ``"draw"``.
+
+    Raises:
+        TablebaseFileError: ``code`` is the "no position" code (or none at all), which a table
+            stores only for placements no position has: reading it for a real position means
+            the file was made by hand.
+    """
+    name = _NAMES.get(code)
+    if name is None:
+        raise TablebaseFileError(f"a table entry holds code {code}, which no real position has: the file is not ours")
+    return name
 
 
 def fen_of(ruleset: Ruleset, white: int, black: int, kings: int, turn: int) -> str:

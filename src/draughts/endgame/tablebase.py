@@ -185,7 +185,8 @@ class Tablebase:
                     f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}: build it with "
                     f"draughts endgame build {self.rules.name} {material.name} --tablebases {self.directory}"
                 )
-            header, body = storage.read(path, self.key, material)
+            most = storage.largest_file(Indexer(self.rules, material).size)
+            header, body = storage.read(path, self.key, material, most)
             table = Table(self.rules, material, header, body)
             self._tables[material] = table
         return table
@@ -204,6 +205,8 @@ class Tablebase:
                 table is built or any memory taken.
         """
         roots = self._roots(material, pieces)
+        for root in roots:  # before the graph: a request far too large is answered at once
+            self._check(root)
         graph = dependencies(self.rules, roots)
         for item in graph:
             self._check(item)
@@ -216,11 +219,28 @@ class Tablebase:
         if pieces is not None:
             if isinstance(pieces, bool) or not isinstance(pieces, int) or pieces < 2:
                 raise TablebaseError(f"pieces {excerpt(pieces)} must be a number from 2 up")
+            self._check_pieces(pieces)
             roots.extend(materials_up_to(self.rules, pieces))
         if material is not None:
             items = [material] if isinstance(material, str | Material) else list(material)
             roots.extend(Material.parse(item) for item in items)
         return roots
+
+    def _check_pieces(self, pieces: int) -> None:
+        """Refuse ``pieces`` before listing its materials (hundreds of thousands at 40 pieces).
+
+        Every material of ``pieces`` pieces is a root of the build, so one of them too large
+        (the kings split evenly; men where crowning wins) makes the whole build impossible.
+        """
+        most = 2 * self.rules.men_per_side
+        if pieces > most:
+            raise TablebaseError(f"pieces={pieces}: {self.rules.name} has {most} pieces on the board at most")
+        first, second = pieces - pieces // 2, pieces // 2
+        kind = (lambda n: (n, 0)) if self.rules.crowning_wins else (lambda n: (0, n))
+        try:
+            self._check(Material(kind(first), kind(second)))
+        except TablebaseError as error:
+            raise TablebaseError(f"pieces={pieces}: {error}") from None
 
     def _check(self, material: Material) -> None:
         rules = self.rules
@@ -263,7 +283,8 @@ class Tablebase:
         :class:`concurrent.futures.Executor`: threads, processes, a Dask client's
         ``get_executor()``); each task reads its dependencies from the directory and writes its
         own file, so the workers share nothing but the directory. Without an executor the
-        materials are built one after another in this process.
+        materials are built one after another in this process. Temporary files that killed
+        builds left in the directory are removed first (``draughts.endgame.storage.remove_stale``).
 
         Args:
             material: A material name, a :class:`Material`, or several.
@@ -272,6 +293,7 @@ class Tablebase:
             progress: Print a line per material to standard error (default: when it is a terminal).
         """
         waves = self.plan(material, pieces=pieces)
+        storage.remove_stale(self.directory)  # what killed builds left; running builds' files are locked
         todo = [item for wave in waves for item in wave if not self.has(item)]
         graph = dependencies(self.rules, todo)
         show = sys.stderr.isatty() if progress is None else progress
@@ -314,7 +336,9 @@ class Tablebase:
             return over
         if not opp:
             return self._one_ply(white, black, kings, turn)
-        return self.table(material_of(self.rules, white, black, kings)).value(white, black, kings, turn)
+        code, plies = self.table(material_of(self.rules, white, black, kings)).value(white, black, kings, turn)
+        code_name(code)  # a code no position has (a hand-made file) raises TablebaseFileError here
+        return code, plies
 
     def _one_ply(self, white: int, black: int, kings: int, turn: int) -> Value:
         """The value where the opponent has no piece left (never reached by a move, but a position)."""

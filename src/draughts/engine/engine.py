@@ -16,7 +16,7 @@ from draughts.board import Board
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
 from draughts.engine.root import _from_tablebase, _lines_from_tablebase, _RootSearch
 from draughts.engine.weights import Weights
-from draughts.errors import InvalidLimitError
+from draughts.errors import InvalidLimitError, InvalidWeightsError
 from draughts.position import Position
 from draughts.rules import Ruleset
 
@@ -28,6 +28,18 @@ __all__ = ["Engine"]
 # Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
 # is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
 # Position.legal_moves and Position.play.
+
+
+def _check_weights(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    """Refuse weights that are not :class:`Weights` at construction, not at the first search.
+
+    The evaluation reads the weights' fields only when a search starts; anything else (a string, a
+    dict) would then fail deep inside with an AttributeError that does not name the bad argument.
+    """
+    if not isinstance(value, Weights):
+        raise InvalidWeightsError(
+            f"Engine weights {excerpt(value)} must be a draughts.engine.Weights, e.g. Weights(contact=5)"
+        )
 
 
 @attrs.define(eq=False)
@@ -62,7 +74,7 @@ class Engine:
 
     seed: int | None = 0
     evaluate: Callable[[Position], int] | None = None
-    weights: Weights = attrs.field(factory=Weights)
+    weights: Weights = attrs.field(factory=Weights, validator=_check_weights)
     margin: int = 0
     limit: Limit = attrs.field(factory=lambda: Limit(depth=6))
     hash_size: int = 500_000

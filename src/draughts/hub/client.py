@@ -30,7 +30,7 @@ from draughts.errors import (
     HubError,
 )
 from draughts.hub.info import HubInfo, parse_info
-from draughts.hub.process import EngineProcess
+from draughts.hub.process import MAX_LINE, EngineProcess, LineTooLongError
 from draughts.hub.protocol import MAX_SECONDS, count_text, format_line, parse_line, seconds_text
 from draughts.hub.text import hub_move_text, parse_hub_move, position_text
 from draughts.hub.variant_names import engine_name
@@ -258,6 +258,8 @@ class HubEngine:
         """The next line (parsed leniently, ``error`` lines recorded), or None at ``deadline``."""
         try:
             item = self._process.read(deadline)
+        except LineTooLongError:
+            raise self._failure(f"printed a line longer than {MAX_LINE:,} characters; it was stopped") from None
         except EOFError:
             raise self._exited(errors_before) from None
         if item is None:

@@ -3,13 +3,22 @@
 Two daemon threads drain the engine's output and error output all the time, so a chatty engine
 never blocks on a full pipe; the client waits for lines with a deadline and never blocks for
 ever. The last lines of the error output are kept to explain an exit.
+
+What an engine can hold is bounded: a line longer than :data:`MAX_LINE` characters is an engine
+error (the engine is stopped; an endless line would otherwise grow without end), and at most
+:data:`MAX_QUEUED` lines wait to be read (then the reader waits, and so, once the pipe is full,
+does the engine). The engine runs in a process group of its own (POSIX), and the group is
+killed when the engine has exited or is closed: a child it left holding the output pipe would
+otherwise keep the pipe open, the reader blocked and :meth:`EngineProcess.close` waiting for it.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import os
 import queue
+import signal
 import subprocess
 import threading
 import time
@@ -19,6 +28,22 @@ __all__: list[str] = []
 
 _END = object()
 """Put on the line queue when the engine's output ends."""
+
+_TOO_LONG = object()
+"""Put on the line queue when the engine printed a line longer than :data:`MAX_LINE`."""
+
+MAX_LINE = 65_536
+"""Longest line (characters) an engine may print; a Hub line is a few hundred."""
+
+MAX_QUEUED = 1_000
+"""Most lines read from the engine and not yet taken by the client."""
+
+_SLICE = 0.25  # seconds between checks, while waiting for a line, that the engine is still there
+_JOIN = 2.0  # seconds close() waits for a reader thread
+
+
+class LineTooLongError(EOFError):
+    """The engine printed a line longer than :data:`MAX_LINE` characters (it has been stopped)."""
 
 
 class EngineProcess:
@@ -42,8 +67,11 @@ class EngineProcess:
             errors="replace",
             bufsize=1,
             cwd=cwd,
+            start_new_session=os.name == "posix",  # a group of its own, killed with what it leaves behind
         )
-        self._lines: queue.Queue[object] = queue.Queue()
+        self._closing = threading.Event()
+        self._group_killed = False
+        self._lines: queue.Queue[object] = queue.Queue(MAX_QUEUED)
         self._stderr: collections.deque[str] = collections.deque(maxlen=self.STDERR_LINES)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -53,16 +81,38 @@ class EngineProcess:
     def _read(self) -> None:
         stream = self.popen.stdout
         assert stream is not None
+        end = _END
         with contextlib.suppress(OSError, ValueError):  # the stream closed under us by close()
-            for line in stream:
-                self._lines.put(line.rstrip("\r\n"))
-        self._lines.put(_END)
+            while line := stream.readline(MAX_LINE + 1):
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    end = _TOO_LONG
+                    self._kill_group()
+                    break
+                if not self._put(line.rstrip("\r\n")):
+                    return
+        self._put(end)
+
+    def _put(self, item: object) -> bool:
+        """Queue ``item``, waiting while the queue is full; False once the process is being closed."""
+        while not self._closing.is_set():
+            with contextlib.suppress(queue.Full):
+                self._lines.put(item, timeout=_SLICE)
+                return True
+        return False
+
+    def _kill_group(self) -> None:
+        """Kill the engine's process group: the engine and any child still holding its pipes."""
+        if os.name != "posix" or self._group_killed:
+            return
+        self._group_killed = True
+        with contextlib.suppress(OSError):
+            os.killpg(self.popen.pid, signal.SIGKILL)
 
     def _read_stderr(self) -> None:
         stream = self.popen.stderr
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
-            for line in stream:
+            while line := stream.readline(MAX_LINE + 1):  # an endless line comes in bounded pieces
                 text = line.rstrip("\r\n")
                 if text.strip():
                     self._stderr.append(text if len(text) <= 200 else text[:200] + "...")
@@ -82,15 +132,28 @@ class EngineProcess:
     def read(self, deadline: float) -> str | None:
         """The next line of output, or None at ``deadline`` (a :func:`time.monotonic` time).
 
+        Once the engine has exited, what it left behind in its group is killed, so the output
+        ends even where a child of the engine held it open.
+
         Raises:
-            EOFError: the output has ended (the engine exited or closed it).
+            EOFError: the output has ended (the engine exited or closed it);
+                :class:`LineTooLongError` if it ended with a line too long.
         """
-        try:
-            item = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
-        except queue.Empty:
-            return None
-        if item is _END:
-            self._lines.put(_END)  # every later read ends the same way
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                item = self._lines.get(timeout=min(max(left, 0.0), _SLICE))
+                break
+            except queue.Empty:
+                if left <= _SLICE:
+                    return None
+                if self.popen.poll() is not None:
+                    self._kill_group()
+        if item is _END or item is _TOO_LONG:
+            with contextlib.suppress(queue.Full):
+                self._lines.put_nowait(item)  # every later read ends the same way
+            if item is _TOO_LONG:
+                raise LineTooLongError(f"a line longer than {MAX_LINE:,} characters")
             raise EOFError
         assert isinstance(item, str)
         return item
@@ -108,14 +171,25 @@ class EngineProcess:
         return tail if len(tail) <= 600 else "..." + tail[-600:]
 
     def close(self, timeout: float) -> None:
-        """Wait up to ``timeout`` seconds for the process to end, kill it if it has not, close the pipes."""
+        """Wait up to ``timeout`` seconds for the process to end, kill it if it has not, kill what
+        it left in its group, close the pipes.
+
+        A pipe whose reader thread is still blocked in a read (a process outside the group holds
+        it) is left open rather than closed: closing it would wait for that read.
+        """
+        self._closing.set()
         if self.popen.poll() is None:
             try:
                 self.popen.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.popen.kill()
                 self.popen.wait()
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            if stream is not None:
+        self._kill_group()
+        with contextlib.suppress(OSError, ValueError):
+            if self.popen.stdin is not None:
+                self.popen.stdin.close()
+        for reader, stream in ((self._reader, self.popen.stdout), (self._stderr_reader, self.popen.stderr)):
+            reader.join(_JOIN)
+            if stream is not None and not reader.is_alive():
                 with contextlib.suppress(OSError):
                     stream.close()

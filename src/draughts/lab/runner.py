@@ -299,6 +299,15 @@ def _read_results(path: Path) -> dict[tuple[str, int, str], GameRecord]:
     return done
 
 
+def _ends_a_line(path: Path) -> bool:
+    """Whether ``path`` is empty or ends with a newline (appending to it starts a new line)."""
+    with path.open("rb") as stream:
+        if stream.seek(0, os.SEEK_END) == 0:
+            return True
+        stream.seek(-1, os.SEEK_END)
+        return stream.read(1) == b"\n"
+
+
 def _write_line(stream: Any, record: GameRecord, key: str) -> None:
     stream.write(json.dumps({**record.to_dict(), "run": key}, sort_keys=True) + "\n")
     stream.flush()
@@ -330,6 +339,8 @@ def run_games(
     if progress is not None:
         progress(len(found), len(tasks))
     with open(path, "a", encoding="utf-8") if path is not None else contextlib.nullcontext() as stream:
+        if stream is not None and path is not None and not _ends_a_line(path):
+            stream.write("\n")  # a line cut by an interruption: the next record starts a line of its own
         for number, record in _play(tasks, missing, executor):
             found[number] = record
             if stream is not None:

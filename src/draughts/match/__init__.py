@@ -9,6 +9,7 @@ interval and an SPRT (``draughts.match.elo``).
 from __future__ import annotations
 
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate, elo_of, score_of
+from draughts.match.results import MatchResultsError
 from draughts.match.runner import Adjudication, EngineSpec, GameTask, MatchResult, play_task, run_match
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "EngineSpec",
     "GameTask",
     "MatchResult",
+    "MatchResultsError",
     "elo_estimate",
     "elo_of",
     "play_task",

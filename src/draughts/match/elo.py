@@ -117,6 +117,14 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     return EloEstimate(elo, elo - margin, elo + margin, games)
 
 
+MAX_SPRT_ELO = 1000.0
+"""The largest Elo difference an SPRT bound may name (a score of 99.7%)."""
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 @attrs.frozen
 class SPRT:
     """A sequential probability ratio test: is A stronger than B by ``elo1`` rather than ``elo0``?
@@ -132,6 +140,22 @@ class SPRT:
     elo1: float = 10.0
     alpha: float = 0.05
     beta: float = 0.05
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse what would fail mid-match or never decide: Elo bounds past :data:`MAX_SPRT_ELO`
+        (their expected scores overflow or round to 0 and 1), not finite or not ``elo0 < elo1``;
+        error rates that are not in (0, 1) or sum to 1 or more (Wald's bounds would cross)."""
+        bounds = (self.elo0, self.elo1)
+        if not all(_finite(x) and abs(x) <= MAX_SPRT_ELO for x in bounds) or not self.elo0 < self.elo1:
+            raise DraughtsError(
+                f"SPRT Elo bounds {self.elo0!r} and {self.elo1!r} must be numbers from -{MAX_SPRT_ELO:g} to "
+                f"{MAX_SPRT_ELO:g}, the first below the second"
+            )
+        rates = (self.alpha, self.beta)
+        if not all(_finite(x) and 0 < x < 1 for x in rates) or self.alpha + self.beta >= 1:
+            raise DraughtsError(
+                f"SPRT alpha {self.alpha!r} and beta {self.beta!r} must be between 0 and 1, their sum below 1"
+            )
 
     def bounds(self) -> tuple[float, float]:
         """Wald's lower and upper bounds of the log-likelihood ratio."""

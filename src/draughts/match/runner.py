@@ -18,7 +18,6 @@ still missing.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
 import time
@@ -29,12 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.engine.score import Score
+from draughts.errors import DraughtsError
 from draughts.lab.runner import Opening, RandomOpenings, resolve_openings, ruleset_label
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
+from draughts.match.results import ResultsFile, settings_of
 from draughts.players import Clock, Player, Resigned, TimeControl, parse_player
 from draughts.rules import Ruleset
 
@@ -396,6 +398,13 @@ def _check_engines(ruleset: Ruleset | str, specs: Sequence[EngineSpec]) -> None:
         check_board(get_variant(ruleset))
 
 
+def _check_counts(games: object, max_plies: object) -> None:
+    """Refuse a match of no game, or whose games would be adjudicated before a move."""
+    for name, value in (("games", games), ("max_plies", max_plies)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise DraughtsError(f"{name} {excerpt(value)} must be a whole number from 1")
+
+
 def run_match(
     a: EngineSpec,
     b: EngineSpec,
@@ -431,7 +440,9 @@ def run_match(
             a built table ends the game with its result under the rules (``adjudicated by tablebase``).
         adjudication: Ending games by the engines' scores (resign and draw), see :class:`Adjudication`.
         executor: Where games run (default: ``workers`` processes).
-        results: JSON-lines file of finished games; games already in it are not played again.
+        results: JSON-lines file of finished games, after a header naming the match's settings;
+            games already in it are not played again (a file of another match is refused: see
+            ``draughts.match.results``).
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
         progress: Called with the match so far and the number of games asked for, after each
@@ -439,20 +450,32 @@ def run_match(
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
+        ~draughts.match.MatchResultsError: ``results`` is of another match, or damaged.
+        DraughtsError: ``games`` or ``max_plies`` below 1.
     """
     name, rules = ruleset_label(ruleset)
     ruleset = name if rules is None else rules  # a name travels as it is, a rule file's ruleset whole
     _check_engines(ruleset, (a, b))
+    _check_counts(games, max_plies)
     match = MatchResult(a.label, b.label)
-    done: set[int] = set()
-    if results is not None and Path(results).exists():
-        for line in Path(results).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                game = json.loads(line)
-                match.games.append(game)
-                done.add(game["index"])
-    starts = resolve_openings(ruleset, openings) if openings else ()
     tables = None if tablebases is None else str(tablebases)
+    starts = resolve_openings(ruleset, openings) if openings else ()
+    stored = None
+    if results is not None:
+        settings = settings_of(
+            a=a,
+            b=b,
+            ruleset=ruleset,
+            openings=openings,
+            limit=limit or Limit(),
+            clock=clock,
+            max_plies=max_plies,
+            tablebases=tables,
+            adjudication=adjudication,
+        )
+        stored = ResultsFile(Path(results), settings, games, (a.label, b.label))
+        match.games.extend(stored.read())
+    done = {game["index"] for game in match.games}
     tasks = []
     for index in range(games):
         if index in done:
@@ -469,9 +492,8 @@ def run_match(
         for future in as_completed(futures):
             game = future.result()
             match.games.append(game)
-            if results is not None:
-                with open(results, "a", encoding="utf-8") as handle:
-                    handle.write(json.dumps(game) + "\n")
+            if stored is not None:
+                stored.append(game)
             if pdn is not None:
                 with open(pdn, "a", encoding="utf-8") as handle:
                     handle.write(game["pdn"] + "\n")

@@ -143,13 +143,33 @@ def _variant_name(variant: str | Ruleset) -> str:
     return get_variant(variant).name if isinstance(variant, str) else variant.name
 
 
+def _data_folder() -> Any:
+    return resources.files("draughts.openings").joinpath("data")
+
+
 @functools.cache
+def _data_names() -> frozenset[str]:
+    """The variants the package has data files of (``russian`` for ``russian.json``)."""
+    return frozenset(
+        entry.name.removesuffix(".json") for entry in _data_folder().iterdir() if entry.name.endswith(".json")
+    )
+
+
 def _load(variant: str) -> dict[str, Ballot]:
-    """The ballots of a variant, read from its data file once."""
-    path = resources.files("draughts.openings").joinpath("data").joinpath(f"{variant}.json")
-    if not path.is_file():
+    """The ballots of a variant, read from its data file once.
+
+    A name is looked up among the package's data files before it names one: a custom ruleset
+    may be called anything (``../../secret``), and its name must not pick a file elsewhere.
+    """
+    if variant not in _data_names():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return _read(variant)
+
+
+@functools.cache
+def _read(variant: str) -> dict[str, Ballot]:
+    """The ballots of one of the package's data files (a name of :func:`_data_names`)."""
+    data = json.loads(_data_folder().joinpath(f"{variant}.json").read_text(encoding="utf-8"))
     found = {}
     for item in data["ballots"]:
         rows = [(*row, "", "", "", "")[:5] for row in item["openings"]]

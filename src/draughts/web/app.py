@@ -48,7 +48,7 @@ from draughts.web.sessions import MAX_PLIES, GameSession, SessionStore
 from draughts.web.settings import Settings, host_name
 from draughts.web.tasks import read_pdn as read_pdn
 from draughts.web.views import Json, RequestError, fen_example, rules_json, variant_json
-from draughts.web.workers import WorkerPool
+from draughts.web.workers import REQUEST_CLIENT, WorkerPool
 
 __all__ = ["create_app"]
 
@@ -626,8 +626,10 @@ def _load_assets() -> dict[str, tuple[bytes, str, str]]:
 
 
 class _Guard:
-    """Refuses a foreign Host header (when configured), adds the security headers, and answers
-    an unexpected failure with a 500 itself, so the failure does not close the connection."""
+    """Refuses a foreign Host header (when configured), adds the security headers, answers an
+    unexpected failure with a 500 itself, so the failure does not close the connection, and tags
+    the request's jobs with its client's address (:data:`~draughts.web.workers.REQUEST_CLIENT`),
+    so that one client's requests cannot take every worker."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: tuple[str, ...] | None) -> None:
         self.app = app
@@ -653,12 +655,16 @@ class _Guard:
                 message["headers"] = [*message.get("headers", []), *_SECURITY_HEADERS]
             await send(message)
 
+        client = scope.get("client")
+        token = REQUEST_CLIENT.set(str(client[0]) if client else None)  # its jobs count against its address
         try:
             await self.app(scope, receive, send_with_headers)
         except Exception:
             log.exception("unexpected error answering %s %s", scope.get("method"), scope.get("path"))
             if not started:
                 await self._send_guarded(_error("internal error; the server goes on", 500), scope, receive, send)
+        finally:
+            REQUEST_CLIENT.reset(token)
 
     @staticmethod
     async def _send_guarded(response: Response, scope: Scope, receive: Receive, send: Send) -> None:

@@ -8,6 +8,13 @@ budget is ended the only sure way, by killing its process, and the request is an
 422 that says so; a job that needs more memory than a worker may take fails the same way. More
 jobs than ``size + queue`` at once are refused with a 503 rather than queued without end.
 
+One client cannot take the whole pool: a job is counted against its client (the address the
+request came from, ``REQUEST_CLIENT``, which the app sets per request), and one client's jobs
+hold at most ``per_client`` workers at once (one fewer than the pool may have, so a worker is
+always left for another client's quick request) and wait at most ``client_queue`` deep; its
+next job is answered 429 at once, without touching the queue everyone shares. A freed worker goes
+to the first waiting job whose client is under its share.
+
 Workers are forked from a *nursery*: one small process, started with the server, that imports
 the library once and forks a worker whenever the pool needs one, so a killed worker is replaced
 in milliseconds and nothing of the server's own state (its threads, its event loop, the user's
@@ -28,6 +35,7 @@ import asyncio
 import atexit
 import collections
 import contextlib
+import contextvars
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -51,6 +59,9 @@ __all__ = ["WorkerPool", "stop_requested"]
 log = logging.getLogger("draughts.web")
 
 Connection = multiprocessing.connection.Connection
+
+REQUEST_CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("draughts_web_client", default=None)
+"""Who the job being submitted is for (the web app sets the request's client address); None: nobody's."""
 _DEMOTED = 10  # the niceness of a worker whose job has run long
 _START_TIME = 120.0  # seconds a new worker may take to start (spawned ones import the library)
 
@@ -245,6 +256,14 @@ class _Worker:
             self._process.kill()
             self._process.join(1)
 
+    def end(self) -> None:
+        """End the process now, keeping our end of its pipe: a job waiting on the pipe sees it
+        close at once (and its request is answered), instead of waiting out its budget."""
+        if self.nursery is not None:
+            self.nursery.kill(self.pid)
+        else:
+            self._process.kill()
+
     def retire(self) -> None:
         """End the process (it is idle)."""
         with contextlib.suppress(OSError, ValueError):
@@ -279,6 +298,10 @@ class WorkerPool:
         setup: A module-level function each new worker calls first, with ``setup_args``.
         name: For the messages.
         fork: Fork workers from the nursery (the default where the platform can), else spawn them.
+        per_client: Most jobs of one client running at once (default: one fewer than
+            ``size + extra``, at least 1), so one client never holds every worker.
+        client_queue: Most jobs of one client waiting at once (default: a quarter of ``queue``,
+            at least 1); beyond it the client's next job is answered 429.
     """
 
     def __init__(
@@ -297,9 +320,15 @@ class WorkerPool:
         setup_args: Sequence[Any] = (),
         name: str = "work",
         fork: bool | None = None,
+        per_client: int | None = None,
+        client_queue: int | None = None,
     ) -> None:
         if size < 1 or queue < 0 or not budget > 0 or not wait > 0 or extra < 0 or max_jobs < 1:
             raise ValueError(f"size {size!r}, queue {queue!r}, budget {budget!r}, wait {wait!r} out of range")
+        self.per_client = max(1, size + extra - 1) if per_client is None else per_client
+        self.client_queue = max(1, queue // 4) if client_queue is None else client_queue
+        if self.per_client < 1 or self.client_queue < 0:
+            raise ValueError(f"per_client {per_client!r} and client_queue {client_queue!r} out of range")
         self.size = size
         self.queue = queue
         self.budget = budget
@@ -315,7 +344,9 @@ class WorkerPool:
         self.fork = hasattr(os, "fork") and hasattr(socket, "send_fds") if fork is None else fork
         self._workers: list[_Worker] = []  # the first ``size`` are the permanent ones, by slot
         self._idle: list[_Worker] = []
-        self._waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
+        self._waiting: collections.deque[tuple[asyncio.Future[_Worker], str | None]] = collections.deque()
+        self._running: collections.Counter[str | None] = collections.Counter()  # jobs at work, by client
+        self._queued: collections.Counter[str | None] = collections.Counter()  # jobs waiting, by client
         self._started = False
         self._closed = False
         self.killed = 0
@@ -341,15 +372,21 @@ class WorkerPool:
             if worker in self._idle:
                 worker.retire()
             else:
-                worker.kill()
+                worker.end()  # its job's request is answered 503 and closes the pipe
         self._workers, self._idle = [], []
-        for waiter in self._waiting:
-            waiter.cancel()
+        stopping = f"the server is stopping: the {self.name} pool takes no more work"
+        for waiter, _ in self._waiting:  # answered, not cancelled: their requests get a 503 at once
+            if not waiter.done():
+                waiter.set_exception(RequestError(stopping, 503))
 
     @property
     def busy(self) -> int:
         """Jobs running or waiting."""
         return len(self._workers) - len(self._idle) + len(self._waiting)
+
+    def client_jobs(self, client: str | None) -> tuple[int, int]:
+        """``(running, waiting)``: the jobs of ``client`` at work and waiting for a worker."""
+        return self._running[client], self._queued[client]
 
     def pids(self) -> list[int]:
         """The workers' process ids (the permanent ones first)."""
@@ -382,43 +419,50 @@ class WorkerPool:
         if self._closed:
             raise RequestError(f"the server is stopping: the {self.name} pool takes no more work", 503)
         self.start()
-        worker = await self._acquire(affinity)
+        client = REQUEST_CLIENT.get()
+        worker = await self._acquire(affinity, client)
         try:
             answer = await self._ask(worker, (function, args), self.budget if budget is None else budget, soft)
         except BaseException:
+            self._running[client] -= 1
             self._replace(worker)
             raise
+        self._running[client] -= 1
         worker.jobs += 1
         if worker.jobs >= self.max_jobs or worker.demoted:
             worker = self._renew(worker)
         self._release(worker)
         return _unwrap(answer)
 
-    async def _acquire(self, affinity: str | None) -> _Worker:
-        if self._idle:
+    def _may_start(self, client: str | None) -> bool:
+        """Whether ``client`` may have one more job at work (jobs of nobody always may)."""
+        return client is None or self._running[client] < self.per_client
+
+    async def _acquire(self, affinity: str | None, client: str | None) -> _Worker:
+        """A worker for a job of ``client``, counted as running for it (the caller uncounts it)."""
+        if self._idle and self._may_start(client):
             home = None if affinity is None else self._workers[_slot_of(affinity, self.size)]
             worker = home if home in self._idle else self._idle[-1]
             self._idle.remove(worker)
+            self._running[client] += 1
             return worker
-        if len(self._waiting) >= self.queue:
-            raise RequestError(f"the server is busy ({self.busy} requests at work or waiting); try again shortly", 503)
+        self._check_room(client)
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiter)
+        entry = (waiter, client)
+        self._waiting.append(entry)
+        self._queued[client] += 1
         try:
             if self.extra:
                 try:
                     return await asyncio.wait_for(asyncio.shield(waiter), self.patience)
                 except asyncio.TimeoutError:
-                    if len(self._workers) < self.size + self.extra and not waiter.done():
-                        self._waiting.remove(waiter)
-                        waiter.cancel()
-                        self.extras_started += 1
-                        extra = _Worker(self)
-                        self._workers.append(extra)
+                    extra = self._extra_for(waiter, client)
+                    if extra is not None:
                         return extra
             return await asyncio.wait_for(asyncio.shield(waiter), self.wait)
         except BaseException as error:
-            if waiter.done() and not waiter.cancelled():
+            if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+                self._running[client] -= 1
                 self._release(waiter.result())  # a worker came free just as the request gave up
             else:
                 waiter.cancel()
@@ -428,23 +472,60 @@ class WorkerPool:
                 ) from None
             raise
         finally:
-            if waiter in self._waiting:
-                self._waiting.remove(waiter)
+            if entry in self._waiting:
+                self._waiting.remove(entry)
+            self._queued[client] -= 1
+
+    def _check_room(self, client: str | None) -> None:
+        """Refuse a job that may not wait: its client's own queue is full (429), or everyone's (503)."""
+        if client is not None and self._queued[client] >= self.client_queue:
+            running, waiting = self.client_jobs(client)
+            raise RequestError(
+                f"you have {running} requests at work and {waiting} waiting, the most one client may have; "
+                "wait for their answers",
+                429,
+            )
+        if len(self._waiting) >= self.queue:
+            raise RequestError(f"the server is busy ({self.busy} requests at work or waiting); try again shortly", 503)
+
+    def _extra_for(self, waiter: asyncio.Future[_Worker], client: str | None) -> _Worker | None:
+        """An extra worker for a job that waited ``patience`` (None: the pool is at its most, the
+        job was served meanwhile, or its client already has its share at work)."""
+        if len(self._workers) >= self.size + self.extra or waiter.done() or not self._may_start(client):
+            return None
+        self._waiting.remove((waiter, client))
+        waiter.cancel()
+        self.extras_started += 1
+        extra = _Worker(self)
+        self._workers.append(extra)
+        self._running[client] += 1
+        return extra
 
     def _release(self, worker: _Worker) -> None:
+        """``worker`` is free: it goes to the first waiting job whose client may start one, else
+        idles (an extra worker that nothing takes ends)."""
         if self._closed or worker not in self._workers:
             worker.retire()
             return
-        while self._waiting:
-            waiter = self._waiting.popleft()
-            if not waiter.done():
-                waiter.set_result(worker)
-                return
-        if self._workers.index(worker) >= self.size:  # an extra worker with nothing waiting: it ends
+        self._idle.append(worker)
+        self._dispatch()
+        if worker in self._idle and self._workers.index(worker) >= self.size:
+            self._idle.remove(worker)
             self._workers.remove(worker)
             worker.retire()
-        else:
-            self._idle.append(worker)
+
+    def _dispatch(self) -> None:
+        """Hand idle workers to waiting jobs, in order, skipping those whose client has its share."""
+        for entry in list(self._waiting):
+            if not self._idle:
+                return
+            waiter, client = entry
+            if waiter.done():
+                self._waiting.remove(entry)
+            elif self._may_start(client):
+                self._waiting.remove(entry)
+                self._running[client] += 1
+                waiter.set_result(self._idle.pop())
 
     def _renew(self, worker: _Worker) -> _Worker:
         """A fresh worker in ``worker``'s place (``worker``, idle, ends)."""
@@ -461,6 +542,7 @@ class WorkerPool:
             return
         if self._workers.index(worker) >= self.size:
             self._workers.remove(worker)
+            self._dispatch()  # its client's share went down: a job of it may take an idle worker
             return
         fresh = _Worker(self)
         self._workers[self._workers.index(worker)] = fresh
