@@ -37,15 +37,13 @@ from typing import Any, ClassVar
 import attrs
 
 import draughts
-from draughts.rules import variants
 from draughts._core.capture import _value_weights
 from draughts._core.movegen import build_move_generator
 from draughts._core.tables import compile_rules
 from draughts.errors import CaptureSearchLimitError
-from draughts.rules.geometry import BoardSquares, Numbering
 from draughts.rules import (
-    CaptureFacts,
     CapturedRemoval,
+    CaptureFacts,
     CapturePromotion,
     Criterion,
     Directions,
@@ -57,7 +55,9 @@ from draughts.rules import (
     MostValue,
     Ruleset,
     WithKing,
+    variants,
 )
+from draughts.rules.geometry import BoardSquares, Numbering
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "native"
@@ -320,7 +320,8 @@ def perft_cases(known: dict[str, Ruleset]) -> list[dict[str, Any]]:
             continue
         for entry in entries:
             count, depth = entry.get("count"), entry.get("depth")
-            convention, fen, source = str(entry.get("convention")).lower(), str(entry.get("fen")), str(entry.get("source"))
+            convention = str(entry.get("convention")).lower()
+            fen, source = str(entry.get("fen")), str(entry.get("source"))
             if count is None or "(real thai start)" in fen:
                 continue
             if variant == "turkish" and "kish" not in source:
@@ -429,7 +430,10 @@ def answers(gen: Any, node: tuple[int, int, int, int, int], perft_depth: int, co
         calls.append(("count2", lambda: [gen.count2(*node, False), gen.count2(*node, True)]))
     if perft_depth:
         calls.append(
-            ("perft", lambda: [perft_depth, _count(gen, *node, perft_depth, False), _count(gen, *node, perft_depth, True)])
+            (
+                "perft",
+                lambda: [perft_depth, _count(gen, *node, perft_depth, False), _count(gen, *node, perft_depth, True)],
+            )
         )
     for label, call in calls:
         try:
@@ -556,9 +560,9 @@ def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
         entry = _trimmed(answers(gen, node, 0, count2=rules.board_size < 14))
         entry["ruleset"] = rules.name
         entry["hook_calls"] = {
-            "legal": _hook_calls(lambda: gen.legal(*node, False))[0],
-            "moves": _hook_calls(lambda: gen.moves(*node))[0],
-            "count1": _hook_calls(lambda: gen.count1(*node, False))[0],
+            "legal": _hook_calls(lambda gen=gen, node=node: gen.legal(*node, False))[0],
+            "moves": _hook_calls(lambda gen=gen, node=node: gen.moves(*node))[0],
+            "count1": _hook_calls(lambda gen=gen, node=node: gen.count1(*node, False))[0],
         }
         entries.append(entry)
     return [r for name, r in rules_out.items() if name != "frisian"], entries

@@ -334,8 +334,8 @@ class _FakeTime:
 def test_chat_does_not_restart_a_dxp_engines_move_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """The match's DXP player waits one deadline per move, however much the follower chats."""
     from draughts import dxp
-    from draughts.errors import DXPConnectionError
     from draughts.dxp import roles as players
+    from draughts.errors import DXPConnectionError
 
     clock = _FakeTime()
     monkeypatch.setattr(players, "time", clock)
