@@ -313,7 +313,7 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
         try:
             for game in pdn.read_games(source, variant=variant, errors=args.errors, encoding=args.encoding):
                 games += 1
-                moves += len(game.moves)
+                moves += len(game.mainline_moves())
                 guessed += game.guessed
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:

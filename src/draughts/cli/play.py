@@ -247,8 +247,7 @@ class TerminalGame:
         return pdn.Game.from_board(self.board, headers, result or "*")
 
     def _write(self, path: str, game: pdn.Game) -> None:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(pdn.write_game(game))
+        pdn.write_games([game], path)  # the text is made first: a game that cannot be written leaves the file
         self.say(f"Game saved to {path}")
 
     def _push(self, move: Move, who: str) -> None:
@@ -387,6 +386,8 @@ class TerminalGame:
             self._write(path, self.game())
         except OSError as error:
             self.say(f"Cannot write {path!r}: {error.strerror}")
+        except DraughtsError as error:  # text or a name no file can hold
+            self.say(f"Cannot write {path!r}: {error}")
 
     def _quit(self, argument: str) -> NoReturn:
         self._end(None, "unfinished", f"{self.board.turn} quits", result="*")

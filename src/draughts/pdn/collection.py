@@ -249,7 +249,7 @@ def _replay_one(
                 skipped.append(str(item))
                 continue
             games += 1
-            moves += len(item.moves)
+            moves += len(item.mainline_moves())
             guessed += item.guessed
             name = item.ruleset.name
             variants[name] = variants.get(name, 0) + 1

@@ -180,24 +180,14 @@ def read_game(
 ) -> Game:
     """The first game of a PDN file or stream: :func:`read_games`, stopped after one game.
 
-    ``source`` is what :func:`read_games` takes: a path, or a text or binary stream. PDN text in a
-    string reads with :func:`parse_game`. Until polydraughts 0.1.0 ``read_game`` took the text
-    itself; a string that is no existing path and looks like PDN text (it holds a tag, a brace, a
-    line break or a space and does not end in ``.pdn``) is still read as text, with a
-    :class:`DeprecationWarning`.
+    ``source`` is what :func:`read_games` takes: a path, or a text or binary stream; a ``str`` is
+    always a path. PDN text in a string reads with :func:`parse_game`. The game is the root of its
+    tree (:class:`~draughts.pdn.Game`): main line, side lines, comments, NAGs and ``%`` commands.
 
     Raises:
         PDNError: the source holds no game, or its first game cannot be read.
         OSError: the path cannot be read.
     """
-    if isinstance(source, str) and _looks_like_text(source):
-        warnings.warn(
-            "pdn.read_game(text) is deprecated: read_game takes a path or a stream, as read_games does; "
-            "PDN text reads with pdn.parse_game(text)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return parse_game(source, variant, ambiguous_end=ambiguous_end)
     return _first(read_games(source, variant, encoding=encoding, ambiguous_end=ambiguous_end), "the input")
 
 
@@ -206,7 +196,7 @@ def parse_games(
 ) -> Iterator[Game]:
     """The games of PDN ``text`` (a string), one at a time: :func:`read_games` for text in memory.
 
-    >>> [len(game.moves) for game in parse_games('1. 32-28 19-23 2-0 [Event "B"] 1. 33-29 *')]
+    >>> [len(game.mainline_moves()) for game in parse_games('1. 32-28 19-23 2-0 [Event "B"] 1. 33-29 *')]
     [2, 1]
     """
     if not isinstance(text, str):
@@ -235,13 +225,3 @@ def _first(games: Iterator[Game], where: str) -> Game:
         if close is not None:
             close()
     raise PDNError(f"no game in {where}", game=1, line=1)
-
-
-_TEXT_MARKS = frozenset("[{\n\r\t ")
-
-
-def _looks_like_text(source: str) -> bool:
-    """Whether a string given as a path is PDN text instead (the old meaning of ``read_game``'s argument)."""
-    if not source.strip() or any(char in _TEXT_MARKS for char in source):
-        return not source.lower().endswith(".pdn") and not os.path.exists(source)
-    return False

@@ -14,10 +14,10 @@ _TERMINATOR = re.compile(r"(?:[012]|1/2|½)[-:](?:[012]|1/2|½)")
 """The shape of every result in :data:`~draughts.results.STANDARD_RESULTS` but ``*``, written as one word."""
 
 MAX_BODY_TOKENS = 100_000
-"""Movetext tokens (moves, move numbers, comments, variations) kept per game: about 30,000 moves, a
-hundred times the longest real games. The rest of a longer game is read and dropped, so one huge
-game costs bounded memory; its replay then reports the first bad move of the part kept, or that the
-game is too long."""
+"""Movetext tokens (moves, move numbers, NAGs, comments, variation brackets, side lines included)
+kept per game: about 30,000 moves, a hundred times the longest real games. The rest of a longer game
+is read and dropped, so one huge game costs bounded memory; its replay then reports the first bad
+move of the part kept, or that the game is too long."""
 
 
 @attrs.define
@@ -32,6 +32,7 @@ class RawGame:
         error: The first syntax error in the game, if any.
         line: The game's first line.
         has_words: Whether the movetext has words (moves, numbers), not only comments.
+        depth: Variations open at the last token (a result inside a variation does not end the game).
         tags_closed: Whether a blank line ended the tag section.
         dropped: Movetext tokens past :data:`MAX_BODY_TOKENS`, read and not kept.
         names: The tag names seen, to tell a repeated tag (which starts a new game) at once.
@@ -44,6 +45,7 @@ class RawGame:
     error: Token | None = None
     line: int = 0
     has_words: bool = False
+    depth: int = 0
     tags_closed: bool = False
     dropped: int = 0
     names: set[str] = attrs.field(factory=set)
@@ -64,6 +66,10 @@ class RawGame:
             self.dropped += 1
         if token.kind == "word":
             self.has_words = True
+        elif token.kind == "open":
+            self.depth += 1
+        elif token.kind == "close":
+            self.depth -= 1
 
 
 def is_terminator(word: str) -> bool:
@@ -91,7 +97,7 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
                 current = RawGame()
             elif not current.tags and current.body:
                 current.preamble = [t.text for t in current.body if t.kind == "comment"]
-                current.body, current.dropped = [], 0
+                current.body, current.dropped, current.depth = [], 0, 0
             current.add_tag(token)
             continue
         if not current.line:
@@ -100,7 +106,7 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
             if current.error is None:
                 current.error = token
             continue
-        if token.kind == "word" and is_terminator(token.text):
+        if token.kind == "word" and not current.depth and is_terminator(token.text):
             current.terminator = token
             yield current
             current = RawGame()

@@ -62,6 +62,23 @@ def variant_tags(rules: Ruleset) -> dict[str, str]:
     return tags
 
 
+def kept_rules_tags(tags: dict[str, str], rules: Ruleset) -> dict[str, str]:
+    """The GameType tag of ``tags`` as it was written (``"20"``), when reading it gives ``rules``; else empty.
+
+    So a game read and written again keeps its GameType tag as the file had it, instead of
+    :func:`variant_tags`' full form (``"20,W,10,10,N2,0"``).
+    """
+    value = tags.get("GameType", "").strip()
+    if not value:
+        return {}
+    read: Ruleset | None
+    try:
+        read = from_gametype(value)
+    except UnknownVariantError:
+        read = gametype_alias(value)
+    return {"GameType": tags["GameType"]} if read == rules else {}
+
+
 def gametype_alias(value: str) -> Ruleset | None:
     """The ruleset a GameType number outside PDN 3.0 names through an alias (lidraughts' 96-98), or None."""
     number = value.strip()
@@ -71,6 +88,3 @@ def gametype_alias(value: str) -> Ruleset | None:
 
 def tag_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", name.strip())
-
-
-# --- input: lines from paths and streams -------------------------------------------------------
