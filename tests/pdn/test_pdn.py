@@ -277,7 +277,7 @@ def test_plain_moves_written_with_x_and_captures_with_dash() -> None:
 def test_prose_in_parentheses_no_move_numbers_and_raw_backslashes() -> None:
     game = read("english", "games-checkers-british-computer-championship-2002.pdn")[0]
     assert game.headers["Comment"] == r"C:\nemesis\games\BHAM 2002\bham01.xml"
-    assert any("(\"Roberto's\" ...) is dropped" in warning for warning in game.warnings)  # prose, not moves
+    assert any('("Roberto\'s" ...) is dropped' in warning for warning in game.warnings)  # prose, not moves
     assert game.result == "0-1"  # from the tag: the movetext has no result
     assert game.mainline_moves()[0] == Move(9, 13)
 

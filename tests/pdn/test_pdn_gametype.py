@@ -167,7 +167,7 @@ def test_a_house_rule_is_named_by_a_variant_tag_that_reads_back() -> None:
     assert tags_of(text) == {"Event": "e", "Variant": "american-nfc"}
     again = pdn.parse_game(text)
     assert again.ruleset == rules
-    assert again.moves == game.moves
+    assert again.mainline_moves() == game.mainline_moves()
 
 
 def test_an_evolved_ruleset_never_claims_its_bases_gametype() -> None:
@@ -178,7 +178,7 @@ def test_an_evolved_ruleset_never_claims_its_bases_gametype() -> None:
     with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'my-pool' names no known ruleset.*variant="):
         pdn.parse_game(text)
     again = pdn.parse_game(text, POOL)
-    assert (again.ruleset, again.moves) == (POOL, game.moves)
+    assert (again.ruleset, again.mainline_moves()) == (POOL, game.mainline_moves())
 
 
 def test_a_ruleset_with_a_gametype_number_of_its_own_writes_it() -> None:
@@ -188,7 +188,7 @@ def test_a_ruleset_with_a_gametype_number_of_its_own_writes_it() -> None:
     with pytest.raises(PDNUnknownVariantError, match=r"unknown GameType: GameType '45,B,8,8,A0,0'.*variant="):
         pdn.parse_game(text)
     again = pdn.parse_game(text, POOL_45)  # was PDNUnknownVariantError even with variant=pool
-    assert (again.ruleset, again.moves) == (POOL_45, game.moves)
+    assert (again.ruleset, again.mainline_moves()) == (POOL_45, game.mainline_moves())
 
 
 def test_named_variants_without_a_gametype_are_named_by_a_variant_tag() -> None:
@@ -215,3 +215,13 @@ def test_the_rules_tags_replace_stale_ones_from_the_headers() -> None:
     named = game_of(BRAZILIAN)
     named.headers["Variant"] = "Brazilian draughts"  # a named variant keeps an informative Variant tag
     assert tags_of(pdn.write_game(named))["Variant"] == "Brazilian draughts"
+
+
+@pytest.mark.parametrize("tag", ["20", "20,W,10,10,N1,0", " 20 ", "25"])
+def test_a_gametype_tag_is_written_as_it_was_read(tag: str) -> None:
+    """Issue 40 §10: ``[GameType "20"]`` came back as ``"20,W,10,10,N2,0"``, so every game changed on a round trip."""
+    text = f'[Event "e"]\n[GameType "{tag}"]\n\n*\n'
+    game = pdn.parse_game(text)
+    assert tags_of(pdn.write_game(game))["GameType"] == tag
+    assert pdn.write_game(pdn.parse_game(pdn.write_game(game))) == pdn.write_game(game)
+    assert pdn.parse_game(pdn.write_game(game)).ruleset is game.ruleset

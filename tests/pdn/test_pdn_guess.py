@@ -18,7 +18,7 @@ def test_a_russian_game_without_gametype_is_read_as_russian_and_says_so() -> Non
     assert all("read as russian" in game.warnings[-1] and "variant=" in game.warnings[-1] for game in games)
     # the same games as with the variant given
     given = list(pdn.read_games(GAMES / "russian" / "games-checkers-russian-test.pdn", "russian"))
-    assert [game.moves for game in games] == [game.moves for game in given]
+    assert [game.mainline_moves() for game in games] == [game.mainline_moves() for game in given]
     assert not any(game.guessed for game in given)
 
 
@@ -31,7 +31,7 @@ def test_each_untagged_collection_reads_under_its_own_variant(folder: str, expec
         game.ruleset.name
         for path in sorted((GAMES / folder).glob("*.pdn"))
         for game in pdn.read_games(path, errors="skip")
-        if game.moves
+        if game.mainline_moves()
     }
     assert names == {expected}
 
@@ -57,4 +57,3 @@ def test_a_game_no_variant_reads_names_the_default_and_the_guesses_and_hints_at_
     assert "reads neither as international (the default) nor as frisian" in message
     assert message.endswith("pass its rules as variant= (draughts pdn --variant NAME)")
     assert caught.value.ply == 2
-

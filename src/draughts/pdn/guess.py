@@ -54,14 +54,27 @@ def _needs(words: Iterable[str]) -> tuple[SquareNames, int]:
     return SquareNames.NUMERIC, next((n for n in range(2, 40, 2) if n * n // 2 >= highest), 0)
 
 
+def _main_words(raw: RawGame) -> list[str]:
+    """The words of the main line (not those of variations, which may be prose) among the first tokens."""
+    words: list[str] = []
+    depth = 0
+    for token in raw.body[:_GUESSES]:
+        if token.kind == "open":
+            depth += 1
+        elif token.kind == "close":
+            depth -= 1
+        elif token.kind == "word" and not depth:
+            words.append(token.text)
+    return words
+
+
 def candidates(raw: RawGame, tried: Ruleset) -> list[Ruleset]:
     """The PDN variants (those with a GameType number) whose notation and board fit the game's moves.
 
     Only the smallest board the moves fit is considered, and ``tried`` (the default already tried)
     is left out; the catalog's order is kept.
     """
-    words = [token.text for token in raw.body[:_GUESSES] if token.kind == "word"]
-    notation, side = _needs(words)
+    notation, side = _needs(_main_words(raw))
     fitting = [
         rules
         for rules in VARIANTS.values()

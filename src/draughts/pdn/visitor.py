@@ -61,6 +61,7 @@ __all__ = [
     "read_headers",
     "read_with",
     "walk",
+    "comment_pieces",
     "walk_line",
     "wrap",
 ]
@@ -300,11 +301,8 @@ class StringExporter(BaseVisitor[str]):
         self.glue = False
 
     def visit_comment(self, comment: str) -> None:
-        words = comment.replace("}", ")").split() or [""]
-        words[0] = "{" + words[0]
-        words[-1] += "}"
-        for word in words:
-            self._piece(word)
+        for piece in comment_pieces(comment, self.width):
+            self._piece(piece)
         self.number = True
         self.glue = False
 
@@ -336,6 +334,17 @@ class StringExporter(BaseVisitor[str]):
 
     def result(self) -> str:
         return "\n".join(self.lines) + "\n" if self.lines else ""
+
+
+def comment_pieces(comment: str, width: int) -> list[str]:
+    """A comment as pieces to wrap: whole when it fits on a line, else word by word; ``}`` written as ``)``."""
+    text = " ".join(comment.replace("}", ")").split())
+    if len(text) + 2 <= width:
+        return ["{" + text + "}"]
+    words = text.split()
+    words[0] = "{" + words[0]
+    words[-1] += "}"
+    return words
 
 
 def wrap(pieces: list[str], width: int) -> list[str]:

@@ -14,7 +14,7 @@ from draughts.errors import DraughtsError
 from draughts.pdn.errors import PDNTextError
 from draughts.pdn.game import Game, descendants
 from draughts.pdn.text import unwritable
-from draughts.pdn.visitor import StringExporter, wrap
+from draughts.pdn.visitor import StringExporter, comment_pieces, wrap
 from draughts.pdn.words import check_nag
 
 
@@ -40,10 +40,7 @@ def write_game(game: Game, *, width: int = 80, variations: bool = True, numeric:
     _check_text(game, headers)
     lines: list[str] = []
     for text in game.preamble:
-        words = text.replace("}", ")").split() or [""]
-        words[0] = "{" + words[0]
-        words[-1] += "}"
-        lines.extend(wrap(words, width))
+        lines.extend(wrap(comment_pieces(text, width), width))
     exporter = StringExporter(width=width, numeric=numeric, variations=variations)
     return "\n".join(lines) + ("\n" if lines else "") + game.accept(exporter)
 
