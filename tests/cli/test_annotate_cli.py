@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -22,15 +24,15 @@ EVAL = re.compile(r"\[%eval\s+([^\]]*)\]")
 def planted_file(tmp_path: Path) -> tuple[Path, int]:
     """Two real games, the first cut after 12 plies and given a 13th move that drops a man."""
     first, second = list(pdn.read_games(DATA, "russian"))[:2]
-    position = first.positions()[12]
+    position = list(first.mainline())[11].position
     engine = Engine()
     blunder = next(
         move
         for move in position.legal_moves()
         if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).score >= 90
     )
-    moves = [*first.moves[:12], blunder, position.play(blunder).legal_moves()[0]]
-    games = [Game(first.ruleset, dict(first.headers), first.start, moves, "*"), second]
+    moves = [*first.mainline_moves()[:12], blunder, position.play(blunder).legal_moves()[0]]
+    games = [Game(first.ruleset, dict(first.headers), first.position, moves, "*"), second]
     path = tmp_path / "games.pdn"
     pdn.write_games(games, path)
     return path, 13
@@ -45,15 +47,16 @@ def test_annotate_marks_the_planted_blunder_and_reads_back(tmp_path: Path, worke
     text = target.read_text(encoding="utf-8")
     games = list(pdn.read_games(target, "russian"))
     originals = list(pdn.read_games(path, "russian"))
-    assert [g.moves for g in games] == [g.moves for g in originals]
-    assert games[0].annotations[ply][0] in ("?", "??")
-    assert games[0].variations[ply]
+    assert [g.mainline_moves() for g in games] == [g.mainline_moves() for g in originals]
+    marked = list(games[0].mainline())[ply - 1]
+    assert marked.nags[0] in ("?", "??")
+    assert marked.parent is not None
+    assert len(marked.parent.variations) == 2  # the better line beside it
     for game in games:
-        for number in range(1, len(game.moves) + 1):
-            assert any(EVAL.fullmatch(comment) for comment in game.comments[number])
+        assert all(node.commands.eval is not None for node in game.mainline())
         assert "WhiteAccuracy" in game.headers
     values = EVAL.findall(text)
-    assert len(values) > sum(len(g.moves) for g in games)  # one per move, and the better lines' own
+    assert len(values) > sum(len(g.mainline_moves()) for g in games)  # one per move, and the better lines' own
     for value in values:
         Score.parse(value)
 
@@ -77,5 +80,28 @@ def test_annotate_with_an_external_hub_engine(tmp_path: Path) -> None:
         == 0
     )
     games = list(pdn.read_games(target, "russian"))
-    assert games[0].annotations[ply][0] in ("?", "??")
-    assert all(EVAL.fullmatch(game.comments[1][0]) for game in games)
+    assert list(games[0].mainline())[ply - 1].nags[0] in ("?", "??")
+    assert all(game.next().commands.eval is not None for game in games)  # type: ignore[union-attr]
+
+
+def test_annotate_output_into_a_device_writes_into_it(tmp_path: Path) -> None:
+    """Issue 40 §13: ``--output`` onto a device node wrote a temporary file and replaced the node with it."""
+    path, _ = planted_file(tmp_path)
+    device = null_device(tmp_path)
+    before = os.stat(device)
+    assert main(["annotate", str(path), "--variant", "russian", "--depth", "1", "-o", str(device)]) == 0
+    after = os.stat(device)
+    assert stat.S_ISCHR(after.st_mode)
+    assert (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+    assert sorted(item.name for item in tmp_path.iterdir()) == ["games.pdn", "null"]
+
+
+def null_device(folder: Path) -> Path:
+    """A character device like /dev/null in ``folder`` where the process may make one (code that would
+    replace it harms nothing else), else a link to /dev/null, which only root could replace."""
+    path = folder / "null"
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        path.symlink_to("/dev/null")
+    return path
