@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
         warnings.simplefilter("always")
         games = list(pdn.read_games(source, variant=variant, errors="skip"))
     for number, game in enumerate(games, 1):
-        board = game.board()
+        board = game.end().board()
         players = f"{game.headers.get('White', '?')} - {game.headers.get('Black', '?')}"
         print(f"game {number}: {players} ({game.ruleset.name}), {len(game.moves)} plies, result {game.result}")
         print("  " + " ".join(board.history_text()))

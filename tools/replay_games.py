@@ -89,7 +89,7 @@ def replay_file(path: Path, variant: str, tally: Tally) -> None:
         warnings.simplefilter("always", pdn.PDNWarning)
         for game in pdn.read_games(path, variant, errors="skip"):
             tally.read += 1
-            outcome = game.board().outcome()  # the board raises if a move is not legal in turn
+            outcome = game.end().board().outcome()  # the board raises if a move is not legal in turn
             if outcome is not None and pdn.normalise_result(game.result) not in (None, "*"):
                 tally.ended += 1
                 if outcome.winner != game.winner:

@@ -76,14 +76,14 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
     assert game.headers["Termination"] == "white resigns"
     assert game.headers["White"] == "Human"
     assert game.headers["Black"] == "polydraughts beginner"
-    assert game.start == draughts.Position.from_fen("international", fen)
-    assert len(game.moves) == 2
-    assert set(game.moves[0].captured) == {14, 29, 31, 42}  # the second capture, after the undo
+    assert game.position == draughts.Position.from_fen("international", fen)
+    assert len(game.mainline_moves()) == 2
+    assert set(game.mainline_moves()[0].captured) == {14, 29, 31, 42}  # the second capture, after the undo
 
     # "save" wrote the game so far (no result yet)
     middle = pdn.parse_game(saved.read_text(encoding="utf-8"))
     assert middle.result == "*"
-    assert middle.moves == game.moves
+    assert middle.mainline_moves() == game.mainline_moves()
 
 
 def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
     assert game.ruleset.name == "american"
     assert game.result == "0-1"
     assert game.winner is draughts.WHITE
-    board = game.board()
+    board = game.end().board()
     outcome = board.outcome()
     assert outcome is not None
     assert outcome.winner is draughts.WHITE
@@ -132,7 +132,7 @@ def test_a_whole_game_from_the_start_position(tmp_path: Path) -> None:
     ).stdout
     assert "Game over: " in out
     game = pdn.parse_game(target.read_text(encoding="utf-8"))
-    outcome = game.board().outcome()
+    outcome = game.end().board().outcome()
     assert outcome is not None
     assert game.result == pdn.result_for("russian", outcome.winner)
     assert f"({outcome.rule})" in out or outcome.rule in out

@@ -65,7 +65,7 @@ def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: 
     games = list(read_games(pdn))
     assert len(games) == 4
     assert sorted(g.headers["Round"] for g in games) == ["1", "2", "3", "4"]
-    assert all(g.moves for g in games)
+    assert all(g.mainline_moves() for g in games)
     table = match.table()
     assert "95%" in table
     assert "W-D-L" in table
