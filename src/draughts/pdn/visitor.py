@@ -58,10 +58,10 @@ __all__ = [
     "SkipType",
     "SkipVisitor",
     "StringExporter",
+    "comment_pieces",
     "read_headers",
     "read_with",
     "walk",
-    "comment_pieces",
     "walk_line",
     "wrap",
 ]
