@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
     for number, game in enumerate(games, 1):
         board = game.end().board()
         players = f"{game.headers.get('White', '?')} - {game.headers.get('Black', '?')}"
-        print(f"game {number}: {players} ({game.ruleset.name}), {len(game.moves)} plies, result {game.result}")
+        print(f"game {number}: {players} ({game.ruleset.name}), {len(game.mainline_moves())} plies, result {game.result}")
         print("  " + " ".join(board.history_text()))
         print("  final position:", board.fen())
         outcome = board.outcome()

@@ -248,7 +248,7 @@ class Game(GameNode):
 
     The root's :attr:`~GameNode.position` is the start position, its :attr:`~GameNode.comment` the
     comment before the first move, and :meth:`~GameNode.mainline_moves` the main line; every node
-    below holds its move, comments, NAGs, ``%`` commands and side lines (see :mod:`draughts.pdn.tree`).
+    below holds its move, comments, NAGs, ``%`` commands and side lines (see :class:`GameNode`).
     Two games are equal when their tags, result, preamble, start and trees are.
 
     Args:
@@ -411,7 +411,7 @@ class Game(GameNode):
 
 
 def _flat(game: Game) -> Iterable[tuple[int, Move, str, Commands, str, list[str], Position]]:
-    """The nodes under ``game`` (not the root) in the order of :func:`~draughts.pdn.tree.descendants`."""
+    """The nodes under ``game`` (not the root) in the order of :func:`descendants`."""
     index: dict[int, int] = {id(game): 0}
     for count, node in enumerate(descendants(game)):
         index[id(node)] = count
