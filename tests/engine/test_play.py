@@ -274,3 +274,22 @@ def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:
     )
     assert "Traceback" not in done.stderr
     assert "wins" in done.stdout.lower()
+
+
+def test_save_never_truncates_the_file_when_the_game_cannot_be_written(tmp_path: Path) -> None:
+    """Issue 40 §13: ``save FILE`` opened the file for writing before the text existed, so a game that
+    cannot be written (a ruleset named with a lone surrogate, which a rule file may hold) left it empty."""
+    import io
+
+    import attrs
+
+    from draughts.cli.play import play as play_in_process
+
+    rules = attrs.evolve(draughts.get_variant("russian"), name="mine\ud800", pdn_gametype=None)
+    saved = tmp_path / "saved.pdn"
+    saved.write_text("the games saved before\n", encoding="utf-8")
+    out = io.StringIO()
+    with pytest.raises(pdn.PDNTextError):  # the game printed at the end cannot be written either
+        play_in_process(rules, white="human", black="human", stdin=io.StringIO(f"save {saved}\nresign\n"), stdout=out)
+    assert "Cannot write" in out.getvalue()
+    assert saved.read_text(encoding="utf-8") == "the games saved before\n"

@@ -129,10 +129,10 @@ def test_write_games_writes_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) -> 
     fifo = tmp_path / "games.fifo"
     os.mkfifo(fifo)
     received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     assert pdn.write_games([GOOD], fifo) == 1
-    reader.join(timeout=60)
+    reader.join(timeout=60)  # counts nothing: a reader left waiting (the FIFO replaced) fails the next line
     assert received == [pdn.write_game(GOOD).encode()]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # was replaced by a regular file
     assert sorted(item.name for item in tmp_path.iterdir()) == ["games.fifo"]
