@@ -595,7 +595,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="errors"):
         pdn.read_games(io.StringIO(""), errors="ignore")
     with pytest.raises(draughts.UnknownVariantError):
-        pdn.read_games(io.StringIO(""), variant="chess")
+        pdn.read_games(io.StringIO(""), ruleset="chess")
     with pytest.raises(ValueError, match="ambiguous_end"):
         pdn.read_games(io.StringIO(""), ambiguous_end="guess")
     assert pdn.parse_game("1. 32-28 *", None).ruleset.name == "international"  # None: PDN's usual default

@@ -127,7 +127,7 @@ def test_every_game_writes_and_reads_back(name: str) -> None:
 )
 def test_lidraughts_gametype_numbers_name_their_variants(name: str, number: str) -> None:
     """lidraughts tags Antidraughts 98, Breakthrough 96 and Frysk! 97, numbers PDN 3.0 leaves unassigned."""
-    games = list(pdn.read_games(GAMES / name))  # no variant=: the GameType tag decides
+    games = list(pdn.read_games(GAMES / name))  # no ruleset=: the GameType tag decides
     variant = draughts.get_variant(name.split("/")[0])
     assert {game.headers["GameType"] for game in games} == {number}
     assert all(game.ruleset is variant for game in games)

@@ -15,7 +15,7 @@ def test_a_russian_game_without_gametype_is_read_as_russian_and_says_so() -> Non
     games = list(pdn.read_games(GAMES / "russian" / "games-checkers-russian-test.pdn"))
     assert [game.ruleset.name for game in games] == ["russian"] * 3
     assert all(game.guessed for game in games)
-    assert all("read as russian" in game.warnings[-1] and "variant=" in game.warnings[-1] for game in games)
+    assert all("read as russian" in game.warnings[-1] and "ruleset=" in game.warnings[-1] for game in games)
     # the same games as with the variant given
     given = list(pdn.read_games(GAMES / "russian" / "games-checkers-russian-test.pdn", "russian"))
     assert [game.mainline_moves() for game in games] == [game.mainline_moves() for game in given]
@@ -44,7 +44,7 @@ def test_an_international_game_is_not_guessed() -> None:
 def test_a_tag_or_variant_argument_is_never_second_guessed() -> None:
     with pytest.raises(PDNIllegalMoveError) as caught:
         pdn.parse_game('[GameType "20"] 1. c3-d4 *')
-    assert "variant=" not in str(caught.value).split("legal moves:")[1]
+    assert "ruleset=" not in str(caught.value).split("legal moves:")[1]
     with pytest.raises(PDNError, match="international"):
         pdn.parse_game("1. c3-d4 *", "international")
 
@@ -55,5 +55,5 @@ def test_a_game_no_variant_reads_names_the_default_and_the_guesses_and_hints_at_
     message = str(caught.value)
     assert "(international)" in message
     assert "reads neither as international (the default) nor as frisian" in message
-    assert message.endswith("pass its rules as variant= (draughts pdn --variant NAME)")
+    assert message.endswith("pass its rules as ruleset= (draughts pdn --variant NAME)")
     assert caught.value.ply == 2

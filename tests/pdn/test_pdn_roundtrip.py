@@ -1,8 +1,8 @@
 """Every game the library writes reads back to the same game: every ruleset, any length.
 
-The property: ``parse_game(write_game(game), variant=game.ruleset)`` gives the game back, and
-without ``variant=`` the text either gives the same ruleset back or fails with an error that says to
-pass ``variant=``; it never reads under other rules. Before the hardening issue's item 7 an evolved
+The property: ``parse_game(write_game(game), ruleset=game.ruleset)`` gives the game back, and
+without ``ruleset=`` the text either gives the same ruleset back or fails with an error that says to
+pass ``ruleset=``; it never reads under other rules. Before the hardening issue's item 7 an evolved
 ruleset wrote its base variant's GameType (and read back under the base rules), and a game of
 10,000 moves wrote a move number the reader rejected.
 """
@@ -92,7 +92,7 @@ def assert_reads_back(game: pdn.Game) -> str:
         message = ""
         assert alone.ruleset == rules  # an evolved ruleset equal to a named one; never other rules, silently
         assert alone.mainline_moves() == game.mainline_moves()
-    assert not message or "variant=" in message
+    assert not message or "ruleset=" in message
     return text
 
 

@@ -140,7 +140,7 @@ def test_every_game_of_a_corpus_file_round_trips_to_an_equal_tree() -> None:
     games = list(pdn.read_games(path, errors="skip"))[:200]
     assert games
     for game in games:
-        back = pdn.parse_game(pdn.write_game(game), variant=game.ruleset)
+        back = pdn.parse_game(pdn.write_game(game), ruleset=game.ruleset)
         assert back.same_tree(game)
 
 
@@ -156,7 +156,7 @@ def test_every_game_of_the_test_corpus_round_trips_to_an_equal_tree() -> None:
             warnings.simplefilter("ignore")
             games = list(pdn.read_games(path, errors="skip"))
         for game in games:
-            back = pdn.parse_game(pdn.write_game(game), variant=game.ruleset)
+            back = pdn.parse_game(pdn.write_game(game), ruleset=game.ruleset)
             assert back.same_tree(game), (path, game.index)
             count += 1
     assert count > 300

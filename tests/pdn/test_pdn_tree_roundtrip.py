@@ -83,10 +83,10 @@ def trees(draw: st.DrawFn, rules: Ruleset) -> Game:
 def assert_tree_reads_back(root: Game, rules: Ruleset) -> None:
     root.headers = {"Event": "random"}
     text = pdn.write_game(root)
-    back = pdn.parse_game(text, variant=rules)
+    back = pdn.parse_game(text, ruleset=rules)
     assert back.same_tree(root), text
     assert pdn.write_game(back) == text
-    (built,) = read_with(io.StringIO(text), GameBuilder(), variant=rules)
+    (built,) = read_with(io.StringIO(text), GameBuilder(), ruleset=rules)
     assert built.same_tree(root)
     assert built == back
 
@@ -204,7 +204,7 @@ def test_every_game_of_the_corpus_read_into_a_tree_written_reads_back_equal() ->
         warnings.simplefilter("ignore", pdn.PDNWarning)  # variations of the files that are not legal, dropped
         for game in games:
             text = pdn.write_game(game)
-            back = pdn.parse_game(text, variant=game.ruleset)
+            back = pdn.parse_game(text, ruleset=game.ruleset)
             assert back.same_tree(game), (game.index, game.headers)
             assert pdn.write_game(back) == text
 
@@ -242,12 +242,12 @@ def test_every_game_of_the_full_survey_read_into_a_tree_written_reads_back_equal
         variant = variants.get(path.parent.name, path.parent.name)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            games += pdn.read_games(path, variant=variant, errors="skip")
+            games += pdn.read_games(path, ruleset=variant, errors="skip")
     assert len(games) >= 2900, len(games)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pdn.PDNWarning)
         for game in games:
             text = pdn.write_game(game)
-            back = pdn.parse_game(text, variant=game.ruleset)
+            back = pdn.parse_game(text, ruleset=game.ruleset)
             assert back.same_tree(game), (game.index, game.headers)
             assert pdn.write_game(back) == text

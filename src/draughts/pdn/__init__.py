@@ -85,22 +85,22 @@ Which rules a game follows
   (International files write ``20,W,10,10,N1,0``). A bare number outside PDN 3.0 that is an
   alias (:data:`~draughts.ALIASES`) names that ruleset: lidraughts writes 96 for Breakthrough,
   97 for Frysk! and 98 for Antidraughts.
-* **variant=** is the ruleset the caller says the games follow. It is used for games without a
+* **ruleset=** is the ruleset the caller says the games follow. It is used for games without a
   GameType tag, and a game's GameType tag must be its own (the number of its ``pdn_gametype``,
-  fields agreeing): a game tagged ``25`` read with ``variant="international"`` is an error that
+  fields agreeing): a game tagged ``25`` read with ``ruleset="international"`` is an error that
   names both. So a ruleset of your own with a GameType number of its own (``pool`` with 23) reads
   its own files back.
-* Without ``variant=`` (None), a game without a GameType tag follows its **Variant** tag if that
+* Without ``ruleset=`` (None), a game without a GameType tag follows its **Variant** tag if that
   names a ruleset (``russian``, ``american-nfc``, ``American/English`` as playstrategy.org writes),
   else International draughts. A Variant tag that names nothing known is an error saying to pass
-  the ruleset as ``variant=``.
+  the ruleset as ``ruleset=``.
 * **Guessed rules.** A game that no tag names (no GameType, no Variant) and that cannot be read
   as International draughts is tried under the PDN variants whose notation and board size fit its
   moves (algebraic ``c3-d4`` on 8x8: Russian, Brazilian, Czech, Turkish; numbers up to 32:
   Italian, American, Spanish ...), in the catalog's order, and read under the first where every
   move is legal. :attr:`Game.guessed` is then True and :attr:`Game.warnings` says so: a guess is no
-  proof (a Czech game may be legal in Russian draughts too), ``variant=`` decides. When no guess
-  reads, the error is that of the rules the moves went furthest in, with a hint at ``variant=``.
+  proof (a Czech game may be legal in Russian draughts too), ``ruleset=`` decides. When no guess
+  reads, the error is that of the rules the moves went furthest in, with a hint at ``ruleset=``.
 
 Decisions
 ---------
@@ -140,7 +140,7 @@ gives the game's ruleset: a GameType tag the game was read with is kept as it wa
 (``"20"`` stays ``"20"``) when it names the game's ruleset; else the ruleset's full
 ``pdn_gametype_tag`` when reading that tag gives this very ruleset (the named variants); else a
 ``Variant`` tag with the ruleset's name when the name gives it back (``american-nfc``); else, for a
-ruleset of the caller's own, which must then be read back with ``variant=``, a ``Variant`` tag that
+ruleset of the caller's own, which must then be read back with ``ruleset=``, a ``Variant`` tag that
 no name resolves (its name, with ``" (custom rules)"`` after it if the name is a named variant's)
 and its GameType if no named variant has that number. So a ruleset evolved from Brazilian never
 claims GameType 26. Then the movetext, the whole tree: move numbers (``1.``, and ``1...`` when the
@@ -148,8 +148,8 @@ second player's move opens the movetext or a variation or follows a comment or v
 move in the variant's notation (short unless ambiguous, then the long form PDN 3.0 prescribes),
 marks, NAGs, comments with their commands, variations nested in parentheses, and the result,
 wrapped at 80 characters. :meth:`Game.export_headers` gives the tags exactly as written;
-``parse_game(write_game(g), variant=g.ruleset)`` (for a named variant or a house rule, without
-``variant=`` too) is equal to ``g`` once ``g``'s headers are those, however long the game and
+``parse_game(write_game(g), ruleset=g.ruleset)`` (for a named variant or a house rule, without
+``ruleset=`` too) is equal to ``g`` once ``g``'s headers are those, however long the game and
 however deep its tree, and writing it again gives the same text. A result that cannot stand as
 a PDN game terminator (a match score such as ``4-6``) is written in the Result tag, and the
 movetext ends with ``*``. A ``}`` in a comment is written as ``)``. A move's first NAG, when it is a

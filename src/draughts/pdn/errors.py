@@ -17,7 +17,7 @@ class PDNAmbiguousMoveError(PDNError, AmbiguousMoveError):
 
 class PDNUnknownVariantError(PDNError, UnknownVariantError):
     """A game whose rules cannot be told: an unknown GameType, one that contradicts its variant or
-    ``variant=``, or a Variant tag naming no known ruleset."""
+    ``ruleset=``, or a Variant tag naming no known ruleset."""
 
 
 class PDNTextError(PDNError):

@@ -1,12 +1,12 @@
 """The rules of a game that no tag names: guessed from its notation and board when the default fails.
 
-A game without a GameType or Variant tag, read without ``variant=``, follows International
+A game without a GameType or Variant tag, read without ``ruleset=``, follows International
 draughts, as PDN readers assume. Many files of other variants carry no GameType tag (Russian
 collections with algebraic moves, English ones numbered 1-32), so when such a game cannot be read
 under International draughts the reader tries the PDN variants whose notation and board size fit
 the moves, in the catalog's order (:data:`draughts.VARIANTS`), and takes the first under which every
 move is legal. It says so in :attr:`~draughts.pdn.Game.warnings` and :attr:`~draughts.pdn.Game.guessed`:
-a guess is no proof (a Czech game may replay under Russian rules too); ``variant=`` decides.
+a guess is no proof (a Czech game may replay under Russian rules too); ``ruleset=`` decides.
 """
 
 from __future__ import annotations

@@ -128,7 +128,7 @@ class Builder:
     # --- tags ---
 
     def ruleset(self) -> Ruleset:
-        """The rules: the GameType tag, checked against ``variant=``; else ``variant=``; else the Variant tag."""
+        """The rules: the GameType tag, checked against ``ruleset=``; else ``ruleset=``; else the Variant tag."""
         gametype = self.headers.get("GameType", "").strip()
         explicit = self.variant
         if gametype:
@@ -144,9 +144,9 @@ class Builder:
                         f"GameType {excerpt(gametype)} is lidraughts' number of {aliased.name}, not {explicit.name}"
                     )
                 if explicit is None:
-                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with variant={OWN}"
+                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with ruleset={OWN}"
                 else:
-                    message = f"the GameType tag contradicts variant={explicit.name!r}: {reason}"
+                    message = f"the GameType tag contradicts ruleset={explicit.name!r}: {reason}"
                 self.fail(message, self.tag_lines["GameType"], PDNUnknownVariantError)
         if explicit is not None:
             return explicit
@@ -157,7 +157,7 @@ class Builder:
         if rules is None:
             self.fail(
                 f"the Variant tag {excerpt(variant)} names no known ruleset (and there is no GameType tag); "
-                f"a game of a ruleset of your own reads with variant={OWN}",
+                f"a game of a ruleset of your own reads with ruleset={OWN}",
                 self.tag_lines["Variant"],
                 PDNUnknownVariantError,
             )

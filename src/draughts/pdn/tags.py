@@ -45,7 +45,7 @@ def variant_tags(rules: Ruleset) -> dict[str, str]:
     A GameType tag only when reading it gives ``rules`` (so a ruleset evolved from a named
     variant never claims that variant's GameType); otherwise a Variant tag that gives ``rules``
     back by name, or, for a ruleset of the caller's own, one that no name gives (read such a game
-    with ``variant=``), and the ruleset's own GameType if no named variant has its number.
+    with ``ruleset=``), and the ruleset's own GameType if no named variant has its number.
     """
     tag = rules.pdn_gametype_tag
     if tag is not None:

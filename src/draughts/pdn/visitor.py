@@ -30,6 +30,7 @@ a PDN file, :meth:`Game.accept() <draughts.pdn.Game.accept>` and
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator
 
@@ -47,7 +48,7 @@ from draughts.pdn.words import MARKS, check_nag
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
+from draughts.rules.files import resolve_ruleset
 
 __all__ = [
     "SKIP",
@@ -70,7 +71,7 @@ __all__ = [
 def read_with(
     source: Source,
     visitor: BaseVisitor[ResultT],
-    variant: Ruleset | str | None = None,
+    ruleset: Ruleset | str | os.PathLike[str] | None = None,
     errors: str = "raise",
     *,
     encoding: str | None = None,
@@ -81,14 +82,14 @@ def read_with(
     The tags are visited as written, before any move is replayed; when
     :meth:`~draughts.pdn.events.BaseVisitor.end_headers` returns :data:`~draughts.pdn.events.SKIP`
     the game's moves are not replayed at all. Otherwise the game is read as
-    :func:`~draughts.pdn.read_games` reads it (``variant``, ``errors``, ``encoding`` and
+    :func:`~draughts.pdn.read_games` reads it (``ruleset``, ``errors``, ``encoding`` and
     ``ambiguous_end`` mean what they mean there) and its tree is walked. A game that cannot be read
     raises its :class:`~draughts.PDNError` (``errors="raise"``) or is skipped with a
     :class:`~draughts.pdn.PDNWarning` (``errors="skip"``: nothing is yielded for it). One game's
     tokens are held at a time, so memory stays bounded however large the file.
     """
     check_options(errors, encoding, ambiguous_end)
-    rules = None if variant is None else get_variant(variant)
+    rules = None if ruleset is None else resolve_ruleset(ruleset)
     for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
         if not begin_headers(visitor, ((name, value) for name, value, _ in raw.tags)):
             visitor.end_game()
