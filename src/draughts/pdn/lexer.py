@@ -20,6 +20,13 @@ class Token(NamedTuple):
     value: str = ""  # tag value
 
 
+_new = tuple.__new__
+"""Tokens are made with ``tuple.__new__`` where there are many (words): NamedTuple's own ``__new__`` is a
+Python function, a noticeable share of reading the tags of a large file."""
+
+_SPLIT = 1 << 16
+"""The longest stretch of words split into a list at once (``str.split`` and ``\\S+`` cut at the same spaces)."""
+
 _TOP, _COMMENT = range(2)
 _SPECIAL = re.compile(r"[{}()\[\]]")
 _WORD = re.compile(r"\S+")
@@ -117,9 +124,14 @@ class _Lexer:
         special = _SPECIAL.search(line, position)
         end = len(line) if special is None else special.start()
         if end > position:
-            chunk = _PADDED.sub(r"\1", line[position:end].replace("\x1a", " "))
-            for word in _WORD.finditer(chunk):
-                yield Token("word", word.group(), number)
+            chunk = line[position:end]
+            if "\x1a" in chunk:
+                chunk = chunk.replace("\x1a", " ")
+            chunk = _PADDED.sub(r"\1", chunk)
+            # A short chunk is split at once (fast); a long one lazily, so a megabyte line is never a list of its words.
+            words = chunk.split() if len(chunk) <= _SPLIT else (word.group() for word in _WORD.finditer(chunk))
+            for word in words:
+                yield _new(Token, ("word", word, number, ""))
         if special is None:
             return len(line)
         char = special.group()

@@ -85,10 +85,25 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
     """The games of a token stream, one at a time; each token is looked at once (linear in the input)."""
     current = RawGame()
     for token in tokens:
-        if token.kind == "blank":
+        kind = token.kind
+        if kind == "word":  # most tokens: kept in the body unless a result ends the game here
+            if not current.line:
+                current.line = token.line
+            if not current.depth and is_terminator(token.text):
+                current.terminator = token
+                yield current
+                current = RawGame()
+                continue
+            if len(current.body) < MAX_BODY_TOKENS:
+                current.body.append(token)
+            else:
+                current.dropped += 1
+            current.has_words = True
+            continue
+        if kind == "blank":
             current.tags_closed = bool(current.tags)
             continue
-        if token.kind == "tag":
+        if kind == "tag":
             # A new game starts at a tag after the movetext, after a blank line that ended a tag
             # section, or at a tag the section already has: a game with tags only is a game.
             starts = current.has_words or current.error or (current.tags and current.body) or current.tags_closed
@@ -102,14 +117,9 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
             continue
         if not current.line:
             current.line = token.line
-        if token.kind == "error":
+        if kind == "error":
             if current.error is None:
                 current.error = token
-            continue
-        if token.kind == "word" and not current.depth and is_terminator(token.text):
-            current.terminator = token
-            yield current
-            current = RawGame()
             continue
         current.add_body(token)
     if current.tags or current.has_words or current.error:
