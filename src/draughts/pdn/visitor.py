@@ -241,7 +241,7 @@ class StringExporter(BaseVisitor[str]):
     Move numbers as PDN writes them (``1.``, and ``1...`` for the second player's move when it opens
     a line or follows a comment or a variation), each move in its variant's notation (``numeric``:
     square numbers in algebraic variants too), a move's first mark glued to it, ``}`` in a comment
-    written as ``)``, NAGs checked (:func:`check_nag`); ``variations=False`` leaves the side lines
+    written as ``)``, NAGs checked (``words.check_nag``); ``variations=False`` leaves the side lines
     out. Writing a tree and reading it back gives an equal tree, and writing that again gives the
     same text. The text is gathered in lists and joined once, so its cost is linear in its length.
     """
