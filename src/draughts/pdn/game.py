@@ -9,6 +9,7 @@ is fine. :func:`walk` gives a tree's events to a visitor (:mod:`draughts.pdn.eve
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -25,6 +26,7 @@ from draughts.pdn.tags import ITALIAN_TAGS, ROSTER, kept_rules_tags, tag_name, v
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result, result_for, winner_of
 from draughts.rules import Ruleset
+from draughts.rules.files import resolve_ruleset
 from draughts.rules.names import get_variant
 
 __all__ = ["Game", "GameNode", "comment_of", "descendants", "visit_movetext", "walk", "walk_line"]
@@ -252,7 +254,7 @@ class Game(GameNode):
     Two games are equal when their tags, result, preamble, start and trees are.
 
     Args:
-        ruleset: The rules (a ruleset or a name); default: ``start``'s, else International draughts.
+        ruleset: The rules (a ruleset, a name or a rule file); default: ``start``'s, else International draughts.
         headers: The tags, in order.
         start: The start position (default: the ruleset's initial position).
         moves: A main line to play from ``start``.
@@ -280,7 +282,7 @@ class Game(GameNode):
 
     def __init__(
         self,
-        ruleset: Ruleset | str | None = None,
+        ruleset: Ruleset | str | os.PathLike[str] | None = None,
         headers: Mapping[str, str] | None = None,
         start: Position | None = None,
         moves: Iterable[Move] = (),
@@ -288,7 +290,7 @@ class Game(GameNode):
         *,
         preamble: Iterable[str] = (),
     ) -> None:
-        rules = None if ruleset is None else get_variant(ruleset)
+        rules = None if ruleset is None else resolve_ruleset(ruleset)
         if start is None:
             start = Position.initial(rules or get_variant("international"))
         elif rules is not None and start.ruleset != rules:
