@@ -31,7 +31,9 @@ from draughts.rules.names import get_variant
 
 __all__ = ["Game", "GameNode", "comment_of", "descendants", "visit_movetext", "walk", "walk_line"]
 
-_Flat = tuple[int, Move, str, Commands, str, list[str]]
+_Flat = tuple[int, Move, str, Commands | None, str, list[str]]
+_NO_COMMANDS = Commands()
+"""What a node without commands compares as (never handed out: :attr:`GameNode.commands` makes its own)."""
 """One node of a tree that is not the root, as copies and pickles hold it: its parent's index (each
 node comes after its parent), its move, comment, commands, starting comment and NAGs."""
 
@@ -52,7 +54,7 @@ class GameNode:
         ply: Moves played from the game's start to here (0 at the root).
     """
 
-    __slots__ = ("commands", "comment", "move", "nags", "parent", "ply", "position", "starting_comment", "variations")
+    __slots__ = ("_commands", "comment", "move", "nags", "parent", "ply", "position", "starting_comment", "variations")
 
     def __init__(self, position: Position, parent: GameNode | None = None, move: Move | None = None) -> None:
         self.parent = parent
@@ -63,7 +65,7 @@ class GameNode:
         self.comment = ""
         self.starting_comment = ""
         self.nags: list[str] = []
-        self.commands = Commands()
+        self._commands: Commands | None = None  # made when first asked for: most nodes have none
 
     def __repr__(self) -> str:
         return f"<GameNode ply {self.ply} {self.san() if self.move is not None else 'root'}>"
@@ -220,7 +222,7 @@ class GameNode:
                 mine.move != theirs.move
                 or mine.comment != theirs.comment
                 or mine.nags != theirs.nags
-                or mine.commands != theirs.commands
+                or (mine._commands or _NO_COMMANDS) != (theirs._commands or _NO_COMMANDS)
                 or len(mine.variations) != len(theirs.variations)
             ):
                 return False
@@ -230,9 +232,21 @@ class GameNode:
             pairs.extend(zip(mine.variations, theirs.variations, strict=True))
         return True
 
+    @property
+    def commands(self) -> Commands:
+        """``%eval``, ``%clk``, ``%cal`` and ``%csl`` of the comment, as typed values (to read or to set)."""
+        if self._commands is None:
+            self._commands = Commands()
+        return self._commands
+
+    @commands.setter
+    def commands(self, commands: Commands) -> None:
+        self._commands = commands
+
     def set_comment(self, text: str) -> None:
         """Set the comment, taking its ``%`` commands out into :attr:`commands`."""
-        self.comment, self.commands = split_commands(text)
+        self.comment, commands = split_commands(text)
+        self._commands = commands or None
 
 
 def descendants(node: GameNode) -> Iterator[GameNode]:
@@ -375,7 +389,7 @@ class Game(GameNode):
         return {
             "start": self.position,
             "comment": self.comment,
-            "commands": self.commands,
+            "commands": self._commands,
             "headers": self.headers,
             "result": self.result,
             "preamble": self.preamble,
@@ -412,7 +426,7 @@ class Game(GameNode):
         return out
 
 
-def _flat(game: Game) -> Iterable[tuple[int, Move, str, Commands, str, list[str], Position]]:
+def _flat(game: Game) -> Iterable[tuple[int, Move, str, Commands | None, str, list[str], Position]]:
     """The nodes under ``game`` (not the root) in the order of :func:`descendants`."""
     index: dict[int, int] = {id(game): 0}
     for count, node in enumerate(descendants(game)):
@@ -421,20 +435,21 @@ def _flat(game: Game) -> Iterable[tuple[int, Move, str, Commands, str, list[str]
             continue
         assert node.move is not None
         nags = list(node.nags)
-        yield index[id(node.parent)], node.move, node.comment, node.commands, node.starting_comment, nags, node.position
+        commands, position = node._commands, node.position
+        yield index[id(node.parent)], node.move, node.comment, commands, node.starting_comment, nags, position
 
 
 def _rebuilt(state: dict[str, Any], nodes: list[Any], *, replay: bool) -> Game:
     """The game of ``state`` (:meth:`Game._state`) with the tree of ``nodes`` (:func:`_flat`'s items)."""
     game = Game(start=state["start"], headers=state["headers"], result=state["result"], preamble=state["preamble"])
-    game.comment, game.commands = state["comment"], _copied(state["commands"])
+    game.comment, game._commands = state["comment"], _copied(state["commands"])
     game.index, game.line, game.guessed = state["index"], state["line"], state["guessed"]
     game.warnings = list(state["warnings"])
     built: list[GameNode] = [game]
     for parent_index, move, comment, commands, starting, nags, *position in nodes:
         parent = built[parent_index]
         node = GameNode(parent.position.play(move) if replay else position[0], parent, move)
-        node.comment, node.commands, node.starting_comment, node.nags = comment, _copied(commands), starting, nags
+        node.comment, node._commands, node.starting_comment, node.nags = comment, _copied(commands), starting, nags
         parent.variations.append(node)
         built.append(node)
     return game
@@ -444,13 +459,15 @@ def _unpickled(state: dict[str, Any], nodes: list[_Flat]) -> Game:
     return _rebuilt(state, list(nodes), replay=True)
 
 
-def _copied(commands: Commands) -> Commands:
+def _copied(commands: Commands | None) -> Commands | None:
+    if commands is None:
+        return None
     return Commands(commands.eval, commands.clock, list(commands.arrows), list(commands.squares))
 
 
 def comment_of(node: GameNode) -> str:
     """A node's comment with its commands written back."""
-    commands = command_text(node.commands)
+    commands = command_text(node._commands) if node._commands else ""
     return f"{node.comment} {commands}" if node.comment and commands else node.comment or commands
 
 
