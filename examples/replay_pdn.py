@@ -35,11 +35,12 @@ def main(argv: list[str]) -> int:
     variant = argv[2] if len(argv) > 2 else None
     with warnings.catch_warnings(record=True) as skipped:
         warnings.simplefilter("always")
-        games = list(pdn.read_games(source, variant=variant, errors="skip"))
+        games = list(pdn.read_games(source, ruleset=variant, errors="skip"))
     for number, game in enumerate(games, 1):
-        board = game.board()
+        board = game.end().board()
         players = f"{game.headers.get('White', '?')} - {game.headers.get('Black', '?')}"
-        print(f"game {number}: {players} ({game.ruleset.name}), {len(game.moves)} plies, result {game.result}")
+        plies = len(game.mainline_moves())
+        print(f"game {number}: {players} ({game.ruleset.name}), {plies} plies, result {game.result}")
         print("  " + " ".join(board.history_text()))
         print("  final position:", board.fen())
         outcome = board.outcome()

@@ -69,16 +69,16 @@ class Tally:
 
 def same_game(game: pdn.Game, again: pdn.Game) -> str | None:
     """Why ``again`` (read back from ``write_game(game)``) differs from ``game``, or None."""
-    if again.moves != game.moves:
+    if again.mainline_moves() != game.mainline_moves():
         return "moves differ"
     if again.result != game.result:
         return f"result {again.result!r} != {game.result!r}"
-    if again.start != game.start:
+    if again.position != game.position:
         return "start positions differ"
     if again.headers != game.export_headers():
         return f"tags differ: {again.headers!r} != {game.export_headers()!r}"
-    if (again.comments, again.annotations, again.variations) != (game.comments, game.annotations, game.variations):
-        return "comments, annotations or variations differ"
+    if not again.same_tree(game):
+        return "comments, NAGs or variations differ"
     return None
 
 
@@ -89,7 +89,7 @@ def replay_file(path: Path, variant: str, tally: Tally) -> None:
         warnings.simplefilter("always", pdn.PDNWarning)
         for game in pdn.read_games(path, variant, errors="skip"):
             tally.read += 1
-            outcome = game.board().outcome()  # the board raises if a move is not legal in turn
+            outcome = game.end().board().outcome()  # the board raises if a move is not legal in turn
             if outcome is not None and pdn.normalise_result(game.result) not in (None, "*"):
                 tally.ended += 1
                 if outcome.winner != game.winner:
@@ -97,7 +97,7 @@ def replay_file(path: Path, variant: str, tally: Tally) -> None:
                         f"{path.name}: game {game.index}: result {game.result} but the rules say {outcome.result}"
                         f" ({outcome.rule})"
                     )
-            if game.moves:
+            if game.mainline_moves():
                 tally.legal += 1
             else:
                 tally.empty += 1

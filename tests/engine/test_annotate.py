@@ -14,7 +14,9 @@ from draughts.engine import AnalysisLine, Engine, Limit
 from draughts.engine.analysis import LIDRAUGHTS, Thresholds, accuracy, annotate, annotate_games, judge
 from draughts.engine.score import Score
 from draughts.move import Move
-from draughts.pdn import Game
+from draughts.pdn import Game, GameNode
+from draughts.pdn.commands import Eval, parse_eval
+from draughts.pdn.game import descendants
 from draughts.position import Position
 
 DATA = Path(__file__).parent.parent / "data" / "games" / "russian" / "pdn-standard-ussr1947-excerpt.pdn"
@@ -41,25 +43,33 @@ def dropping_move(position: Position) -> Move:
 def planted() -> tuple[Game, int]:
     """The real game's first 12 plies, then a move of the 13th that drops a man, and the capture."""
     game = real_game()
-    moves = list(game.moves[:12])
-    position = game.positions()[12]
+    moves = game.mainline_moves()[:12]
+    position = list(game.mainline())[11].position
     blunder = dropping_move(position)
     after = position.play(blunder)
     moves += [blunder, after.legal_moves()[0]]
-    return Game(game.ruleset, dict(game.headers), game.start, moves, "*"), 13
+    return Game(game.ruleset, dict(game.headers), game.position, moves, "*"), 13
+
+
+def node_at(game: Game, ply: int) -> GameNode:
+    """The main line's node after ``ply`` moves."""
+    return list(game.mainline())[ply - 1]
 
 
 def test_planted_blunder_is_marked_and_gets_the_better_line() -> None:
     game, ply = planted()
     marked = annotate(game, Engine(), LIMIT)
-    assert marked.annotations[ply][0] in ("?", "??")
-    variation = marked.variations[ply][0]
-    assert variation.startswith("7. ")  # ply 13 is White's seventh move
-    assert EVAL.search(variation)
+    node = node_at(marked, ply)
+    assert node.nags[0] in ("?", "??")
+    assert node.parent is not None
+    (better,) = node.parent.variations[1:]
+    assert better.move != node.move
+    assert better.commands.eval is not None  # the better line's score, on its first move
+    assert "(7. " in pdn.write_game(marked)  # ply 13 is White's seventh move
     assert int(marked.headers["WhiteMistakes"]) + int(marked.headers["WhiteBlunders"]) >= 1
     assert float(marked.headers["WhiteAccuracy"]) < float(marked.headers["BlackAccuracy"])
-    assert game.annotations == {}  # the game given is left as it was
-    assert game.comments == {}
+    assert all(not node.nags and not node.commands and len(node.variations) <= 1 for node in descendants(game))
+    assert game == planted()[0]  # the game given is left as it was
 
 
 def test_real_game_output_reads_back_and_every_eval_parses() -> None:
@@ -67,41 +77,37 @@ def test_real_game_output_reads_back_and_every_eval_parses() -> None:
     marked = annotate(game, Engine(), Limit(depth=3))
     text = pdn.write_game(marked)
     back = pdn.parse_game(text)
-    assert back.moves == game.moves
-    assert back.comments == marked.comments
-    assert back.annotations == marked.annotations
-    assert back.variations == marked.variations
+    assert back.mainline_moves() == game.mainline_moves()
+    assert back.same_tree(marked)
     assert back.headers["WhiteAccuracy"] == marked.headers["WhiteAccuracy"]
     evals = EVAL.findall(text)
-    assert len(evals) >= len(game.moves)
-    for ply in range(1, len(game.moves) + 1):
-        (found,) = [EVAL.fullmatch(comment) for comment in back.comments[ply] if EVAL.fullmatch(comment)]
-        assert found is not None
-        Score.parse(found.group(1))
+    assert len(evals) >= len(game.mainline_moves())
+    for node in back.mainline():
+        assert node.commands.eval is not None
     for value in evals:
         Score.parse(value)  # raises on anything else
 
 
 def test_eval_is_from_whites_side_and_matches_the_engine() -> None:
     game = real_game()
-    short = Game(game.ruleset, {}, game.start, game.moves[:2])
+    short = Game(game.ruleset, {}, game.position, game.mainline_moves()[:2])
     marked = annotate(short, Engine(), LIMIT)
-    after_one = short.positions()[1]  # Black to move
+    after_one = node_at(short, 1).position  # Black to move
     expected = -Engine().analyse(after_one, LIMIT)[0].score
-    assert marked.comments[1] == [f"[%eval {expected.text()}]"]
+    assert node_at(marked, 1).commands.eval == parse_eval(expected.text())
 
 
 def test_judgements_and_thresholds() -> None:
     game, ply = planted()
     judgements, _ = judge(game, Engine(), LIMIT)
-    assert len(judgements) == len(game.moves)
+    assert len(judgements) == len(game.mainline_moves())
     blunder = judgements[ply - 1]
     assert blunder.drop >= LIDRAUGHTS.mistake
-    assert blunder.best.move != game.moves[ply - 1]
+    assert blunder.best.move != game.mainline_moves()[ply - 1]
     strict = annotate(game, Engine(), LIMIT, thresholds=Thresholds(0.01, 0.02, 0.03))
     lenient = annotate(game, Engine(), LIMIT, thresholds=Thresholds(2.1, 2.2, 2.3))
-    assert strict.annotations[ply] == ["??"]
-    assert ply not in lenient.annotations
+    assert node_at(strict, ply).nags == ["??"]
+    assert not node_at(lenient, ply).nags
     assert LIDRAUGHTS.mark(0.074) is None
     assert LIDRAUGHTS.mark(0.075) == "?!"
     assert LIDRAUGHTS.mark(0.15) == "?"
@@ -112,26 +118,26 @@ def test_judgements_and_thresholds() -> None:
 
 def test_old_evals_replaced_and_human_marks_kept() -> None:
     game = real_game()
-    short = Game(
-        game.ruleset, {}, game.start, game.moves[:3], comments={1: ["[%eval 9.99] nice"]}, annotations={2: ["!"]}
-    )
+    short = Game(game.ruleset, {}, game.position, game.mainline_moves()[:3])
+    node_at(short, 1).set_comment("[%eval 9.99] nice")
+    node_at(short, 2).nags = ["!"]
     marked = annotate(short, Engine(), Limit(depth=2))
-    assert marked.comments[1][1] == "nice"
-    assert len(marked.comments[1]) == 2
-    assert marked.annotations[2] == ["!"]
+    assert node_at(marked, 1).comment == "nice"
+    assert node_at(marked, 1).commands.eval != Eval(score=9.99)
+    assert node_at(marked, 2).nags == ["!"]
 
 
 @pytest.mark.parametrize("workers", [None, 2])
 def test_collection_one_job_per_game(workers: int | None) -> None:
     games = list(pdn.read_games(DATA, "russian"))[:2]
-    games = [Game(g.ruleset, dict(g.headers), g.start, g.moves[:6]) for g in games]
+    games = [Game(g.ruleset, dict(g.headers), g.position, g.mainline_moves()[:6]) for g in games]
     limit = Limit(depth=2)
     if workers is None:
         out = annotate_games(games, limit)
     else:
         with ThreadPoolExecutor(workers) as pool:
             out = annotate_games(games, limit, executor=pool)
-    assert [len(g.moves) for g in out] == [6, 6]
+    assert [len(g.mainline_moves()) for g in out] == [6, 6]
     assert out[1] == annotate(games[1], Engine(), limit)
 
 
@@ -139,15 +145,12 @@ def test_existing_comments_and_variations_survive_the_round_trip() -> None:
     text = "1. c3-d4 {the centre} (1. c3-b4 f6-g5 {quiet}) 1... f6-g5 $1 2. b2-c3 (2. g3-f4 g5-h4) 2... g7-f6 *"
     game = pdn.parse_game(text, "russian")
     marked = annotate(game, Engine(), Limit(depth=3))
-    assert marked.comments[1][1:] == ["the centre"]
-    assert marked.variations[1][0] == game.variations[1][0]
+    assert node_at(marked, 1).comment == "the centre"
+    assert marked.variations[1].same_tree(game.variations[1])  # the side line there before is kept as it was
     back = pdn.parse_game(pdn.write_game(marked), "russian")
-    assert (back.comments, back.annotations, back.variations) == (
-        marked.comments,
-        marked.annotations,
-        marked.variations,
-    )
-    assert "$1" in back.annotations[2]
+    assert back.same_tree(marked)
+    assert back.headers == marked.export_headers()
+    assert "$1" in node_at(back, 2).nags
 
 
 NK = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
@@ -173,16 +176,17 @@ def test_a_forced_reply_is_judged_by_the_position_after_it() -> None:
     # one move (32x21), and so do plies 31 and 32. Scored after one ply, 32x21 looks like a man
     # won, and 2-7 was marked a mistake.
     game = next(pdn.read_games(NK))
-    start = game.positions()[25]
-    short = Game(game.ruleset, {}, start, game.moves[25:32])
+    moves = game.mainline_moves()
+    start = [game, *game.mainline()][25].board().position  # after 25 moves
+    short = Game(game.ruleset, {}, start, moves[25:32])
     analyser = _ForcedAtOnce()
     judgements, _ = judge(short, analyser)
     assert 1 not in analyser.asked  # a forced position is never analysed itself
     assert [j.mark for j in judgements] == [None] * 7
     forced = judgements[3]  # ply 29, 32x21: its line is the forced move and the search after it
-    assert forced.best.move == game.moves[28]
-    assert forced.best.pv[0] == game.moves[28]
+    assert forced.best.move == moves[28]
+    assert forced.best.pv[0] == moves[28]
     assert forced.best.depth == 4
     marked = annotate(short, analyser)
     assert marked.headers["BlackMistakes"] == "0"
-    assert 3 not in marked.annotations
+    assert not [marked, *marked.mainline()][3].nags  # 2-7

@@ -743,7 +743,7 @@ def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() ->
 
     data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
     game = next(pdn.read_games(data))
-    forced = game.positions()[28]
+    forced = [game, *game.mainline()][28].board().position  # after 28 moves
     assert len(forced.legal_moves()) == 1
     result = Engine().search(forced, Limit(time=60))
     assert result.depth == 5

@@ -76,14 +76,14 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
     assert game.headers["Termination"] == "white resigns"
     assert game.headers["White"] == "Human"
     assert game.headers["Black"] == "polydraughts beginner"
-    assert game.start == draughts.Position.from_fen("international", fen)
-    assert len(game.moves) == 2
-    assert set(game.moves[0].captured) == {14, 29, 31, 42}  # the second capture, after the undo
+    assert game.position == draughts.Position.from_fen("international", fen)
+    assert len(game.mainline_moves()) == 2
+    assert set(game.mainline_moves()[0].captured) == {14, 29, 31, 42}  # the second capture, after the undo
 
     # "save" wrote the game so far (no result yet)
     middle = pdn.parse_game(saved.read_text(encoding="utf-8"))
     assert middle.result == "*"
-    assert middle.moves == game.moves
+    assert middle.mainline_moves() == game.mainline_moves()
 
 
 def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
     assert game.ruleset.name == "american"
     assert game.result == "0-1"
     assert game.winner is draughts.WHITE
-    board = game.board()
+    board = game.end().board()
     outcome = board.outcome()
     assert outcome is not None
     assert outcome.winner is draughts.WHITE
@@ -132,7 +132,7 @@ def test_a_whole_game_from_the_start_position(tmp_path: Path) -> None:
     ).stdout
     assert "Game over: " in out
     game = pdn.parse_game(target.read_text(encoding="utf-8"))
-    outcome = game.board().outcome()
+    outcome = game.end().board().outcome()
     assert outcome is not None
     assert game.result == pdn.result_for("russian", outcome.winner)
     assert f"({outcome.rule})" in out or outcome.rule in out
@@ -276,3 +276,22 @@ def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:
     )
     assert "Traceback" not in done.stderr
     assert "wins" in done.stdout.lower()
+
+
+def test_save_never_truncates_the_file_when_the_game_cannot_be_written(tmp_path: Path) -> None:
+    """Issue 40 §13: ``save FILE`` opened the file for writing before the text existed, so a game that
+    cannot be written (a ruleset named with a lone surrogate, which a rule file may hold) left it empty."""
+    import io
+
+    import attrs
+
+    from draughts.cli.play import play as play_in_process
+
+    rules = attrs.evolve(draughts.get_variant("russian"), name="mine\ud800", pdn_gametype=None)
+    saved = tmp_path / "saved.pdn"
+    saved.write_text("the games saved before\n", encoding="utf-8")
+    out = io.StringIO()
+    with pytest.raises(pdn.PDNTextError):  # the game printed at the end cannot be written either
+        play_in_process(rules, white="human", black="human", stdin=io.StringIO(f"save {saved}\nresign\n"), stdout=out)
+    assert "Cannot write" in out.getvalue()
+    assert saved.read_text(encoding="utf-8") == "the games saved before\n"

@@ -110,5 +110,6 @@ def test_an_external_engine_annotates_a_game() -> None:
     with HubEngine(SERVER, timeout=30) as client:
         client.init("russian")
         marked = annotate(game, client, Limit(depth=4))
-    assert marked.annotations[5] == ["??"]
-    assert all(marked.comments[ply][0].startswith("[%eval ") for ply in range(1, 6))
+    nodes = list(marked.mainline())
+    assert nodes[4].nags == ["??"]
+    assert all(node.commands.eval is not None for node in nodes)

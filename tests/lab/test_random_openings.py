@@ -53,4 +53,4 @@ def test_the_lab_and_the_match_take_random_openings(tmp_path: Path, capsys: pyte
     (opening,) = RandomOpenings(2, 1, 3).openings("russian")
     board = draughts.Board("russian")
     expected = [board.push_text(text) for text in opening.moves]
-    assert [game.moves[:2] for game in games] == [expected, expected]  # one opening, both colours
+    assert [game.mainline_moves()[:2] for game in games] == [expected, expected]  # one opening, both colours

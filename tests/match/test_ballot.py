@@ -51,7 +51,7 @@ def test_ballot_openings_in_turn_with_both_colours(stand_in: list[tuple[str, str
     assert main([*argv, "--ballot", "test-deck", "--pdn", str(tmp_path / "m.pdn")], out) == 0
     assert stand_in == [("international", "test-deck")]
     games = sorted(read_games(tmp_path / "m.pdn"), key=lambda g: int(g.headers["Round"]))
-    openings = [tuple(str(m) for m in g.moves[:2]) for g in games]
+    openings = [tuple(str(m) for m in g.mainline_moves()[:2]) for g in games]
     assert openings == [("32-28", "19-23"), ("32-28", "19-23"), ("33-29", "17-21"), ("33-29", "17-21")]
     assert [g.headers["White"] for g in games] == ["level:beginner", "level:intermediate"] * 2
 

@@ -51,7 +51,7 @@ def test_a_dxp_follower_plays_a_match_over_real_sockets(
     theirs = list(read_games(their_pdn))
     assert len(ours) == len(theirs) == 2
     for game, peer in zip(ours, theirs, strict=True):
-        assert game.moves == peer.moves  # every move went across and was legal on both boards
+        assert game.mainline_moves() == peer.mainline_moves()  # every move went across and was legal on both boards
         assert game.headers["Termination"].startswith("rules: ")
         assert game.result == peer.result != "*"
     assert ours[0].headers["White"] == f"dxp:{address}"
@@ -77,10 +77,11 @@ def test_a_dxp_follower_gets_the_opening_position_and_the_clock(
     theirs = list(read_games(their_pdn))
     for game, peer in zip(ours, theirs, strict=True):
         assert game.headers["Termination"] == "adjudicated: draw after 12 plies"
-        assert game.moves[2:] == peer.moves[:10]  # the follower started after the opening (setup B)
+        # the follower started after the opening (setup B)
+        assert game.mainline_moves()[2:] == peer.mainline_moves()[:10]
     # game 1: the follower (Black) made the 12th ply; game 2: it got our 12th and answered it
     # before it read our GAMEEND, a move its own record keeps
-    assert [len(peer.moves) for peer in theirs] == [10, 11]
+    assert [len(peer.mainline_moves()) for peer in theirs] == [10, 11]
 
 
 # --- a follower written from the protocol text -------------------------------------------------------

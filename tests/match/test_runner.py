@@ -66,7 +66,7 @@ def test_match_of_hub_processes_in_parallel_with_pdn_table_and_resume(tmp_path: 
     games = list(read_games(pdn))
     assert len(games) == 4
     assert sorted(g.headers["Round"] for g in games) == ["1", "2", "3", "4"]
-    assert all(g.moves for g in games)
+    assert all(g.mainline_moves() for g in games)
     table = match.table()
     assert "95%" in table
     assert "W-D-L" in table
@@ -226,5 +226,5 @@ def test_match_takes_a_rule_file(tmp_path: Path) -> None:
 
     games = list(read_games(pdn, resolve_ruleset(str(rules))))
     assert len(games) == 2
-    assert all(game.ruleset.name == "my-pool" and game.moves for game in games)
+    assert all(game.ruleset.name == "my-pool" and game.mainline_moves() for game in games)
     assert all("did not start" not in game.headers["Termination"] for game in games)

@@ -74,7 +74,7 @@ def test_match_command_with_draw_adjudication(tmp_path: Path) -> None:
     assert [g.headers["Termination"] for g in games] == [
         "adjudicated: draw by scores (within 10000 for 3 moves each)"
     ] * 2
-    assert [len(g.moves) for g in games] == [6, 6]
+    assert [len(g.mainline_moves()) for g in games] == [6, 6]
 
 
 def test_bad_adjudication_arguments(capsys: pytest.CaptureFixture[str]) -> None:

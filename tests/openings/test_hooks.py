@@ -52,11 +52,12 @@ def test_draughts_match_ballot_writes_the_openings_into_the_pdn(tmp_path: Path) 
     args = ["match", "level:beginner", "level:beginner", "--variant", "italian", "--ballot", "11-man"]
     args += ["--games", "2", "--depth", "1", "--max-plies", "4", "--workers", "1", "--pdn", str(pdn)]
     assert main(args, out=out) == 0
-    games = list(read_games(str(pdn), variant="italian"))
+    games = list(read_games(str(pdn), ruleset="italian"))
     start = openings.ballot("italian", "11-man")[0]
     assert len(games) == 2
     assert [g.headers.get("FEN") for g in games] == [start.start_fen, start.start_fen]
-    assert all([str(m) for m in g.moves[:2]] == list(start.moves) for g in games)  # both colours: one opening
+    # both colours: one opening
+    assert all([str(m) for m in g.mainline_moves()[:2]] == list(start.moves) for g in games)
 
 
 def test_run_match_takes_a_ballot_by_name() -> None:

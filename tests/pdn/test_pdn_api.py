@@ -1,7 +1,7 @@
 """The PDN module's public functions: one meaning per name (issue 24 §8).
 
 ``read_game`` and ``read_games`` both take a path or a stream; text in a string goes through
-``parse_game``/``parse_games``; the old ``read_game(text)`` still works with a DeprecationWarning.
+``parse_game``/``parse_games``; a ``str`` given to ``read_game`` is always a path (issue 39 §3).
 ``pdn.result_for`` is the one result function.
 """
 
@@ -26,7 +26,7 @@ def test_read_game_reads_a_path_as_read_games_does(tmp_path: Path) -> None:
         warnings.simplefilter("error")  # the new meaning warns about nothing
         game = pdn.read_game(path)
         assert game == pdn.read_game(str(path)) == next(pdn.read_games(path))
-    assert (game.headers["White"], len(game.moves), game.result) == ("A", 2, "2-0")
+    assert (game.headers["White"], len(game.mainline_moves()), game.result) == ("A", 2, "2-0")
 
 
 def test_read_game_reads_a_text_or_binary_stream() -> None:
@@ -50,10 +50,17 @@ def test_parse_game_and_parse_games_read_text() -> None:
         pdn.parse_game(Path("games.pdn"))  # type: ignore[arg-type]
 
 
-def test_read_game_of_text_still_works_with_a_deprecation_warning() -> None:
-    with pytest.warns(DeprecationWarning, match=r"parse_game\(text\)"):
-        game = pdn.read_game(TEXT)
-    assert game == pdn.parse_game(TEXT)
+def test_read_game_of_text_is_a_path_not_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deprecated "looks like text" reading is gone: a str is a path, whatever it holds."""
+    monkeypatch.chdir(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no DeprecationWarning, no reading as text
+        with pytest.raises(FileNotFoundError):
+            pdn.read_game(TEXT)
+        with pytest.raises(FileNotFoundError):
+            pdn.read_game("1. 32-28 *")
+    (tmp_path / "1. 32-28 *").write_text(TEXT, encoding="utf-8")  # such a name is a file like any other
+    assert pdn.read_game("1. 32-28 *").headers["White"] == "A"
 
 
 def test_read_game_of_a_missing_pdn_path_is_an_os_error(tmp_path: Path) -> None:

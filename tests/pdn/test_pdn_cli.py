@@ -101,7 +101,7 @@ def test_the_right_variant_passes_and_a_contradicting_one_fails() -> None:
     assert english.returncode == 0, english
     contradicting = run("pdn", str(INTERNATIONAL), "--variant", "russian")
     assert contradicting.returncode == 1
-    assert "the GameType tag contradicts variant='russian'" in contradicting.stdout
+    assert "the GameType tag contradicts ruleset='russian'" in contradicting.stdout
 
 
 @pytest.mark.parametrize(
@@ -160,7 +160,7 @@ def test_files_without_gametype_read_under_the_variant_their_moves_fit() -> None
     assert "total: 5 files, 36 games read, every move legal (2,038 moves; russian: 36)" in lines
     assert any(line.endswith("guessed from the moves (pass --variant to say which)") for line in lines)
     assert done.returncode == 1  # the one game with unknown moves ("1. -") is still skipped, with the hint
-    assert "pass its rules as variant= (draughts pdn --variant NAME)" in done.stdout
+    assert "pass its rules as ruleset= (draughts pdn --variant NAME)" in done.stdout
 
 
 def test_one_file_says_its_variant_was_guessed() -> None:

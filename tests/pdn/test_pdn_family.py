@@ -72,11 +72,11 @@ def test_every_move_is_legal_and_the_result_fits_the_rules(name: str) -> None:
     games = games_of(name)  # errors="raise": an illegal move would fail here, naming the ply
     expected_games, expected_plies, expected_ended = FAMILY[name]
     assert len(games) == expected_games
-    assert sum(len(game.moves) for game in games) == expected_plies
+    assert sum(len(game.mainline_moves()) for game in games) == expected_plies
     ended = 0
     for game in games:
         assert game.ruleset is draughts.get_variant(name.split("/")[0])
-        board = game.board()  # each move legal in turn, again, through Board.push
+        board = game.end().board()  # each move legal in turn, again, through Board.push
         outcome = board.outcome()
         if outcome is not None and game.result != "*":
             ended += 1
@@ -87,15 +87,15 @@ def test_every_move_is_legal_and_the_result_fits_the_rules(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(FAMILY))
 def test_no_game_goes_on_after_the_rules_end_it(name: str) -> None:
     for game in games_of(name):
-        board = Board.from_position(game.start)
-        for ply, move in enumerate(game.moves):
+        board = Board.from_position(game.position)
+        for ply, move in enumerate(game.mainline_moves()):
             outcome = board.outcome()
             if outcome is not None:
                 assert PLAYED_ON.get((name, game.index)) == ply, (game.index, ply, outcome)
                 assert (outcome.termination, outcome.winner) == (Termination.ENDGAME, None)
                 assert "FRI-2011 art. 21" in outcome.rule  # one king each
                 assert game.result in ("1-1", "*")
-                assert len(game.moves) == ply + 4
+                assert len(game.mainline_moves()) == ply + 4
                 break
             board.push(move)
         else:
@@ -106,7 +106,11 @@ def test_no_game_goes_on_after_the_rules_end_it(name: str) -> None:
 def test_every_game_writes_and_reads_back(name: str) -> None:
     for game in games_of(name):
         again = pdn.parse_game(pdn.write_game(game), game.ruleset)
-        assert (again.moves, again.result, again.start) == (game.moves, game.result, game.start)
+        assert (again.mainline_moves(), again.result, again.position) == (
+            game.mainline_moves(),
+            game.result,
+            game.position,
+        )
         assert again.headers == game.export_headers()
 
 
@@ -123,7 +127,7 @@ def test_every_game_writes_and_reads_back(name: str) -> None:
 )
 def test_lidraughts_gametype_numbers_name_their_variants(name: str, number: str) -> None:
     """lidraughts tags Antidraughts 98, Breakthrough 96 and Frysk! 97, numbers PDN 3.0 leaves unassigned."""
-    games = list(pdn.read_games(GAMES / name))  # no variant=: the GameType tag decides
+    games = list(pdn.read_games(GAMES / name))  # no ruleset=: the GameType tag decides
     variant = draughts.get_variant(name.split("/")[0])
     assert {game.headers["GameType"] for game in games} == {number}
     assert all(game.ruleset is variant for game in games)
@@ -133,8 +137,8 @@ def test_lidraughts_gametype_numbers_name_their_variants(name: str, number: str)
     with pytest.raises(PDNUnknownVariantError, match=f"lidraughts' number of {variant.name}, not international"):
         pdn.parse_game(f'[GameType "{number}"] 1. 32-28 *', "international")
     written = pdn.write_game(games[0])
-    assert f'[Variant "{variant.name}"]' in written
-    assert "GameType" not in written
+    assert f'[GameType "{number}"]' in written  # kept as read (issue 40 §10)
+    assert pdn.parse_game(written).ruleset is variant
 
 
 def test_lidraughts_variant_names() -> None:
@@ -154,7 +158,7 @@ def test_lidraughts_frisian_fen_with_king_move_counts() -> None:
     with pytest.raises(PDNIllegalMoveError, match="27-21, 27-22"):
         pdn.parse_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 19-24 *')
     game = pdn.parse_game(f'[GameType "40"] [SetUp "1"] [FEN "{fen}"] 1. 27-21 *')
-    assert game.start == Position.from_fen("frisian", "W:WK19,27:BK49:+0+319")
+    assert game.position == Position.from_fen("frisian", "W:WK19,27:BK49:+0+319")
 
 
 # --- what the sources assert ----------------------------------------------------------------------
@@ -163,7 +167,7 @@ def test_lidraughts_frisian_fen_with_king_move_counts() -> None:
 def test_pydraughts_frisian_game_ends_with_the_king_move_limit() -> None:
     """pydraughts asserts the legal moves after its Frisian game: the king on 19 has moved three times."""
     (game,) = games_of("frisian/pydraughts-test-variants-frisian.pdn")
-    board = game.board()
+    board = game.end().board()
     assert sorted(str(move) for move in board.legal_moves) == ["27-21", "27-22"]
     assert board.position.fen() == "W:WK19,27:BK49:+0+319"
 
@@ -171,8 +175,8 @@ def test_pydraughts_frisian_game_ends_with_the_king_move_limit() -> None:
 def test_strategygames_pool_sequences_end_with_the_first_player_to_move() -> None:
     """strategygames asserts that after each sequence the first player (pool: Black) is to move."""
     games = games_of("pool/strategygames-tests-pool.pdn")
-    assert [game.end.turn for game in games] == [BLACK, BLACK]
-    last = games[1].moves[-1]  # a man crowned by a capture, which ends there
+    assert [game.end().position.turn for game in games] == [BLACK, BLACK]
+    last = games[1].mainline_moves()[-1]  # a man crowned by a capture, which ends there
     assert last.promotes
     assert len(last.captured) == 2
 
@@ -180,12 +184,11 @@ def test_strategygames_pool_sequences_end_with_the_first_player_to_move() -> Non
 def test_pool_king_theory_variations_replay() -> None:
     """The analysis lines of the 3-against-1 theory replay too; both end where Black takes the last king."""
     (game,) = games_of("pool/games-checkers-3-vs-1-king-theory.pdn")
-    positions = game.positions()
     checked = 0
-    for ply, texts in game.variations.items():
-        for text in texts:  # an alternative to move `ply`, from the position before it
-            line = pdn.parse_game(f'[SetUp "1"] [FEN "{positions[ply - 1].fen()}"] {text} *', "pool")
-            board = line.board()
+    for node in game.mainline():
+        assert node.parent is not None
+        for side in node.parent.variations[1:]:  # an alternative to the node's move, from the position before it
+            board = side.end().board()
             assert board.turn is BLACK
             assert board.legal_moves.count() > 0
             for move in board.legal_moves:
@@ -198,11 +201,11 @@ def test_pool_king_theory_variations_replay() -> None:
 def test_turkish_game_crowns_by_capture_and_the_king_flies_back() -> None:
     """Black's man takes two men down the a-file and crowns on a1; the new king flies back up the file."""
     (game,) = games_of("turkish/pydraughts-test-variants-turkish.pdn")
-    positions = game.positions()
-    texts = [move_text(positions[ply], move) for ply, move in enumerate(game.moves)]
-    crowning = [ply for ply, move in enumerate(game.moves) if move.promotes]
+    positions = [game.position, *(node.position for node in game.mainline())]
+    texts = [move_text(positions[ply], move) for ply, move in enumerate(game.mainline_moves())]
+    crowning = [ply for ply, move in enumerate(game.mainline_moves()) if move.promotes]
     assert [texts[ply] for ply in crowning] == ["a5xa1"]
-    assert len(game.moves[crowning[0]].captured) == 2
-    back = game.moves[crowning[0] + 2]  # over a2, a3, takes the man on a4, lands two squares beyond it
+    assert len(game.mainline_moves()[crowning[0]].captured) == 2
+    back = game.mainline_moves()[crowning[0] + 2]  # over a2, a3, takes the man on a4, lands two squares beyond it
     assert texts[crowning[0] + 2] == "a1xa6"
     assert len(back.captured) == 1

@@ -1,7 +1,7 @@
-"""Which rules a PDN game follows: GameType fields, ``variant=`` against the tag, and what the writer claims.
+"""Which rules a PDN game follows: GameType fields, ``ruleset=`` against the tag, and what the writer claims.
 
 Each test here failed before the hardening issue's item 7: a GameType whose fields contradicted its
-number gave the variant anyway, ``variant=`` never met a tag it could override or check, and the
+number gave the variant anyway, ``ruleset=`` never met a tag it could override or check, and the
 writer copied an evolved ruleset's inherited GameType, so its games read back under other rules.
 """
 
@@ -99,7 +99,7 @@ def test_compare_refuses_a_contradictory_gametype() -> None:
     assert "Black moves first" in done.stderr
 
 
-# --- variant= against the tag --------------------------------------------------------------------
+# --- ruleset= against the tag --------------------------------------------------------------------
 
 
 def test_an_explicit_variant_is_used_when_the_tag_is_its_own_or_absent() -> None:
@@ -127,7 +127,7 @@ def test_a_tag_that_contradicts_the_explicit_variant_is_an_error_naming_both(
     with pytest.raises(PDNUnknownVariantError) as caught:
         pdn.parse_game(f'[Event "x"]\n[GameType "{tag}"]\n1. 9-13 *', variant)
     message = str(caught.value)
-    assert message.startswith(f"game 1 (Event 'x'), line 2: the GameType tag contradicts variant={name!r}: ")
+    assert message.startswith(f"game 1 (Event 'x'), line 2: the GameType tag contradicts ruleset={name!r}: ")
     assert says in message
 
 
@@ -136,9 +136,9 @@ def test_without_a_gametype_the_variant_tag_names_the_rules() -> None:
     assert {game.ruleset.name for game in games} == {"american"}  # [Variant "American/English"]
     assert pdn.parse_game('[Variant "russian-nfc"] 1. c3-d4 *').ruleset == draughts.get_variant("russian-nfc")
     assert pdn.parse_game('[Variant "Brazil"]\n[GameType "25"] 1. c3-d4 *').ruleset.name == "russian"  # GameType wins
-    assert pdn.parse_game('[Variant "brazil"] 1. c3-d4 *', "czech").ruleset.name == "czech"  # variant= wins
+    assert pdn.parse_game('[Variant "brazil"] 1. c3-d4 *', "czech").ruleset.name == "czech"  # ruleset= wins
     assert pdn.parse_game('[Variant "Frisian"] 1. 32-28 *').ruleset.name == "frisian"
-    with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'Gothic' names no known ruleset.*variant="):
+    with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'Gothic' names no known ruleset.*ruleset="):
         pdn.parse_game('[Variant "Gothic"] 1. 32-28 *')
 
 
@@ -167,7 +167,7 @@ def test_a_house_rule_is_named_by_a_variant_tag_that_reads_back() -> None:
     assert tags_of(text) == {"Event": "e", "Variant": "american-nfc"}
     again = pdn.parse_game(text)
     assert again.ruleset == rules
-    assert again.moves == game.moves
+    assert again.mainline_moves() == game.mainline_moves()
 
 
 def test_an_evolved_ruleset_never_claims_its_bases_gametype() -> None:
@@ -175,20 +175,20 @@ def test_an_evolved_ruleset_never_claims_its_bases_gametype() -> None:
     text = pdn.write_game(game)
     assert "26" not in text  # was [GameType "26,B,8,8,A0,0"], read back as Brazilian: illegal at ply 1
     assert tags_of(text) == {"Event": "e", "Variant": "my-pool"}
-    with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'my-pool' names no known ruleset.*variant="):
+    with pytest.raises(PDNUnknownVariantError, match=r"Variant tag 'my-pool' names no known ruleset.*ruleset="):
         pdn.parse_game(text)
     again = pdn.parse_game(text, POOL)
-    assert (again.ruleset, again.moves) == (POOL, game.moves)
+    assert (again.ruleset, again.mainline_moves()) == (POOL, game.mainline_moves())
 
 
 def test_a_ruleset_with_a_gametype_number_of_its_own_writes_it() -> None:
     game = game_of(POOL_45)
     text = pdn.write_game(game)
     assert tags_of(text) == {"Event": "e", "GameType": "45,B,8,8,A0,0", "Variant": "my-pool"}
-    with pytest.raises(PDNUnknownVariantError, match=r"unknown GameType: GameType '45,B,8,8,A0,0'.*variant="):
+    with pytest.raises(PDNUnknownVariantError, match=r"unknown GameType: GameType '45,B,8,8,A0,0'.*ruleset="):
         pdn.parse_game(text)
-    again = pdn.parse_game(text, POOL_45)  # was PDNUnknownVariantError even with variant=pool
-    assert (again.ruleset, again.moves) == (POOL_45, game.moves)
+    again = pdn.parse_game(text, POOL_45)  # was PDNUnknownVariantError even with ruleset=pool
+    assert (again.ruleset, again.mainline_moves()) == (POOL_45, game.mainline_moves())
 
 
 def test_named_variants_without_a_gametype_are_named_by_a_variant_tag() -> None:
@@ -203,7 +203,7 @@ def test_an_evolved_ruleset_that_kept_a_named_variants_name_is_marked_custom() -
     game = game_of(FREE_INTERNATIONAL)
     text = pdn.write_game(game)
     assert tags_of(text) == {"Event": "e", "Variant": "international (custom rules)"}
-    with pytest.raises(PDNError, match="variant="):
+    with pytest.raises(PDNError, match="ruleset="):
         pdn.parse_game(text)  # never silently the International rules it is not
     assert pdn.parse_game(text, FREE_INTERNATIONAL).ruleset is FREE_INTERNATIONAL
 
@@ -215,3 +215,13 @@ def test_the_rules_tags_replace_stale_ones_from_the_headers() -> None:
     named = game_of(BRAZILIAN)
     named.headers["Variant"] = "Brazilian draughts"  # a named variant keeps an informative Variant tag
     assert tags_of(pdn.write_game(named))["Variant"] == "Brazilian draughts"
+
+
+@pytest.mark.parametrize("tag", ["20", "20,W,10,10,N1,0", " 20 ", "25"])
+def test_a_gametype_tag_is_written_as_it_was_read(tag: str) -> None:
+    """Issue 40 §10: ``[GameType "20"]`` came back as ``"20,W,10,10,N2,0"``, so every game changed on a round trip."""
+    text = f'[Event "e"]\n[GameType "{tag}"]\n\n*\n'
+    game = pdn.parse_game(text)
+    assert tags_of(pdn.write_game(game))["GameType"] == tag
+    assert pdn.write_game(pdn.parse_game(pdn.write_game(game))) == pdn.write_game(game)
+    assert pdn.parse_game(pdn.write_game(game)).ruleset is game.ruleset

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
+import re
+
 import pytest
 
 from draughts import Position, pdn
 from draughts.errors import PDNError
 from draughts.notation import parse_move
-from draughts.pdn import PDNWarning
 
 STUDY = (
     '[GameType "20"] {start} 1. 32-28 {a [%eval 0.3]} (1. 33-29 {alt} 19-23 (1... 18-23 $1) 2. 34-30) '
@@ -17,7 +19,7 @@ STUDY = (
 
 def test_tree_nodes_hold_moves_comments_nags_and_positions() -> None:
     game = pdn.parse_game(STUDY)
-    root = game.tree()
+    root = game
     assert root.comment == "start"
     assert root.ply == 0
     assert root.move is None
@@ -35,9 +37,8 @@ def test_tree_nodes_hold_moves_comments_nags_and_positions() -> None:
     assert side.variations[1].nags == ["$1"]
     assert reply.variations[0].san() == "34-30"
     assert reply.variations[0].ply == 3
-    assert game.mainline_moves() == game.moves
-    assert [node.move for node in game.mainline()] == game.moves
-    assert main.position == game.start.play(game.moves[0])
+    assert [node.move for node in game.mainline()] == game.mainline_moves()
+    assert main.position == game.position.play(game.mainline_moves()[0])
     board = reply.board()
     assert board.position == reply.position
     assert len(board.move_stack) == 2
@@ -47,7 +48,7 @@ def test_tree_nodes_hold_moves_comments_nags_and_positions() -> None:
 
 def test_edit_the_tree() -> None:
     game = pdn.parse_game(STUDY)
-    root = game.tree()
+    root = game
     move = parse_move(root.position, "31-27")
     node = root.add_variation(move)
     assert root.variations[-1] is node
@@ -72,14 +73,13 @@ def test_an_illegal_move_drops_its_variation_only_with_a_warning_naming_it() -> 
     text += ' [Event "next"] 1. 31-27 *'
     games = list(pdn.parse_games(text))
     game = games[0]
-    with pytest.warns(PDNWarning, match=r"variation from ply 2 \('17-21' \.\.\.\) is dropped: move '30-25'"):
-        root = game.tree()
+    root = game
+    (warning,) = game.warnings  # a note of the reading, as the other notes are: no PDNWarning (nothing is skipped)
+    assert re.search(r"game 1: the variation from ply 2 \('17-21' \.\.\.\) is dropped: move '30-25'", warning)
     side = root.variations[1]
     assert [node.san() for node in side.variations] == ["19-23"]  # the nested 17-21 line is gone
     assert side.variations[0].variations[0].san() == "34-30"
-    assert root.mainline_moves() == game.moves
-    assert len(game.moves) == 4
-    assert any("dropped" in warning for warning in game.warnings)
+    assert len(game.mainline_moves()) == 4
     assert games[1].headers["Event"] == "next"
 
 
@@ -94,7 +94,7 @@ def test_a_variation_100000_moves_deep_reads_without_recursion() -> None:
     start = Position.from_fen("international", fen)
     text = f'[GameType "20"] [SetUp "1"] [FEN "{fen}"] 1. 31-27 ({_king_shuffle(100_000)}) 1-7 *'
     game = pdn.parse_game(text)
-    root = game.tree()
+    root = game
     assert root.position == start
     side = root.variations[1]
     end = side.end()
@@ -111,17 +111,16 @@ FULL_STUDY = (
 
 
 def test_export_round_trips_a_study_three_levels_deep_and_is_byte_stable() -> None:
-    from draughts.pdn.visitor import export
-
     game = pdn.parse_game(FULL_STUDY)
-    once = export(game)
+    once = pdn.write_game(game)
     again = pdn.parse_game(once)
-    assert again.tree().same_tree(game.tree())
-    assert export(again) == once
-    deep = game.tree().variations[1].variations[2]  # an alternative to 18-23, nested in its parentheses
+    assert again.same_tree(game)
+    assert again == game
+    assert pdn.write_game(again) == once
+    deep = game.variations[1].variations[2]  # an alternative to 18-23, nested in its parentheses
     assert deep.comment == "deep"
     assert [(m.color, m.square) for m in deep.commands.squares] == [("R", "21")]
-    assert game.tree().variations[0].commands.clock == 65.0
+    assert game.variations[0].commands.clock == 65.0
 
 
 def test_read_headers_lists_tags_without_replaying() -> None:
@@ -136,23 +135,19 @@ def test_read_headers_lists_tags_without_replaying() -> None:
 def test_every_game_of_a_corpus_file_round_trips_to_an_equal_tree() -> None:
     from pathlib import Path
 
-    from draughts.pdn.visitor import export
-
     folder = Path(__file__).parent.parent / "data" / "games" / "international"
     path = sorted(folder.glob("*.pdn"))[0]
     games = list(pdn.read_games(path, errors="skip"))[:200]
     assert games
     for game in games:
-        back = pdn.parse_game(export(game), variant=game.ruleset)
-        assert back.tree().same_tree(game.tree())
+        back = pdn.parse_game(pdn.write_game(game), ruleset=game.ruleset)
+        assert back.same_tree(game)
 
 
 @pytest.mark.slow
 def test_every_game_of_the_test_corpus_round_trips_to_an_equal_tree() -> None:
     import warnings
     from pathlib import Path
-
-    from draughts.pdn.visitor import export
 
     paths = sorted((Path(__file__).parent.parent / "data" / "games").glob("*/*.pdn"))
     count = 0
@@ -161,7 +156,47 @@ def test_every_game_of_the_test_corpus_round_trips_to_an_equal_tree() -> None:
             warnings.simplefilter("ignore")
             games = list(pdn.read_games(path, errors="skip"))
         for game in games:
-            back = pdn.parse_game(export(game), variant=game.ruleset)
-            assert back.tree().same_tree(game.tree()), (path, game.index)
+            back = pdn.parse_game(pdn.write_game(game), ruleset=game.ruleset)
+            assert back.same_tree(game), (path, game.index)
             count += 1
     assert count > 300
+
+
+def test_a_node_knows_its_game_and_whether_it_ends_a_line() -> None:
+    """python-chess's ``GameNode.game()`` and ``is_end()`` (issue 40 §10)."""
+    game = pdn.parse_game(STUDY)
+    side = game.variations[1]
+    assert side.game() is game
+    assert game.end().game() is game
+    assert game.game() is game
+    assert game.end().is_end()
+    assert not game.is_end()
+    assert side.variations[1].is_end()  # 1... 18-23 $1: a line of one move
+    lone = pdn.GameNode(game.position)  # a node in no game's tree
+    with pytest.raises(PDNError, match="no Game at its root"):
+        lone.game()
+
+
+def test_the_game_is_the_root_of_its_tree_and_copies_and_pickles_whole() -> None:
+    game = pdn.parse_game(STUDY)
+    assert isinstance(game, pdn.GameNode)
+    assert game.parent is None
+    assert game.move is None
+    copy = game.copy()
+    assert copy == game
+    copy.variations[1].comment = "changed"
+    assert game.variations[1].comment == "alt"  # the copy is deep
+    assert copy != game
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_a_game_100000_plies_long_pickles_without_recursion() -> None:
+    """Games go to worker processes (``annotate --workers``): the pickle is flat, not one level per ply."""
+    game = pdn.Game(start=Position.from_fen("international", "W:WK31:BK1"))
+    node: pdn.GameNode = game
+    shuffle = ["31-4", "1-6", "4-31", "6-1"]
+    for index in range(100_000):
+        node = node.add_variation(parse_move(node.position, shuffle[index % 4]))
+    back = pickle.loads(pickle.dumps(game))
+    assert back.end().ply == 100_000
+    assert back == game

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 import draughts
 import strategies
 from draughts import Position, pdn
+from draughts.pdn import Game, GameNode
 from draughts.pdn.commands import Arrow, Commands, Eval, SquareMark
-from draughts.pdn.tree import GameNode
-from draughts.pdn.visitor import GameBuilder, export, game_of, read_with
+from draughts.pdn.game import descendants
+from draughts.pdn.visitor import GameBuilder, read_with
 from draughts.rules import Ruleset
 
 NAMED = tuple(draughts.VARIANTS.values())
@@ -62,12 +63,12 @@ def annotate(draw: st.DrawFn, node: GameNode) -> None:
 
 
 @st.composite
-def trees(draw: st.DrawFn, rules: Ruleset) -> GameNode:
+def trees(draw: st.DrawFn, rules: Ruleset) -> Game:
     """A random tree of legal moves: lines grown from random nodes, so side lines nest at any depth."""
     start = draw(st.one_of(st.just(Position.initial(rules)), strategies.positions(rules)))
-    root = GameNode(start)
+    root = Game(start=start)
     annotate(draw, root)
-    nodes = [root]
+    nodes: list[GameNode] = [root]
     for _ in range(draw(st.integers(0, 30))):
         node = nodes[-1] if draw(st.booleans()) else nodes[draw(st.integers(0, len(nodes) - 1))]
         unused = [move for move in node.position.legal_moves() if not node.has_variation(move)]
@@ -79,35 +80,33 @@ def trees(draw: st.DrawFn, rules: Ruleset) -> GameNode:
     return root
 
 
-def assert_tree_reads_back(root: GameNode, rules: Ruleset) -> None:
-    game = game_of(root, {"Event": "random"}, "*")
-    text = export(game)
-    back = pdn.parse_game(text, variant=rules)
-    assert back.tree().same_tree(root), text
-    assert export(back) == text
-    (built,) = read_with(io.StringIO(text), GameBuilder(), variant=rules)
-    assert built.tree().same_tree(root)
-    # The game's fields (main line, notes, side lines as text) write and read back to the same tree too.
-    legacy = pdn.write_game(game)
-    assert pdn.parse_game(legacy, variant=rules).tree().same_tree(root), (legacy, text)
+def assert_tree_reads_back(root: Game, rules: Ruleset) -> None:
+    root.headers = {"Event": "random"}
+    text = pdn.write_game(root)
+    back = pdn.parse_game(text, ruleset=rules)
+    assert back.same_tree(root), text
+    assert pdn.write_game(back) == text
+    (built,) = read_with(io.StringIO(text), GameBuilder(), ruleset=rules)
+    assert built.same_tree(root)
+    assert built == back
 
 
 @st.composite
-def rules_and_trees(draw: st.DrawFn) -> tuple[Ruleset, GameNode]:
+def rules_and_trees(draw: st.DrawFn) -> tuple[Ruleset, Game]:
     rules = draw(st.sampled_from(NAMED))
     return rules, draw(trees(rules))
 
 
 @settings(max_examples=60, deadline=timedelta(seconds=30), suppress_health_check=[HealthCheck.too_slow])
 @given(rules_and_trees())
-def test_a_random_tree_written_reads_back_to_an_equal_tree(case: tuple[Ruleset, GameNode]) -> None:
+def test_a_random_tree_written_reads_back_to_an_equal_tree(case: tuple[Ruleset, Game]) -> None:
     rules, root = case
     assert_tree_reads_back(root, rules)
 
 
 def test_every_named_ruleset_gets_a_tree_with_side_lines_read_back() -> None:
     for rules in NAMED:
-        root = GameNode(Position.initial(rules))
+        root = Game(start=Position.initial(rules))
         first, second = root.position.legal_moves()[:2]
         main = root.add_variation(first)
         main.set_comment("main [%eval 0.1]")
@@ -121,7 +120,7 @@ def test_every_named_ruleset_gets_a_tree_with_side_lines_read_back() -> None:
 @pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rules_and_trees())
-def test_a_random_tree_written_reads_back_to_an_equal_tree_long(case: tuple[Ruleset, GameNode]) -> None:
+def test_a_random_tree_written_reads_back_to_an_equal_tree_long(case: tuple[Ruleset, Game]) -> None:
     rules, root = case
     assert_tree_reads_back(root, rules)
 
@@ -148,12 +147,12 @@ def level(node: GameNode) -> int:
 
 def test_a_hand_made_study_is_byte_stable_after_one_normalising_write() -> None:
     game = pdn.parse_game(STUDY)
-    once = export(game)
+    once = pdn.write_game(game)
     again = pdn.parse_game(once)
-    assert again.tree().same_tree(game.tree())
-    assert export(again) == once
-    assert pdn.parse_game(export(again)).tree().same_tree(game.tree())
-    root = game.tree()
+    assert again.same_tree(game)
+    assert pdn.write_game(again) == once
+    assert pdn.parse_game(pdn.write_game(again)).same_tree(game)
+    root = game
     assert root.comment == "The start"
     assert [(mark.color, mark.square) for mark in root.commands.squares] == [("G", "32"), ("R", "19")]
     main, side = root.variations
@@ -178,7 +177,7 @@ def test_a_hand_made_study_is_byte_stable_after_one_normalising_write() -> None:
     assert capture.commands.eval == Eval(score=-1.5)
     assert reply.variations[0].commands.clock == 298.5
     assert once == (
-        '[Event "hand-made study"]\n[GameType "20,W,10,10,N2,0"]\n\n'
+        '[Event "hand-made study"]\n[GameType "20"]\n\n'
         "{The start [%csl G32,R19]} 1. 32-28\n"
         "{the main line [%eval 0.35,12] [%clk 0:05:00]} (1. 33-29\n"
         "{a side line [%cal G19-23,R18-23]} 1... 19-23! (1... 18-23 $1 {second level}\n"
@@ -204,42 +203,33 @@ def test_every_game_of_the_corpus_read_into_a_tree_written_reads_back_equal() ->
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pdn.PDNWarning)  # variations of the files that are not legal, dropped
         for game in games:
-            text = export(game)
-            back = pdn.parse_game(text, variant=game.ruleset)
-            assert back.tree().same_tree(game.tree()), (game.index, game.headers)
-            assert export(back) == text
+            text = pdn.write_game(game)
+            back = pdn.parse_game(text, ruleset=game.ruleset)
+            assert back.same_tree(game), (game.index, game.headers)
+            assert pdn.write_game(back) == text
 
 
 def test_tree_data_lists_every_node_and_builds_the_tree_back_with_an_added_side_line() -> None:
     from draughts.pdn.treedata import tree_data, tree_from_data
 
     game = pdn.parse_game(STUDY)
-    nodes = tree_data(game.tree())
-    assert len(nodes) == sum(1 for _ in _all_nodes(game.tree()))
-    assert tree_from_data(game.start, nodes).same_tree(game.tree())
+    nodes = tree_data(game)
+    assert len(nodes) == sum(1 for _ in descendants(game))
+    assert tree_from_data(game.position, nodes).same_tree(game)
     # A client plays a different move at a node of a side line: a new node under it.
     side = next(node for node in nodes if node["move"] == "33-29")
     reply = nodes[side["children"][0]]
     assert reply["move"] == "19-23"
     nodes.append({"id": len(nodes), "parent": reply["id"], "move": "39-33", "comment": "new [%eval 0.5]"})
-    edited = tree_from_data(game.start, nodes)
-    text = export(game_of(edited))
+    edited = tree_from_data(game.position, nodes)
+    text = pdn.write_game(edited)
     assert "39-33 {new [%eval 0.5]}" in text
-    again = pdn.parse_game(text).tree()
+    again = pdn.parse_game(text)
     assert again.same_tree(edited)
     added = again.variations[1].variations[0].variations[-1]
     assert (added.san(), added.comment, level(added)) == ("39-33", "new", 2)
     with pytest.raises(draughts.PDNError, match="'17-21'"):
-        tree_from_data(game.start, [nodes[0], {"parent": 0, "move": "17-21"}])
-
-
-def _all_nodes(root: GameNode) -> list[GameNode]:
-    out, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(node.variations)
-    return out
+        tree_from_data(game.position, [nodes[0], {"parent": 0, "move": "17-21"}])
 
 
 @pytest.mark.slow
@@ -252,12 +242,12 @@ def test_every_game_of_the_full_survey_read_into_a_tree_written_reads_back_equal
         variant = variants.get(path.parent.name, path.parent.name)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            games += pdn.read_games(path, variant=variant, errors="skip")
+            games += pdn.read_games(path, ruleset=variant, errors="skip")
     assert len(games) >= 2900, len(games)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pdn.PDNWarning)
         for game in games:
-            text = export(game)
-            back = pdn.parse_game(text, variant=game.ruleset)
-            assert back.tree().same_tree(game.tree()), (game.index, game.headers)
-            assert export(back) == text
+            text = pdn.write_game(game)
+            back = pdn.parse_game(text, ruleset=game.ruleset)
+            assert back.same_tree(game), (game.index, game.headers)
+            assert pdn.write_game(back) == text

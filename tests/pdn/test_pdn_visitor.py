@@ -6,13 +6,14 @@ import io
 
 import pytest
 
+import mainline
 from draughts import pdn
 from draughts.errors import PDNError
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.pdn import GameBuilder, HeadersBuilder, PDNWarning, SkipVisitor, StringExporter
 from draughts.pdn.events import SKIP, BaseVisitor, SkipType
-from draughts.pdn.visitor import export, game_of, line_text, read_with
+from draughts.pdn.visitor import read_with
 from draughts.position import Position
 
 STUDY = (
@@ -126,52 +127,51 @@ def test_read_with_raises_or_skips_a_bad_game() -> None:
     with pytest.warns(PDNWarning, match="skipped game 1"):
         games = list(read_with(io.StringIO(text), GameBuilder(), errors="skip"))
     assert [game.headers["White"] for game in games] == ["B"]
-    assert games[0].moves == [parse_move(Position.initial("international"), "33-29")]
+    assert games[0].mainline_moves() == [parse_move(Position.initial("international"), "33-29")]
 
 
-def test_game_builder_gives_the_readers_tree_and_fields_write_game_can_write() -> None:
+def test_game_builder_gives_the_readers_tree() -> None:
     built = next(read_with(io.StringIO(STUDY), GameBuilder()))
     read = pdn.parse_game(STUDY)
-    assert built.tree().same_tree(read.tree())
-    assert built.moves == read.moves
-    assert built.result == read.result
+    assert built.same_tree(read)
+    assert built == read  # tags, start, result and tree: one model whichever way it is read
+    assert built.mainline_moves() == read.mainline_moves()
     assert built.headers == {"Event": "s", "GameType": "20"}
-    assert built.comments == {0: ["start"], 1: ["a [%eval 0.3]"]}
-    assert built.annotations == {1: ["!", "$1"]}
-    assert built.variations == {1: ["1. 33-29 {alt} 1... 19-23 (1... 18-23 $2)"]}
-    # The legacy writer writes the fields; reading that back gives the same tree.
+    assert mainline.comments(built) == {0: "start", 1: "a [%eval 0.3]"}
+    assert mainline.nags(built) == {1: ["!", "$1"]}
+    assert mainline.sides(built) == {1: ["33-29"]}
     again = pdn.parse_game(pdn.write_game(built))
-    assert again.tree().same_tree(read.tree())
+    assert again.same_tree(read)
 
 
-def test_export_is_the_string_exporter_over_the_game_and_reads_back() -> None:
+def test_write_game_is_the_string_exporter_over_the_game_and_reads_back() -> None:
     game = pdn.parse_game(STUDY)
-    text = export(game)
+    text = pdn.write_game(game)
     assert text == game.accept(StringExporter())
-    assert text.startswith('[Event "s"]\n[GameType "20,W,10,10,N2,0"]\n\n{start} 1. 32-28! $1 {a [%eval 0.3]}')
+    assert text.startswith('[Event "s"]\n[GameType "20"]\n\n{start} 1. 32-28! $1 {a [%eval 0.3]}')
     assert game.accept(StringExporter(headers=False)) == text.split("\n\n", 1)[1]
-    assert pdn.parse_game(text).tree().same_tree(game.tree())
+    assert pdn.parse_game(text).same_tree(game)
     # The exporter reads through read_with too (tags as written).
     (streamed,) = read_with(io.StringIO(STUDY), StringExporter())
     assert streamed.split("\n\n", 1)[1] == text.split("\n\n", 1)[1]
+    assert "(" not in pdn.write_game(game, variations=False)
 
 
-def test_an_edited_tree_becomes_a_game_with_its_side_lines() -> None:
+def test_an_edited_tree_is_written_with_its_side_lines() -> None:
     game = pdn.parse_game(STUDY)
-    root = game.tree()
-    main = root.variations[0]
+    main = game.variations[0]
     new = main.add_variation(parse_move(main.position, "18-22"))  # an alternative to 19-23, the second ply
     new.add_variation(parse_move(new.position, "37-32"))
-    assert line_text(new) == "1... 18-22 2. 37-32"
-    built = game_of(root, {"Event": "edited"}, "*")
-    assert built.variations[2] == ["1... 18-22 2. 37-32"]
-    back = pdn.parse_game(pdn.write_game(built))
-    assert back.tree().same_tree(root)
-    assert export(back) == export(built)
+    text = pdn.write_game(game)
+    assert "(1... 18-22 2. 37-32)" in text
+    assert mainline.sides(game)[2] == ["18-22"]
+    back = pdn.parse_game(text)
+    assert back.same_tree(game)
+    assert pdn.write_game(back) == text
 
 
 def test_a_second_player_side_line_is_numbered_with_dots() -> None:
     game = pdn.parse_game('[GameType "20"] 1. 32-28 19-23 (1... 18-22 2. 28-23) 2. 28x19 *')
-    side = game.tree().variations[0].variations[1]
-    assert line_text(side) == "1... 18-22 2. 28-23"
-    assert "(1... 18-22 2. 28-23) 2. 28x19" in export(game)
+    side = game.variations[0].variations[1]
+    assert side.san() == "18-22"
+    assert "(1... 18-22 2. 28-23) 2. 28x19" in pdn.write_game(game)

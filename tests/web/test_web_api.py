@@ -471,7 +471,12 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     assert '[GameType "22,W,8,8,N2,1"]' in text
     assert "1. 22-18 11-14 2. 18x11 7x14 *" in text
     read = pdn.parse_game(text)
-    assert [draughts.notation.move_text(p, m) for p, m in zip(read.positions(), read.moves, strict=False)] == [
+    assert [
+        draughts.notation.move_text(p, m)
+        for p, m in zip(
+            [read.position, *(node.position for node in read.mainline())], read.mainline_moves(), strict=False
+        )
+    ] == [
         "22-18",
         "11-14",
         "18x11",
@@ -482,7 +487,7 @@ def test_game_position_and_pdn(client: TestClient) -> None:
     assert (state["fen"], state["plies"]) == ("W:W21:B5", 0)
     state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": text}))
     assert state["plies"] == state["ply"] == 4
-    assert state["fen"] == read.end.fen()
+    assert state["fen"] == read.end().position.fen()
     assert ok(client.get(f"/api/games/{game}/pdn"))["pdn"] == text
     # A PDN game of another variant (its GameType) switches the board to it.
     state = ok(client.post(f"/api/games/{game}/pdn", json={"pdn": '[GameType "25"]\n1. c3-d4 f6-g5 *'}))
@@ -694,9 +699,7 @@ def fuzzed() -> Iterator[TestClient]:
         yield test_client
 
 
-def answered_without_5xx(
-    fuzzed: TestClient, endpoint: tuple[str, str], data: dict[str, Any], in_query: bool
-) -> None:
+def answered_without_5xx(fuzzed: TestClient, endpoint: tuple[str, str], data: dict[str, Any], in_query: bool) -> None:
     """Whatever fields come in, as a JSON body or a query string, the answer is a 2xx or a 4xx
     with a message, never a 5xx; and the server answers the next request."""
     method, name = endpoint

@@ -16,7 +16,6 @@ from draughts.engine import Engine, Limit
 from draughts.engine.score import Score
 from draughts.notation import move_text
 from draughts.pdn.treedata import tree_from_data
-from draughts.pdn.visitor import export, game_of
 from draughts.web.app import create_app
 
 STUDY = '[GameType "20"] 1. 32-28 {main} (1. 33-29 {side} 19-23 (1... 18-23 $1) 2. 34-30) 1... 19-23 2. 28x19 14x23 *'
@@ -42,13 +41,13 @@ def test_a_pdn_with_side_lines_reads_as_a_tree_of_nodes(client: TestClient) -> N
     assert [nodes[index]["move"] for index in reply["children"]] == ["34-30"]
     assert [nodes[index]["move"] for index in side["children"]] == ["19-23", "18-23"]
     assert nodes[side["children"][1]]["nags"] == ["$1"]
-    assert pdn.parse_game(body["pdn"]).tree().same_tree(pdn.parse_game(STUDY).tree())
+    assert pdn.parse_game(body["pdn"]).same_tree(pdn.parse_game(STUDY))
     # The page adds a side line by playing another move at a node of the side line; the tree writes all three.
     nodes.append({"id": len(nodes), "parent": reply["id"], "move": "39-33"})
     tree = tree_from_data(Position.from_fen("international", body["start"]), nodes)
-    text = export(game_of(tree))
+    text = pdn.write_game(tree)
     assert "(1. 33-29 {side} 1... 19-23 (1... 18-23 $1) 2. 34-30 (2. 39-33))" in text
-    assert pdn.parse_game(text).tree().same_tree(tree)
+    assert pdn.parse_game(text).same_tree(tree)
 
 
 def test_a_bad_pdn_is_a_4xx_that_quotes_it(client: TestClient) -> None:
@@ -70,7 +69,7 @@ def test_the_page_exports_the_tree_with_the_side_line_it_added(client: TestClien
     assert response.status_code == 200, response.text
     text = response.json()["pdn"]
     game = pdn.parse_game(text)
-    root = game.tree()
+    root = game
     assert [node.san() for node in root.variations] == ["32-28", "33-29"]  # the main line and the first side line
     assert [node.san() for node in root.variations[1].variations[0].variations] == ["34-30", "39-33"]  # the new one
     assert root.variations[1].variations[0].variations[1].commands.eval is not None
@@ -176,7 +175,7 @@ def test_the_loaded_games_tags_and_result_go_back_into_the_export(client: TestCl
     game = pdn.parse_game(exported.json()["pdn"])
     assert (game.headers["Event"], game.headers["White"], game.headers["Result"]) == ('Study "one"', "A", "2-0")
     assert game.result == "2-0"  # the tag and the movetext's end agree
-    assert game.tree().same_tree(pdn.parse_game(text).tree())
+    assert game.same_tree(pdn.parse_game(text))
 
 
 @pytest.mark.parametrize(
@@ -194,3 +193,35 @@ def test_bad_tags_or_result_are_refused_quoting_them(client: TestClient, fields:
     response = client.post("/api/pdn-tree/export", json={"nodes": [{}], **fields})
     assert response.status_code == 400, response.text
     assert quoted in response.json()["error"]
+
+
+@pytest.mark.parametrize("nag", ["{", "(", "1-0", "28-24", "$1 $2"])
+def test_the_export_refuses_a_nag_pdn_cannot_hold(client: TestClient, nag: str) -> None:
+    """Issue 40 §17: a NAG was written verbatim, so ``{`` or ``(`` made unreadable PDN and ``1-0`` or ``28-24``
+    PDN with another result or other moves."""
+    body = client.post("/api/pdn-tree", json={"pdn": STUDY}).json()
+    nodes = body["nodes"]
+    nodes[1]["nags"] = ["$3", nag]
+    response = client.post("/api/pdn-tree/export", json={"variant": "international", "nodes": nodes})
+    assert response.status_code == 400, response.text
+    assert "neither a NAG" in response.json()["error"]
+    nodes[1]["nags"] = ["$3", "!?"]
+    response = client.post("/api/pdn-tree/export", json={"variant": "international", "nodes": nodes})
+    assert response.status_code == 200, response.text
+    assert pdn.parse_game(response.json()["pdn"]).next().nags == ["$3", "!?"]  # type: ignore[union-attr]
+
+
+def test_a_clock_or_eval_of_hundreds_of_digits_is_kept_as_text_not_a_500(client: TestClient) -> None:
+    """Issue 40 §17: ``[%clk]`` of 400 digits raised OverflowError (a 500); an ``%eval`` of 400 digits became inf."""
+    digits = "9" * 400
+    text = f'[GameType "20"] 1. 32-28 {{[%clk {digits}:00:00] [%eval {digits}]}} 19-23 *'
+    response = client.post("/api/pdn-tree", json={"pdn": text})
+    assert response.status_code == 200, response.text
+    nodes = response.json()["nodes"]
+    assert nodes[1]["comment"] == f"[%clk {digits}:00:00] [%eval {digits}]"
+    digits = "9" * 180  # the longest a comment field may carry (200 characters)
+    nodes[1]["comment"] = f"again [%clk {digits}:00:00]"
+    exported = client.post("/api/pdn-tree/export", json={"variant": "international", "nodes": nodes})
+    assert exported.status_code == 200, exported.text
+    assert "inf" not in exported.json()["pdn"]
+    assert pdn.parse_game(exported.json()["pdn"]).next().comment == f"again [%clk {digits}:00:00]"  # type: ignore[union-attr]

@@ -125,7 +125,7 @@ def test_a_side_line_is_clicked_into_a_new_one_played_and_all_three_exported(pag
     page.wait(lambda d: "39-33" in (page.find("#pdn-text").get_attribute("value") or ""), message="no export")
     exported = page.find("#pdn-text").get_attribute("value") or ""
     assert page.find("#download-pdn").is_displayed()
-    root = pdn.parse_game(exported).tree()
+    root = pdn.parse_game(exported)
     assert [node.san() for node in root.variations] == ["32-28", "33-29"]  # the main line, the side line
     assert [node.san() for node in root.variations[0].variations[0].variations] == ["28x19"]
     reply = root.variations[1].variations[0]

@@ -332,9 +332,9 @@ def _pdn_file(file: str, args: argparse.Namespace, out: TextIO) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            for game in pdn.read_games(source, variant=variant, errors=args.errors, encoding=args.encoding):
+            for game in pdn.read_games(source, ruleset=variant, errors=args.errors, encoding=args.encoding):
                 games += 1
-                moves += len(game.moves)
+                moves += len(game.mainline_moves())
                 guessed += game.guessed
                 by_variant[game.ruleset.name] = by_variant.get(game.ruleset.name, 0) + 1
         except OSError as error:

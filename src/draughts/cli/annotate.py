@@ -94,7 +94,7 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
     else:
         limit = Limit(time=0.3 if args.time is None else args.time)
     try:
-        games = list(pdn.read_games(args.file, variant=variant))
+        games = list(pdn.read_games(args.file, ruleset=variant))
     except OSError as error:
         raise DraughtsError(f"cannot read {args.file!r}: {error.strerror}") from None
     factory: Any = Engine if args.engine is None else functools.partial(_HubAnalyser, args.engine)

@@ -35,7 +35,7 @@ from draughts.board import Board
 from draughts.color import Color
 from draughts.diagram import text_diagram
 from draughts.engine import SearchResult, get_level, line_text
-from draughts.errors import InvalidMoveError, PlayerSpecError
+from draughts.errors import DraughtsError, InvalidMoveError, PlayerSpecError
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.players import Player, PlayerSpec, parse_player
@@ -228,8 +228,7 @@ class TerminalGame:
         return pdn.Game.from_board(self.board, headers, result or "*")
 
     def _write(self, path: str, game: pdn.Game) -> None:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(pdn.write_game(game))
+        pdn.write_games([game], path)  # the text is made first: a game that cannot be written leaves the file
         self.say(f"Game saved to {path}")
 
     def _push(self, move: Move, who: str) -> None:
@@ -366,6 +365,8 @@ class TerminalGame:
             self._write(path, self.game())
         except OSError as error:
             self.say(f"Cannot write {path!r}: {error.strerror}")
+        except DraughtsError as error:  # text or a name no file can hold
+            self.say(f"Cannot write {path!r}: {error}")
 
     def _quit(self, argument: str) -> NoReturn:
         self._end(None, "unfinished", f"{self.board.turn} quits", result="*")

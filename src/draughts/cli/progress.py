@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+__all__ = ["Bar"]
+
 
 class Bar:
     """``[#####.....] 3/10 games`` on one line of standard error, rewritten as work is done.

@@ -2,14 +2,15 @@
 
 :func:`annotate` analyses every position of a game's main line and returns a copy of the game with
 
-* a ``[%eval ...]`` comment after every move: the score of the position after it, **from White's
-  side** (as PGN's ``%eval`` is), in men with two decimals, or ``#N`` / ``#-N`` for a win or loss in
-  ``N`` plies (see :class:`~draughts.engine.score.Score`);
+* a ``[%eval ...]`` command on every move (its node's :attr:`~draughts.pdn.GameNode.commands`):
+  the score of the position after it, **from White's side** (as PGN's ``%eval`` is), in men, or
+  ``#N`` / ``#-N`` for a win or loss in ``N`` plies (see :class:`~draughts.engine.score.Score`);
 * a mark on every move that lowers its player's winning chances by a threshold or more:
   ``?!`` (inaccuracy), ``?`` (mistake), ``??`` (blunder), measured on lidraughts' scale
   ``2 / (1 + exp(-0.004 * cp)) - 1`` with lidraughts' thresholds 0.075, 0.15 and 0.3
   (:data:`LIDRAUGHTS`; one documented choice: pass your own :class:`Thresholds`);
-* the engine's line from the position before such a move as a variation, for mistakes and blunders;
+* the engine's line from the position before such a move as a side line (its first move with the
+  line's ``%eval``), for mistakes and blunders;
 * per side, the tags ``WhiteAccuracy`` / ``BlackAccuracy`` (lichess's accuracy formula, the mean of
   the side's moves, from 0 to 100) and ``WhiteInaccuracies``, ``WhiteMistakes``, ``WhiteBlunders``
   (and Black's).
@@ -20,8 +21,8 @@
 >>> from draughts.engine import Engine, Limit
 >>> game = pdn.parse_game("1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *", "russian")
 >>> marked = annotate(game, Engine(), Limit(depth=3))
->>> marked.comments[1]
-['[%eval -0.13]']
+>>> marked.next().commands.eval
+Eval(score=-0.13, plies=None, depth=None)
 >>> sorted(tag for tag in marked.headers if tag.endswith("Accuracy"))
 ['BlackAccuracy', 'WhiteAccuracy']
 
@@ -45,14 +46,14 @@ from draughts.board import Board
 from draughts.color import Color
 from draughts.engine import AnalysisLine, Engine, Limit
 from draughts.engine.score import Score
+from draughts.errors import PDNError
 from draughts.move import Move
-from draughts.notation import move_text
-from draughts.pdn.game import Game
+from draughts.pdn.commands import parse_eval
+from draughts.pdn.game import Game, GameNode
 from draughts.position import Position
 
 __all__ = ["LIDRAUGHTS", "Analyser", "Judgement", "Thresholds", "accuracy", "annotate", "annotate_games", "judge"]
 
-_EVAL = re.compile(r"\s*\[%eval [^\]]*\]\s*")
 _MARK = re.compile(r"[!?]{1,3}|\([!?]{1,3}\)")
 
 
@@ -202,17 +203,18 @@ def judge(
         The judgements, one per move, and the score of the final position for its side to move
         (None when the engine gives no line there).
     """
-    board = Board.from_position(game.start)
+    board = Board.from_position(game.position)
+    moves = game.mainline_moves()
     scores: list[AnalysisLine | Score | None] = []
-    for move in [*game.moves, None]:
+    for move in [*moves, None]:
         scores.append(_score_of(board, engine, limit))
         if progress is not None:
-            progress(len(scores), len(game.moves) + 1)
+            progress(len(scores), len(moves) + 1)
         if move is not None:
             board.push(move)
     judgements = []
-    position = game.start
-    for ply, move in enumerate(game.moves, 1):
+    position = game.position
+    for ply, move in enumerate(moves, 1):
         before, after = scores[ply - 1], scores[ply]
         after_score = after.score if isinstance(after, AnalysisLine) else after
         if isinstance(before, AnalysisLine) and after_score is not None:
@@ -230,21 +232,6 @@ def _white_view(score: Score, side: Color) -> Score:
     return score if side is Color.WHITE else -score
 
 
-def _line_text(position: Position, moves: Sequence[Move], ply: int, first: Color, offset: int) -> str:
-    """``moves`` from ``position`` as PDN movetext with move numbers, the first being ply ``ply``."""
-    pieces = []
-    for index, move in enumerate(moves):
-        number = (ply + index - 1 + offset) // 2 + 1
-        text = move_text(position, move)
-        if position.turn is first:
-            text = f"{number}. {text}"
-        elif index == 0:
-            text = f"{number}... {text}"
-        pieces.append(text)
-        position = position.play(move)
-    return " ".join(pieces)
-
-
 def annotate(
     game: Game,
     engine: Analyser | None = None,
@@ -254,10 +241,11 @@ def annotate(
     variation_plies: int = 6,
     progress: Callable[[int, int], None] | None = None,
 ) -> Game:
-    """A copy of ``game`` with the engine's evaluations, marks, better lines and accuracy tags.
+    """A copy of ``game`` (:meth:`~draughts.pdn.Game.copy`) with the engine's evaluations, marks, better
+    lines and accuracy tags.
 
-    ``game`` itself is left as it was. Comments already there are kept (an old ``[%eval]`` is
-    replaced), a move already marked keeps its mark, variations already there are kept and the
+    ``game`` itself is left as it was. Comments already there are kept (an old ``%eval`` is
+    replaced), a move already marked keeps its mark, side lines already there are kept and the
     engine's come after them. A finished game's last position is scored by its outcome, not
     searched; a move next to a position the engine gives no line for (an external engine that
     wrote no scored ``info`` line) gets no ``%eval`` and no mark, rather than an invented score.
@@ -273,32 +261,34 @@ def annotate(
     """
     engine = Engine() if engine is None else engine
     judgements, _ = judge(game, engine, limit, thresholds=thresholds, progress=progress)
-    comments = {ply: list(texts) for ply, texts in game.comments.items()}
-    annotations = {ply: list(marks) for ply, marks in game.annotations.items()}
-    variations = {ply: list(texts) for ply, texts in game.variations.items()}
-    first = game.ruleset.first_to_move
-    offset = 0 if game.start.turn is first else 1
-    positions = game.positions()
+    marked = game.copy()
+    nodes = list(marked.mainline())
     for judgement in judgements:
-        ply = judgement.ply
-        kept = [text for text in (_EVAL.sub(" ", text).strip() for text in comments.get(ply, [])) if text]
-        evaluation = _white_view(judgement.after, judgement.mover)
-        comments[ply] = [f"[%eval {evaluation.text()}]", *kept]
-        marks = annotations.setdefault(ply, [])
-        if judgement.mark is not None and not any(_MARK.fullmatch(mark) for mark in marks):
-            marks.insert(0, judgement.mark)
-        if not marks:
-            del annotations[ply]
-        if judgement.mark in ("?", "??") and judgement.best.move != game.moves[ply - 1]:
-            pv = judgement.best.pv[: max(variation_plies, 1)]
-            before = positions[ply - 1]
-            head = _line_text(before, pv[:1], ply, first, offset)
-            rest = _line_text(before.play(pv[0]), pv[1:], ply + 1, first, offset)
-            best = _white_view(judgement.best.score, judgement.mover)  # the comment: the line's score
-            variations.setdefault(ply, []).append(f"{head} {{[%eval {best.text()}]}} {rest}".strip())
-    headers = dict(game.headers)
-    headers.update(_summary(judgements))
-    return attrs.evolve(game, headers=headers, comments=comments, annotations=annotations, variations=variations)
+        node = nodes[judgement.ply - 1]
+        node.commands.eval = parse_eval(_white_view(judgement.after, judgement.mover).text())
+        if judgement.mark is not None and not any(_MARK.fullmatch(mark) for mark in node.nags):
+            node.nags.insert(0, judgement.mark)
+        if judgement.mark in ("?", "??") and judgement.best.move != node.move:
+            _add_line(node, judgement, variation_plies)
+    marked.headers.update(_summary(judgements))
+    return marked
+
+
+def _add_line(node: GameNode, judgement: Judgement, plies: int) -> None:
+    """The engine's better line as a side line beside ``node``'s move, its first move with the line's ``%eval``;
+    a move of the line that is not legal (an external engine's) ends it there."""
+    assert node.parent is not None
+    pv = judgement.best.pv[: max(plies, 1)]
+    try:
+        side = node.parent.add_variation(pv[0])
+    except PDNError:
+        return
+    side.commands.eval = parse_eval(_white_view(judgement.best.score, judgement.mover).text())
+    for move in pv[1:]:
+        try:
+            side = side.add_variation(move)
+        except PDNError:
+            return
 
 
 def _summary(judgements: Iterable[Judgement]) -> dict[str, str]:
@@ -353,21 +343,21 @@ def annotate_games(
             after each position here, after each game (in order) on an executor.
     """
     games = list(games)
-    total = sum(len(game.moves) + 1 for game in games)
+    total = sum(len(game.mainline_moves()) + 1 for game in games)
     job = functools.partial(_annotate_one, limit=limit, thresholds=thresholds, engine_factory=engine_factory)
     done: list[Game] = []
     offset = 0
     if executor is not None:
         for game in executor.map(job, games):
             done.append(game)
-            offset += len(game.moves) + 1
+            offset += len(game.mainline_moves()) + 1
             if progress is not None:
                 progress(offset, total)
         return done
     for game in games:
         step = None if progress is None else functools.partial(_step, progress, offset, total)
         done.append(job(game, progress=step))
-        offset += len(game.moves) + 1
+        offset += len(game.mainline_moves()) + 1
     return done
 
 

@@ -1,21 +1,30 @@
 """PDN 3.0 game files: a streaming reader that is strict about rules and lenient about layout, and a writer.
 
+A game is a tree, as in python-chess's ``chess.pgn``: :class:`Game` is its root (tags, start
+position, result) and every :class:`GameNode` below holds a move, its comments, NAGs, ``%``
+commands and the side lines from it. One lexer reads the main line and every variation in one
+pass; one writer (:func:`write_game`, a :class:`StringExporter`) writes the tree back.
+
 >>> from draughts import pdn
->>> game = pdn.parse_game('[White "A"] [Black "B"] [GameType "20"] 1. 32-28 19-23 2. 28x19 {forced} 14x23 2-0')
->>> len(game.moves), game.result, game.comments
-(4, '2-0', {3: ['forced']})
+>>> text = '[White "A"] [Black "B"] [GameType "20"] 1. 32-28 19-23 (1... 18-23 $1) 2. 28x19 {forced} 14x23 2-0'
+>>> game = pdn.parse_game(text)
+>>> len(game.mainline_moves()), game.result, game.end().parent.comment
+(4, '2-0', 'forced')
+>>> [node.san() for node in game.next().variations]
+['19-23', '18-23']
 >>> print(pdn.write_game(game), end="")
 [White "A"]
 [Black "B"]
-[GameType "20,W,10,10,N2,0"]
+[GameType "20"]
 <BLANKLINE>
-1. 32-28 19-23 2. 28x19 {forced} 2... 14x23 2-0
+1. 32-28 19-23 (1... 18-23 $1) 2. 28x19 {forced} 2... 14x23 2-0
 
 Reading
 -------
 :func:`read_games` reads a path or a stream line by line and yields one :class:`Game` at a time, so a
-large collection is never loaded at once. Every move is replayed: ``game.moves`` holds legal
-:class:`~draughts.Move` objects from ``game.start``. What the reader accepts, beyond PDN 3.0:
+large collection is never loaded at once (a ``str`` is a path; PDN text in a string reads with
+:func:`parse_game`). Every move of the main line is replayed: ``game.mainline_moves()`` are legal
+:class:`~draughts.Move` objects from ``game.position``, the start. What the reader accepts, beyond PDN 3.0:
 
 * **Layout.** CRLF, a byte-order mark, ``%`` line comments, comments before the first tag (kept
   in :attr:`Game.preamble`), padded tag names, unquoted tag values (``[Round 17]``), raw
@@ -76,33 +85,37 @@ Which rules a game follows
   (International files write ``20,W,10,10,N1,0``). A bare number outside PDN 3.0 that is an
   alias (:data:`~draughts.ALIASES`) names that ruleset: lidraughts writes 96 for Breakthrough,
   97 for Frysk! and 98 for Antidraughts.
-* **variant=** is the ruleset the caller says the games follow. It is used for games without a
+* **ruleset=** is the ruleset the caller says the games follow. It is used for games without a
   GameType tag, and a game's GameType tag must be its own (the number of its ``pdn_gametype``,
-  fields agreeing): a game tagged ``25`` read with ``variant="international"`` is an error that
+  fields agreeing): a game tagged ``25`` read with ``ruleset="international"`` is an error that
   names both. So a ruleset of your own with a GameType number of its own (``pool`` with 23) reads
   its own files back.
-* Without ``variant=`` (None), a game without a GameType tag follows its **Variant** tag if that
+* Without ``ruleset=`` (None), a game without a GameType tag follows its **Variant** tag if that
   names a ruleset (``russian``, ``american-nfc``, ``American/English`` as playstrategy.org writes),
   else International draughts. A Variant tag that names nothing known is an error saying to pass
-  the ruleset as ``variant=``.
+  the ruleset as ``ruleset=``.
 * **Guessed rules.** A game that no tag names (no GameType, no Variant) and that cannot be read
   as International draughts is tried under the PDN variants whose notation and board size fit its
   moves (algebraic ``c3-d4`` on 8x8: Russian, Brazilian, Czech, Turkish; numbers up to 32:
   Italian, American, Spanish ...), in the catalog's order, and read under the first where every
   move is legal. :attr:`Game.guessed` is then True and :attr:`Game.warnings` says so: a guess is no
-  proof (a Czech game may be legal in Russian draughts too), ``variant=`` decides. When no guess
-  reads, the error is that of the rules the moves went furthest in, with a hint at ``variant=``.
+  proof (a Czech game may be legal in Russian draughts too), ``ruleset=`` decides. When no guess
+  reads, the error is that of the rules the moves went furthest in, with a hint at ``ruleset=``.
 
 Decisions
 ---------
-* **Variations are skipped**: they are not replayed or checked, so prose in parentheses (as
-  some annotated files have) reads fine. Their text is kept verbatim (whitespace collapsed) in
-  :attr:`Game.variations` and written back as it was; ``write_game(game, variations=False)``
-  drops them.
-* **Comments** are kept with whitespace collapsed. :attr:`Game.comments`, :attr:`Game.variations`
-  and :attr:`Game.annotations` (NAGs ``$1`` and marks ``!?``) map *the number of plies played when
-  the item appears* to a list, so ``comments[0]`` comes before the first move and ``comments[3]``
-  after the third. A NAG or mark before the first move is dropped.
+* **Variations** are replayed from the position before the move they are an alternative to, each
+  move matched as the main line's are (the first legal move a short form fits). A variation with a
+  move that is not legal there (or prose in parentheses) is dropped with the lines nested in it,
+  and :attr:`Game.warnings` says which; the main line is not affected. A result inside a variation
+  is skipped; ``write_game(game, variations=False)`` leaves the side lines out.
+* **Comments** are kept with whitespace collapsed, the comments after one move joined by spaces
+  into :attr:`GameNode.comment`; their ``%`` commands (``[%eval 0.3]``, ``[%clk 0:01:05]``,
+  ``[%cal ...]``, ``[%csl ...]``) are read into :attr:`GameNode.commands` and written back in one
+  normal form (a command whose value does not read, such as an evaluation of 400 digits, stays in
+  the text). The comment before the first move is the root's (the :class:`Game`'s); a comment
+  before a variation's first move is that move's :attr:`GameNode.starting_comment`. NAGs (``$1``)
+  and marks (``!?``) are the move's :attr:`GameNode.nags`; one before the first move is dropped.
 * **Move numbers** are checked for syntax only; the side to move comes from the position.
 * **Result.** :attr:`Game.result` is normalised (``1:0`` -> ``1-0``, ``1/2:1/2`` -> ``1/2-1/2``,
   spaces removed, ``½`` -> ``1/2``) and keeps its scoring system (``2-0`` on 8x8 stays ``2-0``).
@@ -123,27 +136,31 @@ Writing
 :func:`write_game` writes the tags Event, Site, Date, Round, White, Black, Result (those the game
 has), then the tags that name the rules, then SetUp ``"1"`` and FEN when the game does not start
 from the initial position, then the other tags. The rules are named so that reading the text back
-gives the game's ruleset: the ruleset's full ``pdn_gametype_tag`` when reading that tag gives this
-very ruleset (the named variants); else a ``Variant`` tag with the ruleset's name when the name
-gives it back (``american-nfc``); else, for a ruleset of the caller's own, which must then be read
-back with ``variant=``, a ``Variant`` tag that no name resolves (its name, with ``" (custom rules)"``
-after it if the name is a named variant's) and its GameType if no named variant has that number.
-So a ruleset evolved from Brazilian never claims GameType 26. Then the movetext: move
-numbers (``1.``, and ``1...`` when the second player's move opens the movetext or follows a
-comment or variation), each move in the variant's notation (short unless ambiguous, then the long
-form PDN 3.0 prescribes), marks, NAGs, comments, variations, and the result, wrapped at 80
-characters. :meth:`Game.export_headers` gives the tags exactly as written;
-``parse_game(write_game(g), variant=g.ruleset)`` (for a named variant or a house rule, without
-``variant=`` too) has those headers and the same ruleset, start, moves, result, comments,
-annotations and variations, however long the game. A
-result that cannot stand as a PDN game terminator (a match score such as ``4-6``) is written in
-the Result tag, and the movetext ends with ``*``. A ``}`` in a comment is written as ``)``. A
-move's first annotation, when it is a mark, is glued to it; its other marks and NAGs follow in
-order. A game without tags has its preamble comments read back as comments before the first
-move. A game with text no file can hold (a lone surrogate) is refused with :class:`PDNTextError`
-before anything is written.
-:func:`write_games` to a path writes a temporary file beside it and replaces the path only when
-every game is written, so a game that cannot be written leaves an existing file as it was.
+gives the game's ruleset: a GameType tag the game was read with is kept as it was written
+(``"20"`` stays ``"20"``) when it names the game's ruleset; else the ruleset's full
+``pdn_gametype_tag`` when reading that tag gives this very ruleset (the named variants); else a
+``Variant`` tag with the ruleset's name when the name gives it back (``american-nfc``); else, for a
+ruleset of the caller's own, which must then be read back with ``ruleset=``, a ``Variant`` tag that
+no name resolves (its name, with ``" (custom rules)"`` after it if the name is a named variant's)
+and its GameType if no named variant has that number. So a ruleset evolved from Brazilian never
+claims GameType 26. Then the movetext, the whole tree: move numbers (``1.``, and ``1...`` when the
+second player's move opens the movetext or a variation or follows a comment or variation), each
+move in the variant's notation (short unless ambiguous, then the long form PDN 3.0 prescribes),
+marks, NAGs, comments with their commands, variations nested in parentheses, and the result,
+wrapped at 80 characters. :meth:`Game.export_headers` gives the tags exactly as written;
+``parse_game(write_game(g), ruleset=g.ruleset)`` (for a named variant or a house rule, without
+``ruleset=`` too) is equal to ``g`` once ``g``'s headers are those, however long the game and
+however deep its tree, and writing it again gives the same text. A result that cannot stand as
+a PDN game terminator (a match score such as ``4-6``) is written in the Result tag, and the
+movetext ends with ``*``. A ``}`` in a comment is written as ``)``. A move's first NAG, when it is a
+mark, is glued to it; its other marks and NAGs follow in order. A NAG that is neither ``$N`` nor a
+mark (``{``, ``1-0``, ``28-24`` would read back as other text, moves or a result) is refused with a
+:class:`~draughts.PDNError`, and a game with text no file can hold (a lone surrogate) with
+:class:`PDNTextError`, both before anything is written.
+:func:`write_games` to a path makes the text of every game first, then replaces a regular file (or
+creates a new one) through a temporary file beside it, so a game that cannot be written leaves an
+existing file as it was; a device or a FIFO (``/dev/null``, ``/dev/stdout``) is written into,
+never replaced by a file.
 """
 
 from __future__ import annotations
@@ -155,14 +172,13 @@ from draughts.pdn.errors import (
     PDNUnknownVariantError,
     PDNWarning,
 )
-from draughts.pdn.game import Game
+from draughts.pdn.game import Game, GameNode
 from draughts.pdn.reader import parse_game, parse_games, read_game, read_games
 from draughts.pdn.visitor import (
     GameBuilder,
     HeadersBuilder,
     SkipVisitor,
     StringExporter,
-    export,
     read_headers,
     read_with,
 )
@@ -172,6 +188,7 @@ from draughts.results import normalise_result, result_for, winner_of
 __all__ = [
     "Game",
     "GameBuilder",
+    "GameNode",
     "HeadersBuilder",
     "PDNAmbiguousMoveError",
     "PDNIllegalMoveError",
@@ -180,7 +197,6 @@ __all__ = [
     "PDNWarning",
     "SkipVisitor",
     "StringExporter",
-    "export",
     "normalise_result",
     "parse_game",
     "parse_games",

@@ -43,7 +43,7 @@ from draughts._text import excerpt
 from draughts.errors import PDNError
 from draughts.pdn.reader import check_options, outcomes
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
+from draughts.rules.files import resolve_ruleset
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -54,8 +54,8 @@ OUTCOMES = ("white", "black", "draw", "none")
 """How a game's result is counted: a win for White or Black (:attr:`draughts.pdn.Game.winner`), a draw,
 or none (``*``, a double loss ``0-0``, or a result that is not a score)."""
 
-VariantChoice = Ruleset | str | None | Callable[[Path], Ruleset | str | None]
-"""The rules of a file's games: a ruleset, a name, None (each game's tags), or a function of the path."""
+RulesetChoice = Ruleset | str | os.PathLike[str] | None | Callable[[Path], Ruleset | str | os.PathLike[str] | None]
+"""The rules of a file's games: a ruleset, a name, a rule file, None (each game's tags), or a function of the path."""
 
 
 def _empty_results() -> dict[str, int]:
@@ -191,9 +191,9 @@ def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
     return files
 
 
-def _rules(variant: VariantChoice, path: Path) -> Ruleset | None:
-    choice = variant(path) if callable(variant) else variant
-    return None if choice is None else get_variant(choice)
+def _rules(ruleset: RulesetChoice, path: Path) -> Ruleset | None:
+    choice = ruleset(path) if callable(ruleset) else ruleset
+    return None if choice is None else resolve_ruleset(choice)
 
 
 def _outcome(game: pdn.Game) -> str:
@@ -249,7 +249,7 @@ def _replay_one(
                 skipped.append(str(item))
                 continue
             games += 1
-            moves += len(item.moves)
+            moves += len(item.mainline_moves())
             guessed += item.guessed
             name = item.ruleset.name
             variants[name] = variants.get(name, 0) + 1
@@ -280,7 +280,7 @@ def _replay_one(
 
 def replay_files(
     paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
-    variant: VariantChoice = None,
+    ruleset: RulesetChoice = None,
     *,
     errors: str = "skip",
     encoding: str | None = None,
@@ -291,8 +291,8 @@ def replay_files(
     Args:
         paths: A file or directory, or several. A directory stands for the ``*.pdn`` files under
             it (:func:`pdn_files`); a file is read whatever its name.
-        variant: The rules of the games, as in :func:`draughts.pdn.read_games`: a ruleset or a
-            name, or None (the default) for each game's GameType or Variant tag. A function of
+        ruleset: The rules of the games, as in :func:`draughts.pdn.read_games`: a ruleset, a
+            name or a rule file, or None (the default) for each game's GameType or Variant tag. A function of
             the file's path gives each file its own (called here, before any job is sent).
         errors: ``"skip"`` (the default) to record each game that cannot be read and go on;
             ``"raise"`` to stop at the first one, in file order, and raise it.
@@ -313,12 +313,12 @@ def replay_files(
             starts with its file), or bytes a file's encoding cannot decode.
         OSError: with ``errors="raise"``, a file that cannot be opened. With ``"skip"`` both are
             recorded in the file's :attr:`FileReport.error`.
-        UnknownVariantError: ``variant`` (or what it returns for a file) names no ruleset.
+        UnknownVariantError: ``ruleset`` (or what it returns for a file) names no ruleset.
         DraughtsError: ``errors`` or ``encoding`` is not a value it can be.
     """
     check_options(errors, encoding, "first")
     files = expand_paths(paths)
-    jobs = [(path, os.path.abspath(path), _rules(variant, path), errors, encoding, _stamp(path)) for path in files]
+    jobs = [(path, os.path.abspath(path), _rules(ruleset, path), errors, encoding, _stamp(path)) for path in files]
     if executor is None:
         return CollectionReport(tuple(_replay_one(*job) for job in jobs))
     futures = [executor.submit(_replay_one, *job) for job in jobs]

@@ -8,6 +8,7 @@ Any other ``[%...]`` command is left in the comment text untouched.
 
 from __future__ import annotations
 
+import math
 import re
 
 import attrs
@@ -15,9 +16,12 @@ import attrs
 from draughts._text import excerpt
 from draughts.errors import PDNError
 
+__all__ = ["Arrow", "Commands", "Eval", "SquareMark", "command_text", "parse_clock", "parse_eval", "split_commands"]
+
 _COMMAND = re.compile(r"\[%(eval|clk|cal|csl)\s+([^\]]*)\]")
-_EVAL = re.compile(r"(?:#(-?[0-9]+)|([-+]?[0-9]+(?:\.[0-9]+)?))(?:,([0-9]+))?")
-_CLOCK = re.compile(r"(?:([0-9]+):)?([0-9]{1,2}):([0-9]{1,2}(?:\.[0-9]+)?)")
+_EVAL = re.compile(r"(?:#(-?[0-9]{1,9})|([-+]?[0-9]{1,9}(?:\.[0-9]{1,9})?))(?:,([0-9]{1,9}))?")
+_CLOCK = re.compile(r"(?:([0-9]{1,9}):)?([0-9]{1,2}):([0-9]{1,2}(?:\.[0-9]{1,9})?)")
+"""Numbers of at most nine digits (and nine decimals): exact as floats, and never an overflow or ``inf``."""
 _SQUARE = r"(?:[0-9]{1,3}|[a-zA-Z][0-9]{1,2})"
 _ARROW = re.compile(rf"([A-Z])({_SQUARE})[-x]?({_SQUARE})")
 _PAIR = re.compile(r"([A-Z])([0-9]{2})([0-9]{2})")  # lidraughts' two-digit pairs, G3228
@@ -82,11 +86,13 @@ def parse_eval(text: str) -> Eval:
 
     Raises:
         PDNError: ``text`` is not a score (``0.35``, ``-1``) or a win in plies (``#7``), with an
-            optional ``,depth``.
+            optional ``,depth``, each of at most nine digits (and nine decimals).
     """
     match = _EVAL.fullmatch(text.strip())
     if match is None:
-        raise PDNError(f"[%eval {excerpt(text)}]: not an evaluation (0.35, #7 or #-4, optionally ,depth)")
+        raise PDNError(
+            f"[%eval {excerpt(text)}]: not an evaluation (0.35, #7 or #-4, optionally ,depth; at most nine digits)"
+        )
     depth = None if match.group(3) is None else int(match.group(3))
     if match.group(1) is not None:
         return Eval(plies=int(match.group(1)), depth=depth)
@@ -97,11 +103,11 @@ def parse_clock(text: str) -> float:
     """Seconds of ``[%clk H:MM:SS(.s)]``.
 
     Raises:
-        PDNError: ``text`` is not a clock time.
+        PDNError: ``text`` is not a clock time (hours of at most nine digits).
     """
     match = _CLOCK.fullmatch(text.strip())
     if match is None:
-        raise PDNError(f"[%clk {excerpt(text)}]: not a clock time (H:MM:SS)")
+        raise PDNError(f"[%clk {excerpt(text)}]: not a clock time (H:MM:SS, at most nine digits of hours)")
     hours = int(match.group(1) or 0)
     return hours * 3600 + int(match.group(2)) * 60 + float(match.group(3))
 
@@ -168,10 +174,16 @@ def _number(value: float) -> str:
 def command_text(commands: Commands) -> str:
     """The commands in their normal written form, space-separated (``""`` when there are none).
 
+    Raises:
+        PDNError: an evaluation or clock that is not a finite number (``inf`` would not read back).
+
     >>> command_text(Commands(Eval(plies=-4), 3725.5, [Arrow("R", "19", "23")], [SquareMark("G", "28")]))
     '[%eval #-4] [%clk 1:02:05.5] [%cal R19-23] [%csl G28]'
     """
     parts = []
+    for number in (commands.clock, None if commands.eval is None else commands.eval.score):
+        if number is not None and not math.isfinite(number):
+            raise PDNError(f"cannot write a %eval or %clk of {number!r}: not a finite number")
     if commands.eval is not None:
         value = commands.eval
         text = f"#{value.plies}" if value.plies is not None else _number(value.score or 0.0)

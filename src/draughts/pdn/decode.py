@@ -17,6 +17,8 @@ from typing import IO, TypeVar, cast
 from draughts._text import excerpt
 from draughts.errors import PDNError
 
+__all__ = ["Source", "source_lines"]
+
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 _CHUNK = 1 << 16

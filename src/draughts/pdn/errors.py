@@ -17,7 +17,7 @@ class PDNAmbiguousMoveError(PDNError, AmbiguousMoveError):
 
 class PDNUnknownVariantError(PDNError, UnknownVariantError):
     """A game whose rules cannot be told: an unknown GameType, one that contradicts its variant or
-    ``variant=``, or a Variant tag naming no known ruleset."""
+    ``ruleset=``, or a Variant tag naming no known ruleset."""
 
 
 class PDNTextError(PDNError):
@@ -31,6 +31,3 @@ class PDNTextError(PDNError):
 class PDNWarning(UserWarning):
     """A game skipped by ``read_games(..., errors="skip")``; the message names the game and the line."""
 
-
-for _error in (PDNIllegalMoveError, PDNAmbiguousMoveError, PDNUnknownVariantError, PDNTextError, PDNWarning):
-    _error.__module__ = "draughts.pdn"  # tracebacks and pickles name them where users import them

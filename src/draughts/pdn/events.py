@@ -1,22 +1,20 @@
-"""The events of a game for visitors (:mod:`draughts.pdn.visitor`): the visitor interface and the walk of a tree.
+"""The events of a game for visitors (:mod:`draughts.pdn.visitor`): the visitor interface.
 
-Kept apart from the reader so that :meth:`Game.accept() <draughts.pdn.Game.accept>` needs nothing
-that reads files.
+Kept apart from the reader and the model: :mod:`draughts.pdn.game` walks a tree for a visitor
+(:func:`~draughts.pdn.game.walk`) and the reader visits tags before any move is replayed, and both
+import this module, which imports neither.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from draughts.move import Move
-from draughts.pdn.commands import command_text
-from draughts.pdn.tree import GameNode
 from draughts.position import Position
 
-if TYPE_CHECKING:
-    from draughts.pdn.game import Game
+__all__ = ["SKIP", "BaseVisitor", "ResultT", "SkipType", "begin_headers"]
 
 ResultT = TypeVar("ResultT")
 """What a visitor makes of a game (:meth:`~draughts.pdn.events.BaseVisitor.result`'s type)."""
@@ -89,67 +87,6 @@ class BaseVisitor(Generic[ResultT]):
         raise NotImplementedError
 
 
-def comment_of(node: GameNode) -> str:
-    """A node's comment with its commands written back."""
-    commands = command_text(node.commands)
-    return f"{node.comment} {commands}" if node.comment and commands else node.comment or commands
-
-
-def walk(root: GameNode, visitor: BaseVisitor[ResultT]) -> None:
-    """The movetext events of the tree under ``root``: the root's comment, then each node's main move,
-    its side lines as variations, then the main line goes on (as PDN writes it). Without recursion,
-    so any depth is fine."""
-    comment = comment_of(root)
-    if comment:
-        visitor.visit_comment(comment)
-    _walk_under(root, visitor)
-
-
-def _walk_under(top: GameNode, visitor: BaseVisitor[ResultT]) -> None:
-    """The events of everything after ``top``: its main move, its side lines, then on down the main line."""
-    stack: list[tuple[str, GameNode]] = [("after", top)]
-    while stack:
-        kind, node = stack.pop()
-        if kind == "close":
-            visitor.end_variation()
-            continue
-        if kind == "open":
-            if visitor.begin_variation() is SKIP:
-                del stack[-2:]  # its ("after", node) and ("close", node)
-                continue
-            _visit(node, visitor, starting=True)
-            continue
-        if not node.variations:
-            continue
-        main = node.variations[0]
-        _visit(main, visitor, starting=False)
-        todo: list[tuple[str, GameNode]] = []
-        for side in node.variations[1:]:
-            todo += [("open", side), ("after", side), ("close", side)]
-        todo.append(("after", main))
-        stack.extend(reversed(todo))
-
-
-def _visit(node: GameNode, visitor: BaseVisitor[ResultT], *, starting: bool) -> None:
-    assert node.parent is not None
-    assert node.move is not None
-    if starting and node.starting_comment:
-        visitor.visit_comment(node.starting_comment)
-    visitor.visit_move(node.parent.position, node.move)
-    for nag in node.nags:
-        visitor.visit_nag(nag)
-    comment = comment_of(node)
-    if comment:
-        visitor.visit_comment(comment)
-
-
-def walk_line(node: GameNode, visitor: BaseVisitor[ResultT]) -> None:
-    """The events of the line that starts with ``node`` (its starting comment, its move, what follows
-    it and the side lines within), without the begin/end of the variation around it."""
-    _visit(node, visitor, starting=True)
-    _walk_under(node, visitor)
-
-
 def begin_headers(visitor: BaseVisitor[ResultT], headers: Iterable[tuple[str, str]]) -> bool:
     """A game's start and its tags (``(name, value)`` pairs) for ``visitor``; whether it wants the
     movetext (:meth:`~draughts.pdn.events.BaseVisitor.end_headers` did not return
@@ -159,21 +96,3 @@ def begin_headers(visitor: BaseVisitor[ResultT], headers: Iterable[tuple[str, st
     for name, value in headers:
         visitor.visit_header(name, value)
     return visitor.end_headers() is not SKIP
-
-
-def visit_movetext(game: Game, visitor: BaseVisitor[ResultT]) -> None:
-    """A game's movetext events for ``visitor``: its start position, its tree and its result."""
-    root = game.tree()
-    visitor.visit_start(root.position)
-    walk(root, visitor)
-    visitor.visit_result(game.result)
-
-
-def accept(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
-    """Drive ``visitor`` over ``game``: its tags as :meth:`Game.export_headers
-    <draughts.pdn.Game.export_headers>` gives them, its tree (:meth:`Game.tree()
-    <draughts.pdn.Game.tree>`) and its result; return ``visitor.result()``."""
-    if begin_headers(visitor, game.export_headers().items()):
-        visit_movetext(game, visitor)
-    visitor.end_game()
-    return visitor.result()

@@ -1,12 +1,12 @@
 """The rules of a game that no tag names: guessed from its notation and board when the default fails.
 
-A game without a GameType or Variant tag, read without ``variant=``, follows International
+A game without a GameType or Variant tag, read without ``ruleset=``, follows International
 draughts, as PDN readers assume. Many files of other variants carry no GameType tag (Russian
 collections with algebraic moves, English ones numbered 1-32), so when such a game cannot be read
 under International draughts the reader tries the PDN variants whose notation and board size fit
 the moves, in the catalog's order (:data:`draughts.VARIANTS`), and takes the first under which every
 move is legal. It says so in :attr:`~draughts.pdn.Game.warnings` and :attr:`~draughts.pdn.Game.guessed`:
-a guess is no proof (a Czech game may replay under Russian rules too); ``variant=`` decides.
+a guess is no proof (a Czech game may replay under Russian rules too); ``ruleset=`` decides.
 """
 
 from __future__ import annotations
@@ -54,14 +54,27 @@ def _needs(words: Iterable[str]) -> tuple[SquareNames, int]:
     return SquareNames.NUMERIC, next((n for n in range(2, 40, 2) if n * n // 2 >= highest), 0)
 
 
+def _main_words(raw: RawGame) -> list[str]:
+    """The words of the main line (not those of variations, which may be prose) among the first tokens."""
+    words: list[str] = []
+    depth = 0
+    for token in raw.body[:_GUESSES]:
+        if token.kind == "open":
+            depth += 1
+        elif token.kind == "close":
+            depth -= 1
+        elif token.kind == "word" and not depth:
+            words.append(token.text)
+    return words
+
+
 def candidates(raw: RawGame, tried: Ruleset) -> list[Ruleset]:
     """The PDN variants (those with a GameType number) whose notation and board fit the game's moves.
 
     Only the smallest board the moves fit is considered, and ``tried`` (the default already tried)
     is left out; the catalog's order is kept.
     """
-    words = [token.text for token in raw.body[:_GUESSES] if token.kind == "word"]
-    notation, side = _needs(words)
+    notation, side = _needs(_main_words(raw))
     fitting = [
         rules
         for rules in VARIANTS.values()

@@ -20,12 +20,14 @@ from draughts.pdn.split import RawGame, raw_games
 from draughts.pdn.tags import INTERNATIONAL
 from draughts.pdn.text import lone_surrogate
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
+from draughts.rules.files import resolve_ruleset
+
+__all__ = ["check_options", "outcome", "outcomes", "parse_game", "parse_games", "read_game", "read_games"]
 
 
 def read_games(
     source: Source,
-    variant: Ruleset | str | None = None,
+    ruleset: Ruleset | str | os.PathLike[str] | None = None,
     errors: str = "raise",
     *,
     encoding: str | None = None,
@@ -35,7 +37,7 @@ def read_games(
 
     Args:
         source: A path, or a text or binary stream (read once, so a pipe works).
-        variant: The rules the games are played under (a ruleset or a name), for games without a
+        ruleset: The rules the games are played under (a ruleset, a name or a rule file), for games without a
             GameType tag; a game whose GameType tag is not this ruleset's is an error. None (the
             default): each game's GameType tag, else its Variant tag, else International draughts,
             what PDN readers assume without a GameType; a game no tag names that is not legal
@@ -55,14 +57,14 @@ def read_games(
             :class:`PDNAmbiguousMoveError` and :class:`PDNUnknownVariantError` say why), with
             ``errors="raise"``. The message names the game, the line, and the ply and move. Also,
             whatever ``errors`` says, bytes that ``encoding`` (or a byte-order mark) cannot decode.
-        UnknownVariantError: ``variant`` names no ruleset.
+        UnknownVariantError: ``ruleset`` names no ruleset.
         DraughtsError: ``errors``, ``encoding`` or ``ambiguous_end`` is not a value it can be.
         OSError: the path cannot be read.
     """
     check_options(errors, encoding, ambiguous_end)
     if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
         raise TypeError(f"read_games needs a path or a text or binary stream, not {type(source).__name__}")
-    rules = None if variant is None else get_variant(variant)
+    rules = None if ruleset is None else resolve_ruleset(ruleset)
     return _read(source, rules, errors, encoding, ambiguous_end == "raise")
 
 
@@ -134,7 +136,7 @@ def _built(raw: RawGame, index: int, variant: Ruleset | None, strict: bool) -> G
         game.warnings.append(
             f"no GameType or Variant tag, and the moves are not legal in international: read as {rules.name}, "
             f"the first of {names} (the variants whose notation fits) where every move is legal; "
-            "pass variant= to say which"
+            "pass ruleset= to say which"
         )
         return game
     raise _unguessed(failures, names)
@@ -147,7 +149,7 @@ def _unguessed(failures: list[tuple[Ruleset, PDNError]], names: str) -> PDNError
     where = "" if rules is INTERNATIONAL else f" (its moves go furthest as {rules.name})"
     hint = (
         f"; the game has no GameType or Variant tag and reads {tried}{where}: "
-        "pass its rules as variant= (draughts pdn --variant NAME)"
+        "pass its rules as ruleset= (draughts pdn --variant NAME)"
     )
     error = type(failure)(
         str(failure) + hint,
@@ -173,48 +175,44 @@ def _read(source: Source, variant: Ruleset | None, errors: str, encoding: str | 
 
 def read_game(
     source: Source,
-    variant: Ruleset | str | None = None,
+    ruleset: Ruleset | str | os.PathLike[str] | None = None,
     *,
     encoding: str | None = None,
     ambiguous_end: str = "first",
 ) -> Game:
     """The first game of a PDN file or stream: :func:`read_games`, stopped after one game.
 
-    ``source`` is what :func:`read_games` takes: a path, or a text or binary stream. PDN text in a
-    string reads with :func:`parse_game`. Until polydraughts 0.1.0 ``read_game`` took the text
-    itself; a string that is no existing path and looks like PDN text (it holds a tag, a brace, a
-    line break or a space and does not end in ``.pdn``) is still read as text, with a
-    :class:`DeprecationWarning`.
+    ``source`` is what :func:`read_games` takes: a path, or a text or binary stream; a ``str`` is
+    always a path. PDN text in a string reads with :func:`parse_game`. The game is the root of its
+    tree (:class:`~draughts.pdn.Game`): main line, side lines, comments, NAGs and ``%`` commands.
 
     Raises:
         PDNError: the source holds no game, or its first game cannot be read.
         OSError: the path cannot be read.
     """
-    if isinstance(source, str) and _looks_like_text(source):
-        warnings.warn(
-            "pdn.read_game(text) is deprecated: read_game takes a path or a stream, as read_games does; "
-            "PDN text reads with pdn.parse_game(text)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return parse_game(source, variant, ambiguous_end=ambiguous_end)
-    return _first(read_games(source, variant, encoding=encoding, ambiguous_end=ambiguous_end), "the input")
+    return _first(read_games(source, ruleset, encoding=encoding, ambiguous_end=ambiguous_end), "the input")
 
 
 def parse_games(
-    text: str, variant: Ruleset | str | None = None, errors: str = "raise", *, ambiguous_end: str = "first"
+    text: str,
+    ruleset: Ruleset | str | os.PathLike[str] | None = None,
+    errors: str = "raise",
+    *,
+    ambiguous_end: str = "first",
 ) -> Iterator[Game]:
     """The games of PDN ``text`` (a string), one at a time: :func:`read_games` for text in memory.
 
-    >>> [len(game.moves) for game in parse_games('1. 32-28 19-23 2-0 [Event "B"] 1. 33-29 *')]
+    >>> [len(game.mainline_moves()) for game in parse_games('1. 32-28 19-23 2-0 [Event "B"] 1. 33-29 *')]
     [2, 1]
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_games needs PDN text (a str), not {type(text).__name__}; paths read with read_games")
-    return read_games(io.StringIO(text), variant, errors, ambiguous_end=ambiguous_end)
+    return read_games(io.StringIO(text), ruleset, errors, ambiguous_end=ambiguous_end)
 
 
-def parse_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end: str = "first") -> Game:
+def parse_game(
+    text: str, ruleset: Ruleset | str | os.PathLike[str] | None = None, *, ambiguous_end: str = "first"
+) -> Game:
     """The first game of PDN ``text`` (a string; see :func:`read_games` for the options).
 
     Raises:
@@ -222,7 +220,7 @@ def parse_game(text: str, variant: Ruleset | str | None = None, *, ambiguous_end
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_game needs PDN text (a str), not {type(text).__name__}; paths read with read_game")
-    return _first(read_games(io.StringIO(text), variant, ambiguous_end=ambiguous_end), "the text")
+    return _first(read_games(io.StringIO(text), ruleset, ambiguous_end=ambiguous_end), "the text")
 
 
 def _first(games: Iterator[Game], where: str) -> Game:
@@ -235,13 +233,3 @@ def _first(games: Iterator[Game], where: str) -> Game:
         if close is not None:
             close()
     raise PDNError(f"no game in {where}", game=1, line=1)
-
-
-_TEXT_MARKS = frozenset("[{\n\r\t ")
-
-
-def _looks_like_text(source: str) -> bool:
-    """Whether a string given as a path is PDN text instead (the old meaning of ``read_game``'s argument)."""
-    if not source.strip() or any(char in _TEXT_MARKS for char in source):
-        return not source.lower().endswith(".pdn") and not os.path.exists(source)
-    return False

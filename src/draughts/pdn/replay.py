@@ -1,9 +1,10 @@
-"""Replay: a raw game's tags and movetext into a :class:`~draughts.pdn.Game` of legal moves."""
+"""Replay: a raw game's tags and movetext into a :class:`~draughts.pdn.Game`, the tree of its legal moves."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, NoReturn
+from collections.abc import Iterator
+from typing import NamedTuple, NoReturn, TypeVar
 
 import attrs
 
@@ -13,7 +14,9 @@ from draughts.move import Move
 from draughts.notation import matching_moves, move_text
 from draughts.pdn import split
 from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNTextError, PDNUnknownVariantError
-from draughts.pdn.game import Game
+from draughts.pdn.game import Game, GameNode
+from draughts.pdn.lexer import Token
+from draughts.pdn.sidelines import SideLines
 from draughts.pdn.split import RawGame
 from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, named_ruleset
 from draughts.pdn.text import lone_surrogate, unwritable
@@ -33,8 +36,13 @@ from draughts.results import normalise_result
 from draughts.rules import Ruleset
 from draughts.rules.names import from_gametype, gametype_alias
 
+__all__ = ["Builder", "Span"]
+
 _MAX_BRANCHES = 64
 _MAX_MERGE = 12
+_T = TypeVar("_T")
+Span = tuple[int, int]
+"""A variation's tokens: ``body[start:end]``, inside its outer brackets."""
 
 
 class _Ply(NamedTuple):
@@ -49,6 +57,7 @@ class _Node:
     """One move of a replay line; the line is the chain of parents."""
 
     move: Move
+    after: Position  # the position after the move
     parent: _Node | None
     first: int  # index of the first ply token the move consumed
     count: int  # ply tokens consumed (more than one for a merged split jump)
@@ -120,7 +129,7 @@ class Builder:
     # --- tags ---
 
     def ruleset(self) -> Ruleset:
-        """The rules: the GameType tag, checked against ``variant=``; else ``variant=``; else the Variant tag."""
+        """The rules: the GameType tag, checked against ``ruleset=``; else ``ruleset=``; else the Variant tag."""
         gametype = self.headers.get("GameType", "").strip()
         explicit = self.variant
         if gametype:
@@ -136,9 +145,9 @@ class Builder:
                         f"GameType {excerpt(gametype)} is lidraughts' number of {aliased.name}, not {explicit.name}"
                     )
                 if explicit is None:
-                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with variant={OWN}"
+                    message = f"unknown GameType: {reason}; a game of a ruleset of your own reads with ruleset={OWN}"
                 else:
-                    message = f"the GameType tag contradicts variant={explicit.name!r}: {reason}"
+                    message = f"the GameType tag contradicts ruleset={explicit.name!r}: {reason}"
                 self.fail(message, self.tag_lines["GameType"], PDNUnknownVariantError)
         if explicit is not None:
             return explicit
@@ -149,7 +158,7 @@ class Builder:
         if rules is None:
             self.fail(
                 f"the Variant tag {excerpt(variant)} names no known ruleset (and there is no GameType tag); "
-                f"a game of a ruleset of your own reads with variant={OWN}",
+                f"a game of a ruleset of your own reads with ruleset={OWN}",
                 self.tag_lines["Variant"],
                 PDNUnknownVariantError,
             )
@@ -168,19 +177,20 @@ class Builder:
 
     def plies(
         self, ruleset: Ruleset
-    ) -> tuple[list[_Ply], dict[int, list[str]], dict[int, list[str]], dict[int, list[str]]]:
+    ) -> tuple[list[_Ply], dict[int, list[str]], dict[int, list[Span]], dict[int, list[str]]]:
+        """The main line's plies, and its comments, variations and NAGs by the number of plies before them."""
         plies: list[_Ply] = []
         comments: dict[int, list[str]] = {}
-        variations: dict[int, list[str]] = {}
+        variations: dict[int, list[Span]] = {}
         annotations: dict[int, list[str]] = {}
         rotate = first_player_frame(ruleset)
-        for token in self.raw.body:
+        for token, span in _outline(self.raw.body):
             count = len(plies)
+            if span is not None:
+                variations.setdefault(count, []).append(span)
+                continue
             if token.kind == "comment":
                 comments.setdefault(count, []).append(token.text)
-                continue
-            if token.kind == "variation":
-                variations.setdefault(count, []).append(token.text)
                 continue
             word = token.text
             number = MOVE_NUMBER.match(word)
@@ -291,7 +301,7 @@ class Builder:
                     if key in bucket:
                         continue  # another candidate already reached this position: keep the first
                     depth = 1 + (node.depth if node else 0)
-                    bucket[key] = (after, _Node(move, node, index, count, depth))
+                    bucket[key] = (after, _Node(move, after, node, index, count, depth))
                     if len(bucket) > _MAX_BRANCHES:
                         self.ambiguous(plies, [line for _, line in bucket.values()])
         finals = [line for _, line in buckets.get(len(plies), {}).values()]
@@ -362,7 +372,29 @@ class Builder:
         if not self.raw.body and self.raw.terminator is None:
             self.warnings.append("the game has tags only: no movetext and no result")
         chain = self.replay(start, plies)
-        # Map ply-token counts to move counts (they differ only after a merged split jump).
+        game = Game(start=start, headers=self.headers, result=result, preamble=self.raw.preamble)
+        game.index, game.line, game.warnings = self.index, self.raw.line, self.warnings
+        line: list[GameNode] = [game]
+        for node in chain:
+            child = GameNode(node.after, line[-1], node.move)
+            line[-1].variations.append(child)
+            line.append(child)
+        moves_at = self.moves_at(plies, chain)
+        for ply, texts in _rekey(comments, moves_at).items():
+            line[ply].set_comment(" ".join(texts))
+        for ply, nags in _rekey(annotations, moves_at).items():
+            if ply:
+                line[ply].nags = nags
+        sides = SideLines(self.raw.body, f"game {self.index}", self.warnings)
+        for ply, spans in sorted(_rekey(variations, moves_at).items()):
+            base = line[max(min(ply, len(line) - 1) - 1, 0)]  # the node before the move it is an alternative to
+            for first, end in spans:
+                sides.read(base, first, end)
+        sides.finish()
+        return game
+
+    def moves_at(self, plies: list[_Ply], chain: list[_Node]) -> list[int]:
+        """The moves played after each number of ply tokens read (they differ after a merged split jump)."""
         moves_at = [0] * (len(plies) + 2)
         for node in chain:
             for index in range(node.first + 1, node.first + node.count + 1):
@@ -370,29 +402,35 @@ class Builder:
             if node.count > 1:
                 texts = " ".join(ply.text for ply in plies[node.first : node.first + node.count])
                 self.warnings.append(f"ply {node.depth}: the split multi-jump {excerpt(texts)} is read as one move")
-        last = len(moves_at) - 1
-        moves_at[last] = moves_at[last - 1]
+        moves_at[-1] = moves_at[-2]
+        return moves_at
 
-        def rekey(items: dict[int, list[str]]) -> dict[int, list[str]]:
-            out: dict[int, list[str]] = {}
-            for count, texts in items.items():
-                out.setdefault(moves_at[min(count, last)], []).extend(texts)
-            return out
 
-        return Game(
-            ruleset,
-            self.headers,
-            start,
-            [node.move for node in chain],
-            result,
-            rekey(comments),
-            rekey(annotations),
-            rekey(variations),
-            list(self.raw.preamble),
-            self.index,
-            self.raw.line,
-            self.warnings,
-        )
+def _rekey(items: dict[int, list[_T]], moves_at: list[int]) -> dict[int, list[_T]]:
+    """Notes keyed by ply tokens read, keyed by moves played instead (:meth:`Builder.moves_at`)."""
+    out: dict[int, list[_T]] = {}
+    for count, values in items.items():
+        out.setdefault(moves_at[min(count, len(moves_at) - 1)], []).extend(values)
+    return out
+
+
+def _outline(body: list[Token]) -> Iterator[tuple[Token, Span | None]]:
+    """The main line's tokens, each with None, and each outermost variation as its ``close`` token and
+    its span; a variation cut off at the end (a game past its token limit) ends with the body."""
+    depth = start = 0
+    for index, token in enumerate(body):
+        if token.kind == "open":
+            depth += 1
+            if depth == 1:
+                start = index + 1
+        elif token.kind == "close":
+            depth -= 1
+            if depth == 0:
+                yield token, (start, index)
+        elif not depth:
+            yield token, None
+    if depth > 0:
+        yield body[-1], (start, len(body))
 
 
 def _key(position: Position) -> tuple[int, int, int, int, int]:

@@ -10,14 +10,16 @@ import attrs
 from draughts.pdn.lexer import Token
 from draughts.results import STANDARD_RESULTS, normalise_result
 
+__all__ = ["MAX_BODY_TOKENS", "RawGame", "is_terminator", "raw_games"]
+
 _TERMINATOR = re.compile(r"(?:[012]|1/2|½)[-:](?:[012]|1/2|½)")
 """The shape of every result in :data:`~draughts.results.STANDARD_RESULTS` but ``*``, written as one word."""
 
 MAX_BODY_TOKENS = 100_000
-"""Movetext tokens (moves, move numbers, comments, variations) kept per game: about 30,000 moves, a
-hundred times the longest real games. The rest of a longer game is read and dropped, so one huge
-game costs bounded memory; its replay then reports the first bad move of the part kept, or that the
-game is too long."""
+"""Movetext tokens (moves, move numbers, NAGs, comments, variation brackets, side lines included)
+kept per game: about 30,000 moves, a hundred times the longest real games. The rest of a longer game
+is read and dropped, so one huge game costs bounded memory; its replay then reports the first bad
+move of the part kept, or that the game is too long."""
 
 
 @attrs.define
@@ -32,6 +34,7 @@ class RawGame:
         error: The first syntax error in the game, if any.
         line: The game's first line.
         has_words: Whether the movetext has words (moves, numbers), not only comments.
+        depth: Variations open at the last token (a result inside a variation does not end the game).
         tags_closed: Whether a blank line ended the tag section.
         dropped: Movetext tokens past :data:`MAX_BODY_TOKENS`, read and not kept.
         names: The tag names seen, to tell a repeated tag (which starts a new game) at once.
@@ -44,6 +47,7 @@ class RawGame:
     error: Token | None = None
     line: int = 0
     has_words: bool = False
+    depth: int = 0
     tags_closed: bool = False
     dropped: int = 0
     names: set[str] = attrs.field(factory=set)
@@ -64,6 +68,10 @@ class RawGame:
             self.dropped += 1
         if token.kind == "word":
             self.has_words = True
+        elif token.kind == "open":
+            self.depth += 1
+        elif token.kind == "close":
+            self.depth -= 1
 
 
 def is_terminator(word: str) -> bool:
@@ -79,10 +87,25 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
     """The games of a token stream, one at a time; each token is looked at once (linear in the input)."""
     current = RawGame()
     for token in tokens:
-        if token.kind == "blank":
+        kind = token.kind
+        if kind == "word":  # most tokens: kept in the body unless a result ends the game here
+            if not current.line:
+                current.line = token.line
+            if not current.depth and is_terminator(token.text):
+                current.terminator = token
+                yield current
+                current = RawGame()
+                continue
+            if len(current.body) < MAX_BODY_TOKENS:
+                current.body.append(token)
+            else:
+                current.dropped += 1
+            current.has_words = True
+            continue
+        if kind == "blank":
             current.tags_closed = bool(current.tags)
             continue
-        if token.kind == "tag":
+        if kind == "tag":
             # A new game starts at a tag after the movetext, after a blank line that ended a tag
             # section, or at a tag the section already has: a game with tags only is a game.
             starts = current.has_words or current.error or (current.tags and current.body) or current.tags_closed
@@ -91,19 +114,14 @@ def raw_games(tokens: Iterable[Token]) -> Iterator[RawGame]:
                 current = RawGame()
             elif not current.tags and current.body:
                 current.preamble = [t.text for t in current.body if t.kind == "comment"]
-                current.body, current.dropped = [], 0
+                current.body, current.dropped, current.depth = [], 0, 0
             current.add_tag(token)
             continue
         if not current.line:
             current.line = token.line
-        if token.kind == "error":
+        if kind == "error":
             if current.error is None:
                 current.error = token
-            continue
-        if token.kind == "word" and is_terminator(token.text):
-            current.terminator = token
-            yield current
-            current = RawGame()
             continue
         current.add_body(token)
     if current.tags or current.has_words or current.error:

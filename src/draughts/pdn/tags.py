@@ -6,8 +6,19 @@ import re
 
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.rules.names import from_gametype, get_variant
+from draughts.rules.names import from_gametype, gametype_alias, get_variant
 from draughts.rules.variants import VARIANTS
+
+__all__ = [
+    "INTERNATIONAL",
+    "ITALIAN_TAGS",
+    "OWN",
+    "ROSTER",
+    "kept_rules_tags",
+    "named_ruleset",
+    "tag_name",
+    "variant_tags",
+]
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ITALIAN_TAGS = {
@@ -45,7 +56,7 @@ def variant_tags(rules: Ruleset) -> dict[str, str]:
     A GameType tag only when reading it gives ``rules`` (so a ruleset evolved from a named
     variant never claims that variant's GameType); otherwise a Variant tag that gives ``rules``
     back by name, or, for a ruleset of the caller's own, one that no name gives (read such a game
-    with ``variant=``), and the ruleset's own GameType if no named variant has its number.
+    with ``ruleset=``), and the ruleset's own GameType if no named variant has its number.
     """
     tag = rules.pdn_gametype_tag
     if tag is not None:
@@ -62,8 +73,22 @@ def variant_tags(rules: Ruleset) -> dict[str, str]:
     return tags
 
 
+def kept_rules_tags(tags: dict[str, str], rules: Ruleset) -> dict[str, str]:
+    """The GameType tag of ``tags`` as it was written (``"20"``), when reading it gives ``rules``; else empty.
+
+    So a game read and written again keeps its GameType tag as the file had it, instead of
+    :func:`variant_tags`' full form (``"20,W,10,10,N2,0"``).
+    """
+    value = tags.get("GameType", "").strip()
+    if not value:
+        return {}
+    read: Ruleset | None
+    try:
+        read = from_gametype(value)
+    except UnknownVariantError:
+        read = gametype_alias(value)
+    return {"GameType": tags["GameType"]} if read == rules else {}
+
+
 def tag_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]", "_", name.strip())
-
-
-# --- input: lines from paths and streams -------------------------------------------------------

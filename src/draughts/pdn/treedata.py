@@ -10,10 +10,10 @@ at any node: a new node whose parent is that node). Both work without recursion.
 
 >>> from draughts import pdn
 >>> game = pdn.parse_game('[GameType "20"] 1. 32-28 (1. 33-29 {also}) 19-23 *')
->>> nodes = tree_data(game.tree())
+>>> nodes = tree_data(game)
 >>> [(node["id"], node["parent"], node["move"], node["children"]) for node in nodes]
 [(0, None, None, [1, 3]), (1, 0, '32-28', [2]), (2, 1, '19-23', []), (3, 0, '33-29', [])]
->>> tree_from_data(game.start, nodes).same_tree(game.tree())
+>>> tree_from_data(game.position, nodes).same_tree(game)
 True
 """
 
@@ -25,7 +25,8 @@ from draughts._text import excerpt
 from draughts.errors import DraughtsError, PDNError
 from draughts.notation import parse_move
 from draughts.pdn.commands import command_text, split_commands
-from draughts.pdn.tree import GameNode
+from draughts.pdn.game import Game, GameNode
+from draughts.pdn.words import check_nag
 from draughts.position import Position
 
 __all__ = ["tree_data", "tree_from_data"]
@@ -58,23 +59,23 @@ def tree_data(root: GameNode) -> list[dict[str, Any]]:
     return out
 
 
-def tree_from_data(start: Position, nodes: list[dict[str, Any]]) -> GameNode:
-    """The tree that :func:`tree_data`'s list describes, from ``start``; node 0 is the root.
+def tree_from_data(start: Position, nodes: list[dict[str, Any]]) -> Game:
+    """The game whose tree :func:`tree_data`'s list describes, from ``start``; node 0 is the root.
 
     A node's ``parent`` must come before it in the list; its ``move`` must be legal in the
     parent's position (written as PDN writes it, or any form :func:`~draughts.notation.parse_move`
     reads). Children are kept in list order, so the first listed is the main continuation.
 
     Raises:
-        PDNError: a node names no earlier parent, or its move is not legal there (the message quotes it).
+        PDNError: a node names no earlier parent, its move is not legal there, or a NAG is neither
+            ``$N`` nor a mark (the message quotes it).
     """
-    if not nodes:
-        return GameNode(start)
+    game = Game(start=start)
     built: list[GameNode] = []
     for index, item in enumerate(nodes):
         parent = item.get("parent")
         if index == 0:
-            node = GameNode(start)
+            node: GameNode = game
         else:
             if not isinstance(parent, int) or not 0 <= parent < index:
                 raise PDNError(f"node {index}: parent {excerpt(str(parent))} is not an earlier node")
@@ -87,7 +88,10 @@ def tree_from_data(start: Position, nodes: list[dict[str, Any]]) -> GameNode:
             node = GameNode(base.position.play(move), base, move)
             base.variations.append(node)
             node.starting_comment = str(item.get("starting_comment") or "")
-            node.nags = [str(nag) for nag in item.get("nags") or []]
+            try:
+                node.nags = [check_nag(str(nag)) for nag in item.get("nags") or []]
+            except PDNError as error:
+                raise PDNError(f"node {index}: {error}") from None
         node.comment, node.commands = split_commands(str(item.get("comment") or ""))
         built.append(node)
-    return built[0]
+    return game

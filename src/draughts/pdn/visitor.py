@@ -5,15 +5,16 @@ A visitor (:class:`~draughts.pdn.events.BaseVisitor`) is told about a game piece
 comments, NAGs and variations in the order PDN writes them, the result and ``end_game``;
 ``result()`` is what the visitor made of it. :func:`read_with` drives a visitor over every game of
 a PDN file, :meth:`Game.accept() <draughts.pdn.Game.accept>` and
-:func:`~draughts.pdn.events.walk` over a game or tree in memory.
+:func:`~draughts.pdn.game.walk` over a game or tree in memory.
 
 * :class:`HeadersBuilder` keeps the tags and skips the movetext (``end_headers`` returns
   :data:`~draughts.pdn.events.SKIP`), so no move is replayed: :func:`read_headers` is
   ``read_with(source, HeadersBuilder())``.
 * :class:`SkipVisitor` skips every game (to count games, or to get past them quickly).
-* :class:`GameBuilder` builds a :class:`~draughts.pdn.Game` with its tree of
-  :class:`~draughts.pdn.tree.GameNode`.
-* :class:`StringExporter` writes PDN text: :func:`export` is ``game.accept(StringExporter())``.
+* :class:`GameBuilder` builds a :class:`~draughts.pdn.Game`, the root of its tree of
+  :class:`~draughts.pdn.GameNode` (what :func:`~draughts.pdn.read_game` gives).
+* :class:`StringExporter` writes PDN text: :func:`~draughts.pdn.write_game` is
+  ``game.accept(StringExporter())``.
 
 >>> import io
 >>> from draughts import pdn
@@ -21,7 +22,7 @@ a PDN file, :meth:`Game.accept() <draughts.pdn.Game.accept>` and
 >>> list(read_with(io.StringIO(text), HeadersBuilder()))
 [{'White': 'A', 'GameType': '20'}]
 >>> game = next(read_with(io.StringIO(text), GameBuilder()))
->>> [node.san() for node in game.tree().variations]
+>>> [node.san() for node in game.variations]
 ['32-28', '33-29']
 >>> print(game.accept(StringExporter(headers=False)), end="")
 1. 32-28 (1. 33-29 {also}) 1... 19-23 *
@@ -29,37 +30,25 @@ a PDN file, :meth:`Game.accept() <draughts.pdn.Game.accept>` and
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator
 
 from draughts.errors import PDNError
 from draughts.move import Move
 from draughts.notation import move_text
-from draughts.pdn.commands import split_commands
 from draughts.pdn.decode import Source, source_lines
 from draughts.pdn.errors import PDNWarning
-from draughts.pdn.events import (
-    SKIP,
-    BaseVisitor,
-    ResultT,
-    SkipType,
-    accept,
-    begin_headers,
-    comment_of,
-    visit_movetext,
-    walk,
-    walk_line,
-)
-from draughts.pdn.game import Game
+from draughts.pdn.events import SKIP, BaseVisitor, ResultT, SkipType, begin_headers
+from draughts.pdn.game import Game, GameNode, visit_movetext, walk, walk_line
 from draughts.pdn.lexer import tokenize
 from draughts.pdn.reader import check_options, outcome
 from draughts.pdn.split import raw_games
-from draughts.pdn.tree import GameNode
-from draughts.pdn.words import MARKS
+from draughts.pdn.words import MARKS, check_nag
 from draughts.position import Position
 from draughts.results import STANDARD_RESULTS, normalise_result
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
+from draughts.rules.files import resolve_ruleset
 
 __all__ = [
     "SKIP",
@@ -70,21 +59,19 @@ __all__ = [
     "SkipType",
     "SkipVisitor",
     "StringExporter",
-    "accept",
-    "export",
-    "game_of",
-    "line_text",
+    "comment_pieces",
     "read_headers",
     "read_with",
     "walk",
     "walk_line",
+    "wrap",
 ]
 
 
 def read_with(
     source: Source,
     visitor: BaseVisitor[ResultT],
-    variant: Ruleset | str | None = None,
+    ruleset: Ruleset | str | os.PathLike[str] | None = None,
     errors: str = "raise",
     *,
     encoding: str | None = None,
@@ -95,14 +82,14 @@ def read_with(
     The tags are visited as written, before any move is replayed; when
     :meth:`~draughts.pdn.events.BaseVisitor.end_headers` returns :data:`~draughts.pdn.events.SKIP`
     the game's moves are not replayed at all. Otherwise the game is read as
-    :func:`~draughts.pdn.read_games` reads it (``variant``, ``errors``, ``encoding`` and
+    :func:`~draughts.pdn.read_games` reads it (``ruleset``, ``errors``, ``encoding`` and
     ``ambiguous_end`` mean what they mean there) and its tree is walked. A game that cannot be read
     raises its :class:`~draughts.PDNError` (``errors="raise"``) or is skipped with a
     :class:`~draughts.pdn.PDNWarning` (``errors="skip"``: nothing is yielded for it). One game's
     tokens are held at a time, so memory stays bounded however large the file.
     """
     check_options(errors, encoding, ambiguous_end)
-    rules = None if variant is None else get_variant(variant)
+    rules = None if ruleset is None else resolve_ruleset(ruleset)
     for index, raw in enumerate(raw_games(tokenize(source_lines(source, encoding))), 1):
         if not begin_headers(visitor, ((name, value) for name, value, _ in raw.tags)):
             visitor.end_game()
@@ -114,7 +101,7 @@ def read_with(
                 raise game
             warnings.warn(f"skipped {game}", PDNWarning, stacklevel=2)
             continue
-        visit_movetext(game, visitor)
+        visit_movetext(game, game.result, visitor)
         visitor.end_game()
         yield visitor.result()
 
@@ -165,14 +152,11 @@ def read_headers(source: Source, *, encoding: str | None = None) -> Iterator[dic
 
 
 class GameBuilder(BaseVisitor[Game]):
-    """Builds a :class:`~draughts.pdn.Game` from the events: its tree (:meth:`Game.tree()
-    <draughts.pdn.Game.tree>`) holds every variation, and its :attr:`~draughts.pdn.Game.moves`,
-    :attr:`~draughts.pdn.Game.comments`, :attr:`~draughts.pdn.Game.annotations` and
-    :attr:`~draughts.pdn.Game.variations` are the tree's main line and notes, so
-    :func:`~draughts.pdn.write_game` writes it too.
+    """Builds a :class:`~draughts.pdn.Game`, the root of its tree, from the events.
 
     The moves are taken as legal (as :func:`~draughts.pdn.visitor.read_with` and
-    :func:`~draughts.pdn.events.walk` give them); the tags as visited.
+    :func:`~draughts.pdn.game.walk` give them); the tags as visited. A node's comments are gathered
+    and joined once at the end of the game, so any number of them costs linear time.
     """
 
     def __init__(self) -> None:
@@ -180,19 +164,19 @@ class GameBuilder(BaseVisitor[Game]):
 
     def begin_game(self) -> None:
         self.headers: dict[str, str] = {}
-        self.root: GameNode | None = None
+        self.game: Game | None = None
         self.current: GameNode | None = None
-        self.stack: list[tuple[GameNode, bool, str]] = []  # (node to go back to, started, pending comment)
+        self.stack: list[tuple[GameNode, bool, list[str]]] = []  # (node to go back to, started, pending comments)
         self.started = False  # the current line has a move
-        self.pending = ""  # a comment before the current variation's first move
+        self.pending: list[str] = []  # comments before the current variation's first move
+        self.comments: dict[int, tuple[GameNode, list[str]]] = {}
         self.game_result = "*"
-        self.skipping = 0
 
     def visit_header(self, name: str, value: str) -> None:
         self.headers[name] = value
 
     def visit_start(self, position: Position) -> None:
-        self.root = self.current = GameNode(position)
+        self.game = self.current = Game(start=position)
         self.started = True  # a comment before the first move belongs to the root
 
     def visit_move(self, position: Position, move: Move) -> None:
@@ -200,7 +184,7 @@ class GameBuilder(BaseVisitor[Game]):
         node = GameNode(parent.position.play(move), parent, move)
         parent.variations.append(node)
         if not self.started or self.pending:
-            node.starting_comment, self.pending = self.pending, ""
+            node.starting_comment, self.pending = " ".join(self.pending), []
         self.started = True
         self.current = node
 
@@ -212,21 +196,15 @@ class GameBuilder(BaseVisitor[Game]):
     def visit_comment(self, comment: str) -> None:
         current = self._current()
         if not self.started:
-            self.pending = f"{self.pending} {comment}".strip()
-            return
-        text, commands = split_commands(comment)
-        current.comment = f"{current.comment} {text}".strip() if current.comment else text
-        old = current.commands
-        old.eval = commands.eval if commands.eval is not None else old.eval
-        old.clock = commands.clock if commands.clock is not None else old.clock
-        old.arrows += commands.arrows
-        old.squares += commands.squares
+            self.pending.append(comment)
+        else:
+            self.comments.setdefault(id(current), (current, []))[1].append(comment)
 
     def begin_variation(self) -> None:
         current = self._current()
         self.stack.append((current, self.started, self.pending))
         self.current = current.parent if current.parent is not None else current
-        self.started, self.pending = False, ""
+        self.started, self.pending = False, []
 
     def end_variation(self) -> None:
         if self.stack:
@@ -241,34 +219,13 @@ class GameBuilder(BaseVisitor[Game]):
         return self.current
 
     def result(self) -> Game:
-        if self.root is None:
+        if self.game is None:
             raise PDNError("GameBuilder: the game had no start position (its movetext was skipped)")
-        return game_of(self.root, self.headers, self.game_result)
-
-
-def game_of(root: GameNode, headers: dict[str, str] | None = None, result: str = "*") -> Game:
-    """A :class:`~draughts.pdn.Game` whose tree is ``root`` (kept as it is, not copied), with the main
-    line, comments, NAGs and side lines (as PDN text) in its fields."""
-    moves = root.mainline_moves()
-    comments: dict[int, list[str]] = {}
-    annotations: dict[int, list[str]] = {}
-    variations: dict[int, list[str]] = {}
-    node: GameNode | None = root
-    while node is not None:
-        comment = comment_of(node)
-        if comment:
-            comments[node.ply] = [comment]
-        if node.nags and node.parent is not None:
-            annotations[node.ply] = list(node.nags)
-        if node.parent is not None:
-            sides = node.parent.variations[1:]
-            if sides:
-                variations[node.ply] = [line_text(side) for side in sides]
-        node = node.next()
-    rules, start = root.position.ruleset, root.position
-    game = Game(rules, dict(headers or {}), start, moves, result, comments, annotations, variations)
-    game._tree = root
-    return game
+        for node, texts in self.comments.values():
+            node.set_comment(" ".join(texts))
+        self.comments = {}
+        self.game.headers, self.game.result = dict(self.headers), self.game_result
+        return self.game
 
 
 def _number(position: Position, ply: int) -> tuple[int, bool]:
@@ -284,14 +241,18 @@ class StringExporter(BaseVisitor[str]):
     Move numbers as PDN writes them (``1.``, and ``1...`` for the second player's move when it opens
     a line or follows a comment or a variation), each move in its variant's notation (``numeric``:
     square numbers in algebraic variants too), a move's first mark glued to it, ``}`` in a comment
-    written as ``)``. Writing a tree and reading it back gives an equal tree, and writing that
-    again gives the same text.
+    written as ``)``, NAGs checked (``words.check_nag``); ``variations=False`` leaves the side lines
+    out. Writing a tree and reading it back gives an equal tree, and writing that again gives the
+    same text. The text is gathered in lists and joined once, so its cost is linear in its length.
     """
 
-    def __init__(self, *, headers: bool = True, width: int = 80, numeric: bool = False) -> None:
+    def __init__(
+        self, *, headers: bool = True, width: int = 80, numeric: bool = False, variations: bool = True
+    ) -> None:
         self.with_headers = headers
         self.width = width
         self.numeric = numeric
+        self.variations = variations
         self.begin_game()
 
     def begin_game(self) -> None:
@@ -333,6 +294,7 @@ class StringExporter(BaseVisitor[str]):
         self.glue = True
 
     def visit_nag(self, nag: str) -> None:
+        check_nag(nag)
         if self.glue and MARKS.fullmatch(nag) and self.pieces:
             self.pieces[-1] += nag
         else:
@@ -340,16 +302,20 @@ class StringExporter(BaseVisitor[str]):
         self.glue = False
 
     def visit_comment(self, comment: str) -> None:
-        self._piece("{" + comment.replace("}", ")") + "}")
+        for piece in comment_pieces(comment, self.width):
+            self._piece(piece)
         self.number = True
         self.glue = False
 
-    def begin_variation(self) -> None:
+    def begin_variation(self) -> SkipType | None:
+        if not self.variations:
+            return SKIP
         self.plies.append(self.ply)
         self.ply -= 1
         self.open = True
         self.number = True
         self.glue = False
+        return None
 
     def end_variation(self) -> None:
         if self.open:  # an empty variation
@@ -364,36 +330,39 @@ class StringExporter(BaseVisitor[str]):
         self._piece(normal if normal in STANDARD_RESULTS else "*")
 
     def end_game(self) -> None:
-        current = ""
-        for piece in self.pieces:
-            if current and len(current) + 1 + len(piece) > self.width and piece[0] not in "%[":
-                self.lines.append(current)
-                current = piece
-            else:
-                current = f"{current} {piece}" if current else piece
-        if current:
-            self.lines.append(current)
+        self.lines.extend(wrap(self.pieces, self.width))
         self.pieces = []
 
     def result(self) -> str:
         return "\n".join(self.lines) + "\n" if self.lines else ""
 
 
-def line_text(node: GameNode, *, numeric: bool = False) -> str:
-    """The side line that starts with ``node`` as PDN movetext, without its parentheses (as
-    :attr:`Game.variations <draughts.pdn.Game.variations>` holds it)."""
-    exporter = StringExporter(headers=False, width=1 << 30, numeric=numeric)
-    exporter.ply = node.ply - 1
-    walk_line(node, exporter)
-    exporter.end_game()
-    return exporter.result().rstrip("\n")
+def comment_pieces(comment: str, width: int) -> list[str]:
+    """A comment as pieces to wrap: whole when it fits on a line, else word by word; ``}`` written as ``)``."""
+    text = " ".join(comment.replace("}", ")").split())
+    if len(text) + 2 <= width:
+        return ["{" + text + "}"]
+    words = text.split()
+    words[0] = "{" + words[0]
+    words[-1] += "}"
+    return words
 
 
-def export(game: Game, *, width: int = 80, numeric: bool = False) -> str:
-    """``game``'s tree (:meth:`Game.tree() <draughts.pdn.Game.tree>`) as PDN text, every variation nested:
-    :func:`~draughts.pdn.events.accept` with a :class:`~draughts.pdn.visitor.StringExporter`.
+def wrap(pieces: list[str], width: int) -> list[str]:
+    """``pieces`` joined by spaces into lines of at most ``width`` characters (a longer piece stays whole).
 
-    Comments are written with their ``%`` commands (:func:`draughts.pdn.commands.command_text`);
-    reading the text back gives an equal tree (:meth:`~draughts.pdn.tree.GameNode.same_tree`).
+    No line starts with ``%`` or ``[`` (a line comment, a tag). Each line is joined once, so the
+    cost is linear however wide the lines.
     """
-    return accept(game, StringExporter(width=width, numeric=numeric))
+    lines: list[str] = []
+    current: list[str] = []
+    length = 0
+    for piece in pieces:
+        if current and length + 1 + len(piece) > width and piece[:1] not in ("%", "["):
+            lines.append(" ".join(current))
+            current = []
+        length = length + 1 + len(piece) if current else len(piece)
+        current.append(piece)
+    if current:
+        lines.append(" ".join(current))
+    return lines

@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import re
 
+from draughts._text import excerpt
 from draughts.color import Color
+from draughts.errors import PDNError
 from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
+
+__all__ = [
+    "ANY_SEPARATOR",
+    "CAPTURE_SEPARATOR",
+    "MARKS",
+    "MOVE_NUMBER",
+    "MOVE_SHAPE",
+    "NAG",
+    "TRAILING_MARKS",
+    "check_nag",
+    "first_player_frame",
+    "rotated",
+]
 
 MOVE_NUMBER = re.compile(r"[0-9]+(?:\.{1,3}|…)")
 NAG = re.compile(r"\$[0-9]{1,3}")
@@ -41,3 +56,15 @@ def rotated(ruleset: Ruleset, text: str) -> str:
 def first_player_frame(ruleset: Ruleset) -> bool:
     """Whether algebraic squares are read from Black's side (a numbered variant where Black starts)."""
     return ruleset.first_to_move is Color.BLACK and ruleset.square_names is SquareNames.NUMERIC
+
+
+def check_nag(nag: str) -> str:
+    """``nag`` when it is a NAG (``$0`` to ``$999``) or a mark (``!?``), which PDN writes as they are.
+
+    Raises:
+        PDNError: anything else (``{``, ``(``, ``1-0`` or ``28-24`` as a NAG would make unreadable
+            PDN, or PDN that reads back as other moves or another result).
+    """
+    if not isinstance(nag, str) or not (NAG.fullmatch(nag) or MARKS.fullmatch(nag)):
+        raise PDNError(f"NAG {excerpt(str(nag))} is neither a NAG ($1) nor a mark (!, ?, !?, ...)")
+    return nag

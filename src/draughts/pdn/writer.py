@@ -9,129 +9,54 @@ import tempfile
 from collections.abc import Iterable
 from typing import IO
 
-from draughts.errors import IllegalMoveError, PDNError
-from draughts.notation import move_text
+from draughts._text import excerpt
+from draughts.errors import DraughtsError
 from draughts.pdn.errors import PDNTextError
-from draughts.pdn.game import Game
-from draughts.pdn.lexer import collapse, tokenize
+from draughts.pdn.game import Game, descendants
 from draughts.pdn.text import unwritable
-from draughts.pdn.words import MARKS, NAG
-from draughts.results import STANDARD_RESULTS, normalise_result
+from draughts.pdn.visitor import StringExporter, comment_pieces, wrap
+from draughts.pdn.words import check_nag
 
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _comment_pieces(text: str) -> list[str]:
-    words = collapse(text.replace("}", ")")).split()
-    if not words:
-        return ["{}"]
-    words[0] = "{" + words[0]
-    words[-1] += "}"
-    return words
-
-
-def _variation_pieces(text: str) -> list[str]:
-    tokens = list(tokenize([f"({text})"]))
-    if len(tokens) != 1 or tokens[0].kind != "variation" or tokens[0].text != collapse(text):
-        raise PDNError(f"variation {text!r} is not balanced text; it cannot be written inside parentheses")
-    words = collapse(text).split() or [""]
-    words[0] = "(" + words[0]
-    words[-1] += ")"
-    return words
-
-
-def _wrap(pieces: list[str], width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for piece in pieces:
-        if current and len(current) + 1 + len(piece) > width and piece[0] not in "%[":
-            lines.append(current)
-            current = piece
-        else:
-            current = f"{current} {piece}" if current else piece
-    if current:
-        lines.append(current)
-    return lines
+__all__ = ["write_game", "write_games"]
 
 
 def write_game(game: Game, *, width: int = 80, variations: bool = True, numeric: bool = False) -> str:
-    """``game`` as PDN 3.0 text, ending with a newline (see the module notes for the layout).
+    """``game`` and its whole tree as PDN 3.0 text, ending with a newline (see the package notes for the layout).
+
+    The one writer: ``game.accept(StringExporter(...))``, after the preamble's comments, with every
+    text checked first so that a game that cannot be written raises before anything is.
 
     Args:
-        game: The game; its moves must be legal in turn from its start.
+        game: The game (the root of its tree).
         width: Wrap the movetext at this many characters (a longer single token stays whole).
-        variations: Write the game's variations back (verbatim), or drop them.
+        variations: Write the side lines too, or the main line only.
         numeric: Write square numbers even in algebraic variants.
 
     Raises:
-        IllegalMoveError: a move of the game is not legal in turn.
-        PDNError: a variation's text is not balanced.
-        PDNTextError: a tag, comment, variation, annotation or result holds text no file can hold (a
-            lone surrogate).
+        IllegalMoveError: a move of the tree is not legal in its position.
+        PDNError: a NAG is neither a NAG (``$1``) nor a mark (``!?``); a ``%`` command's value
+            cannot be written (not finite).
+        PDNTextError: a tag, comment, NAG or result holds text no file can hold (a lone surrogate).
     """
     headers = game.export_headers()
     _check_text(game, headers)
     lines: list[str] = []
-    pieces: list[str] = []
     for text in game.preamble:
-        if headers:
-            lines.extend(_wrap(_comment_pieces(text), width))
-        else:  # a game without tags: before its first move
-            pieces.extend(_comment_pieces(text))
-    lines.extend(f'[{name} "{_escape(value)}"]' for name, value in headers.items())
-    if headers:
-        lines.append("")
-    first = game.ruleset.first_to_move
-    position = game.start
-    offset = 0 if position.turn is first else 1
-    need_number = True
-
-    def notes(count: int) -> bool:
-        written = False
-        for text in game.comments.get(count, []):
-            pieces.extend(_comment_pieces(text))
-            written = True
-        if variations:
-            for text in game.variations.get(count, []):
-                pieces.extend(_variation_pieces(text))
-                written = True
-        return written
-
-    notes(0)
-    for ply, move in enumerate(game.moves, 1):
-        try:
-            text = move_text(position, move, numeric=numeric)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(f"ply {ply} of the game: {error}") from None
-        notes_of_move = game.annotations.get(ply, [])
-        glued = bool(notes_of_move) and MARKS.fullmatch(notes_of_move[0]) is not None
-        text += notes_of_move[0] if glued else ""
-        number = (ply - 1 + offset) // 2 + 1
-        if position.turn is first:
-            text = f"{number}. {text}"
-        elif need_number:
-            text = f"{number}... {text}"
-        pieces.append(text)
-        pieces.extend(
-            note for note in notes_of_move[1 if glued else 0 :] if MARKS.fullmatch(note) or NAG.fullmatch(note)
-        )
-        position = position.play(move)
-        need_number = notes(ply)
-    result = normalise_result(game.result) or game.result
-    pieces.append(result if result in STANDARD_RESULTS else "*")
-    lines.extend(_wrap(pieces, width))
-    return "\n".join(lines) + "\n"
+        lines.extend(wrap(comment_pieces(text, width), width))
+    exporter = StringExporter(width=width, numeric=numeric, variations=variations)
+    return "\n".join(lines) + ("\n" if lines else "") + game.accept(exporter)
 
 
 def _check_text(game: Game, headers: dict[str, str]) -> None:
-    """Raise :class:`PDNTextError` for any text of ``game`` that UTF-8 cannot encode, before anything is written."""
+    """Raise for any text of ``game`` no file can hold, or a NAG PDN cannot hold, before anything is written."""
     items: list[tuple[str, str]] = [("the result", game.result)]
     items += [item for name, value in headers.items() for item in (("the tag name", name), (f"the tag {name}", value))]
     items += [("the comment", text) for text in game.preamble]
-    for what, notes in (("comment", game.comments), ("variation", game.variations), ("annotation", game.annotations)):
-        items += [(f"the {what} at ply {ply}", text) for ply, texts in notes.items() for text in texts]
+    for node in descendants(game):
+        items += [(f"the comment at ply {node.ply}", node.comment)]
+        if node.parent is not None:
+            items += [(f"the comment before ply {node.ply}", node.starting_comment)]
+            items += [(f"the NAG at ply {node.ply}", check_nag(nag)) for nag in node.nags]
     problem = unwritable(items)
     if problem is not None:
         raise PDNTextError(f"cannot write the game: {problem}", game=game.index, headers=headers)
@@ -148,18 +73,25 @@ def write_games(
     """Write ``games`` to a path (UTF-8) or a text stream, separated by blank lines; return how many.
 
     The keyword arguments are those of :func:`write_game`. A path is written all or nothing: the
-    games go to a temporary file in the same directory, which replaces the path (atomically, keeping
-    an existing file's permissions; through a symbolic link, its target) only once every game is
-    written; when a game cannot be written the existing file is left as it was. On a stream each
-    game is written whole or not at all, so the games before a failing one are there.
+    text of every game is made before the path is touched, so a game that cannot be written leaves
+    an existing file as it was. A regular file (or a new path) is then replaced atomically: the
+    text goes to a temporary file in the same directory, which replaces it (keeping an existing
+    file's permissions; through a symbolic link, its target). Anything else that is not a directory
+    (``/dev/null``, a FIFO, a terminal) is written to directly, never replaced by a file. On a
+    stream each game is written whole or not at all, so the games before a failing one are there.
 
     Raises:
         IllegalMoveError: a move of a game is not legal in turn.
         PDNError: a game cannot be written (:class:`PDNTextError`: text no file can hold).
+        DraughtsError: the path is a directory, or its name holds a lone surrogate (no file can
+            have such a name).
         OSError: the path cannot be written.
     """
     if isinstance(target, (str, os.PathLike)):
-        return _write_file(games, os.fspath(target), width=width, variations=variations, numeric=numeric)
+        path = _checked_path(target)
+        texts = [write_game(game, width=width, variations=variations, numeric=numeric) for game in games]
+        _write_file("\n".join(texts), path)
+        return len(texts)
     count = 0
     for game in games:
         text = write_game(game, width=width, variations=variations, numeric=numeric)
@@ -168,26 +100,48 @@ def write_games(
     return count
 
 
-def _write_file(games: Iterable[Game], path: str, *, width: int, variations: bool, numeric: bool) -> int:
-    """:func:`write_games` to a path through a temporary file that replaces it once all is written."""
+def _checked_path(target: str | os.PathLike[str]) -> str:
+    """``target`` as a str path, refused when no file can have its name (a lone surrogate)."""
+    path = os.fspath(target)
+    if not isinstance(path, str):
+        raise TypeError(f"write_games needs a str path, not {type(path).__name__}")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as error:
+        raise DraughtsError(
+            f"cannot write to {excerpt(path)}: its name holds a lone surrogate "
+            f"(U+{ord(path[error.start]):04X}), which no file name can hold"
+        ) from None
+    return path
+
+
+def _write_file(text: str, path: str) -> None:
+    """Write ``text`` to ``path``: directly into what is not a regular file, else through a temporary
+    file that replaces it once all is written."""
     final = os.path.realpath(path)
+    try:
+        mode: int | None = os.stat(final).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise DraughtsError(f"cannot write the games to {excerpt(path)}: it is a directory")
+    if mode is not None and not stat.S_ISREG(mode):  # a device, a FIFO, a socket: write into it, never replace it
+        with open(final, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        return
     folder = os.path.dirname(final) or "."
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(final)}.", suffix=".tmp", dir=folder)
     try:
         with open(handle, "w", encoding="utf-8", newline="\n") as stream:
-            count = write_games(games, stream, width=width, variations=variations, numeric=numeric)
+            stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        try:
-            os.chmod(temporary, stat.S_IMODE(os.stat(final).st_mode))
-        except FileNotFoundError:
-            os.chmod(temporary, 0o666 & ~_umask())
+        os.chmod(temporary, 0o666 & ~_umask() if mode is None else stat.S_IMODE(mode))
         os.replace(temporary, final)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
-    return count
 
 
 def _umask() -> int:

@@ -28,7 +28,6 @@ from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
 from draughts.pdn.treedata import tree_data, tree_from_data
-from draughts.pdn.visitor import export, game_of
 from draughts.players import parse_player
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -351,11 +350,12 @@ def game_import(snapshot: Snapshot, text: str, rules: Ruleset, view: View) -> Js
     Returns ``rules``, ``root``, ``line``, ``headers`` and ``state``.
     """
     game = read_pdn(text, rules, _registry)
-    if len(game.moves) > MAX_PLIES:
-        raise RequestError(f"the game has {len(game.moves)} plies; a session keeps at most {MAX_PLIES}")
-    start = game.start
+    moves = game.mainline_moves()
+    if len(moves) > MAX_PLIES:
+        raise RequestError(f"the game has {len(moves)} plies; a session keeps at most {MAX_PLIES}")
+    start = game.position
     root = None if start == Position.initial(game.ruleset) else start.fen()
-    line = Line(move.path for move in game.moves)
+    line = Line(move.path for move in moves)
     after = Snapshot(snapshot.id, game.ruleset, root, line, len(line), False)
     headers = {name: value for name, value in game.headers.items() if name not in ("GameType", "SetUp", "FEN")}
     return {"rules": game.ruleset, "root": root, "line": line, "headers": headers, "state": _state(after, view)}
@@ -424,14 +424,14 @@ def pdn_tree(text: str, rules: Ruleset) -> Json:
     ``warnings`` (side lines dropped for an illegal move, among others).
     """
     game = read_pdn(text, rules, _registry)
-    nodes = tree_data(game.tree())
+    nodes = tree_data(game)
     return {
         "rules": game.ruleset.name,
-        "start": game.start.fen(),
+        "start": game.position.fen(),
         "nodes": nodes,
         "headers": {name: value for name, value in game.headers.items() if name not in _WRITTEN_TAGS},
         "result": game.result,
-        "pdn": export(game),
+        "pdn": write_game(game),
         "warnings": list(game.warnings),
     }
 
@@ -451,12 +451,14 @@ def pdn_tree_export(
     ``headers`` (the loaded game's tags; an ``Event`` tag by default) and ``result``.
 
     Raises:
-        PDNError: a move is not legal at its node (the message quotes it).
+        PDNError: a move is not legal at its node, or a NAG is neither ``$N`` nor a mark (the
+            message quotes it).
     """
     position = Position.initial(rules) if start is None else Position.from_fen(rules, start)
-    root = tree_from_data(position, nodes)
+    game = tree_from_data(position, nodes)
     tags = {"Event": "polydraughts web board"}
     tags.update({name: value for name, value in (headers or {}).items() if name not in _WRITTEN_TAGS})
     if "Result" in tags:
         tags["Result"] = result  # the tag and the movetext's end agree
-    return {"pdn": export(game_of(root, tags, result))}
+    game.headers, game.result = tags, result
+    return {"pdn": write_game(game)}
