@@ -30,6 +30,8 @@ __all__ = [
     "InvalidSeedError",
     "InvalidSquareError",
     "InvalidWeightsError",
+    "LineTooLongError",
+    "MatchResultsError",
     "PDNError",
     "PlayerSpecError",
     "RequestError",
@@ -220,3 +222,12 @@ class DXPConnectionError(DXPError):
 
 class UnknownBallotError(DraughtsError):
     """An opening ballot name a variant has no ballot of (:func:`draughts.openings.ballot`)."""
+
+
+class MatchResultsError(DraughtsError):
+    """A match's results file that is not of this match, or is damaged (the message names the file and line)."""
+
+
+class LineTooLongError(EOFError):
+    """A Hub engine printed a line longer than :data:`draughts.hub.process.MAX_LINE` characters (it
+    has been stopped): the end of its output as far as the reader is concerned, hence an EOFError."""

@@ -24,7 +24,9 @@ import threading
 import time
 from collections.abc import Sequence
 
-__all__: list[str] = []
+from draughts.errors import LineTooLongError
+
+__all__ = ["LineTooLongError"]
 
 _END = object()
 """Put on the line queue when the engine's output ends."""
@@ -40,10 +42,6 @@ MAX_QUEUED = 1_000
 
 _SLICE = 0.25  # seconds between checks, while waiting for a line, that the engine is still there
 _JOIN = 2.0  # seconds close() waits for a reader thread
-
-
-class LineTooLongError(EOFError):
-    """The engine printed a line longer than :data:`MAX_LINE` characters (it has been stopped)."""
 
 
 class EngineProcess:

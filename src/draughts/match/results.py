@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from draughts._text import excerpt
-from draughts.errors import DraughtsError
+from draughts.errors import MatchResultsError
 
 __all__ = ["MatchResultsError", "ResultsFile", "settings_of"]
 
@@ -32,10 +32,6 @@ HEADER = "polydraughts_match"
 
 _FORMAT = 1
 _WINNERS = ("white", "black", None)
-
-
-class MatchResultsError(DraughtsError):
-    """A results file that is not of this match, or is damaged (the message names the file and line)."""
 
 
 def _plain(value: object) -> object:

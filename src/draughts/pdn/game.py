@@ -49,7 +49,6 @@ class GameNode:
         comment: The comment after the move (at the root: before the first move), commands taken out.
         starting_comment: A comment before the move; written only for the first move of a variation.
         nags: NAGs (``$1``) and marks (``!?``) of the move, in order.
-        commands: ``%eval``, ``%clk``, ``%cal`` and ``%csl`` of the comment, as typed values.
         position: The position after the move (at the root: the start position).
         ply: Moves played from the game's start to here (0 at the root).
     """
