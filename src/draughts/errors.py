@@ -229,5 +229,5 @@ class MatchResultsError(DraughtsError):
 
 
 class LineTooLongError(EOFError):
-    """A Hub engine printed a line longer than :data:`draughts.hub.process.MAX_LINE` characters (it
+    """A Hub engine printed a line longer than ``draughts.hub.process.MAX_LINE`` characters (it
     has been stopped): the end of its output as far as the reader is concerned, hence an EOFError."""
