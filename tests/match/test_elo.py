@@ -68,3 +68,10 @@ def test_sprt_decides_both_ways() -> None:
     lower, upper = test.bounds()
     assert lower == pytest.approx(math.log(0.05 / 0.95))
     assert upper == -lower
+
+
+def test_one_game_reads_in_the_singular() -> None:
+    """Issue 40 §8: counts read right in the singular ("1 game", not "1 games")."""
+    estimate = elo_estimate(1, 0, 0)
+    assert "1 game" in str(estimate)
+    assert "1 games" not in str(estimate)

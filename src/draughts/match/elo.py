@@ -23,6 +23,7 @@ import math
 
 import attrs
 
+from draughts._text import plural
 from draughts.errors import DraughtsError
 
 __all__ = ["SPRT", "EloEstimate", "elo_estimate", "elo_of", "score_of"]
@@ -61,15 +62,15 @@ class EloEstimate:
             undecided = ", too few to say which engine is stronger" if self.low <= 0 else ""
             return (
                 f"at least {self.low:+.1f} Elo (95% lower bound; a perfect score has no upper bound; "
-                f"{self.games} games{undecided})"
+                f"{plural(self.games, 'game')}{undecided})"
             )
         if self.elo == -math.inf:
             undecided = ", too few to say which engine is stronger" if self.high >= 0 else ""
             return (
                 f"at most {self.high:+.1f} Elo (95% upper bound; a score of zero has no lower bound; "
-                f"{self.games} games{undecided})"
+                f"{plural(self.games, 'game')}{undecided})"
             )
-        return f"{self.elo:+.1f} Elo (95%: {self.low:+.1f} .. {self.high:+.1f}, {self.games} games)"
+        return f"{self.elo:+.1f} Elo (95%: {self.low:+.1f} .. {self.high:+.1f}, {plural(self.games, 'game')})"
 
 
 def _counts(wins: int, draws: int, losses: int) -> int:
