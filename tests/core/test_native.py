@@ -216,7 +216,7 @@ def test_user_defined_criteria_run_as_python_callbacks(rules: Ruleset) -> None:
 def test_a_user_defined_criterion_is_honoured() -> None:
     """Fewest taken reverses International's majority rule: 1x2 captures, not the double."""
     free = attrs.evolve(draughts.get_variant("international"), precedence=())
-    position = draughts.Position.from_fen(free, "W:W28:B11,22,23")  # one piece or two
+    position = draughts.Position.from_fen(free, "W:W28:B11,22,23")  # a capture of one piece or of two
     node = _bridge.node(position)
     fewest = CUSTOM_PRECEDENCE[0]
     taken = {len(m[2]) for m in native_rules(fewest).legal(*node)}
@@ -248,7 +248,8 @@ def test_a_failing_criterion_raises_its_own_error() -> None:
 
 def _published() -> list[dict[str, Any]]:
     known = {rules.name: rules for rules in ALL_RULESETS}
-    return [case for case in native_fixtures.perft_cases(known) if case["checked_by_python"] and case["count"] <= 40_000_000]
+    cases = native_fixtures.perft_cases(known)
+    return [case for case in cases if case["checked_by_python"] and case["count"] <= 40_000_000]
 
 
 @pytest.mark.parametrize("case", _published(), ids=lambda c: f"{c['ruleset']}-{c['depth']}-{c['paths']}")
@@ -273,8 +274,8 @@ def test_perft_releases_the_gil_and_stops_on_ctrl_c() -> None:
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         interrupt.start()
+        started.set()
         with pytest.raises(KeyboardInterrupt):
-            started.set()
             native.perft(native.start(), 30)
     finally:
         interrupt.join()
@@ -311,7 +312,12 @@ def _mutated_spec(data: st.DataObject) -> dict[str, Any]:
                 st.none(),
                 st.text(max_size=12),
                 st.sampled_from(["TOP_LEFT", "ONLY_AT_END", "DIRECTLY_BEHIND", "BEHIND_LAST_KING"]),
-                st.lists(st.tuples(st.sampled_from(["MostPieces", "MostValue", "Nope"]), st.integers(0, 3), st.integers(0, 3)), max_size=3),
+                st.lists(
+                    st.tuples(
+                        st.sampled_from(["MostPieces", "MostValue", "Nope"]), st.integers(0, 3), st.integers(0, 3)
+                    ),
+                    max_size=3,
+                ),
             )
         )
     if data.draw(st.booleans()):
@@ -347,14 +353,14 @@ def test_fuzz_the_native_entry_points(data: st.DataObject) -> None:
     )
     node = (data.draw(bits), data.draw(bits), data.draw(bits), data.draw(st.integers(-2, 3)), data.draw(bits))
     if data.draw(st.booleans()):  # a node the rules accept, so that the search runs
-        own, opp, kings, color, state = native.start()
+        own, opp, kings, color, _ = native.start()
         node = (own, opp & ~data.draw(bits) if node[1] >= 0 else opp, kings, color, 0)
     for paths in (False, True):
-        _fuzz_call(lambda: native.legal(*node, paths))
-        _fuzz_call(lambda: native.moves(*node, paths))
-        _fuzz_call(lambda: native.count1(*node, paths))
-        _fuzz_call(lambda: native.count2(*node, paths))
-        _fuzz_call(lambda: native.perft(node, data.draw(st.integers(0, 2)), paths))
+        _fuzz_call(lambda paths=paths: native.legal(*node, paths))
+        _fuzz_call(lambda paths=paths: native.moves(*node, paths))
+        _fuzz_call(lambda paths=paths: native.count1(*node, paths))
+        _fuzz_call(lambda paths=paths: native.count2(*node, paths))
+        _fuzz_call(lambda paths=paths: native.perft(node, data.draw(st.integers(0, 2)), paths))
     _fuzz_call(lambda: native.captures(*node))
     _fuzz_call(lambda: native.can_capture(*node))
     _fuzz_call(lambda: native.check(*node))
