@@ -17,10 +17,10 @@ def _native_build() -> dict[str, Any] | None:
     """What ``draughts._native.build_info()`` says, or None where the extension is not built (a
     source tree run without ``pip install``)."""
     try:
-        from draughts import _native
+        import draughts._native as native  # the extension module (a .pyi in the source tree)
     except ImportError:
         return None
-    return _native.build_info()
+    return native.build_info()
 
 
 #: Which native core is built beside the package: ``{"version", "target", "profile", "width"}``

@@ -120,10 +120,10 @@ def native_rules(rules: Ruleset) -> Rules:
     Raises:
         InvalidRulesetError: the native core refuses the rules (a value beyond its limits).
     """
-    from draughts import _native
+    import draughts._native as native  # the extension module, loaded on first use
 
     key = compile_rules(rules).capture_key
     callback = None
     if native_precedence(rules) is None and key is not None:
         callback = precedence_callback(key)
-    return _native.Rules(native_spec(rules), callback)
+    return native.Rules(native_spec(rules), callback)
