@@ -366,8 +366,11 @@ def test_fuzz_the_native_entry_points(data: st.DataObject) -> None:
     _fuzz_call(lambda: native.can_capture(*node))
     _fuzz_call(lambda: native.check(*node))
     _fuzz_call(lambda: native.play(*node, data.draw(bits), data.draw(bits), data.draw(bits)))
-    _fuzz_call(lambda: native.canonical(node[0], node[1], node[2], data.draw(st.integers(0, 2**128 - 1))))
-    _fuzz_call(lambda: native.state_value(data.draw(st.integers(0, 255)), data.draw(st.integers(0, 999)), 3))
-    _fuzz_call(lambda: native.king_moves(data.draw(st.integers(0, 2**128 - 1)), data.draw(st.integers(0, 255))))
+    anything = st.one_of(st.integers(-(2**130), 2**130), st.integers(-2, 300))
+    _fuzz_call(lambda: native.canonical(node[0], node[1], node[2], data.draw(anything)))
+    _fuzz_call(lambda: native.state_value(data.draw(anything), data.draw(anything), data.draw(anything)))
+    _fuzz_call(lambda: native.king_moves(data.draw(anything), data.draw(anything)))
+    out_of_range = st.one_of(st.integers(-(2**130), -1), st.integers(2**32, 2**130))  # (no deep perft)
+    _fuzz_call(lambda: native.perft(node, data.draw(out_of_range)))
     _fuzz_call(lambda: native.perft(node[:3], 1))  # type: ignore[arg-type]
     _fuzz_call(lambda: native.legal("own", *node[1:]))  # type: ignore[arg-type]

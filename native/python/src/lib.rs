@@ -32,6 +32,28 @@ type PyNode<'py> = (
     u128,
 );
 
+/// The non-negative int `value` as a `T` (an int out of `T`'s range: `InvalidPositionError`,
+/// anything but an int: `TypeError`), so that no `OverflowError` comes out of the binding.
+fn uint<T: TryFrom<u128>>(value: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
+    if !value.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be an int, not {}",
+            value.get_type().name()?
+        )));
+    }
+    value
+        .extract::<u128>()
+        .ok()
+        .and_then(|wide| T::try_from(wide).ok())
+        .ok_or_else(|| {
+            draughts_error(
+                value.py(),
+                "InvalidPositionError",
+                format!("{what} {value} is out of range"),
+            )
+        })
+}
+
 /// The abort hook of long calls made without the GIL: it takes the GIL back and runs Python's
 /// signal handlers (Ctrl-C raises `KeyboardInterrupt`, kept and re-raised at the boundary).
 fn check_signals() -> Result<(), Error> {
@@ -68,28 +90,13 @@ impl Rules {
         color: &Bound<'_, PyAny>,
         state: &Bound<'_, PyAny>,
     ) -> PyResult<AnyNode> {
-        let py = own.py();
-        let small = |value: &Bound<'_, PyAny>, what: &str| -> PyResult<u128> {
-            if !value.is_instance_of::<pyo3::types::PyInt>() {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "{what} must be an int"
-                )));
-            }
-            value.extract::<u128>().map_err(|_| {
-                draughts_error(
-                    py,
-                    "InvalidPositionError",
-                    format!("{what} {value} is out of range"),
-                )
-            })
-        };
-        let color = small(color, "color")?;
+        let color: u128 = uint(color, "color")?;
         Ok(AnyNode {
             own: self.bits(own, "own")?,
             opp: self.bits(opp, "opp")?,
             kings: self.bits(kings, "kings")?,
             color: u8::try_from(color).unwrap_or(u8::MAX),
-            state: small(state, "state")?,
+            state: uint(state, "state")?,
         })
     }
 
@@ -344,10 +351,11 @@ impl Rules {
         &self,
         py: Python<'_>,
         node: &Bound<'_, PyTuple>,
-        depth: u32,
+        depth: &Bound<'_, PyAny>,
         paths: bool,
     ) -> PyResult<u64> {
         let node = self.node_tuple(node)?;
+        let depth: u32 = uint(depth, "depth")?;
         self.run(py, |e, abort| e.perft(&node, depth, paths, abort))
     }
 
@@ -388,8 +396,9 @@ impl Rules {
         white: &Bound<'_, PyAny>,
         black: &Bound<'_, PyAny>,
         kings: &Bound<'_, PyAny>,
-        state: u128,
+        state: &Bound<'_, PyAny>,
     ) -> PyResult<u128> {
+        let state: u128 = uint(state, "state")?;
         let (w, b, k) = (
             self.bits(white, "white")?,
             self.bits(black, "black")?,
@@ -399,13 +408,27 @@ impl Rules {
     }
 
     /// `(square, count)` of `color`'s king whose quiet moves are counted in `state`, or None.
-    fn king_moves(&self, state: u128, color: u8) -> Option<(u32, u64)> {
-        self.engine.king_moves(state, color)
+    fn king_moves(
+        &self,
+        state: &Bound<'_, PyAny>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(u32, u64)>> {
+        let (state, color): (u128, u8) = (uint(state, "state")?, uint(color, "color")?);
+        Ok(self.engine.king_moves(state, color))
     }
 
     /// `color`'s rule-state field for `count` quiet moves in a row by the king on `square`
     /// (`InvalidPositionError` if the rules keep no count or the values are out of range).
-    fn state_value(&self, py: Python<'_>, color: u8, square: u32, count: u64) -> PyResult<u128> {
+    fn state_value(
+        &self,
+        py: Python<'_>,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+        count: &Bound<'_, PyAny>,
+    ) -> PyResult<u128> {
+        let color: u8 = uint(color, "color")?;
+        let square: u32 = uint(square, "square")?;
+        let count: u64 = uint(count, "count")?;
         self.now(py, |e| e.state_value(color, square, count))
     }
 
