@@ -374,3 +374,12 @@ def test_fuzz_the_native_entry_points(data: st.DataObject) -> None:
     _fuzz_call(lambda: native.perft(node, data.draw(out_of_range)))
     _fuzz_call(lambda: native.perft(node[:3], 1))  # type: ignore[arg-type]
     _fuzz_call(lambda: native.legal("own", *node[1:]))  # type: ignore[arg-type]
+
+
+def test_a_panic_in_the_core_reaches_python_as_a_draughts_error() -> None:
+    """A panic inside a native call is caught at the boundary: a DraughtsError naming it as a bug,
+    not PyO3's PanicException (which is no DraughtsError), and the module goes on working."""
+    with pytest.raises(DraughtsError, match=r"internal error in the native core.*probe"):
+        _native._panic_probe()
+    native = native_rules(draughts.get_variant("russian"))
+    assert native.perft(native.start(), 3) == 302

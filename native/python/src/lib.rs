@@ -473,11 +473,20 @@ fn build_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(info)
 }
 
+/// Panics inside the boundary's guard, as a bug in the core would: raises the `DraughtsError` a
+/// panic becomes (what `tests/core/test_native.py` checks; no panic is known to happen).
+#[pyfunction]
+fn _panic_probe(py: Python<'_>) -> PyResult<()> {
+    py.detach(|| unwind_safe::<()>(|| panic!("probe")))
+        .map_err(|fault| fault.into_py(py))
+}
+
 /// The extension module `draughts._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
