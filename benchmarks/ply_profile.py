@@ -5,7 +5,7 @@ and the index of the move chosen), then times the same plies step by step, each 
 process of each side (``source``, and ``compiled`` with ``--compiled-python``), the rounds
 interleaved as in ``benchmarks/rounds.py``:
 
-* ``generator``: the move generator's legal moves alone (``position._gen.legal``, internal);
+* ``generator``: the move generator's legal moves alone (``position.generator.legal``, internal);
 * ``legal_moves()``: the public call, which adds the ``Move`` tuple and the collection;
 * ``+ play``: and ``position.play`` of the chosen move (the next position built);
 * ``Board``: the whole game through ``list(board.legal_moves)`` and ``board.push`` (the move stack
@@ -76,7 +76,7 @@ else:
     elif step == "generator":
         began = time.process_time()
         for position in positions:
-            kept.append(position._gen.legal(*position._node(), False))
+            kept.append(position.generator.legal(*position.node, False))
     elif step == "legal_moves()":
         began = time.process_time()
         for position in positions:

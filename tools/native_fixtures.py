@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -44,8 +44,10 @@ from draughts._core.tables import compile_rules
 from draughts.errors import CaptureSearchLimitError
 from draughts.rules.geometry import BoardSquares, Numbering
 from draughts.rules import (
+    CaptureFacts,
     CapturedRemoval,
     CapturePromotion,
+    Criterion,
     Directions,
     KingLanding,
     KingRange,
@@ -62,7 +64,22 @@ OUT = ROOT / "tests" / "data" / "native"
 DATA = ROOT / "tests" / "data"
 
 
+# Not named FewestPieces: CONTRIBUTING.md defines that one, and rule files name criteria by class.
+@attrs.frozen
+class FixtureFewestPieces(Criterion):
+    """A user-defined criterion (no built-in one of the native core): capture the fewest pieces.
+    The Rust tests implement it as an external precedence (what the bindings do for any
+    criterion the core does not know)."""
+
+    label: ClassVar[str] = "fewest pieces"
+
+    def key(self, capture: CaptureFacts) -> int:
+        return -capture.pieces
+
+
 def _criterion(criterion: Any) -> dict[str, Any]:
+    if isinstance(criterion, FixtureFewestPieces):
+        return {"kind": "External", "label": criterion.label}
     if isinstance(criterion, MostValue):
         return {"kind": "MostValue", "man": criterion.man, "king": criterion.king}
     for kind in (MostPieces, WithKing, MostKings, KingsEarliest):
@@ -218,6 +235,21 @@ CUSTOM: tuple[Ruleset, ...] = (
         pdn_gametype=None,
     ),
     attrs.evolve(
+        INTERNATIONAL,
+        name="custom-external-fewest",
+        title="International where a user-defined criterion prefers the fewest pieces, then kings earliest",
+        precedence=(FixtureFewestPieces(), KingsEarliest()),
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        variants.RUSSIAN,
+        name="custom-external-fewest-short",
+        title="Russian with short kings and the user-defined fewest-pieces criterion",
+        king_range=KingRange.SHORT,
+        precedence=(FixtureFewestPieces(),),
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
         variants.KILLER,
         name="custom-killer-nfc-value",
         title="Killer with optional capture and a value precedence",
@@ -315,10 +347,36 @@ def perft_cases(known: dict[str, Ruleset]) -> list[dict[str, Any]]:
     return cases
 
 
-def _node(position: draughts.Position) -> tuple[int, int, int, int, int]:
-    from draughts import _bridge
+def start_perft(all_rules: list[Ruleset]) -> list[dict[str, Any]]:
+    """perft from the start of every fixture ruleset, both conventions, by the Python generator,
+    to the first depth past 100,000 leaves (or depth 7)."""
+    from draughts.perft import _count
 
-    return _bridge.node(position)
+    cases = []
+    for rules in all_rules:
+        gen = build_move_generator(rules)
+        t = gen.tables
+        first = 0 if rules.first_to_move is draughts.WHITE else 1
+        start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
+        for depth in range(1, 8):
+            counts = [_count(gen, *start, depth, paths) for paths in (False, True)]
+            for paths, count in zip((False, True), counts, strict=True):
+                cases.append(_case(rules.name, start, depth, paths, count, "python", True))
+            if counts[0] > 100_000:
+                break
+    return cases
+
+
+def _node(position: draughts.Position) -> tuple[int, int, int, int, int]:
+    """The generator's node of ``position``, in Python's bit layout."""
+    node = getattr(position, "node", None)
+    if isinstance(node, tuple):
+        return node
+    if callable(node):  # the method of a layout between the two
+        return node()  # type: ignore[no-any-return]
+    from draughts import _bridge  # before issue 39's contract: the low-level view lived there
+
+    return _bridge.node(position)  # type: ignore[no-any-return]
 
 
 def _case(name: str, node: Any, depth: int, paths: bool, count: int, source: str, checked: bool) -> dict[str, Any]:
@@ -452,11 +510,9 @@ def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]
         return renamed.name
 
     def add(rules: Ruleset, position: draughts.Position) -> None:
-        from draughts import _bridge
-
         name = named(rules)
         gen = build_move_generator(rules)
-        groups.setdefault(name, []).append(answers(gen, _bridge.node(position), 2))
+        groups.setdefault(name, []).append(answers(gen, _node(position), 2))
 
     examples = json.loads((DATA / "rule-examples.json").read_text())["variants"]
     for variant, entries in examples.items():
@@ -484,8 +540,6 @@ def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]
 def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
     """Positions whose capture paths flood (the pruned search, its value bound, the work bound),
     with how often Python's search called the abort hook."""
-    from draughts import _bridge
-
     made: list[tuple[Ruleset, tuple[int, int, int, int, int]]] = [
         _lattice("russian", 12, False, 0),
         _lattice("brazilian", 12, True, 0),
@@ -494,7 +548,7 @@ def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
     ]
     flood = json.loads((DATA / "frisian_two_kings_19_taken.json").read_text())
     position = draughts.Position.from_fen(flood["variant"], flood["fen"])
-    made.append((position.ruleset, _bridge.node(position)))
+    made.append((position.ruleset, _node(position)))
     rules_out: dict[str, Ruleset] = {}
     entries = []
     for rules, node in made:
@@ -575,7 +629,7 @@ def main() -> None:
     all_rules += case_rules
     known = {rules.name: rules for rules in all_rules}
     (OUT / "rulesets.json").write_text(json.dumps([spec(r) for r in all_rules], indent=0) + "\n")
-    (OUT / "perft.json").write_text(json.dumps(perft_cases(known), indent=0) + "\n")
+    (OUT / "perft.json").write_text(json.dumps(perft_cases(known) + start_perft(all_rules), indent=0) + "\n")
     if "--no-positions" in sys.argv:
         return
     positions = []

@@ -330,6 +330,12 @@ def _defining_module(name: str, obj: object) -> str | None:
     return None
 
 
+SHORTCUT_PACKAGES = {"draughts.ai", "draughts.web"}
+"""Packages whose ``__all__`` only offers shortcuts to their submodules' names, which their guide
+pages document where they are defined (``docs/ai.rst``, ``docs/web.rst``): their API page
+documents the package, not the names again."""
+
+
 def submodule_api_lines(module_name: str) -> list[str]:
     """reST for one submodule: ``automodule`` without the names the top level documents.
 
@@ -356,6 +362,8 @@ def submodule_api_lines(module_name: str) -> list[str]:
     lines = [f".. automodule:: {module_name}", "   :members:"]
     if excluded or long_data:
         lines.append(f"   :exclude-members: {', '.join(sorted(excluded | set(long_data)))}")
+    if module_name in SHORTCUT_PACKAGES:
+        lines.append("   :ignore-module-all:")
     if module_name.rpartition(".")[2] in draughts.__all__:
         lines.append("   :no-index:")
     for name in long_data:
@@ -366,7 +374,7 @@ def submodule_api_lines(module_name: str) -> list[str]:
 NESTED_PAGES = ("draughts.rules", "draughts.engine")
 """Packages whose public modules each get a page of their own, as the top-level modules do (the
 rules and the engine are read module by module); other packages have one page, their own."""
-EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play")
+EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play", "draughts.players.factory")
 """Modules of other packages with a page of their own (what programs import from them)."""
 
 

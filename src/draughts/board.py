@@ -5,12 +5,11 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import warnings
 from collections.abc import Iterator
 
 import attrs
 
-from draughts import _bridge, _caches, _slots, drawrules
+from draughts import _caches, _slots, drawrules
 from draughts._core import Tables
 from draughts._core.movegen import move_index
 from draughts._core.types import Compact
@@ -24,7 +23,9 @@ from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
-from draughts.svg import draw
+from draughts.svg import board as svg_board
+
+__all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
 
 class Termination(enum.Enum):
@@ -36,20 +37,6 @@ class Termination(enum.Enum):
     REPETITION = "repetition"
     MOVE_COUNT = "move-count rule"
     ENDGAME = "endgame rule"
-
-
-def result_text(rules: Ruleset, winner: Color | None) -> str:
-    """Deprecated: :func:`draughts.pdn.result_for` (the same function, under the name PDN code uses).
-
-    .. deprecated:: 0.1.0
-       ``board.result_text`` and ``pdn.result_for`` were one function under two names.
-    """
-    warnings.warn(
-        "draughts.board.result_text is deprecated: use draughts.pdn.result_for (the same function)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return result_for(rules, winner)
 
 
 @attrs.frozen
@@ -154,17 +141,17 @@ class _BoardMoves(LegalMoves):
         return self._owner[-1]  # type: ignore[index,no-any-return]
 
     def __len__(self) -> int:
-        return len(_bridge.legal_moves(self._owner[-1]))  # type: ignore[index]
+        return len(self._owner[-1].moves_with_masks()[0])  # type: ignore[index]
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(_bridge.legal_moves(self._owner[-1]))  # type: ignore[index]
+        return iter(self._owner[-1].moves_with_masks()[0])  # type: ignore[index]
 
     def __call__(self) -> tuple[Move, ...]:
-        return _bridge.legal_moves(self._owner[-1])  # type: ignore[index]
+        return self._owner[-1].moves_with_masks()[0]  # type: ignore[index,no-any-return]
 
 
 def _current_moves(positions: list[Position]) -> tuple[Move, ...]:
-    return _bridge.legal_moves(positions[-1])
+    return positions[-1].moves_with_masks()[0]
 
 
 class Board:
@@ -195,8 +182,8 @@ class Board:
             suffixes, when present, restore the draw counts and the move number.
     """
 
-    def __init__(self, variant: Ruleset | str = "international", fen: str | None = None) -> None:
-        rules = get_variant(variant)
+    def __init__(self, ruleset: Ruleset | str = "international", fen: str | None = None) -> None:
+        rules = get_variant(ruleset)
         if fen is None:
             self._reset(Position.initial(rules), None, None)
         else:
@@ -216,9 +203,9 @@ class Board:
         self._view = _BoardMoves(self._positions)
 
     @classmethod
-    def from_fen(cls, variant: Ruleset | str, fen: str) -> Board:
+    def from_fen(cls, ruleset: Ruleset | str, fen: str) -> Board:
         """A board starting from ``fen`` (``:H<n>:F<n>`` clock fields are read when present)."""
-        return cls(variant, fen)
+        return cls(ruleset, fen)
 
     @classmethod
     def from_position(cls, position: Position) -> Board:
@@ -259,7 +246,7 @@ class Board:
         return self._view
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return _bridge.legal_moves(self._positions[-1])
+        return self._positions[-1].moves_with_masks()[0]
 
     @property
     def counters(self) -> DrawCounters:
@@ -343,12 +330,12 @@ class Board:
         """
         positions = self._positions
         before = positions[-1]
-        legal, compacts = _bridge.moves(before)
+        legal, compacts = before.moves_with_masks()
         index = move_index(legal, move)
         if index < 0:
             raise self._illegal(before, move)
         move, compact = legal[index], compacts[index]
-        after = _bridge.child(before, compact)
+        after = before.child(compact)
         counters = self._next_counters(before, move, compact)
         positions.append(after)
         self._moves.append(move)
@@ -358,7 +345,7 @@ class Board:
         if not isinstance(move, Move):
             return InvalidMoveError(f"{excerpt(move)} is not a Move; use push_text for move text")
         message = f"{move!r} is not legal in {position.fen()} ({position.ruleset.name})"
-        near = [m for m in _bridge.legal_moves(position) if m.start == move.start and m.end == move.end]
+        near = [m for m in position.moves_with_masks()[0] if m.start == move.start and m.end == move.end]
         if near:
             message += "; legal from there to there: " + ", ".join(map(repr, near))
         return IllegalMoveError(message)
@@ -415,7 +402,7 @@ class Board:
             # a man's at most on the one it is crowned on. A capture that ends where it started
             # moves nothing: then the square says.
             moved, _, crowned = compact
-            king = crowned & moved == moved if moved else _bridge.is_king_on(before, move.start)
+            king = crowned & moved == moved if moved else before.is_king_at(move.start)
             # What happened, as the bits the rules' resets are written in (see _resets).
             event = (0 if king else _MAN_MOVED) | (_CAPTURED if captured else 0) | (_PROMOTED if promotes else 0)
             if len(resets) == 1:  # the usual case: one move-count rule
@@ -432,7 +419,7 @@ class Board:
         """How many times the current position (with the same side to move) has occurred."""
         positions = self._positions
         current = positions[-1]
-        white, black, kings = _bridge.masks(current)
+        white, black, kings = current.bitboards
         occupied = white | black
         pieces, men = occupied.bit_count(), (occupied & ~kings).bit_count()
         count = 0
@@ -441,7 +428,7 @@ class Board:
         # the first position with more of either ends the search.
         for index in range(len(positions) - 1, -1, -2):
             position = positions[index]
-            white, black, kings = _bridge.masks(position)
+            white, black, kings = position.bitboards
             occupied = white | black
             if occupied.bit_count() != pieces or (occupied & ~kings).bit_count() != men:
                 break
@@ -535,7 +522,7 @@ class Board:
         return str(self.position)
 
     def _repr_svg_(self) -> str:
-        return draw(self.position, last_move=self.peek() if self._moves else None)
+        return svg_board(self)
 
 
 _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
@@ -544,7 +531,7 @@ _MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
 def _resets(position: Position) -> tuple[int, ...]:
     """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset,
     kept by each board)."""
-    return _bridge.tables_of(position).derived(_resets_of)
+    return position.tables.derived(_resets_of)
 
 
 def _resets_of(tables: Tables) -> tuple[int, ...]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+__all__ = ["BLACK", "WHITE", "Color"]
+
 
 class Color(enum.IntEnum):
     """A side. White always sits at the bottom of the board as polydraughts draws it.

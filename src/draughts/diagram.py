@@ -1,14 +1,33 @@
-"""Text diagrams of positions for terminals and doctests."""
+"""Text diagrams of positions for terminals and doctests.
+
+Positions draw themselves with this module (``str(position)``), so it reads them through a
+protocol, the shape it reads, instead of importing them (as :mod:`draughts.svg` does).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from draughts.position import Position
+from draughts.rules import Ruleset
+
+__all__ = ["text_diagram"]
 
 
-def text_diagram(position: Position, *, numbers: bool = False, flipped: bool = False) -> str:
+class _Piece(Protocol):
+    @property
+    def symbol(self) -> str: ...
+
+
+class _Drawable(Protocol):
+    """What a text diagram reads of a position (a :class:`~draughts.Position` is one)."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    def pieces(self) -> Mapping[int, _Piece]: ...
+
+
+def text_diagram(position: _Drawable, *, numbers: bool = False, flipped: bool = False) -> str:
     """The board as text, White at the bottom (Black with ``flipped``).
 
     Men are ``w``/``b``, kings ``W``/``B``, empty playing squares ``.``; files and ranks are

@@ -12,6 +12,8 @@ from draughts.color import Color
 from draughts.position import Position
 from draughts.rules import EndgameRule
 
+__all__ = ["Side", "applies", "depends_on_placement", "material_applies"]
+
 Side = tuple[int, int]
 """One side's material as the rules write it: ``(kings, men)``."""
 

@@ -7,6 +7,38 @@ the offending input and say what was expected. A call that raises leaves every o
 
 from __future__ import annotations
 
+__all__ = [
+    "AmbiguousMoveError",
+    "CaptureSearchLimitError",
+    "DXPConnectionError",
+    "DXPError",
+    "DraughtsError",
+    "DrawClaimError",
+    "GameOverError",
+    "HubEngineError",
+    "HubEngineTerminatedError",
+    "HubEngineTimeoutError",
+    "HubError",
+    "IllegalMoveError",
+    "InvalidActionError",
+    "InvalidFenError",
+    "InvalidLimitError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRulesetError",
+    "InvalidScoreError",
+    "InvalidSeedError",
+    "InvalidSquareError",
+    "InvalidWeightsError",
+    "PDNError",
+    "PlayerSpecError",
+    "RequestError",
+    "ServeError",
+    "UnknownBallotError",
+    "UnknownLevelError",
+    "UnknownVariantError",
+]
+
 
 class DraughtsError(ValueError):
     """Base class of every error polydraughts raises on bad input."""
@@ -150,7 +182,7 @@ class DrawClaimError(IllegalMoveError):
 
 
 class PlayerSpecError(DraughtsError):
-    """A player given as anything but ``human`` or ``computer[:LEVEL]`` (:mod:`draughts.cli.play`)."""
+    """A player in no form of the player syntax, or of a kind the command cannot play (:mod:`draughts.players`)."""
 
 
 class GameOverError(DraughtsError):

@@ -11,13 +11,12 @@ moves as a tuple, a snapshot that never changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
-from typing import TYPE_CHECKING, cast, overload
+from typing import cast, overload
 
 from draughts.move import Move
-from draughts.notation import move_text
+from draughts.notation import Notatable, move_text
 
-if TYPE_CHECKING:
-    from draughts.position import Position
+__all__ = ["LegalMoves"]
 
 
 class LegalMoves(Collection[Move]):
@@ -45,9 +44,9 @@ class LegalMoves(Collection[Move]):
     def _moves(self) -> tuple[Move, ...]:
         return self._source()
 
-    def _position(self) -> Position:
+    def _position(self) -> Notatable:
         """The position whose moves these are (for a board's view, its current one)."""
-        return cast("Position", self._owner)
+        return cast("Notatable", self._owner)
 
     def __call__(self) -> tuple[Move, ...]:
         """The moves as a tuple: a snapshot, unaffected by later pushes."""

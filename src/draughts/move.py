@@ -11,6 +11,8 @@ from draughts._text import excerpt
 from draughts.errors import InvalidMoveError
 from draughts.rules.geometry import LAST_SQUARE
 
+__all__ = ["Move", "trusted_move"]
+
 
 def _square(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):

@@ -17,16 +17,30 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
-from draughts import _bridge
 from draughts._text import excerpt
 from draughts.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidSquareError
 from draughts.move import Move
 from draughts.rules import Ruleset
 
-if TYPE_CHECKING:  # annotations only: positions import this module, not the other way
-    from draughts.position import Position
+__all__ = ["Notatable", "matching_moves", "move_text", "parse_move"]
+
+
+@runtime_checkable
+class Notatable(Protocol):
+    """What notation reads of a position (a :class:`~draughts.Position` is one): its ruleset, its
+    legal moves, its FEN for messages, and its capture paths (:meth:`Position.capture_paths
+    <draughts.Position.capture_paths>`). Positions write their moves with this module (their
+    :class:`~draughts.LegalMoves`' repr), so it names the shape it reads instead of importing them."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def legal_moves(self) -> Callable[[], tuple[Move, ...]]: ...
+    def fen(self) -> str: ...
+    def capture_paths(self) -> tuple[Move, ...]: ...
+
 
 _SEPARATORS = re.compile(r"[-:]|(?<=[0-9])x")
 """Separators in cleaned (lower-case, × read as x) move text: an x only after a square's digits, so
@@ -49,7 +63,7 @@ def _written(rules: Ruleset, move: object) -> str:
     return f"{_joined(rules, move.path, separator, False)} ({excerpt(move)})"
 
 
-def move_text(position: Position, move: Move, *, long: bool | None = None, numeric: bool = False) -> str:
+def move_text(position: Notatable, move: Move, *, long: bool | None = None, numeric: bool = False) -> str:
     """The text of a legal ``move`` in ``position``: short unless ambiguous (or ``long`` says).
 
     >>> import draughts
@@ -117,7 +131,7 @@ def _follows(trajectory: list[int], waypoints: Sequence[int]) -> bool:
     return True
 
 
-def matching_moves(position: Position, text: str, *, every_reading: bool = False) -> list[Move]:
+def matching_moves(position: Notatable, text: str, *, every_reading: bool = False) -> list[Move]:
     """The legal moves of ``position`` that ``text`` denotes (one per identity).
 
     Readings are tried from the strictest to the most lenient and the first that matches
@@ -157,7 +171,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
     )
     # Every path of every legal move is read, so that any path of a move names it; what is found
     # is the legal move itself (equal by identity: start, end and captured set).
-    paths = _bridge.path_moves(position) if any(m.captured for m in legal) else legal
+    paths = position.capture_paths() if any(m.captured for m in legal) else legal
     found: list[Move] = []
     for reading in readings:
         for m in paths:
@@ -168,7 +182,7 @@ def matching_moves(position: Position, text: str, *, every_reading: bool = False
     return found
 
 
-def parse_move(position: Position, text: str) -> Move:
+def parse_move(position: Notatable, text: str) -> Move:
     """The legal move of ``position`` that ``text`` denotes.
 
     >>> import draughts

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from draughts import _bridge
 from draughts._core import MoveGenerator
 from draughts._text import excerpt
 from draughts.errors import DraughtsError
@@ -32,6 +31,8 @@ from draughts.position import Position
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+__all__ = ["DEEPEST", "divide", "perft"]
 
 
 def _count(gen: MoveGenerator, own: int, opp: int, kings: int, color: int, state: int, depth: int, paths: bool) -> int:
@@ -88,7 +89,7 @@ def _count_position(position: Position, depth: int, paths: bool) -> int:
     """perft of one position, in this process (the unit of work sent to executors)."""
     if depth == 0:
         return 1
-    return _count(_bridge.generator_of(position), *_bridge.node(position), depth, paths)
+    return _count(position.generator, *position.node, depth, paths)
 
 
 def perft(position: Position, depth: int, *, paths: bool = False, executor: Executor | None = None) -> int:
@@ -114,7 +115,7 @@ def perft(position: Position, depth: int, *, paths: bool = False, executor: Exec
 
 def _root_moves(position: Position, paths: bool) -> list[tuple[Move, Position]]:
     """Each legal root move (each path with ``paths``) and the position it leads to."""
-    return _bridge.children(position, paths=paths)
+    return position.children(paths=paths)
 
 
 def divide(

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from draughts import _bridge, _slots
+from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.movegen import move_index
 from draughts._core.state import FEN_TAG
@@ -27,7 +27,9 @@ from draughts.legal import LegalMoves
 from draughts.move import Move
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
-from draughts.svg import draw
+from draughts.svg import board as svg_board
+
+__all__ = ["Piece", "Position"]
 
 
 def _check_color(instance: object, attribute: attrs.Attribute[Color], value: object) -> None:
@@ -76,6 +78,23 @@ class Position:
     >>> pos = draughts.Position.initial("russian")
     >>> pos.legal_moves.count(), pos.turn
     (7, <Color.WHITE: 0>)
+
+    **The low-level contract.** The library's own fast paths (a board's draw counters and
+    repetition test, perft, the engine, PDN replay, notation, endgame tablebases, the AI tensors)
+    read a position as the move generator does, through a few documented members instead of its
+    private attributes (``tests/project/test_repository.py`` checks that no module reaches into
+    another's private names):
+
+    * :attr:`node`: the generator's node ``(own, opp, kings, color, state)``, the side to move's
+      pieces first; :attr:`bitboards`: ``(white, black, kings)``, in :attr:`tables`' bit layout;
+    * :attr:`generator` and :attr:`tables`: the ruleset's move generator and its compiled tables;
+    * :meth:`moves_with_masks`: the legal moves and the xor masks each is played with;
+      :meth:`child`: the position after the move with given masks; :meth:`children`: each move
+      and the position after it; :meth:`capture_paths`: each capture path as a move of its own;
+    * :meth:`from_bitboards`: a position from bitboards the library built itself.
+
+    They check nothing (their input comes from the library, on the hot paths), and a native core
+    that replaces the Python generator keeps their meaning.
     """
 
     ruleset: Ruleset
@@ -93,19 +112,21 @@ class Position:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
 
     @classmethod
-    def _make(
+    def from_bitboards(
         cls,
-        rules: Ruleset,
+        ruleset: Ruleset,
         white: int,
         black: int,
         kings: int,
         turn: Color,
         state: int = 0,
-        gen: MoveGenerator | None = None,
+        generator: MoveGenerator | None = None,
     ) -> Position:
-        """A position the library built itself (already valid): no checks."""
+        """Low-level: a position from bitboards in :attr:`tables`' bit layout and a rule state,
+        which the library built itself (already valid: nothing is checked; ``generator``, the
+        ruleset's, saves its look-up). The public constructors end here after their checks."""
         node = (white, black, kings, 0, state) if turn is Color.WHITE else (black, white, kings, 1, state)
-        return _position(cls, rules, node, build_move_generator(rules) if gen is None else gen)
+        return _position(cls, ruleset, node, build_move_generator(ruleset) if generator is None else generator)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -125,19 +146,30 @@ class Position:
                 )
         if rules.crowning_wins and kings & white and kings & black:
             raise InvalidPositionError(f"both sides have a king, but in {rules.name} the first king ends the game")
-        return cls._make(rules, white, black, kings, turn, tables.state.canonical(white, black, kings, state))
+        return cls.from_bitboards(rules, white, black, kings, turn, tables.state.canonical(white, black, kings, state))
 
     @property
-    def _generator(self) -> MoveGenerator:
+    def generator(self) -> MoveGenerator:
+        """Low-level: the move generator of the ruleset (the one this position's moves come from)."""
         return self._gen
 
     @property
-    def _tables(self) -> Tables:
+    def tables(self) -> Tables:
+        """Low-level: the ruleset's compiled tables (its bit layout; :meth:`Tables.derived
+        <draughts._core.tables.Tables.derived>` for what a module makes once per ruleset)."""
         return self._gen.tables
 
-    def _node(self) -> Node:
-        """The generator's node, ``(own, opp, kings, color, state)`` (kept as it is)."""
+    @property
+    def node(self) -> Node:
+        """Low-level: the generator's node, ``(own, opp, kings, color, state)``, the side to move's
+        pieces first (as the generator takes it)."""
         return self._key
+
+    @property
+    def bitboards(self) -> tuple[int, int, int]:
+        """Low-level: ``(white, black, kings)``, the bitboards in :attr:`tables`' bit layout."""
+        node = self._key
+        return (node[0], node[1], node[2]) if node[3] == 0 else (node[1], node[0], node[2])
 
     @property
     def turn(self) -> Color:
@@ -169,7 +201,8 @@ class Position:
         """The start position of ``ruleset`` (a ruleset or a variant name)."""
         rules = get_variant(ruleset)
         tables = build_move_generator(rules).tables
-        return cls._make(rules, tables.start_men[Color.WHITE], tables.start_men[Color.BLACK], 0, rules.first_to_move)
+        white, black = tables.start_men[Color.WHITE], tables.start_men[Color.BLACK]
+        return cls.from_bitboards(rules, white, black, 0, rules.first_to_move)
 
     @classmethod
     def empty(cls, ruleset: Ruleset | str, turn: Color | None = None) -> Position:
@@ -292,7 +325,7 @@ class Position:
 
     def piece_at(self, square: int | str) -> Piece | None:
         """The piece on ``square`` (number or name), or None."""
-        bit = 1 << self._tables.bit_of_square[self.ruleset.parse_square(square)]
+        bit = 1 << self.tables.bit_of_square[self.ruleset.parse_square(square)]
         if self._white & bit:
             return Piece(Color.WHITE, bool(self._kings & bit))
         if self._black & bit:
@@ -301,14 +334,14 @@ class Position:
 
     def is_king_at(self, square: int | str) -> bool:
         """Whether a king stands on ``square`` (number or name, as :meth:`piece_at` takes it)."""
-        return bool(self._kings >> self._tables.bit_of_square[self.ruleset.parse_square(square)] & 1)
+        return bool(self._kings >> self.tables.bit_of_square[self.ruleset.parse_square(square)] & 1)
 
     def pieces(self) -> dict[int, Piece]:
         """``{square: Piece}`` for every piece, by square number."""
         result = {}
         for color, mask in ((Color.WHITE, self._white), (Color.BLACK, self._black)):
-            for square in _squares(self._tables, mask):
-                bit = 1 << self._tables.bit_of_square[square]
+            for square in _squares(self.tables, mask):
+                bit = 1 << self.tables.bit_of_square[square]
                 result[square] = Piece(color, bool(self._kings & bit))
         return dict(sorted(result.items()))
 
@@ -319,7 +352,7 @@ class Position:
             mask &= self._kings
         elif kings is False:
             mask &= ~self._kings
-        return _squares(self._tables, mask)
+        return _squares(self.tables, mask)
 
     def material(self, color: Color) -> tuple[int, int]:
         """``(kings, men)`` of ``color``."""
@@ -330,7 +363,7 @@ class Position:
     def king_moves(self, color: Color) -> tuple[int, int] | None:
         """Where the ruleset limits consecutive king moves (:attr:`~draughts.Ruleset.king_move_limit`):
         the square of ``color``'s king that made the last quiet moves in a row and how many, or None."""
-        return self._tables.state.king_moves(self._state, int(color))
+        return self.tables.state.king_moves(self._state, int(color))
 
     def fen(self, *, numeric: bool = False) -> str:
         """The PDN 3.0 FEN, squares written as the variant writes them (numbers with ``numeric``).
@@ -348,7 +381,7 @@ class Position:
             ]
             parts.append(color.letter + ",".join(items))
         if self._state:
-            parts.append(self._tables.state.fen_field(self._state))
+            parts.append(self.tables.state.fen_field(self._state))
         return ":".join(parts)
 
     def __repr__(self) -> str:
@@ -358,7 +391,7 @@ class Position:
         return text_diagram(self)
 
     def _repr_svg_(self) -> str:
-        return draw(self)
+        return svg_board(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Position:
@@ -373,12 +406,13 @@ class Position:
         return hash(self._key)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Position._make, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))
+        return (Position.from_bitboards, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))
 
     # --- moves ---
 
-    def _moves(self) -> tuple[tuple[Move, ...], list[Compact]]:
-        """The legal moves in order, and the xor masks each is played with (computed once)."""
+    def moves_with_masks(self) -> tuple[tuple[Move, ...], list[Compact]]:
+        """Low-level: the legal moves in order, and the xor masks each is played with (listed once
+        per position; the library reads the list, never changes it)."""
         cache = self._cache
         if cache is not None:
             return cache
@@ -397,13 +431,15 @@ class Position:
         moves, compacts = self._gen.legal(*self._key, paths)
         return list(zip(moves, compacts, strict=True))
 
-    def _path_moves(self) -> tuple[Move, ...]:
-        """Each capture path as a move of its own (moves equal by identity may repeat), in move order."""
+    def capture_paths(self) -> tuple[Move, ...]:
+        """Low-level: each capture path as a move of its own (moves equal by identity may repeat), in
+        move order."""
         return tuple(entry[0] for entry in self._all_entries(paths=True))
 
-    def _children(self, *, paths: bool) -> list[tuple[Move, Position]]:
-        """Each legal move (each capture path with ``paths``) and the position after it, in move order."""
-        return [(move, self._child(compact)) for move, compact in self._all_entries(paths=paths)]
+    def children(self, *, paths: bool = False) -> list[tuple[Move, Position]]:
+        """Low-level: each legal move (each capture path with ``paths``) and the position after it,
+        in move order."""
+        return [(move, self.child(compact)) for move, compact in self._all_entries(paths=paths)]
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -426,16 +462,16 @@ class Position:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
-        return move in self._moves()[0]
+        return move in self.moves_with_masks()[0]
 
     def has_capture(self) -> bool:
         """Whether the side to move has a legal capture."""
-        return any(move.captured for move in self._moves()[0])
+        return any(move.captured for move in self.moves_with_masks()[0])
 
     def is_over(self) -> bool:
         """Whether the game has ended here by the rules of play (no legal move, or a won breakthrough);
         draw rules need the game's history: see :meth:`Board.outcome <draughts.Board.outcome>`."""
-        return not self._moves()[0]
+        return not self.moves_with_masks()[0]
 
     def winner(self) -> Color | None:
         """Who has won, if the position ends the game by the rules of play (not by a draw rule).
@@ -446,25 +482,27 @@ class Position:
         rules = self.ruleset
         if rules.crowning_wins and self._kings:
             return Color.WHITE if self._kings & self._white else Color.BLACK
-        if self._moves()[0]:
+        if self.moves_with_masks()[0]:
             return None
         return self.turn if rules.no_move_wins else self.turn.opponent
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        moves, compacts = self._cache or self._moves()
+        moves, compacts = self._cache or self.moves_with_masks()
         index = move_index(moves, move)
         if index < 0:
             if not isinstance(move, Move):
                 raise InvalidMoveError(f"{excerpt(move)} is not a Move")
             raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
-        return self._child(compacts[index])
+        return self.child(compacts[index])
 
-    def _child(self, move: tuple[int, int, int]) -> Position:
+    def child(self, masks: Compact) -> Position:
+        """Low-level: the position after the move whose xor masks are ``masks`` (one of
+        :meth:`moves_with_masks`' second list: not checked)."""
         gen = self._gen
         position: Position = _new(Position)  # _position's work, without its call (once per ply)
         _set_ruleset(position, self.ruleset)
-        _set_key(position, gen.play(*self._key, move))
+        _set_key(position, gen.play(*self._key, masks))
         _set_gen(position, gen)
         _set_cache(position, None)
         return position
@@ -481,9 +519,6 @@ class Position:
             if moves is not None:
                 king_moves[color.opponent] = (geo.rotate(moves[0]), moves[1])
         return Position.from_pieces(self.ruleset, pieces, self.turn.opponent, king_moves=king_moves)
-
-
-_bridge.register_position_class(Position)
 
 
 def _king_move_entries(king_moves: object) -> list[tuple[Color, Any, Any]]:
@@ -529,7 +564,7 @@ _TURNS = (Color.WHITE, Color.BLACK)
 
 
 def _position(cls: type[Position], rules: Ruleset, node: Node, gen: MoveGenerator) -> Position:
-    """A position the library built itself (already valid): no checks (see ``Position._make``)."""
+    """A position the library built itself (already valid): no checks (see ``Position.from_bitboards``)."""
     position: Position = _new(cls)
     _set_ruleset(position, rules)
     _set_key(position, node)

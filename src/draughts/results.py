@@ -75,7 +75,7 @@ def result_for(ruleset: Ruleset | str, winner: Color | None) -> str:
 
     The first score is the first player's, as PDN files write it: ``1-0`` is a White win in
     most variants but a Black win in American checkers, where Black starts. This is the one
-    function for it (``draughts.board.result_text`` is its deprecated old name).
+    function for it.
 
     >>> result_for("international", None), result_for("american", Color.BLACK)
     ('1-1', '1-0')

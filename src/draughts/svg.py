@@ -27,7 +27,6 @@ to test or style:
 (True, 24)
 """
 
-
 from __future__ import annotations
 
 import math
@@ -70,6 +69,7 @@ class BoardLike(Protocol):
     def position(self) -> PositionLike: ...
     def peek(self) -> Move: ...
     def __len__(self) -> int: ...
+
 
 __all__ = ["DEFAULT_COLORS", "BoardLike", "PositionLike", "board"]
 
@@ -367,8 +367,8 @@ def _coordinates(frame: _Frame, palette: Mapping[str, str], size: float) -> list
     return out
 
 
-def draw(
-    position: PositionLike,
+def board(
+    position_or_board: PositionLike | BoardLike,
     *,
     size: float = 400,
     flipped: bool = False,
@@ -379,11 +379,37 @@ def draw(
     highlight: Iterable[Square] = (),
     colors: Mapping[str, str] | None = None,
 ) -> str:
-    """``position`` as a standalone SVG document (the arguments of :func:`draughts.svg.board`).
+    """The position as a standalone SVG document.
+
+    Args:
+        position_or_board: A :class:`~draughts.Position`, or a :class:`~draughts.Board` (its
+            current position, and its last move unless ``last_move`` is given).
+        size: Width and height in pixels, margins included.
+        flipped: Draw the board from Black's side (Black at the bottom).
+        coordinates: Label files (``a``...) and ranks (``1``...) in a margin around the board.
+        square_numbers: Write each playing square's number, in the variant's numbering, in its
+            corner.
+        last_move: A Move (its whole path is drawn) or a ``(from, to)`` pair whose squares are
+            shaded. With a Board, None means the board's last move.
+        arrows: Moves or ``(from, to)`` pairs drawn as arrows.
+        highlight: Squares (numbers or names) to shade.
+        colors: Replacements for :data:`DEFAULT_COLORS` entries (CSS colour text).
 
     Every argument is checked before any drawing starts; the layers are then stacked bottom to
     top: margin, squares, shading, pieces, square numbers, arrows, coordinates.
+
+    Raises:
+        DraughtsError: not a Position or Board, a bad size, an unknown colour key, or a square
+            that is not on the board (:class:`~draughts.InvalidSquareError`).
     """
+    if isinstance(position_or_board, PositionLike):
+        position: PositionLike = position_or_board
+    elif isinstance(position_or_board, BoardLike):
+        position = position_or_board.position
+        if last_move is None and len(position_or_board):
+            last_move = position_or_board.peek()
+    else:
+        raise DraughtsError(f"{position_or_board!r} is neither a Position nor a Board")
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 100_000:
         raise DraughtsError(f"size {excerpt(size)} must be a number of pixels from 16 to 100000")
     rules = position.ruleset
@@ -419,56 +445,3 @@ def draw(
         out.extend(_coordinates(frame, palette, size))
     out.append("</svg>")
     return "\n".join(out)
-
-
-def board(
-    position_or_board: PositionLike | BoardLike,
-    *,
-    size: float = 400,
-    flipped: bool = False,
-    coordinates: bool = True,
-    square_numbers: bool = False,
-    last_move: Move | tuple[Square, Square] | None = None,
-    arrows: Iterable[Move | tuple[Square, Square]] = (),
-    highlight: Iterable[Square] = (),
-    colors: Mapping[str, str] | None = None,
-) -> str:
-    """The position as a standalone SVG document.
-
-    Args:
-        position_or_board: A :class:`~draughts.Position`, or a :class:`~draughts.Board` (its
-            current position, and its last move unless ``last_move`` is given).
-        size: Width and height in pixels, margins included.
-        flipped: Draw the board from Black's side (Black at the bottom).
-        coordinates: Label files (``a``...) and ranks (``1``...) in a margin around the board.
-        square_numbers: Write each playing square's number, in the variant's numbering, in its
-            corner.
-        last_move: A Move (its whole path is drawn) or a ``(from, to)`` pair whose squares are
-            shaded. With a Board, None means the board's last move.
-        arrows: Moves or ``(from, to)`` pairs drawn as arrows.
-        highlight: Squares (numbers or names) to shade.
-        colors: Replacements for :data:`DEFAULT_COLORS` entries (CSS colour text).
-
-    Raises:
-        DraughtsError: not a Position or Board, a bad size, an unknown colour key, or a square
-            that is not on the board (:class:`~draughts.InvalidSquareError`).
-    """
-    if isinstance(position_or_board, PositionLike):
-        position: PositionLike = position_or_board
-    elif isinstance(position_or_board, BoardLike):
-        position = position_or_board.position
-        if last_move is None and len(position_or_board):
-            last_move = position_or_board.peek()
-    else:
-        raise DraughtsError(f"{position_or_board!r} is neither a Position nor a Board")
-    return draw(
-        position,
-        size=size,
-        flipped=flipped,
-        coordinates=coordinates,
-        square_numbers=square_numbers,
-        last_move=last_move,
-        arrows=arrows,
-        highlight=highlight,
-        colors=colors,
-    )

@@ -27,7 +27,7 @@ def planted_file(tmp_path: Path) -> tuple[Path, int]:
     blunder = next(
         move
         for move in position.legal_moves()
-        if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).score >= 90
+        if (after := position.play(move)).legal_moves()[0].captured and engine.search(after, Limit(depth=4)).value >= 90
     )
     moves = [*first.moves[:12], blunder, position.play(blunder).legal_moves()[0]]
     games = [Game(first.ruleset, dict(first.headers), first.start, moves, "*"), second]
@@ -79,3 +79,43 @@ def test_annotate_with_an_external_hub_engine(tmp_path: Path) -> None:
     games = list(pdn.read_games(target, "russian"))
     assert games[0].annotations[ply][0] in ("?", "??")
     assert all(EVAL.fullmatch(game.comments[1][0]) for game in games)
+
+
+def test_annotate_does_not_mark_a_move_that_leaves_a_forced_reply(tmp_path: Path) -> None:
+    # Issue 40 §1: the 2009 Dutch championship's first game, from ply 26 to 32. After 14... 2-7
+    # (ply 28) White has one move, 32x21; the engine answered it under a time limit after one ply,
+    # a man up, and `draughts annotate` marked 2-7 a mistake.
+    data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
+    game = next(pdn.read_games(data))
+    short = Game(game.ruleset, dict(game.headers), game.positions()[25], game.moves[25:32], "*")
+    path, target = tmp_path / "game1.pdn", tmp_path / "out.pdn"
+    pdn.write_games([short], path)
+    assert main(["annotate", str(path), "--time", "0.3", "-o", str(target)]) == 0
+    marked = next(pdn.read_games(target))
+    assert marked.headers["BlackMistakes"] == marked.headers["BlackBlunders"] == "0"
+    assert 3 not in marked.annotations  # 2-7
+    evals = [Score.parse(EVAL.fullmatch(marked.comments[ply][0]).group(1)) for ply in (3, 4)]  # type: ignore[union-attr]
+    assert all(abs(score.centi) < 60 for score in evals)  # not a man up for White after 2-7 or 32x21
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_annotate_shows_its_progress_on_standard_error(
+    tmp_path: Path, workers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 40 §2: `lab` and `endgame build` show their progress, `annotate` showed nothing.
+    path, _ = planted_file(tmp_path)
+    positions = sum(len(game.moves) + 1 for game in pdn.read_games(path, "russian"))
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = io.StringIO()
+    assert main(["annotate", str(path), "--variant", "russian", "--depth", "1", "--workers", workers], out) == 0
+    assert f"{positions}/{positions} positions" in terminal.getvalue()
+    if workers == "1":  # here, position by position
+        assert f" 1/{positions} positions" in terminal.getvalue()
+    assert "positions" not in out.getvalue()
+    assert out.getvalue().startswith("[")  # the PDN, untouched

@@ -38,7 +38,7 @@ def every_path(position: Position) -> list[tuple[int, int, frozenset[int], tuple
     """Every capture path, from the search told not to prune: (start, end, captured, path) in squares."""
     gen = generator(position.ruleset)
     tables = gen.tables
-    own, opp, kings, color, _ = position._node()
+    own, opp, kings, color, _ = position.node
     raws = gen.search(color, own & ~kings, own & kings, opp, opp & kings, tables.board & ~(own | opp), True, True)
     square = tables.square_of_bit
     out = []

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import draughts
-from draughts import _bridge
 from draughts._core import capture
 from draughts._core.tables import Tables
 
@@ -23,7 +22,7 @@ def _bits(tables: Tables, rules: draughts.Ruleset, names: list[str]) -> int:
 
 
 def _run(tables: Tables, position: draughts.Position, pruned: bool) -> tuple[capture._Side, capture._Run, int]:
-    own, opp, kings, color, _ = _bridge.node(position)
+    own, opp, kings, color, _ = position.node
     side = capture._side(tables, color)
     if pruned and tables.flying and not tables.immediate_removal:  # the table piece without the value bound
         side = side._replace(fly_pruned=capture._remembered_fly(capture._flying_from_tables(tables, color)))
@@ -36,7 +35,7 @@ def test_the_short_piece_alone_follows_a_man_through_two_jumps() -> None:
     piece says so after one state."""
     rules = draughts.get_variant("russian")
     position = draughts.Position.from_fen(rules, "W:Wc3:Bd4,f6,h2")
-    tables = _bridge.tables_of(position)
+    tables = position.tables
     side, run, pieces = _run(tables, position, False)
     start = _bits(tables, rules, ["c3"])
     capture._begin(run, start, pieces, tables.board)
@@ -67,8 +66,8 @@ def test_the_flying_pieces_agree_on_random_positions(variant: str) -> None:
             position = draughts.Position.from_fen(rules, f"W:W{white}:B{black}")
         except draughts.DraughtsError:
             continue
-        tables = _bridge.tables_of(position)
-        own, _, kings, _, _ = _bridge.node(position)
+        tables = position.tables
+        own, _, kings, _, _ = position.node
         found = []
         for pruned in (False, True):
             side, run, pieces = _run(tables, position, pruned)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import draughts
-from draughts import CaptureSearchLimitError, Position, _bridge
+from draughts import CaptureSearchLimitError, Position
 from draughts._core import capture
 from draughts.rules import Criterion, MostKings, MostPieces, MostValue, WithKing
 from strategies import criteria, positions
@@ -24,8 +24,8 @@ FLOOD = json.loads((Path(__file__).resolve().parents[1] / "data" / "frisian_two_
 
 def _searched(position: Position) -> capture._Run:
     """The pruned search of the side to move, run piece by piece as the generator runs it."""
-    tables = _bridge.tables_of(position)
-    own, opp, kings, color, _ = _bridge.node(position)
+    tables = position.tables
+    own, opp, kings, color, _ = position.node
     side = capture._side(tables, color)
     run = capture._Run(side, opp, opp & kings, opp, True, 0, True)
     pieces = own | opp
@@ -61,7 +61,7 @@ def test_the_bound_reads_only_value_criteria_whose_weights_agree_with_their_key(
 
     def weights(*precedence: Criterion) -> tuple[int, int] | None:
         rules = attrs.evolve(frisian, name="t", precedence=precedence)
-        return capture._value_weights(_bridge.tables_of(Position.initial(rules)))
+        return capture._value_weights(Position.initial(rules).tables)
 
     assert weights(*frisian.precedence) == (100, 199)
     assert weights(MostPieces()) == (1, 1)

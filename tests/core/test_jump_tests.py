@@ -7,7 +7,6 @@ import random
 import pytest
 
 import draughts
-from draughts import _bridge
 from draughts._core.capture import jump_tests
 from draughts._core.tables import Tables
 
@@ -24,8 +23,8 @@ def test_men_reads_every_jump_off_the_masks() -> None:
     landing squares (a5, e5), and c3 among the squares a man could jump from."""
     rules = draughts.get_variant("russian")
     position = draughts.Position.from_fen(rules, "W:Wc3:Bb4,d4,f6")
-    tables = _bridge.tables_of(position)
-    own, opp, kings, color, _ = _bridge.node(position)
+    tables = position.tables
+    own, opp, kings, color, _ = position.node
     empty = tables.board & ~(own | opp)
     total, landings, origins, jumps = tables.derived(jump_tests).men(own & ~kings, opp, empty, color)
     assert total == 2
@@ -47,9 +46,9 @@ def test_the_jump_test_agrees_with_the_generator(variant: str) -> None:
             moves = position.legal_moves()
             if not moves:
                 break
-            tables = _bridge.tables_of(position)
-            generator = _bridge.generator_of(position)
-            own, opp, kings, color, state = _bridge.node(position)
+            tables = position.tables
+            generator = position.generator
+            own, opp, kings, color, state = position.node
             empty = tables.board & ~(own | opp)
             prey = opp if tables.men_capture_kings else opp & ~kings
             test = tables.derived(jump_tests)

@@ -30,7 +30,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import draughts
-from draughts import _bridge
 from draughts._core import build_move_generator
 from draughts._core.native import native_precedence, native_rules, native_spec
 from draughts.errors import CaptureSearchLimitError, DraughtsError, InvalidRulesetError
@@ -143,7 +142,7 @@ def test_the_spec_and_layout_are_the_python_tables(name: str) -> None:
     assert native.bit_of_square[1:] == list(t.bit_of_square[1:])
     assert native.board == t.board
     assert native.crown_rows == tuple(t.crown_row)
-    assert native.start() == _bridge.node(draughts.Position.initial(rules))
+    assert native.start() == draughts.Position.initial(rules).node
     assert native.king_move_limit == (rules.king_move_limit or 0)
     assert native_rules(rules) is native  # compiled once per ruleset
 
@@ -171,7 +170,7 @@ def test_random_rulesets_of_the_family_agree(data: st.DataObject) -> None:
     king-move count where the rules keep one."""
     rules = data.draw(family_rulesets())
     position = data.draw(positions(rules))
-    own, opp, kings, color, state = _bridge.node(position)
+    own, opp, kings, color, state = position.node
     t = build_move_generator(rules).tables
     own_kings = [i for i in range(own.bit_length()) if (own & kings) >> i & 1]
     if t.state.keeps and own_kings:
@@ -180,7 +179,7 @@ def test_random_rulesets_of_the_family_agree(data: st.DataObject) -> None:
     assert_same(rules, (own, opp, kings, color, state), depth=data.draw(st.integers(0, 2)))
 
 
-class FewestTaken(Criterion):
+class FewestTakenNativeCheck(Criterion):
     """A user-defined criterion: the capture taking the fewest pieces."""
 
     label = "fewest taken"
@@ -189,7 +188,7 @@ class FewestTaken(Criterion):
         return -capture.pieces
 
 
-class MostPiecesThenLastIsKing(MostPieces):
+class MostPiecesThenLastIsKingNativeCheck(MostPieces):
     """A subclass of a built-in criterion with its own key (so not the built-in one)."""
 
     needs_order = True
@@ -199,9 +198,9 @@ class MostPiecesThenLastIsKing(MostPieces):
 
 
 CUSTOM_PRECEDENCE = [
-    attrs.evolve(draughts.get_variant("international"), name="fewest", precedence=(FewestTaken(),)),
-    attrs.evolve(draughts.get_variant("brazilian"), name="last-king", precedence=(MostPiecesThenLastIsKing(),)),
-    attrs.evolve(draughts.get_variant("frisian"), name="frisian-fewest", precedence=(FewestTaken(), MostPieces())),
+    attrs.evolve(draughts.get_variant("international"), name="fewest", precedence=(FewestTakenNativeCheck(),)),
+    attrs.evolve(draughts.get_variant("brazilian"), name="last-king", precedence=(MostPiecesThenLastIsKingNativeCheck(),)),
+    attrs.evolve(draughts.get_variant("frisian"), name="frisian-fewest", precedence=(FewestTakenNativeCheck(), MostPieces())),
 ]
 
 
@@ -217,7 +216,7 @@ def test_a_user_defined_criterion_is_honoured() -> None:
     """Fewest taken reverses International's majority rule: 1x2 captures, not the double."""
     free = attrs.evolve(draughts.get_variant("international"), precedence=())
     position = draughts.Position.from_fen(free, "W:W28:B11,22,23")  # a capture of one piece or of two
-    node = _bridge.node(position)
+    node = position.node
     fewest = CUSTOM_PRECEDENCE[0]
     taken = {len(m[2]) for m in native_rules(fewest).legal(*node)}
     most = {len(m[2]) for m in native_rules(draughts.get_variant("international")).legal(*node)}
@@ -230,7 +229,7 @@ def test_a_user_defined_criterion_is_honoured() -> None:
 def test_a_failing_criterion_raises_its_own_error() -> None:
     """A Python error inside the callback comes out of the native call as it was raised."""
 
-    class Broken(Criterion):
+    class BrokenNativeCheck(Criterion):
         label = "broken"
 
         def key(self, capture: CaptureFacts) -> int:
@@ -238,11 +237,11 @@ def test_a_failing_criterion_raises_its_own_error() -> None:
                 raise ZeroDivisionError("no key")
             return 0
 
-    rules = attrs.evolve(draughts.get_variant("international"), name="broken", precedence=(Broken(),))
+    rules = attrs.evolve(draughts.get_variant("international"), name="broken", precedence=(BrokenNativeCheck(),))
     position = draughts.Position.from_fen(rules, "W:W28:B11,22,23")
     native = native_rules(rules)
     with pytest.raises(ZeroDivisionError, match="no key"):
-        native.legal(*_bridge.node(position))
+        native.legal(*position.node)
     assert native.legal(*native.start())  # the next call is unaffected
 
 
@@ -287,7 +286,7 @@ def test_the_capture_search_bound_holds_natively() -> None:
     """The Frisian flood of issue 23: the same CaptureSearchLimitError (and message) as Python."""
     flood = json.loads((ROOT / "tests" / "data" / "frisian_two_kings_19_taken.json").read_text())
     position = draughts.Position.from_fen(flood["variant"], flood["fen"])
-    node = _bridge.node(position)
+    node = position.node
     with pytest.raises(CaptureSearchLimitError) as python:
         build_move_generator(position.ruleset).legal(*node, True)
     with pytest.raises(CaptureSearchLimitError) as native:

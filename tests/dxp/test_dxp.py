@@ -68,10 +68,10 @@ def test_find_move_maps_identity() -> None:
         dxp.find_move(pos, dxp.MoveMessage(0, 47, 36, (42,)))
 
 
-def _follower_thread(**kwargs: object) -> tuple[threading.Thread, tuple[str, int], list[list[dxp.GameRecord]]]:
+def _follower_thread(**kwargs: object) -> tuple[threading.Thread, tuple[str, int], list[list[dxp.DXPRecord]]]:
     ready = threading.Event()
     where: list[tuple[str, int]] = []
-    out: list[list[dxp.GameRecord]] = []
+    out: list[list[dxp.DXPRecord]] = []
 
     def run() -> None:
         out.append(dxp.listen(ready=lambda a: (where.append(a), ready.set()), port=0, timeout=30, **kwargs))  # type: ignore[arg-type]
@@ -166,7 +166,7 @@ def _text_follower(server: socket.socket, fault: str | None, log: list[str]) -> 
     sock.close()
 
 
-def _against_text_follower(fault: str | None) -> tuple[dxp.GameRecord, list[str]]:
+def _against_text_follower(fault: str | None) -> tuple[dxp.DXPRecord, list[str]]:
     server = socket.create_server(("127.0.0.1", 0))
     log: list[str] = []
     thread = threading.Thread(target=_text_follower, args=(server, fault, log), daemon=True)
@@ -273,20 +273,22 @@ def test_cli_contract_both_ways(tmp_path: Path) -> None:
 
 
 def test_time_control_budgets() -> None:
+    from draughts.dxp.session import time_control
+    from draughts.players import Clock
+
     # 0 minutes: no clock
-    assert dxp.TimeControl(0, 0).budget() is None
-    # 10 minutes for 50 moves, repeating: nine tenths of what is left over the moves left in the control
-    control = dxp.TimeControl(10, 50)
-    assert control.budget() == pytest.approx(0.9 * 600 / 50)
-    for _ in range(50):
-        control.spent(10.0)
-    assert control.budget() == pytest.approx(0.9 * (1200 - 500) / 50)  # a new control's 10 minutes added
-    # no move count: sudden death, the minutes are never topped up (they grew by a control per move)
-    control = dxp.TimeControl(2, 0)
-    assert control.budget() == pytest.approx(0.9 * 120 / 30)
-    for _ in range(20):
-        control.spent(5.0)
-    assert control.budget() == pytest.approx(0.9 * 20 / 30)
-    for _ in range(5):
-        control.spent(5.0)
-    assert control.budget() == 0.05  # overdrawn: the least time, not a negative one
+    assert time_control(0, 0) is None
+    # 10 minutes for 50 moves, repeating: the player gets what is left of the control and the moves to go
+    control = time_control(10, 50)
+    assert control is not None
+    assert control.clock(used=0.0, played=0) == Clock(600.0, 0.0, 50)
+    assert control.clock(used=0.0, played=0).budget() == pytest.approx(600 / 50)
+    assert control.clock(used=500.0, played=50) == Clock(700.0, 0.0, 50)  # a new control's 10 minutes added
+    assert control.clock(used=10.0, played=1) == Clock(590.0, 0.0, 49)
+    # no move count: sudden death, the minutes are never topped up, shared over 30 moves to go
+    control = time_control(2, 0)
+    assert control is not None
+    assert control.clock(used=0.0, played=0) == Clock(120.0)
+    assert control.clock(used=0.0, played=0).budget() == pytest.approx(120 / 30)
+    assert control.clock(used=100.0, played=20).budget() == pytest.approx(20 / 30)
+    assert control.clock(used=125.0, played=25).budget() == 0.01  # overdrawn: the least time, not a negative one

@@ -35,9 +35,11 @@ def test_compare_lists_counts_and_differing_positions(tmp_path: Path) -> None:
         "endgame", "compare", "russian", "american", "MvK", "--tablebases", str(tmp_path), "--examples", "1"
     )
     assert status == 0
-    lines = text.splitlines()
-    assert lines[1].split() == ["russian", "868", "67", "262", "539", "3"]
-    assert lines[2].split() == ["american", "868", "53", "574", "241", "11"]
+    rows = {line[:29].strip(): line[29:].split() for line in text.splitlines()}
+    assert rows["positions"] == ["868", "868"]
+    assert rows["won by play alone"] == ["67", "(7.7%)", "53", "(6.1%)"]
+    assert rows["lost by play alone"] == ["539", "(62.1%)", "241", "(27.8%)"]
+    assert rows["longest win"] == ["3", "plies", "11", "plies"]
     assert "russian: W:Wa1:BKd2 -> loss in 6" in text
     assert "american: B:WK7:B4 -> draw" in text
 
@@ -64,3 +66,44 @@ def test_directory_option_is_tablebases_as_elsewhere_and_dir_still_works(tmp_pat
     assert "992 positions, 230 wins" in text
     status, _ = run("endgame", "stats", "american", "KvK", "--dir", str(tmp_path / "b"))
     assert status != 0  # nothing built there: the option is read, not ignored
+
+
+def test_compare_gives_shares_within_the_rules_and_the_difference(tmp_path: Path) -> None:
+    # Issue 40 §3: "three kings against one: a win in Russian, a draw in International?" got raw
+    # counts only. Here KKvK, quick to build (KKKvK of International takes minutes).
+    from draughts.endgame import Tablebase
+
+    status, text = run("endgame", "compare", "russian", "american", "KKvK", "--tablebases", str(tmp_path))
+    assert status == 0
+    rows = {line[:29].strip(): line[29:].strip() for line in text.splitlines()}
+    figures = {}
+    for name in ("russian", "american"):
+        tb = Tablebase(name, tmp_path)
+        figures[name] = tb.stats("KKvK")[tb.rules.first_to_move.name.lower()]
+    rus, ame = figures["russian"], figures["american"]
+    won = [f"{f['win']:,} ({f['win'] / f['positions']:.1%})" for f in (rus, ame)]
+    assert rows["won by play alone"].split() == " ".join(won).split()
+    within = [f"{f['within_rules']['win']:,} ({f['within_rules']['win'] / f['positions']:.1%})" for f in (rus, ame)]
+    assert rows["won within the draw rules"].split() == " ".join(within).split()
+    points = 100 * (ame["win"] / ame["positions"] - rus["win"] / rus["positions"])
+    inner = 100 * (ame["within_rules"]["win"] / ame["positions"] - rus["within_rules"]["win"] / rus["positions"])
+    assert (
+        rows["difference from russian"].split()
+        == f"- won {points:+.1f} points; within the rules {inner:+.1f} points".split()
+    )
+    status, text = run(
+        "endgame", "compare", "russian", "american", "KKvK", "--tablebases", str(tmp_path), "--format", "json"
+    )
+    data = json.loads(text)
+    assert data["material"] == "KKvK"
+    assert data["rulesets"]["russian"]["within_rules"] == rus["within_rules"]
+    assert data["rulesets"]["american"]["win"] == ame["win"]
+    assert all(line["result"] for example in data["differing"] for line in example)
+
+
+def test_a_missing_table_says_how_to_build_it(tmp_path: Path, capsys: object) -> None:
+    # Issue 40 §3: "no table of KKKKvK" did not say what to do.
+    status, _ = run("endgame", "stats", "russian", "KKKKvK", "--tablebases", str(tmp_path))
+    assert status == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert f"draughts endgame build russian KKKKvK --tablebases {tmp_path}" in err

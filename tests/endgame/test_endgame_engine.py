@@ -19,7 +19,7 @@ def test_engine_converts_a_won_position_in_its_distance(tmp_path: Path) -> None:
     board = Board.from_fen("american", fen)
     engine = Engine(seed=3, tablebase=tb)
     first = engine.search(board, Limit(depth=1))
-    assert first.score == MATE - 11
+    assert first.value == MATE - 11
     assert first.mate_in == 11
     while board.outcome() is None:
         board.push(engine.search(board, Limit(depth=1)).move)  # type: ignore[arg-type]
@@ -33,7 +33,7 @@ def test_engine_keeps_a_draw_and_searches_outside_the_tables(tmp_path: Path) -> 
     engine = Engine(tablebase=tb)
     drawn = Position.from_fen("american", "B:WK1:BK32")
     result = engine.search(drawn, Limit(depth=2))
-    assert result.score == 0
+    assert result.value == 0
     assert tb.probe(drawn.play(result.move)).result == "draw"  # type: ignore[arg-type]
     outside = Position.from_fen("american", "B:WK1,K5:BK32")  # KKvK is not built: a search
     assert engine.search(outside, Limit(depth=2)).nodes > 0
@@ -77,10 +77,10 @@ def test_search_scores_interior_table_nodes_exactly(tmp_path: Path) -> None:
         exact, keeps = _best_of(children)
         for depth in (1, 3):
             result = engine.search(root, Limit(depth=depth))
-            assert result.score == exact, root.fen()
+            assert result.value == exact, root.fen()
             assert keeps(children[result.move]), root.fen()  # type: ignore[index]
         if exact:
-            assert plain.search(root, Limit(depth=1)).score != exact  # without tables: no mate in sight
+            assert plain.search(root, Limit(depth=1)).value != exact  # without tables: no mate in sight
 
 
 def test_search_never_throws_a_won_table_position(tmp_path: Path) -> None:
@@ -109,4 +109,33 @@ def test_search_never_throws_a_won_table_position(tmp_path: Path) -> None:
         result = engine.search(root, Limit(depth=2))
         assert values[result.move].result == "loss", root.fen()  # type: ignore[index]
         fastest = min(value.plies or 0 for value in values.values() if value.result == "loss")
-        assert result.score == MATE - 1 - fastest
+        assert result.value == MATE - 1 - fastest
+
+
+def test_moves_and_scores_outside_the_command_line_speak_the_variant(tmp_path: Path) -> None:
+    # Issue 40 §5: in Russian, best_moves, engine lines and str(Move) printed "25-21", "22x15x8"
+    # where the variant writes "b2-a3"; Engine.search(...).score was a raw int (mates as 999993)
+    # while analyse gave a Score; Tablebase.probe refused a Board.
+    from draughts.engine.score import Score
+
+    tb = Tablebase("russian", tmp_path)
+    tb.build("KKvK")
+    board = Board("russian", "W:WKc1,Ka1:BKh8")
+    verdict = tb.probe(board)  # a Board, as python-chess's probes take
+    assert verdict == tb.probe(board.position)
+    texts = tb.best_move_texts(board)
+    assert texts == [board.move_text(move) for move in tb.best_moves(board)]
+    assert all(text[0] in "abcdefgh" and text[1].isdigit() for text in texts)
+    for text in texts:  # each reads back on the board
+        board.copy().push_text(text)
+
+    position = Position.from_fen("russian", "W:Wd4,h4,c3,b2:Bf6,h6")
+    result = Engine().search(position, Limit(depth=4))
+    assert result.score == Score.win(5)  # a Score, as analyse gives
+    assert result.value == MATE - 5  # the engine's integer, under its own name
+    assert result.pv_text == "d4-e5 f6:d4 c3:e5 h6-g5 h4:f6"
+    line = Engine().analyse(position, Limit(depth=4))[0]
+    assert line.score == result.score
+    assert line.pv_text == result.pv_text
+    with_tables = Engine(tablebase=tb).search(board)
+    assert with_tables.pv_text in texts  # a table answer: the one move, as the variant writes it

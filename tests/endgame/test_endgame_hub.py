@@ -18,7 +18,7 @@ def _play(directory: Path | None, fen: str) -> list[tuple[str, dict[str, str]]]:
     position = Position.from_fen("american", fen)
     lines = ["hub", "init", f"pos pos={hub.position_text(position)}", "level depth=1", "go", "quit"]
     out = io.StringIO()
-    hub.serve(variant="american", stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out, tablebases=directory)
+    hub.serve(ruleset="american", stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out, tablebases=directory)
     return [parse_line(line) for line in out.getvalue().splitlines() if line]
 
 

@@ -41,14 +41,14 @@ def test_each_line_scores_as_a_search_of_its_move_alone() -> None:
         after = board.copy()
         after.push(line.move)
         reply = Engine().search(after, Limit(depth=2))
-        assert Score.from_search(-reply.score) == line.score
+        assert -reply.score == line.score
 
 
 def test_the_best_line_is_the_search_move() -> None:
     board = draughts.Board("international")
     best = Engine().search(board, Limit(depth=4))
     lines = Engine().analyse(board, Limit(depth=4), multipv=2)
-    assert lines[0].score == Score.from_search(best.score)
+    assert lines[0].score == best.score
 
 
 def test_fewer_lines_than_asked_when_fewer_moves_and_none_when_over() -> None:
@@ -77,3 +77,24 @@ def test_won_tablebase_position_scores_as_a_win_in_n_plies(tmp_path: Path) -> No
     for line in Engine(tablebase=tb).analyse(drawn, Limit(depth=1), multipv=4):
         assert line.score.exact
         assert line.score.plies is None or line.score.is_loss
+
+
+def test_lines_are_written_as_the_variant_writes_them_from_either_engine() -> None:
+    # Issue 40 §5: lines printed as square numbers ("22-18") where Russian writes "c3-d4".
+    import sys
+
+    from draughts.engine import line_text
+    from draughts.hub import HubEngine
+
+    board = draughts.Board("russian")
+    own = Engine().analyse(board, Limit(depth=3), multipv=2)
+    assert [line.pv_text for line in own] == [line_text(board.position, line.pv) for line in own]
+    assert all(line.pv_text[0] in "abcdefgh" for line in own)
+    hub = HubEngine([sys.executable, "-m", "draughts", "hub"], timeout=30)
+    try:
+        hub.init("russian")
+        lines = hub.analyse(board, Limit(depth=3))
+    finally:
+        hub.quit()
+    assert lines[0].pv_text == line_text(board.position, lines[0].pv)
+    assert lines[0].pv_text.split()[0] == board.move_text(lines[0].move)

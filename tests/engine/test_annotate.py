@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from draughts import pdn
-from draughts.engine import Engine, Limit
+from draughts.board import Board
+from draughts.engine import AnalysisLine, Engine, Limit
 from draughts.engine.analysis import LIDRAUGHTS, Thresholds, accuracy, annotate, annotate_games, judge
 from draughts.engine.score import Score
 from draughts.move import Move
@@ -32,7 +33,7 @@ def dropping_move(position: Position) -> Move:
         after = position.play(move)
         if after.legal_moves() and after.legal_moves()[0].captured:
             reply = engine.search(after, Limit(depth=4))
-            if reply.score >= 90:
+            if reply.value >= 90:
                 return move
     raise AssertionError("no move drops a piece here")
 
@@ -147,3 +148,41 @@ def test_existing_comments_and_variations_survive_the_round_trip() -> None:
         marked.variations,
     )
     assert "$1" in back.annotations[2]
+
+
+NK = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
+
+
+class _ForcedAtOnce:
+    """An engine that answers a position with a single legal move after one ply (a near-static
+    score, as the engine's time-limited search did, issue 40 §1) and searches the others."""
+
+    def __init__(self) -> None:
+        self.engine = Engine()
+        self.asked: list[int] = []
+
+    def analyse(self, game: object, limit: Limit | None = None, *, multipv: int = 1) -> list[AnalysisLine]:
+        board = game if isinstance(game, Board) else Board.from_position(game)  # type: ignore[arg-type]
+        self.asked.append(len(board.legal_moves))
+        depth = 1 if len(board.legal_moves) == 1 else 4
+        return self.engine.analyse(board, Limit(depth=depth), multipv=multipv)
+
+
+def test_a_forced_reply_is_judged_by_the_position_after_it() -> None:
+    # The first game of the 2009 Dutch championship, plies 26 to 32: 14... 2-7 (ply 28) leaves White
+    # one move (32x21), and so do plies 31 and 32. Scored after one ply, 32x21 looks like a man
+    # won, and 2-7 was marked a mistake.
+    game = next(pdn.read_games(NK))
+    start = game.positions()[25]
+    short = Game(game.ruleset, {}, start, game.moves[25:32])
+    analyser = _ForcedAtOnce()
+    judgements, _ = judge(short, analyser)
+    assert 1 not in analyser.asked  # a forced position is never analysed itself
+    assert [j.mark for j in judgements] == [None] * 7
+    forced = judgements[3]  # ply 29, 32x21: its line is the forced move and the search after it
+    assert forced.best.move == game.moves[28]
+    assert forced.best.pv[0] == game.moves[28]
+    assert forced.best.depth == 4
+    marked = annotate(short, analyser)
+    assert marked.headers["BlackMistakes"] == "0"
+    assert 3 not in marked.annotations

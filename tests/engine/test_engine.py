@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import types
+from pathlib import Path
 
 import attrs
 import pytest
@@ -163,7 +164,7 @@ def test_finds_the_winning_shot(variant: str, fen: str, expected: str, kind: str
             assert board.outcome() is not None
             assert board.outcome().winner is WHITE  # type: ignore[union-attr]
         else:
-            assert result.score >= 50  # half a man or more (a man for a king counts less than a man)
+            assert result.value >= 50  # half a man or more (a man for a king counts less than a man)
 
 
 def test_avoids_losing_a_man_to_a_shot() -> None:
@@ -286,7 +287,7 @@ def test_always_a_legal_move_in_all_eight_variants(data: st.DataObject) -> None:
     legal = position.legal_moves()
     if not legal:
         assert result.move is None
-        assert result.score == -MATE
+        assert result.value == -MATE
         return
     assert result.move in legal
     assert result.move.path == legal[legal.index(result.move)].path
@@ -310,12 +311,12 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 def test_search_generator_matches_legal_moves(position: Position) -> None:
     """The moves the search plays are the legal moves, each leading to the position ``play`` gives."""
     searcher = _searcher(position.ruleset, MATERIAL_ONLY)
-    node = position._node()
-    moves, compacts = position._moves()
+    node = position.node
+    moves, compacts = position.moves_with_masks()
     found = searcher.gen_moves(*node)
     assert sorted(found) == sorted(compacts)
     for move_key in found:
-        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)])._node()
+        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)]).node
 
 
 def test_no_test_scaffolding_in_the_engine() -> None:
@@ -362,7 +363,7 @@ def test_single_move_and_forced_wins() -> None:
     result = Engine().search(position, Limit(depth=5))
     assert move_text(position, result.move) == "c3:e5"  # type: ignore[arg-type]
     assert result.mate_in == 1
-    assert result.score == MATE - 1
+    assert result.value == MATE - 1
 
 
 def test_repetition_counts_as_a_draw() -> None:
@@ -370,7 +371,7 @@ def test_repetition_counts_as_a_draw() -> None:
     board = Board("international", "W:WK46,K50:BK1,K5")
     result = Engine().search(board, Limit(depth=4))
     assert result.move is not None
-    assert abs(result.score) < 100
+    assert abs(result.value) < 100
 
 
 # --- evaluation ---------------------------------------------------------------------------------
@@ -417,7 +418,7 @@ def test_custom_evaluation() -> None:
     result = Engine(evaluate=constant).search(position, Limit(depth=1))
     assert calls
     assert all(isinstance(p, Position) for p in calls)
-    assert result.score == -7  # every reply position scores 7 for the side to move there
+    assert result.value == -7  # every reply position scores 7 for the side to move there
 
     # an evaluation that loves the left of the board: the engine follows it
     def left(position: Position) -> int:
@@ -580,9 +581,9 @@ def test_the_king_move_limit_is_part_of_the_transposition_key() -> None:
 def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
     """``captures`` and ``can_capture`` (the quiescence search's) agree with the legal captures."""
     gen = generator(position.ruleset)
-    own, opp, kings, color, _ = position._node()
+    own, opp, kings, color, _ = position.node
     captures = gen.captures(own, opp, kings, color)
-    _, compacts = position._moves()
+    _, compacts = position.moves_with_masks()
     if not (position.ruleset.crowning_wins and kings):
         assert sorted(captures) == sorted(move for move in compacts if move[1])
     else:
@@ -595,7 +596,7 @@ def _quiescence(variant: str, fen: str) -> int:
     from draughts.engine.search import THREATS
 
     rules = draughts.get_variant(variant)
-    own, opp, kings, color, state = Position.from_fen(rules, fen)._node()
+    own, opp, kings, color, state = Position.from_fen(rules, fen).node
     return _searcher(rules, MATERIAL_ONLY).quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
 
 
@@ -732,3 +733,19 @@ def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
     assert 0 < len(table) <= 2000
     assert result.move in position.legal_moves()
     assert result == Engine(hash_size=2000).search(position, Limit(depth=6))  # still reproducible
+
+
+def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() -> None:
+    # Issue 40 §1: after 14... 2-7 of the 2009 Dutch championship's first game White has one move,
+    # 32x21; a time-limited search answered after one iteration with a near-static score (one
+    # node, a man up) instead of a search's. The time is generous: the search ends by depth.
+    from draughts import pdn
+
+    data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
+    game = next(pdn.read_games(data))
+    forced = game.positions()[28]
+    assert len(forced.legal_moves()) == 1
+    result = Engine().search(forced, Limit(time=60))
+    assert result.depth == 5
+    assert result.nodes > 1
+    assert result.score == Engine().search(forced, Limit(depth=5)).score

@@ -40,6 +40,6 @@ def test_a_fixed_depth_search_visits_the_pinned_nodes(
 ) -> None:
     position = draughts.Position.from_fen(draughts.get_variant(variant), fen)
     result = Engine(seed=0).search(position, Limit(depth=depth))
-    assert (str(result.move), result.score, result.nodes) == (move, score, nodes)
+    assert (str(result.move), result.value, result.nodes) == (move, score, nodes)
     assert result.depth == depth
     assert result.pv[0] == result.move

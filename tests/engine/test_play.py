@@ -50,7 +50,7 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
         "international", "--white", "human", "--black", "computer:beginner", "--fen", fen, "--seed", "3", script=script
     ).stdout
 
-    assert "International draughts: human (white) against computer:beginner (black)" in out
+    assert "International draughts: human (white) against level:beginner (black)" in out
     assert "  undo          take back your last move" in out  # help
     assert out.count("2 legal moves: 47x38x20x9x36 47x38x24x13x36") == 2  # moves, twice
     assert "Not a command, and not a move: move 'hello'" in out
@@ -60,7 +60,7 @@ def test_human_against_computer_with_every_command(tmp_path: Path) -> None:
     assert f"Illegal move '47-41': {compulsory}" in out
     assert "Ambiguous move '47x36': it may be 47x38x20x9x36 or 47x38x24x13x36. Type the long form." in out
     assert "white plays 47x38x24x13x36" in out
-    assert "black (computer:beginner) plays" in out
+    assert "black (level:beginner) plays" in out
     assert "Took back 2 plies." in out
     assert "white plays 47x38x20x9x36" in out
     assert "Hint: " in out
@@ -102,7 +102,7 @@ def test_computer_against_computer_to_the_end(tmp_path: Path) -> None:
         str(target),
     ).stdout
     # White sacrifices on 15 and takes both black men: in American checkers "0-1" is White's win.
-    assert "white (computer:strong) plays 18-15" in out
+    assert "white (level:strong) plays 18-15" in out
     assert "Game over: 0-1 (white wins: black has no pieces left)" in out
     assert f"Game saved to {target}" in out
     game = pdn.parse_game(target.read_text(encoding="utf-8"))
@@ -164,17 +164,17 @@ def test_automatic_draws_are_announced_with_their_rule() -> None:
 
 def test_black_human_board_is_flipped_and_end_of_input() -> None:
     out = play("italian", "--white", "computer:beginner", "--black", "human", "--seed", "1", script="").stdout
-    assert "white (computer:beginner) plays" in out
+    assert "white (level:beginner) plays" in out
     assert "black> (end of input)" in out
     assert "Game over: * (unfinished: the input ended)" in out
-    diagram = out[out.index("white (computer:beginner) plays") :]
+    diagram = out[out.index("white (level:beginner) plays") :]
     first_rank_line = next(line for line in diagram.splitlines() if "|" in line)
     assert first_rank_line.lstrip().startswith("1")  # Black's side at the bottom: rank 1 on top
 
 
 def test_default_players_and_fen_numbers() -> None:
     out = play("american", "--numbers", script=lines("fen", "quit")).stdout
-    assert "computer:intermediate (white) against human (black)" in out
+    assert "level:intermediate (white) against human (black)" in out
     assert "black to move (human)" in out
     assert "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12" in out
 
@@ -183,7 +183,9 @@ def test_default_players_and_fen_numbers() -> None:
     ("args", "message"),
     [
         (["russian", "--white", "computer:godlike"], "unknown level 'godlike'"),
-        (["russian", "--black", "robot"], "must be 'human' or 'computer:LEVEL'"),
+        (["russian", "--black", "robot"], "a player is human, random, level:NAME"),
+        (["russian", "--black", "dxp:127.0.0.1:27531"], "dxp:HOST:PORT cannot play in draughts play"),
+        (["russian", "--white", "time:inf"], "time:S takes seconds a move above 0"),
         (["russian", "--fen", "W:W99:B1"], "FEN"),
         (["martian"], "martian"),
     ],
@@ -258,7 +260,7 @@ def test_counts_take_the_singular_for_one() -> None:
     from draughts.engine import MATE, SearchResult
 
     for score, text in ((MATE - 1, "wins in 1 ply"), (-(MATE - 1), "loses in 1 ply"), (MATE - 3, "wins in 3 plies")):
-        assert score_text(SearchResult(move=None, score=score, pv=(), depth=1, nodes=1)) == text
+        assert score_text(SearchResult(move=None, value=score, pv=(), depth=1, nodes=1)) == text
 
 
 def test_a_ruleset_file_whose_name_has_a_nul_is_played(tmp_path: Path) -> None:

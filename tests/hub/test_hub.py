@@ -34,6 +34,7 @@ from draughts.hub import (
 from draughts.hub.client import reversible_tail
 from draughts.hub.server import _Server
 from draughts.notation import parse_move
+from draughts.players import Clock
 from strategies import positions, rulesets
 
 SERVER = [sys.executable, "-m", "draughts", "hub"]
@@ -553,8 +554,8 @@ def test_client_sends_each_level_form_and_ponders(tmp_path: pathlib.Path) -> Non
         client.init("international")
         client.go(board, Limit(depth=3, nodes=1000, time=0.5))
         client.go(board, Limit())
-        client.go(board, clock=hub.Clock(time=60, inc=1, moves=40))
-        client.go(board, clock=hub.Clock(time=90.25))
+        client.go(board, clock=Clock(time=60, inc=1, moves=40))
+        client.go(board, clock=Clock(time=90.25))
         client.ponder(board, Limit(depth=5))  # returns at once: the scripted engine waits for ponder-hit
         result = client.ponder_hit()
         assert result.text == "32-28"
@@ -591,16 +592,16 @@ def test_client_sends_each_level_form_and_ponders(tmp_path: pathlib.Path) -> Non
 
 
 def test_clock_is_checked() -> None:
-    assert hub.Clock(time=0) == hub.Clock(0.0, 0.0, None)
+    assert Clock(time=0) == Clock(0.0, 0.0, None)
     for bad in ({"time": -1}, {"time": math.nan}, {"time": 1, "inc": -1}, {"time": 1, "moves": 0}):
         with pytest.raises(draughts.DraughtsError):
-            hub.Clock(**bad)
+            Clock(**bad)
 
 
 def test_client_ponders_and_uses_clocks_with_the_real_server(engine: HubEngine) -> None:
     engine.init("international")
     board = Board("international")
-    first = engine.go(board, clock=hub.Clock(time=1.5, inc=0.05))
+    first = engine.go(board, clock=Clock(time=1.5, inc=0.05))
     assert first.move in board.legal_moves
     assert first.ponder is not None
     board.push(first.move)
@@ -792,9 +793,10 @@ def test_server_answers_any_lines_with_well_formed_lines(lines: list[str]) -> No
 # --- the package: one module per concern, one command, the old names kept ---------------------
 
 HUB_PACKAGE = pathlib.Path(hub.__file__).parent
-OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module
-    *("Clock", "HubEngine", "HubError", "HubParam", "HubResult", "format_line", "move_text", "parse_line"),
-    *("parse_move", "parse_position", "position_text", "serve"),
+OLD_PUBLIC_NAMES = [  # draughts.hub.__all__ when it was one module (move_text and parse_move, never released, renamed;
+    # Clock: every player's, in draughts.players)
+    *("HubEngine", "HubError", "HubParam", "HubResult", "format_line", "hub_move_text", "parse_line"),
+    *("parse_hub_move", "parse_position", "position_text", "serve"),
 ]
 
 
@@ -826,16 +828,14 @@ def test_python_m_draughts_hub_is_the_one_cli_command() -> None:
     assert refused.stderr.startswith("draughts hub: error: unknown variant 'nonsense'")
 
 
-def test_hub_move_functions_say_they_are_hub_notation_and_the_old_names_warn() -> None:
+def test_hub_move_functions_say_they_are_hub_notation() -> None:
     position = Position.from_fen("russian", "W:Wc3,e3:Bd4")
     move = position.legal_moves()[0]
     assert hub.hub_move_text(position, move) == "22x15x18"
     assert parse_move(position, "c3:e5") == move  # draughts.notation's own notation, not Hub's
     assert hub.parse_hub_move(position, "22x15x18") == move
-    with pytest.warns(DeprecationWarning, match="hub_move_text"):
-        assert hub.move_text(position, move) == "22x15x18"
-    with pytest.warns(DeprecationWarning, match="parse_hub_move"):
-        assert hub.parse_move(position, "22x15x18") == move
+    assert not hasattr(hub, "move_text")
+    assert not hasattr(hub, "parse_move")
 
 
 # --- errors: bad input is a HubError (ValueError), a failed engine a HubEngineError (RuntimeError)
@@ -1155,11 +1155,11 @@ def test_clock_refuses_what_is_no_number_of_seconds_with_a_draughts_error() -> N
         {"time": 60, "moves": -1},
     ):
         with pytest.raises(draughts.DraughtsError) as raised:
-            hub.Clock(**bad)
+            Clock(**bad)
         assert len(str(raised.value)) < 200
     with pytest.raises(draughts.DraughtsError, match="integer of about 5,000 digits"):
-        hub.Clock(time=10**5000)
-    assert hub.Clock(time=10**9, inc=0.5, moves=40).time == 10**9
+        Clock(time=10**5000)
+    assert Clock(time=10**9, inc=0.5, moves=40).time == 10**9
 
 
 def test_client_writes_only_numbers_a_hub_reader_takes(tmp_path: pathlib.Path) -> None:

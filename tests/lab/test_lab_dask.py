@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from distributed import LocalCluster
 
-from draughts.lab import RulesetMetrics, run_lab, scheduler_executor
+from draughts.cli.executor import executor as jobs_executor
+from draughts.lab import RulesetMetrics, run_lab
 
 pytestmark = [pytest.mark.cluster, pytest.mark.timeout(180)]
 
@@ -42,7 +43,7 @@ def address() -> Iterator[str]:
 def test_a_cluster_run_gives_the_process_pools_json(address: str) -> None:
     with ProcessPoolExecutor(2) as pool:
         pooled = run_lab(**RUN, executor=pool)
-    with scheduler_executor(address) as executor:
+    with jobs_executor(scheduler=address) as executor:
         clustered = run_lab(**RUN, executor=executor)
     assert _json(clustered) == _json(pooled)
     assert clustered["russian"].games == 8

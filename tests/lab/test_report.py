@@ -191,3 +191,27 @@ def test_cli_table_csv_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_write_plots_makes_the_directory(tmp_path: Path, figures: dict[str, RulesetMetrics]) -> None:
     written = write_plots(figures, tmp_path / "a" / "b")
     assert [p.name for p in written] == list(FILES.values())
+
+
+def test_endings_are_said_in_plain_words_and_never_cut_mid_word(tmp_path: Path) -> None:
+    # Issue 40 §7: a draw by the endgame rule showed as "ending: FMJD 6.4" (a rule-book code
+    # alone), and a long ending was cut at 40 characters, mid-word.
+    from draughts.cli import main
+
+    openings = tmp_path / "kings.txt"
+    openings.write_text("W:WK1:BK50\n", encoding="utf-8")  # a king each: drawn after 5 moves each
+    out = io.StringIO()
+    assert main(["lab", "international", "--games", "10", "--openings", str(openings)], out) == 0
+    text = out.getvalue()
+    words = "draw: 2 kings or a king + a man or a king against a king: drawn after 5 moves each (FMJD 6.4)"
+    table = text.split("\n\n")[0].splitlines()
+    column = table[0].index("international")  # where the figures start: the labels are before
+    labels = " ".join(line[:column].strip() for line in table if "ending" in line or line.startswith("  "))
+    assert words in labels  # over several lines, broken between words
+    assert "ending: FMJD" not in text
+    assert "…" not in text
+    json_out = io.StringIO()
+    assert (
+        main(["lab", "international", "--games", "10", "--openings", str(openings), "--format", "json"], json_out) == 0
+    )
+    assert words in json.loads(json_out.getvalue())["international"]["endings"]

@@ -142,3 +142,49 @@ def test_intervals_stay_within_what_a_metric_can_be() -> None:
         for name in ("capture_share", "decision_share", "lead_change_rate", "drama_share", "decisiveness"):
             estimate = getattr(metrics, name)
             assert estimate is None or 0 <= estimate.low <= estimate.high <= 1, (name, estimate)
+
+
+POOL = """name = "pool"
+title = "American pool checkers"
+base = "brazilian"
+first_to_move = "black"
+precedence = []
+"""
+
+
+def test_lab_takes_a_rule_file_on_the_command_line(tmp_path: Path) -> None:
+    # Issue 40 §4: `draughts lab my.toml` said "unknown variant 'my.toml'".
+    import io
+
+    from draughts.cli import main
+
+    path = tmp_path / "my.toml"
+    path.write_text(POOL, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["lab", str(path), "brazilian", "--games", "4", "--max-plies", "40", "--format", "json"], out) == 0
+    figures = json.loads(out.getvalue())
+    assert sorted(figures) == ["brazilian", "pool"]  # labelled by the file's ruleset name
+    assert figures["pool"]["games"] == 4
+
+
+def test_a_ruleset_object_is_keyed_by_its_name_not_its_repr(tmp_path: Path) -> None:
+    # Issue 40 §4: run_lab with a Ruleset keyed its result by a 1,500-character repr.
+    import attrs
+
+    from draughts.rules.names import get_variant
+
+    pool = attrs.evolve(get_variant("brazilian"), name="pool", title="Pool")
+    russian = get_variant("russian")
+    figures = run_lab([pool, russian, "shashki"], 2, seed=5, max_plies=30)
+    assert list(figures) == ["pool", "russian", "shashki"]
+    assert figures["pool"].ruleset == "pool"
+    # A catalogue ruleset given as an object plays the very games its name does.
+    assert _json({"r": run_lab([russian], 2, seed=5, max_plies=30)["russian"]}) == _json(
+        {"r": run_lab(["russian"], 2, seed=5, max_plies=30)["russian"]}
+    )
+    with ProcessPoolExecutor(2) as executor:  # the ruleset travels to the workers with its games
+        assert _json(run_lab([pool], 2, seed=5, max_plies=30, executor=executor)) == _json(
+            run_lab([pool], 2, seed=5, max_plies=30)
+        )
+    with pytest.raises(DraughtsError, match="two rulesets of the run are labelled 'pool'"):
+        run_lab([pool, attrs.evolve(pool, title="Other")], 2)

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from draughts.errors import DraughtsError
-from draughts.hub.client import Clock
-from draughts.match import EngineSpec, GameTask, TimeControl, play_task, run_match
-from draughts.match.players import clock_budget
+from draughts.match import EngineSpec, GameTask, play_task, run_match
 from draughts.pdn import read_games
+from draughts.players import Clock, TimeControl
 
 HUB = [sys.executable, "-m", "draughts", "hub"]
 
@@ -64,10 +63,15 @@ def test_pdn_tag_of_a_time_control() -> None:
 
 def test_builtin_budget_is_the_hub_servers_share_of_the_clock() -> None:
     # 30 moves to go without moves=, plus the increment, at most 9/10 of what is there
-    assert clock_budget(Clock(60.0, 1.0)) == pytest.approx(60 / 30 + 1)
-    assert clock_budget(Clock(0.5, 0.0)) == pytest.approx(0.5 / 30)
-    assert clock_budget(Clock(1.0, 10.0)) == pytest.approx(0.9 * 11)  # the cap, below 1/30 + 10
-    assert clock_budget(Clock(30.0, 0.0, moves=10)) == pytest.approx(3.0)
+    from draughts.hub.levels import clock_seconds
+
+    assert Clock(60.0, 1.0).budget() == pytest.approx(60 / 30 + 1)
+    assert Clock(0.5, 0.0).budget() == pytest.approx(0.5 / 30)
+    assert Clock(1.0, 10.0).budget() == pytest.approx(0.9 * 11)  # the cap, below 1/30 + 10
+    for clock in (Clock(60.0, 1.0), Clock(0.5), Clock(1.0, 10.0), Clock(90.0, 2.0, 40)):
+        args = {"time": str(clock.time), "inc": str(clock.inc)} | ({"moves": str(clock.moves)} if clock.moves else {})
+        assert clock.budget() == clock_seconds(args)
+    assert Clock(30.0, 0.0, moves=10).budget() == pytest.approx(3.0)
 
 
 def test_a_clocked_game_tracks_both_clocks_and_writes_the_time_control(tmp_path: Path) -> None:

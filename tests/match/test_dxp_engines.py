@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from draughts.match import EngineSpec, GameTask, TimeControl, play_task, run_match
+from draughts.match import EngineSpec, GameTask, play_task, run_match
 from draughts.pdn import read_games
+from draughts.players import TimeControl
 
 
 @pytest.fixture

@@ -38,11 +38,11 @@ def test_near_perfect_scores_have_finite_ends_and_perfect_ones_a_bound() -> None
     perfect = elo_estimate(20, 0, 0)
     assert perfect.elo == math.inf
     assert score_of(perfect.low) ** 20 == pytest.approx(0.025)  # twenty straight wins: 2.5% at that strength
-    assert str(perfect).startswith(f">= +{perfect.low:.1f} Elo")
+    assert str(perfect).startswith(f"at least +{perfect.low:.1f} Elo (95% lower bound")
     assert "inf" not in str(perfect)
     zero = elo_estimate(0, 0, 20)
     assert zero.high == -perfect.low
-    assert str(zero).startswith("<= -")
+    assert str(zero).startswith(f"at most {zero.high:+.1f} Elo (95% upper bound")
     assert "inf" not in str(zero)
     drawn = elo_estimate(0, 20, 0)  # no spread: the exact bound of the share of decisive games
     assert drawn.elo == 0

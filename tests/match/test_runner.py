@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shlex
 import sys
 from pathlib import Path
@@ -88,11 +89,14 @@ def test_a_killed_engine_forfeits_and_the_match_goes_on(tmp_path: Path) -> None:
 def test_bad_engine_text() -> None:
     from draughts.errors import DraughtsError
 
-    with pytest.raises(DraughtsError, match="'gnuchess' must be level:<name>, hub:<command> or dxp:<host>:<port>"):
+    with pytest.raises(DraughtsError, match=r"'gnuchess': not a player; a player is .* hub:CMD or dxp:HOST:PORT"):
         EngineSpec("gnuchess")
     for address in ("dxp:localhost", "dxp:localhost:0", "dxp:localhost:port", "dxp::27531"):
-        with pytest.raises(DraughtsError, match="must be HOST:PORT"):
+        with pytest.raises(DraughtsError, match="dxp:HOST:PORT takes a host and a port"):
             EngineSpec(address)
+    with pytest.raises(DraughtsError, match="human cannot play in draughts match"):
+        EngineSpec("human")
+    assert EngineSpec("strong").text == "level:strong"  # the lab's spelling, kept in the one spelling
 
 
 @pytest.mark.slow
@@ -148,3 +152,75 @@ def test_one_killed_engine_process_forfeits_one_game_and_the_others_finish(tmp_p
     assert "exited" in forfeited["termination"] or "terminated" in forfeited["termination"]
     assert forfeited["winner"] == ("white" if forfeited["black"] == victim.label else "black")
     assert len(results.read_text().splitlines()) == 4
+
+
+def test_games_from_the_same_start_are_not_the_same_game_again() -> None:
+    """Each game's engines draw their random choices from the game's index: games 0 and 2 (same
+    start, same colours) were once the same moves, every engine seeded 0."""
+    match = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    moves = {game["index"]: game["pdn"].rpartition("]")[2] for game in match.games}
+    assert moves[0] != moves[2]
+    assert moves[1] != moves[3]
+    again = run_match(EngineSpec("level:beginner"), EngineSpec("level:beginner"), games=4, max_plies=16, workers=1)
+    assert [game["pdn"].rpartition("]")[2] for game in again.games] == [moves[n] for n in range(4)]  # still seeded
+class _Terminal(io.StringIO):
+    """Standard error as a terminal: the progress bar shows."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("engine", ["hub:/nonexistent/engine", "dxp:127.0.0.1:1"])
+def test_an_engine_that_cannot_start_is_said_and_the_match_fails(
+    engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 40 §2: a normal 0/2 table and exit status 0; the reason only in the PDN's Termination.
+    from draughts.cli import main
+
+    out = io.StringIO()
+    assert main(["match", engine, "level:beginner", "--games", "2", "--workers", "1"], out) == 1
+    assert "0/2" in out.getvalue()  # the table is still printed, on standard output
+    err = capsys.readouterr().err
+    assert f"{engine} did not start" in err
+    assert "(2 games)" in err
+    assert "no game could be played" in err
+
+
+def test_match_progress_and_a_perfect_short_match_said_as_a_lower_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 40 §2 and §9: games done and the score so far on standard error (a terminal); a 4-0
+    # printed only ">= -72.1 Elo", read as "the winner is weaker".
+    from draughts.cli import main
+
+    dying = killer(tmp_path).text  # forfeits every game at its second move
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = io.StringIO()
+    args = ["match", "level:beginner", dying, "--games", "4", "--workers", "2", "--depth", "1", "--max-plies", "20"]
+    assert main(args, out) == 0  # the games were played (and forfeited): not a failure to start
+    table = out.getvalue()
+    assert "Elo difference: at least -72.1 Elo (95% lower bound" in table
+    assert "too few to say which engine is stronger" in table
+    assert ">=" not in table
+    bar = terminal.getvalue()
+    assert "4/4 games" in bar
+    assert "level:beginner 4 - 0 " in bar
+    assert "\033" not in table  # the bar never reaches standard output
+
+
+def test_match_takes_a_rule_file(tmp_path: Path) -> None:
+    # Issue 40 §4: every command that takes a variant takes a rule file; run_match took a name.
+    from draughts.cli import main
+
+    rules = tmp_path / "mine.toml"
+    rules.write_text('name = "my-pool"\ntitle = "Pool"\nbase = "brazilian"\nfirst_to_move = "black"\n')
+    pdn = tmp_path / "m.pdn"
+    args = ["match", "level:beginner", "level:beginner", "--variant", str(rules), "--games", "2"]
+    assert main([*args, "--workers", "2", "--depth", "1", "--max-plies", "12", "--pdn", str(pdn)], io.StringIO()) == 0
+    from draughts.rules.files import resolve_ruleset
+
+    games = list(read_games(pdn, resolve_ruleset(str(rules))))
+    assert len(games) == 2
+    assert all(game.ruleset.name == "my-pool" and game.moves for game in games)
+    assert all("did not start" not in game.headers["Termination"] for game in games)

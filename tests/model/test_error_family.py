@@ -20,7 +20,7 @@ import draughts
 from draughts import BLACK, WHITE, Board, DraughtsError, Move, Piece, Position, get_variant, svg
 from draughts._text import excerpt, printable
 from draughts.engine import Limit
-from draughts.hub import Clock
+from draughts.players import Clock
 
 HUGE = 10**5000
 """Past CPython's 4,300-digit limit for printing an int."""

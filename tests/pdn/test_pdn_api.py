@@ -2,7 +2,7 @@
 
 ``read_game`` and ``read_games`` both take a path or a stream; text in a string goes through
 ``parse_game``/``parse_games``; the old ``read_game(text)`` still works with a DeprecationWarning.
-``pdn.result_for`` is the one result function; ``board.result_text`` is its deprecated name.
+``pdn.result_for`` is the one result function.
 """
 
 from __future__ import annotations
@@ -61,12 +61,11 @@ def test_read_game_of_a_missing_pdn_path_is_an_os_error(tmp_path: Path) -> None:
         pdn.read_game(str(tmp_path / "no such games.pdn"))
 
 
-def test_result_text_is_result_for_under_a_deprecated_name() -> None:
+def test_result_for_is_the_one_result_function() -> None:
     from draughts import board
 
     for variant in ("international", "american", "russian"):
         for winner in (WHITE, BLACK, None):
-            with pytest.warns(DeprecationWarning, match="result_for"):
-                old = board.result_text(pdn.Game(variant).ruleset, winner)
-            assert old == pdn.result_for(variant, winner) == result_for(variant, winner)
+            assert pdn.result_for(variant, winner) == result_for(variant, winner)
     assert pdn.result_for is result_for
+    assert not hasattr(board, "result_text")  # its never-released old name, gone

@@ -97,8 +97,6 @@ def test_counts_of_variants_in_words_are_the_real_counts() -> None:
 # --- the internal interface: private names stay in their module ----------------------------------
 
 SRC = REPO / "src" / "draughts"
-BRIDGE = "draughts._bridge"
-"""The one module that may use another module's private names (a position's bitboards, its moves)."""
 
 
 def _module_name(path: Path) -> str:
@@ -151,8 +149,6 @@ def _crossings() -> list[str]:
             owners.setdefault(name, set()).add(_family(module))
     found = []
     for module, tree in trees.items():
-        if module == BRIDGE:
-            continue
         foreign = _foreign_modules(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr in owners:
@@ -164,149 +160,22 @@ def _crossings() -> list[str]:
                 source = str(node.module)
                 for alias in node.names:
                     if not _is_private(alias.name) or f"{source}.{alias.name}" in trees:
-                        continue  # a private module (draughts._core, draughts._bridge) is imported whole
+                        continue  # a private module (draughts._core) is imported whole
                     if _family(source) != _family(module):
                         found.append(f"{module}:{node.lineno} imports {source}.{alias.name}")
     return sorted(found)
 
 
-def test_private_names_are_used_only_in_their_module_or_through_the_bridge() -> None:
-    """What other modules use of a position's bitboards and of the generator goes through
-    ``draughts._bridge`` (issue 24 §3): no module reaches into another's private names."""
+def test_private_names_are_used_only_in_their_module() -> None:
+    """What other modules use of a position's bitboards and of the generator goes through the
+    position's documented low-level members (issue 39 §4; once a module, ``_bridge``, with a
+    registration hook): no module reaches into another's private names."""
     assert _crossings() == []
 
 
 def test_the_private_name_scan_sees_what_it_checks() -> None:
-    """The scan knows the names a position keeps private, and the bridge that may use them."""
+    """The scan knows the names a position keeps private."""
     position = _defined_names(ast.parse((SRC / "position.py").read_text(encoding="utf-8")))
-    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_node", "_moves", "_child"} <= position
-    assert BRIDGE in {_module_name(path) for path in SRC.rglob("*.py")}
+    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_key", "_legal_moves"} <= position
     assert _family("draughts.pdn.replay") == "draughts.pdn"
     assert _family("draughts.board") == "draughts.board"
-
-
-# --- import cycles ---------------------------------------------------------------------------------
-
-
-def _runtime_imports(module: str, tree: ast.Module, modules: set[str]) -> set[str]:
-    """The package's modules ``module`` imports when it is imported: its module-level imports
-    (not those inside functions, nor under ``if TYPE_CHECKING:``). Importing ``a.b.c`` also
-    imports the packages ``a`` and ``a.b``, except those ``module`` is in (they are being
-    imported already); ``from a import name`` needs ``a`` itself unless ``name`` is a module."""
-    found: set[str] = set()
-    package = module if (SRC / Path(*module.split(".")[1:]) / "__init__.py").exists() else module.rpartition(".")[0]
-    ancestors = {".".join(module.split(".")[:end]) for end in range(1, module.count(".") + 1)}
-
-    def add(name: str) -> None:
-        parts = name.split(".")
-        for end in range(1, len(parts) + 1):
-            prefix = ".".join(parts[:end])
-            if prefix in modules and prefix != module and (prefix == name or prefix not in ancestors):
-                found.add(prefix)
-
-    def visit(statements: list[ast.stmt]) -> None:
-        for node in statements:
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    add(alias.name)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*anchor, *([base] if base else [])])
-                for alias in node.names:
-                    add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
-            elif isinstance(node, ast.If):
-                test = node.test
-                if not (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"):
-                    visit(node.body)
-                visit(node.orelse)
-            elif isinstance(node, ast.Try):
-                visit(node.body)
-                for handler in node.handlers:
-                    visit(handler.body)
-                visit(node.orelse)
-                visit(node.finalbody)
-
-    visit(tree.body)
-    return found
-
-
-def _with_function_imports(tree: ast.Module) -> ast.Module:
-    """``tree`` with the statements of its functions appended at module level (lazy imports count)."""
-    body = list(tree.body)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            body.extend(node.body)
-    return ast.Module(body=body, type_ignores=[])
-
-
-def _import_cycles(*, inside_functions: bool = False, among: set[str] | None = None) -> list[list[str]]:
-    """The strongly connected components of more than one module in the package's import graph
-    (of module-level imports, or of every import with ``inside_functions``; only between the
-    modules ``among`` when given)."""
-    trees = {_module_name(path): ast.parse(path.read_text(encoding="utf-8")) for path in sorted(SRC.rglob("*.py"))}
-    if inside_functions:
-        trees = {module: _with_function_imports(tree) for module, tree in trees.items()}
-    graph = {module: _runtime_imports(module, tree, set(trees)) for module, tree in trees.items()}
-    if among is not None:
-        graph = {module: targets & among for module, targets in graph.items() if module in among}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    cycles: list[list[str]] = []
-
-    def connect(node: str) -> None:  # Tarjan's algorithm
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for target in sorted(graph[node]):
-            if target not in index:
-                connect(target)
-                low[node] = min(low[node], low[target])
-            elif target in stack:
-                low[node] = min(low[node], index[target])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                cycles.append(sorted(component))
-
-    for module in sorted(graph):
-        if module not in index:
-            connect(module)
-    return cycles
-
-
-def test_the_package_has_no_import_cycles() -> None:
-    """Modules import each other one way (issue 24 §6): a loop like board -> position -> notation ->
-    board is broken by where things live, not by imports hidden inside functions."""
-    assert _import_cycles() == []
-
-
-def test_positions_boards_notation_and_pictures_import_one_way_even_lazily() -> None:
-    """The loop board/position/notation/diagram/svg was once closed by imports inside functions
-    (``Position.__str__``, ``_repr_svg_``): now those modules import one way wherever the import is."""
-    looped = {"draughts.board", "draughts.position", "draughts.notation", "draughts.diagram", "draughts.svg"}
-    assert _import_cycles(inside_functions=True, among=looped | {"draughts._bridge", "draughts._drawing"}) == []
-
-
-def test_no_module_closes_a_loop_even_lazily() -> None:
-    """No import inside a function closes a loop either: LegalMoves' repr writes moves with
-    notation (which needs positions only for annotations), and the web's jobs read their stop
-    signal from the worker's side (:mod:`draughts.web.job`), not from the pool that preloads them."""
-    assert _import_cycles(inside_functions=True) == []
-
-
-def test_the_cycle_scan_sees_module_level_imports_only() -> None:
-    tree = ast.parse(
-        "from typing import TYPE_CHECKING\nimport draughts.board\nif TYPE_CHECKING:\n    import draughts.svg\n"
-        "def f():\n    import draughts.pdn\n"
-    )
-    modules = {"draughts", "draughts.board", "draughts.svg", "draughts.pdn", "draughts.x"}
-    assert _runtime_imports("draughts.x", tree, modules) == {"draughts.board"}
-    tree = ast.parse("from draughts import WHITE, board\n")
-    assert _runtime_imports("draughts.x", tree, modules) == {"draughts", "draughts.board"}

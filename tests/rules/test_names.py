@@ -91,10 +91,26 @@ def test_resolve_ruleset_files_rulesets_and_the_current_directory(ruleset_file: 
         resolve_ruleset("my_rules_here:attrs")
 
 
-def test_the_web_and_hub_names_are_the_one_resolver() -> None:
+def test_the_web_and_hub_names_go_through_the_one_resolver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The web's registry and the Hub's declared names add only their own names, and ask the one
+    resolver for every other (it once re-exported it under its own module path too)."""
+    from draughts.hub import variant_names
+    from draughts.rules import files
     from draughts.web import rulesets
 
-    assert rulesets.resolve_ruleset is draughts.resolve_ruleset
+    assert "resolve_ruleset" not in rulesets.__all__
+    asked = []
+
+    def counting(spec: object, *, trusted: bool = True) -> draughts.Ruleset:
+        asked.append((spec, trusted))
+        return draughts.get_variant("russian")
+
+    monkeypatch.setattr(rulesets, "resolve_ruleset", counting)
+    monkeypatch.setattr(variant_names, "resolve_ruleset", counting)
+    assert rulesets.RulesetRegistry().get("shashki").name == "russian"
+    assert variant_names.variant_named("shashki", {}).name == "russian"
+    assert asked == [("shashki", False), ("shashki", False)]
+    assert files.resolve_ruleset is draughts.resolve_ruleset
 
 
 @pytest.mark.parametrize("spec", ["draughts.rules.variants:ITALIAN", "rules.toml", "/etc/passwd.json", "os:system"])

@@ -499,13 +499,13 @@ def test_get_variant_never_reads_files(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.chdir(tmp_path)
     with pytest.raises(draughts.UnknownVariantError):
         draughts.get_variant("czech.json")
-    from draughts.web.rulesets import RulesetRegistry, resolve_ruleset
+    from draughts.web.rulesets import RulesetRegistry
 
     with pytest.raises(draughts.UnknownVariantError):
         RulesetRegistry().get("czech.json")  # what a web request can name
-    assert resolve_ruleset("czech.json") == draughts.get_variant("czech")  # the command line can
+    assert draughts.resolve_ruleset("czech.json") == draughts.get_variant("czech")  # the command line can
     with pytest.raises(draughts.UnknownVariantError, match="cannot read the file"):
-        resolve_ruleset("missing.json")
+        draughts.resolve_ruleset("missing.json")
 
 
 # --- the command line ----------------------------------------------------------------------------

@@ -3,7 +3,6 @@ input of every kind answered with a 4xx while the server goes on serving."""
 
 from __future__ import annotations
 
-import asyncio
 import builtins
 import html
 import io
@@ -26,10 +25,10 @@ from starlette.testclient import TestClient
 import draughts
 from draughts import pdn
 from draughts.compare import rules_table
-from draughts.engine import LEVELS, SearchResult
-from draughts.web.app import Settings, create_app, loopback_hosts
-from draughts.web.search import SearchRunner
+from draughts.engine import LEVELS
+from draughts.web.app import create_app
 from draughts.web.sessions import Line, SessionStore
+from draughts.web.settings import Settings, loopback_hosts
 from draughts.web.views import RequestError
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -794,38 +793,6 @@ def test_sessions_are_compact_and_bounded_in_memory() -> None:
     assert store.get(kept[-1].id) is kept[-1]  # the newest stay, the oldest went
     with pytest.raises(RequestError, match="holds too many"):
         store.get(kept[0].id)
-
-
-def _stubborn_search(self: Any, game: Any, limit: Any = None, *, stop: Any = None) -> SearchResult:
-    """A search that ignores its limits and stops only when told to."""
-    while not stop.is_set():
-        time.sleep(0.005)
-    move = game.position.legal_moves()[0]
-    return SearchResult(move, 0, (move,), 0, 1)
-
-
-def test_search_overrunning_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The deprecated thread runner still works (the app searches in worker processes now)."""
-    monkeypatch.setattr(draughts.engine.Engine, "search", _stubborn_search)
-    monkeypatch.setattr(draughts.web.search, "_GRACE", 0.2)
-    with pytest.warns(DeprecationWarning, match="WorkerPool"):
-        runner = SearchRunner(workers=1, queue=0, max_time=1)
-    board = draughts.Board("russian")
-
-    async def two_at_once() -> tuple[Any, Any]:
-        first = asyncio.ensure_future(runner.search(board, LEVELS["strong"], 0.3))
-        await asyncio.sleep(0.05)
-        second = await asyncio.gather(runner.search(board, LEVELS["strong"], 0.3), return_exceptions=True)
-        return await first, second[0]
-
-    started = time.monotonic()
-    result, refused = asyncio.run(two_at_once())
-    assert time.monotonic() - started < 3
-    assert result.move in board.legal_moves
-    assert isinstance(refused, RequestError)
-    assert refused.status == 503
-    assert runner.busy == 0
-    runner.shutdown()
 
 
 def test_requests_never_touch_the_file_system(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -552,3 +552,15 @@ def test_a_hostile_ruleset_title_stays_text(page: Board) -> None:
     page.wait(lambda d: len(page.finds("#boards .board-card")) == 2)
     assert page.find('.board-card[data-variant="hostile-pool"] h3').text == f"{HOSTILE_TITLE} (hostile-pool)"
     assert not page.finds("img")
+
+
+def test_players_in_the_one_syntax_survive_a_variant_change(page: Board) -> None:
+    """``black=level:strong`` sets the computer and its level; switching the variant keeps both."""
+    page.open(variant="russian", white="human", black="level:strong")
+    assert Select(page.find("#black")).first_selected_option.get_attribute("value") == "computer"
+    assert Select(page.find("#level")).first_selected_option.get_attribute("value") == "strong"
+    Select(page.find("#variant")).select_by_value("italian")
+    page.wait(lambda d: "variant=italian" in d.current_url and "#game=" in d.current_url, message="no new page")
+    assert "black=level%3Astrong" in page.driver.current_url or "black=level:strong" in page.driver.current_url
+    assert Select(page.find("#level")).first_selected_option.get_attribute("value") == "strong"
+    assert Select(page.find("#black")).first_selected_option.get_attribute("value") == "computer"

@@ -16,7 +16,8 @@ import pytest
 
 import draughts
 from draughts.cli import main
-from draughts.web.rulesets import RulesetRegistry, resolve_ruleset
+from draughts.rules.files import resolve_ruleset
+from draughts.web.rulesets import RulesetRegistry
 
 SCRIPT = Path(sys.executable).parent / "draughts"
 

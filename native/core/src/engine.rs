@@ -316,6 +316,24 @@ impl Engine {
         each!(self, g => perft::perft(g, &node_of(g, node)?, depth, paths, abort))
     }
 
+    /// perft split by root move: each legal root move (each path with `paths`) in the order of
+    /// [`Engine::legal`], with the leaves below it.
+    ///
+    /// # Errors
+    /// As [`Engine::moves`].
+    pub fn divide(
+        &self,
+        node: &AnyNode,
+        depth: u32,
+        paths: bool,
+        abort: Abort<'_>,
+    ) -> Result<Vec<(AnyMove, u64)>, Error> {
+        each!(self, g => Ok(perft::divide(g, &node_of(g, node)?, depth, paths, abort)?
+            .into_iter()
+            .map(|(m, n)| (any_move(m), n))
+            .collect()))
+    }
+
     /// The legal captures as xor masks, whether capturing is mandatory or not.
     ///
     /// # Errors
@@ -386,5 +404,42 @@ impl Engine {
     /// The king-move limit (0: none).
     pub fn king_move_limit(&self) -> u64 {
         each!(self, g => g.tables.king_move_limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared<T: Send + Sync>() {}
+
+    #[test]
+    fn engines_are_shared_between_threads() {
+        shared::<Engine>();
+        shared::<Generator<u64>>();
+        let engine = std::sync::Arc::new(Engine::new(&RulesSpec::default()).unwrap());
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                let engine = engine.clone();
+                std::thread::spawn(move || engine.perft(&engine.start(), 5, false, None).unwrap())
+            })
+            .collect();
+        for handle in handles {
+            // 8x8 defaults (American checkers' rules): perft 5 from the start.
+            assert_eq!(handle.join().unwrap(), 7_361);
+        }
+    }
+
+    #[test]
+    fn limbs_round_trip_and_bad_limbs_are_refused() {
+        let engine = Engine::new(&RulesSpec::default()).unwrap();
+        let start = engine.start();
+        let mut bad = start.clone();
+        bad.own = vec![start.own[0], 1];
+        assert!(matches!(engine.check(&bad), Err(Error::InvalidNode(_))));
+        let moves = engine.moves(&start, false, None).unwrap();
+        let next = engine.play(&start, &moves[0]).unwrap();
+        assert_eq!(next.color, 1);
+        assert!(engine.play(&next, &moves[0]).is_err());
     }
 }

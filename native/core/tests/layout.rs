@@ -74,3 +74,51 @@ fn widths_follow_the_layout() {
     assert_eq!(width("custom-18"), 256);
     assert_eq!(width("custom-turkish-26"), 704);
 }
+
+#[test]
+fn divide_adds_up_to_perft() {
+    let all = engines();
+    for name in ["international", "frisian", "turkish", "custom-12-limit"] {
+        let engine = &all[name].1;
+        let start = engine.start();
+        let parts = engine.divide(&start, 4, true, None).unwrap();
+        let total: u64 = parts.iter().map(|(_, n)| n).sum();
+        assert_eq!(
+            total,
+            engine.perft(&start, 4, true, None).unwrap(),
+            "{name}"
+        );
+        let legal = engine.legal(&start, true, None).unwrap();
+        assert_eq!(
+            parts.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>(),
+            legal
+        );
+    }
+}
+
+#[test]
+fn rule_state_helpers_round_trip() {
+    let all = engines();
+    let engine = &all["frisian"].1;
+    assert_eq!(engine.king_move_limit(), 3);
+    let state = engine.state_value(1, 28, 2).unwrap();
+    assert_eq!(engine.king_moves(state, 1), Some((28, 2)));
+    assert_eq!(engine.king_moves(state, 0), None);
+    assert!(engine.state_value(0, 28, 4).is_err());
+    assert!(engine.state_value(0, 51, 1).is_err());
+    assert!(all["international"].1.state_value(0, 28, 1).is_err());
+    // Black has a king on 28 and a man: the count stays; without the king, it goes.
+    let bit = |square: u32| {
+        let b = engine.bit_of_square(square).unwrap();
+        let mut limbs = vec![0u64; 1];
+        limbs[0] |= 1 << b;
+        limbs
+    };
+    let black = vec![bit(28)[0] | bit(1)[0]];
+    let white = bit(50);
+    assert_eq!(
+        engine.canonical(&white, &black, &bit(28), state).unwrap(),
+        state
+    );
+    assert_eq!(engine.canonical(&white, &black, &[0], state).unwrap(), 0);
+}

@@ -209,5 +209,4 @@ class RuleState:
         return state
 
 
-STATELESS: Final = 0
 """The state of every node of a ruleset that keeps none."""

@@ -25,22 +25,36 @@ Everything named here is importable from ``draughts.ai``; see :doc:`/ai` for the
 
 from __future__ import annotations
 
-# Re-exported as ``name as name`` (explicit for type checkers) rather than through ``__all__``, so
-# that the API documentation has each object once, under its defining module (docs/ai.rst).
-from draughts.ai.envs import AGENTS as AGENTS
-from draughts.ai.envs import RENDER_MODES as RENDER_MODES
-from draughts.ai.envs import DraughtsEnv as DraughtsEnv
-from draughts.ai.envs import GameOverError as GameOverError
-from draughts.ai.envs import Opponent as Opponent
-from draughts.ai.envs import SingleAgentEnv as SingleAgentEnv
-from draughts.ai.envs import env as env
-from draughts.ai.tensors import DIRECTION_NAMES as DIRECTION_NAMES
-from draughts.ai.tensors import DIRECTIONS as DIRECTIONS
-from draughts.ai.tensors import Choice as Choice
-from draughts.ai.tensors import Encoding as Encoding
-from draughts.ai.tensors import InvalidActionError as InvalidActionError
-from draughts.ai.tensors import action_mask as action_mask
-from draughts.ai.tensors import decode as decode
-from draughts.ai.tensors import encode as encode
-from draughts.ai.tensors import encoding as encoding
-from draughts.ai.tensors import observation as observation
+from draughts.ai.envs import AGENTS, RENDER_MODES, DraughtsEnv, GameOverError, Opponent, SingleAgentEnv, env
+from draughts.ai.tensors import (
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    Choice,
+    Encoding,
+    InvalidActionError,
+    action_mask,
+    decode,
+    encode,
+    encoding,
+    observation,
+)
+
+__all__ = [
+    "AGENTS",
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "RENDER_MODES",
+    "Choice",
+    "DraughtsEnv",
+    "Encoding",
+    "GameOverError",
+    "InvalidActionError",
+    "Opponent",
+    "SingleAgentEnv",
+    "action_mask",
+    "decode",
+    "encode",
+    "encoding",
+    "env",
+    "observation",
+]

@@ -13,10 +13,10 @@ claimed at once unless ``claim_draws=False``, since an agent has no claim action
 rewarded +1 and the loser -1 (0 each for a draw); ``max_plies`` truncates a game.
 
 :class:`SingleAgentEnv` is a :class:`gymnasium.Env` in which one side is played by an opponent:
-``"random"`` (uniform among legal moves), an engine level name (``"beginner"``,
-``"intermediate"``, ``"strong"``: :data:`draughts.engine.levels.LEVELS`), an
-:class:`~draughts.engine.Engine`, or any function ``f(board) -> Move``. It is registered with
-Gymnasium as ``"polydraughts/Draughts-v0"``.
+a built-in player in the one player syntax of every command (:func:`draughts.players.parse_player`:
+``"random"``, uniform among legal moves; ``"level:strong"`` or a bare level name; ``"depth:2"``,
+``"nodes:N"``, ``"time:S"``), an :class:`~draughts.engine.Engine`, or any function
+``f(board) -> Move``. It is registered with Gymnasium as ``"polydraughts/Draughts-v0"``.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ from draughts.ai.render import rgb_array
 from draughts.ai.tensors import Choice, Encoding, FloatArray, encoding
 from draughts.board import Board, Outcome
 from draughts.color import Color
-from draughts.engine import LEVELS, Engine
+from draughts.engine import Engine
 from draughts.errors import DraughtsError, GameOverError, IllegalMoveError, InvalidSeedError
 from draughts.move import Move
+from draughts.players import parse_player
 from draughts.position import Position
 from draughts.results import result_for
 from draughts.rules import Ruleset
@@ -399,7 +400,8 @@ def env(ruleset: Ruleset | str = "international", **options: Any) -> DraughtsEnv
 # --- one agent against a built-in opponent ---
 
 Opponent: TypeAlias = "str | Engine | Callable[[Board], Move]"
-"""What plays the other side: ``"random"``, a level name, an Engine, or ``f(board) -> Move``."""
+"""What plays the other side: a player (``"random"``, ``"level:strong"`` or a level name, ``"depth:2"``
+...: :func:`draughts.players.parse_player`), an Engine, or ``f(board) -> Move``."""
 
 
 class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
@@ -420,7 +422,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     Args:
         ruleset: A ruleset or variant name.
-        opponent: ``"random"``, a level name of :data:`draughts.engine.levels.LEVELS`, an
+        opponent: A built-in player (``"random"``, ``"level:strong"``, ``"depth:2"`` ...), an
             :class:`~draughts.engine.Engine`, or a function ``f(board) -> Move``.
         color: The side the agent plays; None draws it at random at each reset.
         render_mode, fen, max_plies, claim_draws: As for :class:`DraughtsEnv`.
@@ -540,7 +542,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
             return random_move
         if isinstance(spec, str):
-            engine = LEVELS[spec].engine(seed=int(rng.integers(2**31)))
+            engine = parse_player(spec).engine(seed=int(rng.integers(2**31)))
             return lambda board: _engine_move(engine, board)
         if isinstance(spec, Engine):
             engine = spec
@@ -571,15 +573,23 @@ def _color(color: object) -> Color | None:
     raise DraughtsError(f"color {excerpt(color)} must be draughts.WHITE, draughts.BLACK, 'white', 'black' or None")
 
 
+_OPPONENTS = ("random", "level", "depth", "nodes", "time")
+"""The players of the one player syntax an environment's opponent may be (the built-in ones)."""
+
+
 def _check_opponent(opponent: Opponent) -> Opponent:
+    """``opponent`` checked; text in the one player syntax of every command, in its one spelling."""
     if isinstance(opponent, str):
-        name = opponent.strip().lower()
-        if name == "random" or name in LEVELS:
-            return name
-    elif isinstance(opponent, Engine) or callable(opponent):
+        try:
+            return parse_player(opponent, accepted=_OPPONENTS, command="an environment").text
+        except DraughtsError as error:
+            raise DraughtsError(
+                f"opponent {excerpt(opponent)} must be an Engine, a function or a player: {error}"
+            ) from None
+    if isinstance(opponent, Engine) or callable(opponent):
         return opponent
     raise DraughtsError(
-        f"opponent {excerpt(opponent)} must be 'random', one of {', '.join(LEVELS)}, an Engine or a function"
+        f"opponent {excerpt(opponent)} must be a player such as 'random' or 'level:strong', an Engine or a function"
     )
 
 

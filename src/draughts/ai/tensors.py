@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from draughts import _bridge, _caches
+from draughts import _caches
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
@@ -425,7 +425,7 @@ class Encoding:
         grid = self._grid[side]
         cells = self._bit_cells[side] or self._fill_bit_cells(position)[side]
         hits: list[int] = []
-        white, black, kings = _bridge.masks(position)
+        white, black, kings = position.bitboards
         own, opponent = (white, black) if side is Color.WHITE else (black, white)
         for plane, mask in enumerate((own & ~kings, own & kings, opponent & ~kings, opponent & kings)):
             while mask:  # straight from the bitboards: each piece's flat index in this plane
@@ -467,7 +467,7 @@ class Encoding:
         return planes.reshape(n, n, depth)
 
     def _fill_bit_cells(self, position: Position) -> tuple[list[int], list[int]]:
-        square_of_bit = _bridge.tables_of(position).square_of_bit
+        square_of_bit = position.tables.square_of_bit
         depth = len(self.planes)
         for side in (Color.WHITE, Color.BLACK):
             grid = self._grid[side]

@@ -11,15 +11,15 @@ a name, alias, transform suffix or PDN GameType, a ruleset file (an argument end
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts._text import plural as _plural
 from draughts._text import printable
+from draughts.cli.executor import WORKERS_HELP
 from draughts.errors import DraughtsError
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -27,9 +27,9 @@ from draughts.rules.names import ALIASES, get_variant
 from draughts.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
     from draughts.compare import MovesComparison, Table
+
+__all__ = ["main"]
 
 
 class _Failure(Exception):
@@ -207,8 +207,24 @@ def _cmd_compare(args: argparse.Namespace, out: TextIO) -> None:
         fen_variant = None if args.fen_variant is None else _ruleset(args.fen_variant)
         print(_render(moves_table(args.fen, rulesets, fen_variant=fen_variant), args.format), file=out)
         return
-    table = rules_table(rulesets, differences_only=args.diff, tablebases=args.tablebases)
+    table = rules_table(rulesets, differences_only=args.diff, tablebases=_compared_tables(args.tablebases, rulesets))
     print(_render(table, args.format), file=out)
+
+
+def _compared_tables(given: str | None, rulesets: list[Ruleset]) -> str | None:
+    """The tables directory of ``compare --tablebases [DIR]`` (alone: the cache ``endgame build``
+    fills), or None, said once on standard error, where it holds nothing of these rulesets."""
+    if given is None:
+        return None
+    from draughts.endgame.facts import no_tables
+    from draughts.endgame.tablebase import default_directory
+
+    directory = given or str(default_directory())
+    why = no_tables(rulesets, given or None)
+    if why is not None:  # once, rather than "not built" in every cell
+        print(f"draughts compare: {why}; comparing the rules only", file=sys.stderr)
+        return None
+    return directory
 
 
 def _cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
@@ -356,19 +372,13 @@ def _guessed(count: int) -> str:
 
 def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     """Several files or directories: one job per file, on local processes or a Dask cluster."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
     from draughts._text import excerpt
+    from draughts.cli.executor import executor as jobs_executor
     from draughts.errors import PDNError
     from draughts.pdn.collection import expand_paths, replay_files
 
     if "-" in args.file:
         raise _Failure("standard input (-) can only be read alone")
-    if args.workers is not None and args.scheduler is not None:
-        raise _Failure("--workers and --scheduler exclude each other: the scheduler's workers do the work")
-    if args.workers is not None and args.workers < 1:
-        raise _Failure(f"--workers {args.workers} must be at least 1")
     rules = None if args.variant is None else _ruleset(args.variant)
     try:
         files = expand_paths(args.file)
@@ -377,14 +387,7 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     if not files:
         print(f"{', '.join(args.file)}: no PDN file found", file=out)
         return 1
-    with contextlib.ExitStack() as stack:
-        executor: Executor | None = None
-        if args.scheduler is not None:
-            executor = stack.enter_context(_dask_executor(args.scheduler))
-        else:
-            workers = min(args.workers or os.cpu_count() or 1, len(files))
-            if workers > 1:
-                executor = stack.enter_context(ProcessPoolExecutor(workers))
+    with jobs_executor(args.workers, args.scheduler, jobs=len(files)) as executor:
         try:
             report = replay_files(files, rules, errors=args.errors, encoding=args.encoding, executor=executor)
         except OSError as error:  # --errors raise: a file that cannot be opened
@@ -425,26 +428,6 @@ def _pdn_collection(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if report.ok else 1
 
 
-@contextlib.contextmanager
-def _dask_executor(address: str) -> Iterator[Executor]:
-    """``Client(address).get_executor()``, the client closed at the end; needs the distributed extra."""
-    from draughts._text import excerpt
-
-    try:
-        from distributed import Client
-    except ModuleNotFoundError as error:
-        extra = 'pip install "polydraughts[distributed]"'
-        raise _Failure(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
-    try:
-        client: Any = Client(address)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise _Failure(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
-    try:
-        yield client.get_executor(pure=False)  # every file is read again, no result of an earlier run reused
-    finally:
-        client.close()
-
-
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.cli.play import play
 
@@ -466,7 +449,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(variant=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
+    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -492,7 +475,7 @@ def _add_overview(commands: Any) -> None:
     sub.add_argument(
         "--tablebases",
         metavar="DIR",
-        help="add columns from the endgame tables built in DIR (kings to beat a lone king, won shares)",
+        help="add columns from the endgame tables built in DIR (kings that beat a lone king, won shares)",
     )
     sub.set_defaults(run=_cmd_overview)
 
@@ -526,7 +509,13 @@ def _add_compare(commands: Any) -> None:
     sub.add_argument("--diff", action="store_true", help="only the rules that differ")
     sub.add_argument("--fen", help="compare the legal moves of this position instead (same board size)")
     sub.add_argument("--fen-variant", help="the variant whose numbering the FEN uses (default: the first one)")
-    sub.add_argument("--tablebases", metavar="DIR", help="add rows from the endgame tables built in DIR")
+    sub.add_argument(
+        "--tablebases",
+        nargs="?",
+        const="",
+        metavar="DIR",
+        help="add rows from the endgame tables built in DIR (alone: the cache draughts endgame build uses)",
+    )
     sub.add_argument("--format", choices=("text", "markdown", "html"), default="text")
     sub.set_defaults(run=_cmd_compare)
 
@@ -591,9 +580,7 @@ def _add_pdn(commands: Any) -> None:
         help="skip (the default): report each bad game and go on; raise: stop at the first bad game",
     )
     sub.add_argument("--encoding", help="decode the file with this encoding (default: detected)")
-    sub.add_argument(
-        "--workers", type=int, metavar="N", help="several files: read them in N local processes (default: one per CPU)"
-    )
+    sub.add_argument("--workers", type=int, metavar="N", help="several files: " + WORKERS_HELP)
     sub.add_argument(
         "--scheduler", metavar="ADDRESS", help="several files: read them on a Dask cluster (tcp://host:8786)"
     )
@@ -604,7 +591,11 @@ def _add_play(commands: Any) -> None:
     """``draughts play``: a game in the terminal."""
     sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
     sub.add_argument("variant", help=_VARIANT_HELP)
-    sub.add_argument("--white", metavar="PLAYER", help="human, or computer:LEVEL (beginner, intermediate, strong)")
+    sub.add_argument(
+        "--white",
+        metavar="PLAYER",
+        help="human, level:NAME (beginner, intermediate, strong), depth:N, nodes:N, time:S, random or hub:CMD",
+    )
     sub.add_argument("--black", metavar="PLAYER", help="the same for Black (default: the second player is a computer)")
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--numbers", action="store_true", help="show square numbers on the board")

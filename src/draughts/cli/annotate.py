@@ -11,6 +11,8 @@ from typing import Any, TextIO
 from draughts.errors import DraughtsError
 from draughts.rules import Ruleset
 
+__all__ = ["RulesetOf", "add_parser"]
+
 RulesetOf = Callable[[str], Ruleset]
 
 
@@ -82,6 +84,7 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
     from draughts import pdn
+    from draughts.cli.progress import Bar
     from draughts.engine import Engine, Limit
     from draughts.engine.analysis import annotate_games
 
@@ -95,11 +98,15 @@ def _annotate(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
     except OSError as error:
         raise DraughtsError(f"cannot read {args.file!r}: {error.strerror}") from None
     factory: Any = Engine if args.engine is None else functools.partial(_HubAnalyser, args.engine)
-    if args.workers is not None and args.workers > 1 and len(games) > 1:
-        with ProcessPoolExecutor(min(args.workers, len(games))) as pool:
-            annotated = annotate_games(games, limit, executor=pool, engine_factory=factory)
-    else:
-        annotated = annotate_games(games, limit, engine_factory=factory)
+    bar = Bar("positions")
+    try:
+        if args.workers is not None and args.workers > 1 and len(games) > 1:
+            with ProcessPoolExecutor(min(args.workers, len(games))) as pool:
+                annotated = annotate_games(games, limit, executor=pool, engine_factory=factory, progress=bar)
+        else:
+            annotated = annotate_games(games, limit, engine_factory=factory, progress=bar)
+    finally:
+        bar.clear()
     try:
         pdn.write_games(annotated, out if args.output is None else args.output)
     except BrokenPipeError:

@@ -11,9 +11,19 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from draughts.dxp.roles import DEFAULT_PORT, connect, level_player, listen
+from draughts.board import Board
+from draughts.dxp.board_text import check_board
+from draughts.dxp.roles import DEFAULT_PORT, connect, listen
+from draughts.dxp.session import DXPRecord
 from draughts.errors import DXPError
+from draughts.players import Player, parse_player
+from draughts.players.factory import make_player
 from draughts.rules import Ruleset
+
+DXP_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
+"""The players that can play our side of a DXP game (:mod:`draughts.players`): not a person, nor
+another DXP follower."""
+__all__ = ["add_parser"]
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -38,7 +48,13 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("--games", type=int, default=1, help="games to play, then exit (default 1)")
     sub.add_argument("--time", type=int, default=0, metavar="MIN", help="initiator: minutes per side (0: no clock)")
     sub.add_argument("--moves", type=int, default=0, metavar="M", help="initiator: moves in that time")
-    sub.add_argument("--level", default="intermediate", help="engine level (beginner, intermediate, strong)")
+    players = sub.add_mutually_exclusive_group()
+    players.add_argument(
+        "--player",
+        metavar="PLAYER",
+        help="who plays our side: level:NAME, depth:N, nodes:N, time:S, random or hub:CMD (default level:intermediate)",
+    )
+    players.add_argument("--level", help="the engine's level (beginner, intermediate, strong): --player level:NAME")
     sub.add_argument("--variant", default="international", help=variant_help + " (50 squares)")
     sub.add_argument("--name", default="polydraughts", help="our name in the handshake")
     sub.add_argument("--pdn", metavar="FILE", help="append each finished game to FILE")
@@ -52,13 +68,25 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
         )
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     rules = ruleset(args.variant)
-    player = level_player(args.level)
+    check_board(rules)  # before an engine is started for a board DXP cannot describe
+    text = args.player or f"level:{args.level or 'intermediate'}"
+    player = make_player(parse_player(text, accepted=DXP_KINDS, command="draughts dxp"), rules, seed=0)
+    try:
+        records = _play(args, out, rules, player)
+    finally:
+        player.close(Board(rules))
+    for number, record in enumerate(records, start=1):
+        print(f"game {number}: {record.result} ({record.termination})", file=out)
+    return 0
+
+
+def _play(args: argparse.Namespace, out: TextIO, rules: Ruleset, player: Player) -> list[DXPRecord]:
     if args.listen:
 
         def ready(address: tuple[str, int]) -> None:
             print(f"listening on {address[0]}:{address[1]}", file=out, flush=True)
 
-        records = listen(
+        return listen(
             player,
             host=args.host,
             port=args.port,
@@ -68,17 +96,13 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
             pdn=args.pdn,
             ready=ready,
         )
-    else:
-        records = connect(
-            player,
-            args.connect,
-            games=args.games,
-            ruleset=rules,
-            name=args.name,
-            minutes=args.time,
-            moves=args.moves,
-            pdn=args.pdn,
-        )
-    for number, record in enumerate(records, start=1):
-        print(f"game {number}: {record.result} ({record.termination})", file=out)
-    return 0
+    return connect(
+        player,
+        args.connect,
+        games=args.games,
+        ruleset=rules,
+        name=args.name,
+        minutes=args.time,
+        moves=args.moves,
+        pdn=args.pdn,
+    )

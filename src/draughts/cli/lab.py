@@ -7,32 +7,38 @@ options (tables, CSV, plots) hook in through :func:`emit`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import sys
-from collections.abc import Iterator, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from draughts._text import excerpt
+from draughts.cli.executor import WORKERS_HELP, executor
+from draughts.cli.progress import Bar
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
+
+__all__ = ["add_parser", "emit", "openings_argument", "run"]
 
 
 def add_parser(commands: Any) -> None:
     """Add ``lab`` to the ``draughts`` command's subparsers (``commands``)."""
     sub = commands.add_parser("lab", help="play seeded games per ruleset and measure what the rules do")
-    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="variant names")
+    sub.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="variant names or rule files (.toml, .json) or module:attribute"
+    )
     sub.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
     sub.add_argument(
         "--players",
         default="random",
-        help="who plays: random, beginner, intermediate, strong, depth:N, nodes:N, time:S or hub:COMMAND",
+        metavar="PLAYER",
+        help="who plays: random, level:NAME, depth:N, nodes:N, time:S or hub:CMD (default random)",
     )
-    sub.add_argument("--opponent", help="the second player of a pairing (default: the same as --players)")
+    sub.add_argument(
+        "--opponent", metavar="PLAYER", help="the second player of a pairing (default: the same as --players)"
+    )
     sub.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    sub.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
     sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
     sub.add_argument("--max-plies", type=int, default=300, help="ply cap (default 300)")
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
@@ -71,43 +77,6 @@ def openings_argument(args: argparse.Namespace) -> Any:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
-@contextlib.contextmanager
-def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
-    from draughts.lab.runner import scheduler_executor
-
-    if args.workers < 1:
-        raise DraughtsError(f"--workers {args.workers} must be at least 1")
-    if args.scheduler:
-        if args.workers > 1:
-            raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers do the work")
-        with scheduler_executor(args.scheduler) as executor:
-            yield executor
-    elif args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            yield pool
-    else:
-        yield None
-
-
-class _Bar:
-    """A progress bar on standard error, only in a terminal."""
-
-    def __init__(self) -> None:
-        self.shown = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.shown:
-            filled = 30 * done // max(total, 1)
-            print(
-                f"\r\033[K[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    def clear(self) -> None:
-        if self.shown:
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> None:
@@ -115,17 +84,18 @@ def run(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.lab.runner import run_lab
 
     players = (args.players, args.opponent or args.players)
-    bar = _Bar()
+    openings = openings_argument(args)
+    bar = Bar("games")
     try:
-        with _executor(args) as executor:
+        with executor(args.workers, args.scheduler, jobs=len(args.rulesets) * max(args.games, 1)) as pool:
             figures = run_lab(
                 args.rulesets,
                 args.games,
                 players=players,
                 seed=args.seed,
                 max_plies=args.max_plies,
-                openings=openings_argument(args),
-                executor=executor,
+                openings=openings,
+                executor=pool,
                 results=args.results,
                 progress=bar,
                 tablebases=args.tablebases,

@@ -6,18 +6,23 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+from draughts.cli.executor import WORKERS_HELP, executor
+from draughts.cli.progress import Bar
 from draughts.engine import Limit
 from draughts.errors import DraughtsError
 from draughts.match.elo import SPRT
-from draughts.match.runner import Adjudication, EngineSpec, MatchResult, TimeControl, run_match
+from draughts.match.runner import Adjudication, EngineSpec, MatchResult, run_match
+from draughts.players import TimeControl
 from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+__all__ = ["add_parser"]
 
 
 def _params(pairs: list[str]) -> dict[str, str]:
@@ -35,9 +40,9 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub = commands.add_parser(
         "match", help="play two engines against each other: PDN, W-D-L, Elo with its 95%% interval"
     )
-    kinds = "level:<name>, hub:<command> or dxp:<host>:<port>"
+    kinds = "a player: level:NAME, depth:N, nodes:N, time:S, random, hub:CMD or dxp:HOST:PORT"
     sub.add_argument("a", metavar="ENGINE_A", help=kinds)
-    sub.add_argument("b", metavar="ENGINE_B", help=kinds)
+    sub.add_argument("b", metavar="ENGINE_B", help="the same for the second engine")
     sub.add_argument("--a-option", action="append", default=[], metavar="NAME=VALUE", help="Hub parameter of A")
     sub.add_argument("--b-option", action="append", default=[], metavar="NAME=VALUE", help="Hub parameter of B")
     sub.add_argument("--games", type=int, default=2, help="games (default 2; colours alternate)")
@@ -73,7 +78,7 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("--seed", type=int, default=0, help="the random openings' seed (default 0)")
     sub.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster (the distributed extra)")
     sub.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this many plies")
-    sub.add_argument("--workers", type=int, default=2, help="games at once (processes)")
+    sub.add_argument("--workers", type=int, metavar="N", help="games at once: " + WORKERS_HELP)
     sub.add_argument("--pdn", metavar="FILE", help="append every game to FILE")
     sub.add_argument("--results", metavar="FILE", help="JSON lines of finished games (resume)")
     sub.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop when the SPRT decides")
@@ -81,22 +86,43 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
 
 
 def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset]) -> int:
-    if args.games < 1 or args.workers < 1:
-        raise DraughtsError(f"--games and --workers must be at least 1 (got {args.games}, {args.workers})")
-    if args.scheduler and args.workers != 2:
-        raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers play the games")
+    if args.games < 1:
+        raise DraughtsError(f"--games must be at least 1 (got {args.games})")
     rules = ruleset(args.variant)
     clock = None
     if args.time or args.tc:
         clock = TimeControl.parse(args.time or args.tc, minutes=bool(args.time), margin=args.time_margin)
-    with contextlib.ExitStack() as stack:
-        executor = None
-        if args.scheduler:
-            from draughts.lab.runner import scheduler_executor
-
-            executor = stack.enter_context(scheduler_executor(args.scheduler))
-        match = _match(args, rules, clock, executor)
+    bar = Bar("games")
+    try:
+        with executor(args.workers, args.scheduler, jobs=args.games) as pool:
+            match = _match(args, rules, clock, pool, bar)
+    finally:
+        bar.clear()
     print(match.table(), file=out)
+    return _report_unstarted(match)
+
+
+def _progress(bar: Bar) -> Callable[[MatchResult, int], None]:
+    """The match's progress: games done and the score so far, from A's side."""
+
+    def show(match: MatchResult, total: int) -> None:
+        wins, draws, losses = match.wdl()
+        bar(len(match.games), total, f"{match.a} {wins + draws / 2:g} - {losses + draws / 2:g} {match.b}")
+
+    return show
+
+
+def _report_unstarted(match: MatchResult) -> int:
+    """Say on standard error why engines could not start; 1 when no game could be played at all.
+
+    A forfeit is in the table and the PDN's Termination tag, but an engine that never started is
+    a mistake in the command, not a result: said on the terminal, and the exit status says so.
+    """
+    for why, count in match.unstarted().items():
+        print(f"draughts match: {why} ({count} game{'' if count == 1 else 's'})", file=sys.stderr)
+    if match.games and not match.played():
+        print("draughts match: no game could be played", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -113,7 +139,7 @@ def _adjudication(args: argparse.Namespace) -> Adjudication | None:
 
 
 def _match(
-    args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, executor: Executor | None
+    args: argparse.Namespace, rules: Ruleset, clock: TimeControl | None, pool: Executor | None, bar: Bar
 ) -> MatchResult:
     from draughts.cli.lab import openings_argument
 
@@ -121,16 +147,17 @@ def _match(
         EngineSpec(args.a, _params(args.a_option)),
         EngineSpec(args.b, _params(args.b_option)),
         games=args.games,
-        ruleset=rules.name,
+        ruleset=rules,
         openings=openings_argument(args),
         limit=Limit(depth=args.depth, time=args.move_time),
         clock=clock,
         max_plies=args.max_plies,
         tablebases=args.tablebases,
         adjudication=_adjudication(args),
-        executor=executor,
-        workers=args.workers,
+        executor=pool,
+        workers=1,
         pdn=args.pdn,
         results=args.results,
         sprt=None if args.sprt is None else SPRT(*args.sprt),
+        progress=_progress(bar),
     )

@@ -13,6 +13,8 @@ from typing import Any, TextIO
 from draughts._text import plural
 from draughts.rules import Ruleset
 
+__all__ = ["add_parser"]
+
 
 def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: str) -> None:
     """Add ``openings`` to the ``draughts`` command's subparsers; ``ruleset`` reads ``VARIANT``."""

@@ -34,15 +34,17 @@ from draughts import pdn
 from draughts.board import Board
 from draughts.color import Color
 from draughts.diagram import text_diagram
-from draughts.engine import Engine, SearchResult, get_level, line_text
-from draughts.errors import DraughtsError, InvalidMoveError, PlayerSpecError
+from draughts.engine import SearchResult, get_level, line_text
+from draughts.errors import InvalidMoveError, PlayerSpecError
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
+from draughts.players import Player, PlayerSpec, parse_player
+from draughts.players.factory import make_player
 from draughts.position import Position
 from draughts.rules import Ruleset
-from draughts.rules.names import get_variant
+from draughts.rules.files import resolve_ruleset
 
-__all__ = ["HELP", "Player", "PlayerSpecError", "TerminalGame", "parse_player", "play", "score_text"]
+__all__ = ["HELP", "PLAY_KINDS", "PlayerSpecError", "TerminalGame", "play", "score_text"]
 
 HELP = """commands:
   <move>        play a move in the variant's notation, short or long (e.g. {example})
@@ -57,47 +59,14 @@ HELP = """commands:
   quit          stop without a result"""
 
 
-@attrs.frozen
-class Player:
-    """Who plays one side: a person, or the engine at a level.
-
-    Attributes:
-        level: None for a human player, else the engine level's name.
-    """
-
-    level: str | None = None
-
-    @property
-    def is_human(self) -> bool:
-        """Whether moves are read from the input."""
-        return self.level is None
-
-    def __str__(self) -> str:
-        return "human" if self.level is None else f"computer:{self.level}"
-
-    @property
-    def pdn_name(self) -> str:
-        """The name written in the PDN White/Black tag."""
-        return "Human" if self.level is None else f"polydraughts {self.level}"
+PLAY_KINDS = ("human", "random", "level", "depth", "nodes", "time", "hub")
+"""The players of a terminal game (:mod:`draughts.players`): every kind but a DXP follower."""
 
 
-def parse_player(text: str) -> Player:
-    """``"human"``, ``"computer"`` (intermediate) or ``"computer:LEVEL"`` as a :class:`Player`.
-
-    Raises:
-        PlayerSpecError: anything else; an unknown level names the levels.
-    """
-    cleaned = text.strip().lower()
-    if cleaned == "human":
-        return Player()
-    kind, _, level = cleaned.partition(":")
-    if kind in ("computer", "engine", "cpu"):
-        try:
-            name = get_level(level or "intermediate").name
-        except DraughtsError as error:
-            raise PlayerSpecError(f"player {text!r}: {error}") from None
-        return Player(name)
-    raise PlayerSpecError(f"player {text!r} must be 'human' or 'computer:LEVEL' (e.g. computer:strong)")
+def _player(spec: PlayerSpec | str) -> PlayerSpec:
+    if isinstance(spec, PlayerSpec):
+        return spec
+    return parse_player(spec, accepted=PLAY_KINDS, command="draughts play")
 
 
 def score_text(result: SearchResult) -> str:
@@ -107,7 +76,7 @@ def score_text(result: SearchResult) -> str:
         return (
             f"wins in {_counted(mate, 'ply', 'plies')}" if mate > 0 else f"loses in {_counted(-mate, 'ply', 'plies')}"
         )
-    return f"{result.score / 100:+.2f}"
+    return f"{result.value / 100:+.2f}"
 
 
 _SHOWN = 8
@@ -135,7 +104,7 @@ class TerminalGame:
 
     Args:
         ruleset: The rules (a ruleset or a variant name).
-        white: White's player.
+        white: White's player (:func:`~draughts.players.parse_player` reads text; ``human``: moves typed).
         black: Black's player.
         fen: The start position (default: the initial position).
         numbers: Draw the board with square numbers.
@@ -148,8 +117,8 @@ class TerminalGame:
     def __init__(
         self,
         ruleset: Ruleset | str,
-        white: Player,
-        black: Player,
+        white: PlayerSpec | str,
+        black: PlayerSpec | str,
         *,
         fen: str | None = None,
         numbers: bool = False,
@@ -158,20 +127,25 @@ class TerminalGame:
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
     ) -> None:
-        self.rules = get_variant(ruleset)
+        self.rules = resolve_ruleset(ruleset)
         self.board = Board(self.rules, fen)
-        self.players = {Color.WHITE: white, Color.BLACK: black}
+        self.players = {Color.WHITE: _player(white), Color.BLACK: _player(black)}
         self.numbers = numbers
         self.save_path = save
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
         self.echo = not _is_terminal(self.stdin)
-        self.flipped = black.is_human and not white.is_human
+        self.flipped = self.players[Color.BLACK].is_human and not self.players[Color.WHITE].is_human
         base = 0 if seed is None else seed
-        self.engines: dict[Color, Engine] = {}
-        for color, player in self.players.items():
-            if player.level is not None:
-                self.engines[color] = get_level(player.level).engine(None if seed is None else base + int(color))
+        self.movers: dict[Color, Player] = {}
+        try:
+            for color, spec in self.players.items():
+                if not spec.is_human:
+                    mover_seed = None if seed is None else base + int(color)
+                    self.movers[color] = make_player(spec, self.rules, seed=mover_seed)
+        except BaseException:
+            self._close()
+            raise
         self.hint_engine = get_level("strong").engine(None if seed is None else base + 7)
         self.ending: _Ending | None = None
 
@@ -215,6 +189,8 @@ class TerminalGame:
                     self._computer_turn()
         except _EndOfGame:
             pass
+        finally:
+            self._close()
         assert self.ending is not None
         game = self.game(self.ending.result, self.ending.reason)
         self.say()
@@ -224,6 +200,11 @@ class TerminalGame:
         if self.save_path is not None:
             self._write(self.save_path, game)
         return game
+
+    def _close(self) -> None:
+        """Free the players that hold something (a Hub engine's process)."""
+        for mover in self.movers.values():
+            mover.close(self.board.copy())
 
     def _end(self, winner: Color | None, verdict: str, reason: str, *, result: str | None = None) -> NoReturn:
         if result is None:
@@ -260,13 +241,11 @@ class TerminalGame:
 
     def _computer_turn(self) -> None:
         color = self.board.turn
-        engine = self.engines[color]
-        result = engine.search(self.board)
-        if self.board.can_claim_draw() and result.score <= 0:
+        move, score = self.movers[color].choose(self.board.copy())
+        if self.board.can_claim_draw() and score is not None and score.to_search() <= 0:
             outcome = self.board.claim_draw()
             self._end(None, f"drawn, claimed by {color}", outcome.rule, result=pdn.result_for(self.rules, None))
-        assert result.move is not None
-        self._push(result.move, f"{color} ({self.players[color]})")
+        self._push(move, f"{color} ({self.players[color]})")
 
     def _human_turn(self) -> None:
         color = self.board.turn
@@ -400,10 +379,10 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def play(
-    variant: Ruleset | str,
+    ruleset: Ruleset | str,
     *,
-    white: str | Player | None = None,
-    black: str | Player | None = None,
+    white: str | PlayerSpec | None = None,
+    black: str | PlayerSpec | None = None,
     fen: str | None = None,
     numbers: bool = False,
     save: str | None = None,
@@ -414,19 +393,21 @@ def play(
     """Play a game in the terminal (the ``draughts play`` command) and return it.
 
     By default the side that moves first in the ruleset is a human player and the other side the
-    computer at the ``intermediate`` level.
+    computer at the ``intermediate`` level. A player is ``human`` or any other form of
+    :func:`~draughts.players.parse_player` but ``dxp:HOST:PORT`` (``computer:LEVEL`` is read as
+    ``level:LEVEL``).
 
     Raises:
-        PlayerSpecError: a player is neither ``human`` nor ``computer:LEVEL``.
+        ~draughts.errors.PlayerSpecError: a player in no form of the player syntax, or a DXP follower.
         InvalidFenError: ``fen`` is not a position of the ruleset.
         OSError: the ``save`` file cannot be written at the end (the game has been printed).
     """
-    rules = get_variant(variant)
+    rules = resolve_ruleset(ruleset)
     players = {}
     for color, spec in ((Color.WHITE, white), (Color.BLACK, black)):
         if spec is None:
-            spec = "human" if color is rules.first_to_move else "computer:intermediate"
-        players[color] = spec if isinstance(spec, Player) else parse_player(spec)
+            spec = "human" if color is rules.first_to_move else "level:intermediate"
+        players[color] = _player(spec)
     if fen is not None:
         Position.from_fen(rules, fen)  # raise before the game starts
     game = TerminalGame(

@@ -159,8 +159,8 @@ def _field_types() -> dict[str, object]:
     return typing.get_type_hints(Ruleset)
 
 
-def format_field(rules: Ruleset, name: str) -> str:
-    """The cell text of ``rules``'s field (or derived property) ``name``, as tables show it.
+def format_field(ruleset: Ruleset, name: str) -> str:
+    """The cell text of ``ruleset``'s field (or derived property) ``name``, as tables show it.
 
     >>> import draughts
     >>> format_field(draughts.get_variant("american"), "precedence")
@@ -168,12 +168,12 @@ def format_field(rules: Ruleset, name: str) -> str:
     >>> format_field(draughts.get_variant("international"), "board_size")
     '10x10'
     """
-    value = getattr(rules, name)
+    value = getattr(ruleset, name)
     view = _VIEWS.get(name)
     if view is not None:
-        return view(value, rules)
+        return view(value, ruleset)
     formatter = _TYPE_FORMATTERS.get(_field_types().get(name, type(value)), _plain)
-    return formatter(value, rules)
+    return formatter(value, ruleset)
 
 
 def _rulesets(variants: Iterable[VariantLike] | VariantLike) -> list[Ruleset]:
@@ -212,7 +212,8 @@ def rules_table(
             rulesets work as well as named ones.
         differences_only: Keep only the rows where the variants differ (needs two or more).
         tablebases: A directory of endgame tables: add rows computed from the tables built there
-            (kings needed to beat a lone king, the won share of reference materials; see
+            (the fewest kings that beat a lone king from 90% of positions and from all, the won
+            share of reference materials; see
             :mod:`draughts.endgame`). None: rules only.
 
     Raises:
@@ -292,32 +293,32 @@ class MovesComparison:
         """The moves that are not legal in every variant."""
         return tuple(row for row in self.rows if not row.legal_everywhere)
 
-    def index(self, variant: VariantLike) -> int:
-        """The column of ``variant`` (a ruleset or a name of one of the compared variants).
+    def index(self, ruleset: VariantLike) -> int:
+        """The column of ``ruleset`` (a ruleset or a name of one of the compared variants).
 
         Raises:
             KeyError: not compared here.
         """
-        if isinstance(variant, Ruleset):
-            if variant in self.variants:
-                return self.variants.index(variant)
-            raise KeyError(variant.name)
+        if isinstance(ruleset, Ruleset):
+            if ruleset in self.variants:
+                return self.variants.index(ruleset)
+            raise KeyError(ruleset.name)
         for index, rules in enumerate(self.variants):
-            if rules.name == variant:
+            if rules.name == ruleset:
                 return index
-        target = get_variant(variant)
+        target = get_variant(ruleset)
         if target in self.variants:
             return self.variants.index(target)
-        raise KeyError(variant)
+        raise KeyError(ruleset)
 
-    def moves(self, variant: VariantLike) -> tuple[str, ...]:
-        """The legal moves of ``variant`` as it writes them, in row order."""
-        index = self.index(variant)
+    def moves(self, ruleset: VariantLike) -> tuple[str, ...]:
+        """The legal moves of ``ruleset`` as it writes them, in row order."""
+        index = self.index(ruleset)
         return tuple(row.texts[index] for row in self.rows if row.moves[index] is not None)
 
-    def common(self, variant: VariantLike) -> tuple[str, ...]:
-        """The legal moves of ``variant`` in the common (reference) notation, in row order."""
-        index = self.index(variant)
+    def common(self, ruleset: VariantLike) -> tuple[str, ...]:
+        """The legal moves of ``ruleset`` in the common (reference) notation, in row order."""
+        index = self.index(ruleset)
         return tuple(row.common for row in self.rows if row.moves[index] is not None)
 
     def table(self) -> Table:

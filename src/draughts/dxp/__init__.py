@@ -27,7 +27,8 @@ Frysk!, Killer, Antidraughts, Breakthrough and their house-rule versions) are pl
 numbering; any other ruleset raises :class:`~draughts.errors.DXPError` before a socket is opened.
 
 Modules: ``codec`` (messages), ``board_text`` (positions and moves), ``session`` (one game on a
-connection), ``roles`` (:func:`listen`, :func:`connect`), ``cli`` (``draughts dxp``).
+connection), ``roles`` (:func:`listen`, :func:`connect`, and :class:`DXPFollower`, a follower as a
+player of a match); the command ``draughts dxp`` lives in ``draughts.cli.dxp``.
 
 >>> from draughts import dxp
 >>> dxp.encode(dxp.MoveMessage(3, 32, 28))
@@ -51,8 +52,8 @@ from draughts.dxp.codec import (
     decode,
     encode,
 )
-from draughts.dxp.roles import DEFAULT_PORT, connect, level_player, listen
-from draughts.dxp.session import Connection, GameRecord, Player, TimeControl, play_game
+from draughts.dxp.roles import DEFAULT_PORT, DXPFollower, connect, level_player, listen
+from draughts.dxp.session import Connection, DXPRecord, play_game
 from draughts.errors import DXPConnectionError, DXPError
 
 __all__ = [
@@ -63,14 +64,13 @@ __all__ = [
     "Connection",
     "DXPConnectionError",
     "DXPError",
+    "DXPFollower",
+    "DXPRecord",
     "GameAccept",
     "GameEnd",
-    "GameRecord",
     "GameRequest",
     "Message",
     "MoveMessage",
-    "Player",
-    "TimeControl",
     "connect",
     "decode",
     "encode",

@@ -16,6 +16,17 @@ from draughts.move import Move
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
 
+__all__ = [
+    "DXP_SQUARES",
+    "check_board",
+    "color_letter",
+    "find_move",
+    "letter_color",
+    "move_message",
+    "parse_position_field",
+    "position_field",
+]
+
 DXP_SQUARES = 50
 
 

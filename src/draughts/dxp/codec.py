@@ -12,6 +12,31 @@ import attrs
 
 from draughts.errors import DXPError
 
+__all__ = [
+    "BACK_NOT_SUPPORTED",
+    "GAME_ACCEPTED",
+    "MAX_FRAME",
+    "NAME_WIDTH",
+    "PROTOCOL_VERSION",
+    "REASON_DRAW",
+    "REASON_I_LOSE",
+    "REASON_I_WIN",
+    "REASON_UNKNOWN",
+    "STOP_NEXT_GAME",
+    "STOP_NO_MORE",
+    "BackAccept",
+    "BackRequest",
+    "Chat",
+    "GameAccept",
+    "GameEnd",
+    "GameRequest",
+    "Message",
+    "MoveMessage",
+    "decode",
+    "encode",
+    "encode_text",
+]
+
 NAME_WIDTH = 32
 """Width of the initiator's and follower's name fields."""
 
@@ -31,8 +56,8 @@ REASON_UNKNOWN, REASON_I_LOSE, REASON_DRAW, REASON_I_WIN = 0, 1, 2, 3
 STOP_NEXT_GAME, STOP_NO_MORE = 0, 1
 """GAMEEND stop codes: a next game is welcome, or not."""
 
-BACK_ACCEPTED, BACK_NOT_SUPPORTED, BACK_REFUSED = 0, 1, 2
-"""BACKACC acceptance codes."""
+BACK_NOT_SUPPORTED = 1
+"""BACKACC acceptance code this library sends: taking moves back is not supported (0: accepted, 2: refused)."""
 
 
 def _garbled(frame: str, why: str) -> DXPError:

@@ -1,24 +1,54 @@
-"""The two DXP roles over TCP: :func:`listen` (the follower, a server) and :func:`connect` (the initiator).
+"""The two DXP roles over TCP: :func:`listen` (the follower, a server) and :func:`connect` (the initiator),
+and a DXP follower as a :class:`~draughts.players.Player` of someone else's game (:class:`DXPFollower`).
 
-Both play with a :data:`~draughts.dxp.session.Player` (:func:`level_player` makes one of the built-in
+Both roles play with a :class:`~draughts.players.Player` (:func:`level_player` makes one of the built-in
 engine), keep a referee board per game and, given a path, append every finished game to a PDN file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from draughts.board import Board
-from draughts.color import BLACK, WHITE
-from draughts.dxp.board_text import check_board, letter_color, parse_position_field, position_field
-from draughts.dxp.codec import GAME_ACCEPTED, STOP_NEXT_GAME, STOP_NO_MORE, Chat, GameAccept, GameRequest
-from draughts.dxp.session import LOG, Connection, GameRecord, Player, TimeControl, peer_timeout, play_game
+from draughts.color import BLACK, WHITE, Color
+from draughts.dxp.board_text import (
+    check_board,
+    color_letter,
+    find_move,
+    letter_color,
+    move_message,
+    parse_position_field,
+    position_field,
+)
+from draughts.dxp.codec import (
+    GAME_ACCEPTED,
+    REASON_DRAW,
+    REASON_I_LOSE,
+    REASON_I_WIN,
+    REASON_UNKNOWN,
+    STOP_NEXT_GAME,
+    STOP_NO_MORE,
+    BackAccept,
+    BackRequest,
+    Chat,
+    GameAccept,
+    GameEnd,
+    GameRequest,
+    MoveMessage,
+)
+from draughts.dxp.session import LOG, Connection, DXPRecord, peer_timeout, play_game, time_control
 from draughts.errors import DXPConnectionError, DXPError
-from draughts.move import Move
+from draughts.players.base import Choice, Clock, Player, Resigned
+from draughts.players.builtin import EnginePlayer
 from draughts.position import Position
 from draughts.rules import Ruleset
+from draughts.rules.files import resolve_ruleset
+
+__all__ = ["DECLINE_GAME", "DEFAULT_PORT", "connect", "level_player", "listen"]
 
 DEFAULT_PORT = 27531
 """The DXP port."""
@@ -27,24 +57,15 @@ DECLINE_GAME = 2
 """GAMEACC code for a game this follower cannot play (a position its ruleset does not allow)."""
 
 
-def level_player(level: str = "intermediate", seed: int | None = 0) -> Player:
-    """A player of the built-in engine at ``level``, its search cut to the clock's budget."""
-    import attrs
+def level_player(level: str = "intermediate", seed: int | None = 0) -> EnginePlayer:
+    """The built-in engine at ``level`` as a player, its search cut to the clock's share."""
+    from draughts.players.spec import parse_player
 
-    from draughts.engine import get_level
-
-    engine = get_level(level).engine(seed)
-
-    def play(board: Board, seconds: float | None) -> Move:
-        limit = engine.limit if seconds is None else attrs.evolve(engine.limit, time=seconds)
-        move = engine.search(board, limit).move
-        assert move is not None  # the board's game is not over
-        return move
-
-    return play
+    spec = parse_player(level if ":" in level else f"level:{level}", accepted=("level",), command="DXP")
+    return EnginePlayer(spec.engine(seed), spec.text)
 
 
-def _record(record: GameRecord, pdn: str | Path | None, games: list[GameRecord]) -> None:
+def _record(record: DXPRecord, pdn: str | Path | None, games: list[DXPRecord]) -> None:
     games.append(record)
     LOG.info("DXP game %d: %s (%s)", len(games), record.result, record.termination)
     if pdn is not None:
@@ -76,7 +97,7 @@ def listen(
     pdn: str | Path | None = None,
     timeout: float | None = 600.0,
     ready: Callable[[tuple[str, int]], None] | None = None,
-) -> list[GameRecord]:
+) -> list[DXPRecord]:
     """Be a DXP follower: answer ``games`` game requests (over one or more connections), then return.
 
     Args:
@@ -92,11 +113,9 @@ def listen(
     Raises:
         DXPError: the ruleset is not a 10x10 one.
     """
-    from draughts.rules.names import get_variant
-
-    rules = get_variant(ruleset)
+    rules = resolve_ruleset(ruleset)
     check_board(rules)
-    records: list[GameRecord] = []
+    records: list[DXPRecord] = []
     with socket.create_server((host, port)) as server:
         address = server.getsockname()
         LOG.info("DXP follower listening on %s:%d", address[0], address[1])
@@ -118,7 +137,7 @@ def _serve_connection(
     rules: Ruleset,
     name: str,
     games: int,
-    records: list[GameRecord],
+    records: list[DXPRecord],
     pdn: str | Path | None,
     timeout: float | None,
 ) -> None:
@@ -139,7 +158,7 @@ def _serve_connection(
         board = _answer(conn, message, rules, name)
         if board is None:
             continue
-        clock = TimeControl(message.minutes, message.moves)
+        clock = time_control(message.minutes, message.moves)
         last = len(records) + 1 == games
         record = play_game(
             conn,
@@ -156,7 +175,7 @@ def _serve_connection(
             return
 
 
-def _connection_lost(record: GameRecord) -> bool:
+def _connection_lost(record: DXPRecord) -> bool:
     """Whether the game ended with the connection gone (or unusable)."""
     return record.error is not None
 
@@ -173,7 +192,7 @@ def connect(
     start: Position | None = None,
     pdn: str | Path | None = None,
     timeout: float | None = 600.0,
-) -> list[GameRecord]:
+) -> list[DXPRecord]:
     """Be a DXP initiator: request ``games`` games of the follower at ``address``, alternating colours.
 
     We play White in the first game. A connection lost in a game ends that game (its record says so)
@@ -182,13 +201,11 @@ def connect(
     Raises:
         DXPError: the follower declined a game, or cannot be reached; the ruleset is not 10x10.
     """
-    from draughts.rules.names import get_variant
-
-    rules = get_variant(ruleset)
+    rules = resolve_ruleset(ruleset)
     check_board(rules)
     root = Position.initial(rules) if start is None else start
     field = None if start is None else position_field(root)
-    records: list[GameRecord] = []
+    records: list[DXPRecord] = []
     conn: Connection | None = None
     try:
         for index in range(games):
@@ -208,7 +225,7 @@ def connect(
                 raise DXPError(f"the DXP follower answered a game request with {answer!r}")
             if answer.code != GAME_ACCEPTED:
                 raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
-            clock = TimeControl(minutes, moves)
+            clock = time_control(minutes, moves)
             last = index + 1 == games
             record = play_game(
                 conn,
@@ -228,3 +245,97 @@ def connect(
         if conn is not None:
             conn.close()
     return records
+
+
+DXP_END_WAIT = 2.0
+"""Seconds to wait for a DXP follower's GAMEEND after ours."""
+
+
+class DXPFollower:
+    """A DXP follower at ``host:port``, one connection per game: we are its initiator.
+
+    The GAMEREQ gives the follower its colour and the game's start position (setup ``B`` when the
+    game does not start from the initial position), and the time control as whole minutes
+    (DXP has no increment: the base time rounded up, for all moves); the opponent's moves are sent
+    as MOVE messages, the follower's are mapped to the one legal move with their identity. A
+    GAMEEND "I lose" from the follower is a resignation; any other GAMEEND before the referee
+    sees the game over, a garbled frame, an illegal move or a dropped connection forfeits.
+    """
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        board: Board,
+        color: Color,
+        minutes: int,
+        timeout: float,
+        *,
+        name: str = "dxp",
+    ) -> None:
+        check_board(board.ruleset)
+        self.name = name
+        self.timeout = timeout
+        self.color = color
+        self.sent = len(board.move_stack)  # the moves the follower has: those of the start it is given
+        try:
+            sock = socket.create_connection(address, timeout=timeout)
+        except OSError as error:
+            raise DXPConnectionError(f"cannot reach the DXP follower at {address[0]}:{address[1]}: {error}") from None
+        self.conn = Connection(sock)
+        try:
+            start = board.position
+            field = None if start == type(start).initial(board.ruleset) else position_field(start)
+            self.conn.send(GameRequest("polydraughts match", color_letter(color), minutes, 0, field))
+            answer = self.conn.receive(timeout)
+            while isinstance(answer, Chat):
+                answer = self.conn.receive(timeout)
+            if not isinstance(answer, GameAccept):
+                raise DXPError(f"the DXP follower answered a game request with {answer!r}")
+            if answer.code != GAME_ACCEPTED:
+                raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
+        except BaseException:
+            self.conn.close()
+            raise
+        self.peer = answer.name
+
+    def _send_moves(self, board: Board) -> None:
+        for move in board.move_stack[self.sent :]:
+            self.conn.send(move_message(move, 0.0))
+        self.sent = len(board.move_stack)
+
+    def choose(self, board: Board, clock: Clock | None = None) -> Choice:
+        self._send_moves(board)
+        wait = self.timeout if clock is None else clock.time + clock.inc + self.timeout
+        while True:
+            message = self.conn.receive(wait)
+            if isinstance(message, MoveMessage):
+                move = find_move(board.position, message)
+                self.sent += 1
+                return move, None  # DXP carries no score
+            if isinstance(message, GameEnd):
+                if message.reason == REASON_I_LOSE:
+                    raise Resigned(f"{self.peer} resigned (DXP GAMEEND)")
+                raise DXPError(
+                    f"{self.peer} ended the game (GAMEEND reason {message.reason}) where the referee plays on"
+                )
+            if isinstance(message, BackRequest):
+                self.conn.send(BackAccept(1))  # not supported
+            elif not isinstance(message, Chat):
+                raise DXPError(f"unexpected DXP message during a game: {message!r}")
+
+    def close(self, board: Board) -> None:
+        with contextlib.suppress(DXPError):
+            self._send_moves(board)
+            outcome = board.outcome()
+            reason = REASON_UNKNOWN  # a forfeit or an adjudication: the referee's result, not ours to claim
+            if outcome is not None:  # our GAMEEND speaks for the follower's opponent
+                if outcome.winner is None:
+                    reason = REASON_DRAW
+                else:
+                    reason = REASON_I_LOSE if outcome.winner is self.color else REASON_I_WIN
+            self.conn.send(GameEnd(reason, 1))
+            deadline = time.monotonic() + DXP_END_WAIT
+            while (left := deadline - time.monotonic()) > 0:
+                if isinstance(self.conn.receive(left), GameEnd):
+                    break
+        self.conn.close()

@@ -19,7 +19,6 @@ import contextlib
 import logging
 import socket
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -45,14 +44,12 @@ from draughts.dxp.codec import (
     encode,
 )
 from draughts.errors import DXPConnectionError, DXPError
-from draughts.move import Move
+from draughts.players.base import Player, TimeControl
 from draughts.results import result_for
 
-LOG = logging.getLogger("draughts.dxp")
+__all__ = ["END_WAIT", "LOG", "Connection", "DXPRecord", "peer_timeout", "play_game", "time_control"]
 
-Player = Callable[[Board, "float | None"], Move]
-"""Chooses a move: ``player(board, seconds)`` with the board (its game not over) and the seconds it
-may think (None: no clock)."""
+LOG = logging.getLogger("draughts.dxp")
 
 END_WAIT = 5.0
 """Seconds to wait for the peer's GAMEEND after ours."""
@@ -116,36 +113,7 @@ class Connection:
 
 
 @attrs.define
-class TimeControl:
-    """GAMEREQ's budget for one side: ``minutes`` for ``moves`` moves (0 minutes: no clock).
-
-    After ``moves`` moves the same budget starts again (the usual repeating control); with 0 moves
-    the minutes are for the whole game (sudden death).
-    """
-
-    minutes: int = 0
-    moves: int = 0
-    used: float = 0.0
-    played: int = 0
-
-    def budget(self) -> float | None:
-        """Seconds for the next move: what is left of this control over the moves left in it."""
-        if self.minutes <= 0:
-            return None
-        if self.moves <= 0:  # no move count: the minutes are for the whole game, shared over 30 moves to go
-            return max(0.05, 0.9 * (self.minutes * 60.0 - self.used) / 30)
-        in_control = self.played % self.moves
-        left_time = self.minutes * 60.0 * (self.played // self.moves + 1) - self.used
-        return max(0.05, 0.9 * left_time / (self.moves - in_control))
-
-    def spent(self, seconds: float) -> None:
-        """Account one move that took ``seconds``."""
-        self.used += seconds
-        self.played += 1
-
-
-@attrs.define
-class GameRecord:
+class DXPRecord:
     """How one DXP game went.
 
     Attributes:
@@ -224,16 +192,18 @@ class _Game:
     """The loop of one game (see the module notes)."""
 
     def __init__(
-        self, conn: Connection, record: GameRecord, player: Player, clock: TimeControl, timeout: float | None
+        self, conn: Connection, record: DXPRecord, player: Player, control: TimeControl | None, timeout: float | None
     ) -> None:
         self.conn = conn
         self.record = record
         self.player = player
-        self.clock = clock
+        self.control = control
+        self.used = 0.0
+        self.played = 0
         self.timeout = timeout
         self.stop_code = STOP_NEXT_GAME
 
-    def run(self) -> GameRecord:
+    def run(self) -> DXPRecord:
         board, record = self.record.board, self.record
         try:
             while board.outcome() is None:
@@ -249,11 +219,13 @@ class _Game:
     def _our_move(self) -> None:
         board = self.record.board
         started = time.monotonic()
-        move = self.player(board.copy(), self.clock.budget())
+        clock = None if self.control is None else self.control.clock(self.used, self.played)
+        move, _ = self.player.choose(board.copy(), clock)
         if not board.is_legal(move):  # our own player's bug: end the game rather than send it
             raise DXPError(f"our player chose {move!r}, not a legal move")
         seconds = time.monotonic() - started
-        self.clock.spent(seconds)
+        self.used += seconds
+        self.played += 1
         self.conn.send(move_message(move, seconds))
         board.push(move)
 
@@ -316,7 +288,7 @@ def play_game(
     clock: TimeControl | None = None,
     timeout: float | None = None,
     stop_code: int = STOP_NEXT_GAME,
-) -> GameRecord:
+) -> DXPRecord:
     """Play one game on ``conn`` from ``board`` with ``player`` as ``color``; never raises for the peer's faults.
 
     Args:
@@ -325,19 +297,25 @@ def play_game(
         color: Our colour.
         player: Chooses our moves.
         names: Our name and the peer's.
-        clock: Our time budget (default: none).
+        clock: Our time control (default: none): the player gets its clock before each move.
         timeout: Most seconds to wait for a peer's message (None: without end).
         stop_code: What our GAMEEND says about a next game.
     """
-    record = GameRecord(board, color, names[0], names[1])
-    game = _Game(conn, record, player, clock or TimeControl(), timeout)
+    record = DXPRecord(board, color, names[0], names[1])
+    game = _Game(conn, record, player, clock, timeout)
     game.stop_code = stop_code
     LOG.info("DXP game: we play %s against %s", color, names[1])  # white/black: W and Z are the wire's letters
     return game.run()
 
 
-def peer_timeout(clock: TimeControl, default: float | None) -> float | None:
+def peer_timeout(clock: TimeControl | None, default: float | None) -> float | None:
     """How long to wait for the peer's move: its whole budget and a minute, else ``default``."""
-    if clock.minutes > 0:
-        return clock.minutes * 60.0 + 60.0
+    if clock is not None:
+        return clock.base + 60.0
     return default
+
+
+def time_control(minutes: int, moves: int) -> TimeControl | None:
+    """GAMEREQ's time control: ``minutes`` for ``moves`` moves, the same again after them (0 moves:
+    the minutes are for the whole game; 0 minutes: no clock)."""
+    return TimeControl(minutes * 60.0, moves=max(moves, 0)) if minutes > 0 else None

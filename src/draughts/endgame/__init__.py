@@ -22,9 +22,6 @@ from draughts.endgame.storage import ruleset_key
 from draughts.endgame.table import Table
 from draughts.endgame.tablebase import Tablebase, Verdict, build_material, default_directory
 
-for _public in (Material, NodeProbe, Table, Tablebase, TablebaseError, TablebaseFileError, Verdict):
-    _public.__module__ = "draughts.endgame"  # documented, pickled and named where users import them
-
 __all__ = [
     "Material",
     "NodeProbe",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from draughts.errors import DraughtsError
 
+__all__ = ["TablebaseError", "TablebaseFileError"]
+
 
 class TablebaseError(DraughtsError):
     """A tablebase request that cannot be met: a bad material name, a ruleset or material the

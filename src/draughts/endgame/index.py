@@ -29,6 +29,8 @@ from draughts._core import build_move_generator
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 
+__all__ = ["Indexer", "Placement"]
+
 Placement = tuple[int, int, int]
 """``(white, black, kings)`` bit masks in the generator's layout."""
 
@@ -45,14 +47,14 @@ def _bits(mask: int) -> list[int]:
 class Indexer:
     """Ranks the positions of one material under one ruleset (see the module docstring)."""
 
-    def __init__(self, rules: Ruleset, material: Material) -> None:
-        tables = build_move_generator(rules).tables
-        self.rules = rules
+    def __init__(self, ruleset: Ruleset, material: Material) -> None:
+        tables = build_move_generator(ruleset).tables
+        self.rules = ruleset
         self.material = material
         self.board = tables.board
         self.men_squares = (tables.board & ~tables.crown_row[0], tables.board & ~tables.crown_row[1])
         squares = tables.board.bit_count()
-        self.counts = material.counts(rules)
+        self.counts = material.counts(ruleset)
         white_men, black_men, white_kings, black_kings = self.counts
         men = white_men + black_men
         self.radix = (
@@ -67,7 +69,7 @@ class Indexer:
         self.index: Callable[[int, int, int, int], int] = self._ranker()
         """The index of a position of this material (``turn`` 0: White to move)."""
 
-    def _ranker(self) -> Callable[[int, int, int, int], int]:
+    def _ranker(self) -> Callable[[int, int, int, int], int]:  # noqa: C901 (one closure per material, specialised for speed)
         """The index function, specialised to this material: empty groups cost nothing, and a
         square's place in a group's domain is a table lookup (fixed domains, men) or its place
         on the board less the occupied squares below it (kings)."""

@@ -23,6 +23,8 @@ from draughts.color import Color
 from draughts.endgame.errors import TablebaseError
 from draughts.rules import Ruleset
 
+__all__ = ["Material", "build_order", "dependencies", "materials_up_to"]
+
 _SIDE = re.compile(r"^[MK]*$")
 
 
@@ -74,19 +76,19 @@ class Material:
         """Whether one side has no piece (the game is over: such materials need no table)."""
         return not sum(self.first) or not sum(self.second)
 
-    def side(self, rules: Ruleset, color: Color) -> tuple[int, int]:
-        """``(men, kings)`` of ``color`` under ``rules`` (which say who moves first)."""
-        return self.first if color is rules.first_to_move else self.second
+    def side(self, ruleset: Ruleset, color: Color) -> tuple[int, int]:
+        """``(men, kings)`` of ``color`` under ``ruleset`` (which say who moves first)."""
+        return self.first if color is ruleset.first_to_move else self.second
 
-    def counts(self, rules: Ruleset) -> tuple[int, int, int, int]:
-        """``(white men, black men, white kings, black kings)`` under ``rules``."""
-        white, black = self.side(rules, Color.WHITE), self.side(rules, Color.BLACK)
+    def counts(self, ruleset: Ruleset) -> tuple[int, int, int, int]:
+        """``(white men, black men, white kings, black kings)`` under ``ruleset``."""
+        white, black = self.side(ruleset, Color.WHITE), self.side(ruleset, Color.BLACK)
         return white[0], black[0], white[1], black[1]
 
     @classmethod
-    def of_counts(cls, rules: Ruleset, white: tuple[int, int], black: tuple[int, int]) -> Material:
-        """The material with White's and Black's ``(men, kings)`` under ``rules``."""
-        if rules.first_to_move is Color.WHITE:
+    def of_counts(cls, ruleset: Ruleset, white: tuple[int, int], black: tuple[int, int]) -> Material:
+        """The material with White's and Black's ``(men, kings)`` under ``ruleset``."""
+        if ruleset.first_to_move is Color.WHITE:
             return cls(white, black)
         return cls(black, white)
 
@@ -94,7 +96,7 @@ class Material:
         """The same pieces with the sides swapped."""
         return Material(self.second, self.first)
 
-    def successors(self, rules: Ruleset) -> list[Material]:
+    def successors(self, ruleset: Ruleset) -> list[Material]:
         """The materials one capture or one crowning can lead to, not counting materials with an
         empty side (the game is over there). A capture may take several pieces at once and may
         crown the capturing man as well: every such combination is listed."""
@@ -111,7 +113,7 @@ class Material:
                         new_opp = (opp_men - taken_men, opp_kings - taken_kings)
                         pair = [new_own, new_opp] if mover == 0 else [new_opp, new_own]
                         child = Material(pair[0], pair[1])
-                        if child.has_empty_side or (rules.crowning_wins and crowned):
+                        if child.has_empty_side or (ruleset.crowning_wins and crowned):
                             continue  # the game is over: no table needed
                         found.add(child)
         found.discard(self)
@@ -124,7 +126,7 @@ class Material:
         return self.name
 
 
-def dependencies(rules: Ruleset, roots: Iterable[Material]) -> dict[Material, list[Material]]:
+def dependencies(ruleset: Ruleset, roots: Iterable[Material]) -> dict[Material, list[Material]]:
     """Every material reachable from ``roots`` by captures and crownings, with its successors."""
     graph: dict[Material, list[Material]] = {}
     todo = [Material.parse(root) for root in roots]
@@ -132,7 +134,7 @@ def dependencies(rules: Ruleset, roots: Iterable[Material]) -> dict[Material, li
         material = todo.pop()
         if material in graph or material.has_empty_side:
             continue
-        graph[material] = material.successors(rules)
+        graph[material] = material.successors(ruleset)
         todo.extend(graph[material])
     return graph
 
@@ -156,10 +158,10 @@ def build_order(graph: dict[Material, list[Material]]) -> list[list[Material]]:
     return waves
 
 
-def materials_up_to(rules: Ruleset, pieces: int) -> list[Material]:
+def materials_up_to(ruleset: Ruleset, pieces: int) -> list[Material]:
     """Every material with at most ``pieces`` pieces and a piece on each side (men only where the
     ruleset's men may stand: not in breakthrough rulesets' kings)."""
-    return list(_materials(rules, pieces))
+    return list(_materials(ruleset, pieces))
 
 
 def _materials(rules: Ruleset, pieces: int) -> Iterator[Material]:

@@ -15,7 +15,8 @@ search itself counts none): a draw scores 0, a win in ``n`` plies at ``ply`` pli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from draughts._core import build_move_generator
 from draughts.endgame import storage
@@ -26,8 +27,20 @@ from draughts.endgame.table import Table
 from draughts.engine.search import MATE
 from draughts.rules import Ruleset
 
-if TYPE_CHECKING:
-    from draughts.endgame.tablebase import Tablebase
+__all__ = ["Counts", "NodeProbe", "built_materials", "node_probe"]
+
+
+class _Tablebase(Protocol):
+    """What a probe reads of a :class:`~draughts.endgame.Tablebase` (which makes its probes with
+    this module, so it names the shape instead of importing the class): its rules, their key in
+    file names, its directory, and its tables."""
+
+    rules: Ruleset
+    key: str
+    directory: Path
+
+    def table(self, material: Material | str) -> Table: ...
+
 
 Counts = tuple[int, int, int, int]
 """``(white men, black men, white kings, black kings)``."""
@@ -46,7 +59,7 @@ class NodeProbe:
         pieces: The most pieces of any built material (nodes with more are never probed).
     """
 
-    def __init__(self, tablebase: Tablebase) -> None:
+    def __init__(self, tablebase: _Tablebase) -> None:
         self.tablebase = tablebase
         rules = tablebase.rules
         self.built = built_materials(tablebase)
@@ -108,7 +121,7 @@ class NodeProbe:
         return None
 
 
-def built_materials(tablebase: Tablebase) -> set[Material]:
+def built_materials(tablebase: _Tablebase) -> set[Material]:
     """The materials whose table files of this tablebase's rules are in its directory (not yet checked)."""
     suffix = storage.file_name(Material((0, 1), (0, 1)), tablebase.key).split(".", 1)[1]
     found: set[Material] = set()
@@ -124,9 +137,9 @@ def built_materials(tablebase: Tablebase) -> set[Material]:
     return found
 
 
-def node_probe(tablebase: Tablebase, rules: Ruleset) -> NodeProbe | None:
-    """A probe of ``tablebase`` for searches under ``rules`` (None: other rules, or nothing built)."""
-    if rules is not tablebase.rules and rules != tablebase.rules and storage.ruleset_key(rules) != tablebase.key:
+def node_probe(tablebase: _Tablebase, ruleset: Ruleset) -> NodeProbe | None:
+    """A probe of ``tablebase`` for searches under ``ruleset`` (None: other rules, or nothing built)."""
+    if ruleset is not tablebase.rules and ruleset != tablebase.rules and storage.ruleset_key(ruleset) != tablebase.key:
         return None
     probe = NodeProbe(tablebase)
     return probe if probe.pieces else None

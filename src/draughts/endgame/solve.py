@@ -32,6 +32,8 @@ from draughts.endgame.material import Material
 from draughts.endgame.within import EXIT_DRAWS, EXIT_WINS, NO_MOVE_LOST, NO_MOVE_WON, Walked, plan_of, spread
 from draughts.rules import Ruleset
 
+__all__ = ["Lookup", "Solved", "Value", "solve", "terminal_value"]
+
 Value = tuple[int, int]
 """``(code, plies)`` of one position."""
 Lookup = Callable[[int, int, int, int], tuple[int, int, int]]
@@ -55,14 +57,14 @@ class Solved:
         return self.codes[index], self.plies[index]
 
 
-def terminal_value(rules: Ruleset, own: int, kings: int) -> Value | None:
+def terminal_value(ruleset: Ruleset, own: int, kings: int) -> Value | None:
     """The value for the side to move of a position where the game is over before any move is
     looked at: a king on the board where crowning wins (the king's owner has won, and it is not
     the side to move in any position reached by a move), or no piece left for the side to move."""
-    if rules.crowning_wins and kings:
+    if ruleset.crowning_wins and kings:
         return (LOSS, 0) if not kings & own else (WIN, 0)
     if not own:
-        return (WIN, 0) if rules.no_move_wins else (LOSS, 0)
+        return (WIN, 0) if ruleset.no_move_wins else (LOSS, 0)
     return None
 
 
@@ -138,8 +140,8 @@ class _Seeds:
                 self.queue(self.losses, longest[index]).append(index)
 
 
-def solve(rules: Ruleset, material: Material, lookup: Lookup, within: bool = False) -> Solved:
-    """Solve every position of ``material`` under ``rules``.
+def solve(ruleset: Ruleset, material: Material, lookup: Lookup, within: bool = False) -> Solved:
+    """Solve every position of ``material`` under ``ruleset``.
 
     Memory: per entry about a dozen bytes (codes, distances, counts, offsets), per move inside
     the material 4 bytes, twice that while the moves are reversed; nothing per position is a
@@ -148,16 +150,16 @@ def solve(rules: Ruleset, material: Material, lookup: Lookup, within: bool = Fal
     value of the count of plies since a man moved.
 
     Args:
-        rules: The ruleset (without rule state in this material: checked by the caller).
+        ruleset: The ruleset (without rule state in this material: checked by the caller).
         material: The material.
         lookup: The value of any position of a smaller material (the tables built before).
         within: Also give the verdicts within the draw rules, counts at 0 (for rulesets
             :func:`draughts.endgame.within.known` accepts).
     """
-    indexer = Indexer(rules, material)
+    indexer = Indexer(ruleset, material)
     codes = bytearray([HOLE]) * indexer.size
-    walked = Walked(rules, plan_of(rules, material), indexer.size) if within else None
-    graph, seeds = _forward(rules, indexer, lookup, walked, codes)
+    walked = Walked(ruleset, plan_of(ruleset, material), indexer.size) if within else None
+    graph, seeds = _forward(ruleset, indexer, lookup, walked, codes)
     moves = graph.moves
     start, flat, men = _reverse(graph, indexer.size, None if walked is None else walked.men)
     del graph

@@ -35,16 +35,18 @@ from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 from draughts.rules.files import ruleset_to_data
 
+__all__ = ["FORMAT", "MAGIC", "field", "file_name", "pack", "packed_size", "read", "ruleset_key", "write"]
+
 MAGIC = b"PDTB"
 FORMAT = 1
 _TEXT_FIELDS = ("name", "title", "sources")
 _DIGEST = 32
 
 
-def ruleset_key(rules: Ruleset) -> str:
-    """A SHA-256 (hex) of everything in ``rules`` but its name, title, sources and comment texts:
+def ruleset_key(ruleset: Ruleset) -> str:
+    """A SHA-256 (hex) of everything in ``ruleset`` but its name, title, sources and comment texts:
     two rulesets share tables exactly when they have the same rules, whatever they are called."""
-    data = ruleset_to_data(rules)
+    data = ruleset_to_data(ruleset)
     for field in _TEXT_FIELDS:
         data.pop(field, None)
     draws = data.get("draw_rules")

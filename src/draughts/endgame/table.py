@@ -17,6 +17,8 @@ from draughts.endgame.solve import Solved, Value
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
 
+__all__ = ["Table", "code_name", "fen_of", "sections", "statistics", "write_table"]
+
 _NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 
 
@@ -28,11 +30,11 @@ class Table:
         header: The file's header: key, material, entries, field widths and the statistics.
     """
 
-    def __init__(self, rules: Ruleset, material: Material, header: dict[str, Any], body: bytes) -> None:
-        self.rules = rules
+    def __init__(self, ruleset: Ruleset, material: Material, header: dict[str, Any], body: bytes) -> None:
+        self.rules = ruleset
         self.material = material
         self.header = header
-        self.indexer = Indexer(rules, material)
+        self.indexer = Indexer(ruleset, material)
         size = self.indexer.size
         if header.get("entries") != size:
             raise TablebaseFileError(f"table of {material.name} has {header.get('entries')} entries, expected {size}")
@@ -80,11 +82,11 @@ def code_name(code: int) -> str:
     return _NAMES[code]
 
 
-def fen_of(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> str:
+def fen_of(ruleset: Ruleset, white: int, black: int, kings: int, turn: int) -> str:
     """The FEN of a position given as bit masks of the generator's layout."""
     from draughts._core import build_move_generator
 
-    tables = build_move_generator(rules).tables
+    tables = build_move_generator(ruleset).tables
     pieces: dict[int, Piece] = {}
     for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
         while mask:
@@ -92,10 +94,10 @@ def fen_of(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> str
             square = tables.square_of_bit[low.bit_length() - 1]
             pieces[square] = Piece(color, bool(kings & low))
             mask ^= low
-    return Position.from_pieces(rules, pieces, Color(turn)).fen()
+    return Position.from_pieces(ruleset, pieces, Color(turn)).fen()
 
 
-def statistics(rules: Ruleset, solved: Solved) -> dict[str, Any]:
+def statistics(ruleset: Ruleset, solved: Solved) -> dict[str, Any]:
     """Counts of wins, losses and draws per side to move, and the longest win with an example.
 
     The counts and the longest win are read from the arrays (each side to move is one half of
@@ -121,7 +123,7 @@ def statistics(rules: Ruleset, solved: Solved) -> dict[str, Any]:
             )
         side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
         side["longest_win"] = longest if example else None
-        side["longest_win_fen"] = fen_of(rules, *example, turn) if example else None
+        side["longest_win_fen"] = fen_of(ruleset, *example, turn) if example else None
         side["within_rules"] = None
         if solved.within is not None:
             within = solved.within[turn * half : (turn + 1) * half]
@@ -142,9 +144,9 @@ def sections(solved: Solved, within: Sequence[int] | None) -> tuple[dict[str, An
 
 
 def write_table(
-    path: Path, rules: Ruleset, key: str, solved: Solved, within: Sequence[int] | None, extra: dict[str, Any]
+    path: Path, ruleset: Ruleset, key: str, solved: Solved, within: Sequence[int] | None, extra: dict[str, Any]
 ) -> None:
     """Write a solved table to ``path`` (atomically)."""
     header, parts = sections(solved, within)
-    header.update(key=key, material=solved.indexer.material.name, stats=statistics(rules, solved), **extra)
+    header.update(key=key, material=solved.indexer.material.name, stats=statistics(ruleset, solved), **extra)
     storage.write(path, header, parts)

@@ -14,6 +14,7 @@ import attrs
 
 from draughts._core import build_move_generator
 from draughts._text import excerpt
+from draughts.board import Board
 from draughts.color import Color
 from draughts.endgame import storage
 from draughts.endgame.codes import DRAW, LOSS, WIN
@@ -26,12 +27,24 @@ from draughts.endgame.table import Table, code_name, write_table
 from draughts.endgame.within import INF, plan_of
 from draughts.endgame.within import known as within_known
 from draughts.move import Move
+from draughts.notation import move_text
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
+
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "Tablebase",
+    "Verdict",
+    "build_material",
+    "default_directory",
+    "has_draw_rules",
+    "masks_of",
+    "material_of",
+]
 
 DEFAULT_MAX_POSITIONS = 50_000_000
 """The largest material (entries, both sides to move) a build accepts unless told otherwise: the
@@ -74,17 +87,17 @@ class Verdict:
         return {"result": self.result, "plies": self.plies, "within_rules": self.within_rules}
 
 
-def material_of(rules: Ruleset, white: int, black: int, kings: int) -> Material:
+def material_of(ruleset: Ruleset, white: int, black: int, kings: int) -> Material:
     """The material of a position given as bit masks."""
     white_kings, black_kings = (white & kings).bit_count(), (black & kings).bit_count()
     return Material.of_counts(
-        rules, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
+        ruleset, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
     )
 
 
-def has_draw_rules(rules: Ruleset) -> bool:
+def has_draw_rules(ruleset: Ruleset) -> bool:
     """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
-    return bool(rules.draw_rules.move_counts or rules.draw_rules.endgames)
+    return bool(ruleset.draw_rules.move_counts or ruleset.draw_rules.endgames)
 
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
@@ -100,6 +113,11 @@ def masks_of(position: Position) -> tuple[int, int, int, int]:
         if piece.king:
             kings |= bit
     return white, black, kings, int(position.turn)
+
+
+def _position_of(game: Position | Board) -> Position:
+    """A board's current position (the tables answer for a position, whatever led to it)."""
+    return game.position if isinstance(game, Board) else game
 
 
 class Tablebase:
@@ -163,7 +181,10 @@ class Tablebase:
         if table is None:
             path = self.path(material)
             if not path.exists():
-                raise TablebaseError(f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}")
+                raise TablebaseError(
+                    f"no table of {material.name} for {self.rules.name} in {str(self.directory)!r}: build it with "
+                    f"draughts endgame build {self.rules.name} {material.name} --tablebases {self.directory}"
+                )
             header, body = storage.read(path, self.key, material)
             table = Table(self.rules, material, header, body)
             self._tables[material] = table
@@ -302,8 +323,10 @@ class Tablebase:
             best = _better(best, self.value(*child))
         return best if best is not None else ((WIN, 0) if self.rules.no_move_wins else (LOSS, 0))
 
-    def probe(self, position: Position) -> Verdict:
-        """The verdict of ``position`` for the side to move.
+    def probe(self, position: Position | Board) -> Verdict:
+        """The verdict of ``position`` for the side to move (a :class:`~draughts.Board`'s current
+        position, as python-chess's probes take a board; the verdict within the rules is the one
+        with the draw counts just reset, not the board's own counts).
 
         A material whose table is not built, but whose mirror's is (``KvKKK`` and ``KKKvK``), is
         read from the mirror: the position with colours swapped and the board turned round
@@ -312,7 +335,7 @@ class Tablebase:
         Raises:
             TablebaseError: the position is of other rules, or its material's table is not built.
         """
-        position = self._oriented(position)
+        position = self._oriented(_position_of(position))
         white, black, kings, turn = self._masks(position)
         code, plies = self.value(white, black, kings, turn)
         within = self.within(white, black, kings, turn)
@@ -335,9 +358,13 @@ class Tablebase:
             return self.value(white, black, kings, turn)[0]
         return self.table(material_of(self.rules, white, black, kings)).within(white, black, kings, turn)
 
-    def best_moves(self, position: Position) -> list[Move]:
+    def best_moves(self, position: Position | Board) -> list[Move]:
         """The moves that keep the value: the fastest wins from a won position, every drawing move
-        from a drawn one, the longest defences from a lost one (empty where the game is over)."""
+        from a drawn one, the longest defences from a lost one (empty where the game is over).
+
+        ``str(move)`` writes a move by square numbers whatever the variant (a move does not know
+        its variant): :meth:`best_move_texts` writes them as the variant does."""
+        position = _position_of(position)
         verdict = self.probe(position)
         chosen = []
         for move in position.legal_moves():
@@ -346,20 +373,33 @@ class Tablebase:
                 chosen.append(move)
         return chosen
 
+    def best_move_texts(self, position: Position | Board) -> list[str]:
+        """:meth:`best_moves` as the variant writes them (``b2-a3``, ``c3:e5`` in Russian; ``28-24`` in
+        American), the texts :meth:`draughts.Board.push_text` reads back.
+
+        >>> import tempfile, draughts
+        >>> tb = Tablebase("russian", tempfile.mkdtemp())
+        >>> _ = tb.build("KvK")
+        >>> tb.best_move_texts(draughts.Board("russian", "W:WKa1:BKh2"))
+        ['a1-h8', 'a1-g7', 'a1-f6', 'a1-d4', 'a1-c3', 'a1-b2']
+        """
+        position = _position_of(position)
+        return [move_text(position, move) for move in self.best_moves(position)]
+
     def stats(self, material: Material | str) -> dict[str, Any]:
         """Per side to move (``"white"``, ``"black"``): positions, wins, losses, draws, the
         longest win in plies and a FEN of a position that needs it."""
         return self.table(material).stats
 
-    def node_probe(self, rules: Ruleset) -> NodeProbe | None:
-        """The engine search's probe of these tables for positions of ``rules`` (None: other
+    def node_probe(self, ruleset: Ruleset) -> NodeProbe | None:
+        """The engine search's probe of these tables for positions of ``ruleset`` (None: other
         rules or nothing built); see :class:`NodeProbe`. Made once per search, so
         tables built since the last search are used."""
-        return node_probe(self, rules)
+        return node_probe(self, ruleset)
 
     def _masks(self, position: Position) -> tuple[int, int, int, int]:
         if not isinstance(position, Position):
-            raise TablebaseError(f"{excerpt(position)} is not a Position")
+            raise TablebaseError(f"{excerpt(position)} is not a Position or a Board")
         rules = position.ruleset
         if rules is not self.rules and rules != self.rules and storage.ruleset_key(rules) != self.key:
             raise TablebaseError(f"position of {position.ruleset.name}, but these tables are of {self.rules.name}")
@@ -419,26 +459,26 @@ class _Progress:
             print(f"[{self.count}/{self.total}] {material.name} built in {seconds:.1f} s", file=sys.stderr)
 
 
-def build_material(rules: Ruleset, material: Material, directory: Path) -> str:
+def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str:
     """Solve one material and write its table (its dependencies' tables must be in ``directory``).
 
     A top-level function, so that process pools and Dask can run it; returns the material's name.
     """
-    base = Tablebase(rules, directory)
+    base = Tablebase(ruleset, directory)
     lookup = _lookup(base)
     started = time.process_time()
-    within = has_draw_rules(rules) and within_known(rules)
-    solved = solve(rules, material, lookup, within)
-    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": rules.name}
+    within = has_draw_rules(ruleset) and within_known(ruleset)
+    solved = solve(ruleset, material, lookup, within)
+    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": ruleset.name}
     if within:
-        plan = plan_of(rules, material)
+        plan = plan_of(ruleset, material)
         extra["within_rules"] = {
             "counts": plan.counts,
             "plies_since_a_man_moved": None if plan.count_limit == INF else plan.count_limit,
             "plies_in_the_material": None if plan.material_limit == INF else plan.material_limit,
             "rules_by_placement": [rule.article or rule.describe() for _, rule in plan.placement],
         }
-    write_table(base.path(material), rules, base.key, solved, solved.within, extra)
+    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
     return material.name
 
 

@@ -36,13 +36,27 @@ from array import array
 
 import attrs
 
-from draughts import _bridge, drawrules
+from draughts import drawrules
 from draughts._core import build_move_generator
 from draughts._core.tables import VECTORS
 from draughts.color import Color
 from draughts.endgame.codes import DRAW, HOLE, LOSS, WIN
 from draughts.endgame.material import Material
+from draughts.position import Position
 from draughts.rules import EndgameRule, Ruleset
+
+__all__ = [
+    "EXIT_DRAWS",
+    "EXIT_WINS",
+    "INF",
+    "NO_MOVE_LOST",
+    "NO_MOVE_WON",
+    "Plan",
+    "Walked",
+    "known",
+    "plan_of",
+    "spread",
+]
 
 INF = 0x7FFF
 """A budget no count limits (the largest value of the signed 2-byte arrays budgets live in)."""
@@ -68,33 +82,33 @@ class Plan:
     material_limit: int
     placement: tuple[tuple[int, EndgameRule], ...]
 
-    def cap(self, rules: Ruleset, white: int, black: int, kings: int, turn: int) -> int:
+    def cap(self, ruleset: Ruleset, white: int, black: int, kings: int, turn: int) -> int:
         """The largest ``e`` budget of a position: its ``e`` limit less one (-1: drawn at once)."""
         limit = self.material_limit
         if self.placement:
-            position = _bridge.make(rules, white, black, kings, Color(turn))
+            position = Position.from_bitboards(ruleset, white, black, kings, Color(turn))
             for plies, rule in self.placement:
                 if plies < limit and drawrules.applies(rule, position):
                     limit = plies
         return INF if limit == INF else limit - 1
 
 
-def known(rules: Ruleset) -> bool:
+def known(ruleset: Ruleset) -> bool:
     """Whether verdicts within the rules can be given: every count restarts when a capture or a
     crowning leaves a material (else a smaller material's verdict would depend on the count it
     is entered with, which its table does not hold)."""
     return all(
         rule.reset_by_capture and (rule.reset_by_man_move or rule.reset_by_promotion)
-        for rule in rules.draw_rules.move_counts
+        for rule in ruleset.draw_rules.move_counts
     )
 
 
-def plan_of(rules: Ruleset, material: Material) -> Plan:
+def plan_of(ruleset: Ruleset, material: Material) -> Plan:
     """How the draw rules count in ``material`` (for rulesets :func:`known` accepts)."""
-    draws = rules.draw_rules
+    draws = ruleset.draw_rules
     count = min((2 * rule.moves for rule in draws.move_counts if rule.reset_by_man_move), default=INF)
     fixed = min((2 * rule.moves for rule in draws.move_counts if not rule.reset_by_man_move), default=INF)
-    white_men, black_men, white_kings, black_kings = material.counts(rules)
+    white_men, black_men, white_kings, black_kings = material.counts(ruleset)
     white, black = (white_kings, white_men), (black_kings, black_men)  # the rules write (kings, men)
     placement = []
     for rule in draws.endgames:
@@ -110,7 +124,7 @@ def plan_of(rules: Ruleset, material: Material) -> Plan:
     shorter = tuple((plies, rule) for plies, rule in placement if plies < fixed)
     if count == INF:
         counts = "ply"
-    elif fixed == INF and not shorter and _men_only_advance(rules):
+    elif fixed == INF and not shorter and _men_only_advance(ruleset):
         counts = "men"
     else:
         counts = "both"
@@ -132,8 +146,8 @@ class Walked:
     its budget's cap, what its exits and the end of the game say, how far its men have come
     (``"men"`` plans); per move inside the material whether a man moved (``"men"``, ``"both"``)."""
 
-    def __init__(self, rules: Ruleset, plan: Plan, size: int) -> None:
-        self.rules, self.plan = rules, plan
+    def __init__(self, ruleset: Ruleset, plan: Plan, size: int) -> None:
+        self.rules, self.plan = ruleset, plan
         uniform = plan.count_limit if plan.counts == "men" else plan.material_limit
         self.caps = array("h", [INF if uniform == INF else uniform - 1]) * size
         self.exits = bytearray(size)
@@ -141,8 +155,8 @@ class Walked:
         self.ranks = None
         if plan.counts == "men":
             self.ranks = array("H", bytes(2 * size))
-            tables = build_move_generator(rules).tables
-            coords, top = rules.geometry.coords, rules.board_size - 1
+            tables = build_move_generator(ruleset).tables
+            coords, top = ruleset.geometry.coords, ruleset.board_size - 1
             rows = [coords[square][1] if square else 0 for square in tables.square_of_bit]
             self._advance = (rows, [top - row for row in rows])
 

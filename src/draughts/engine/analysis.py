@@ -141,10 +141,62 @@ def _end_score(board: Board) -> Score | None:
     return Score.win(1) if outcome.winner is board.turn else Score.loss(1)
 
 
+_FORCED_CHAIN = 64
+"""Most forced moves followed from one position before its own analysis is trusted."""
+
+
+def _score_of(board: Board, engine: Analyser, limit: Limit | None) -> AnalysisLine | Score | None:
+    """The engine's best line of ``board`` (its outcome's score when finished, None with no line).
+
+    A position with a single legal move is not analysed itself: an engine may answer a forced move
+    at once, with a near-static score (one node), which compared with its neighbours' searched
+    scores marks good moves as mistakes (issue 40 §1). The position after the forced move (or
+    after a chain of them) is analysed instead, and its line is taken one ply back.
+    """
+    forced: list[Move] = []
+    start = board.position
+    board = board.copy()
+    while True:
+        end = _end_score(board)
+        if end is not None:
+            return _back(end, forced, start)
+        legal = list(board.legal_moves)
+        if len(legal) != 1 or len(forced) >= _FORCED_CHAIN:
+            break
+        forced.append(legal[0])
+        board.push(legal[0])
+    lines = engine.analyse(board, limit, multipv=1)
+    return _back(lines[0], forced, start) if lines else None
+
+
+def _back(line: AnalysisLine | Score, forced: Sequence[Move], start: Position) -> AnalysisLine | Score:
+    """``line`` of the position after the ``forced`` moves, seen from the position before them."""
+    if not forced:
+        return line
+    score = line.score if isinstance(line, AnalysisLine) else line
+    for _move in forced:
+        score = -score
+        if score.plies is not None:
+            score = Score(0, score.plies + (1 if score.plies > 0 else -1), score.exact)
+    pv = (*forced, *line.pv) if isinstance(line, AnalysisLine) else tuple(forced)
+    depth, nodes = (line.depth, line.nodes) if isinstance(line, AnalysisLine) else (0, 0)
+    return AnalysisLine(forced[0], score, pv, depth, nodes, position=start)
+
+
 def judge(
-    game: Game, engine: Analyser, limit: Limit | None = None, *, thresholds: Thresholds = LIDRAUGHTS
+    game: Game,
+    engine: Analyser,
+    limit: Limit | None = None,
+    *,
+    thresholds: Thresholds = LIDRAUGHTS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Judgement], Score | None]:
     """Analyse every position of ``game``'s main line: a :class:`Judgement` per move.
+
+    A position with a single legal move is scored by the analysis of the position after it (after
+    the whole chain of forced moves), never by the engine's own answer there, which may be one
+    node deep. ``progress(done, total)`` is called after each position (``total`` is the number of moves
+    plus one, the final position).
 
     Returns:
         The judgements, one per move, and the score of the final position for its side to move
@@ -153,12 +205,9 @@ def judge(
     board = Board.from_position(game.start)
     scores: list[AnalysisLine | Score | None] = []
     for move in [*game.moves, None]:
-        end = _end_score(board)
-        if end is not None:
-            scores.append(end)
-        else:
-            lines = engine.analyse(board, limit, multipv=1)
-            scores.append(lines[0] if lines else None)
+        scores.append(_score_of(board, engine, limit))
+        if progress is not None:
+            progress(len(scores), len(game.moves) + 1)
         if move is not None:
             board.push(move)
     judgements = []
@@ -203,6 +252,7 @@ def annotate(
     *,
     thresholds: Thresholds = LIDRAUGHTS,
     variation_plies: int = 6,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     """A copy of ``game`` with the engine's evaluations, marks, better lines and accuracy tags.
 
@@ -219,9 +269,10 @@ def annotate(
         limit: The search of each position (default: the engine's own).
         thresholds: When a move is marked (default: lidraughts').
         variation_plies: At most this many plies of the engine's better line are written.
+        progress: Called with the positions analysed so far and their number, after each.
     """
     engine = Engine() if engine is None else engine
-    judgements, _ = judge(game, engine, limit, thresholds=thresholds)
+    judgements, _ = judge(game, engine, limit, thresholds=thresholds, progress=progress)
     comments = {ply: list(texts) for ply, texts in game.comments.items()}
     annotations = {ply: list(marks) for ply, marks in game.annotations.items()}
     variations = {ply: list(texts) for ply, texts in game.variations.items()}
@@ -264,11 +315,15 @@ def _summary(judgements: Iterable[Judgement]) -> dict[str, str]:
 
 
 def _annotate_one(
-    game: Game, limit: Limit | None, thresholds: Thresholds, engine_factory: Callable[[], Analyser]
+    game: Game,
+    limit: Limit | None,
+    thresholds: Thresholds,
+    engine_factory: Callable[[], Analyser],
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     engine = engine_factory()
     try:
-        return annotate(game, engine, limit, thresholds=thresholds)
+        return annotate(game, engine, limit, thresholds=thresholds, progress=progress)
     finally:
         close = getattr(engine, "quit", None)  # an external engine's process ends with its job
         if callable(close):
@@ -282,6 +337,7 @@ def annotate_games(
     executor: Executor | None = None,
     engine_factory: Callable[[], Analyser] = Engine,
     thresholds: Thresholds = LIDRAUGHTS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Game]:
     """:func:`annotate` every game, one job per game, in the order given.
 
@@ -293,8 +349,28 @@ def annotate_games(
         engine_factory: Makes each job's engine (a class or a module-level function, so that it
             pickles); an engine with a ``quit`` method (a Hub engine) is quit when its job ends.
         thresholds: When a move is marked.
+        progress: Called with the positions analysed so far and their number in all the games:
+            after each position here, after each game (in order) on an executor.
     """
+    games = list(games)
+    total = sum(len(game.moves) + 1 for game in games)
     job = functools.partial(_annotate_one, limit=limit, thresholds=thresholds, engine_factory=engine_factory)
-    if executor is None:
-        return [job(game) for game in games]
-    return list(executor.map(job, games))
+    done: list[Game] = []
+    offset = 0
+    if executor is not None:
+        for game in executor.map(job, games):
+            done.append(game)
+            offset += len(game.moves) + 1
+            if progress is not None:
+                progress(offset, total)
+        return done
+    for game in games:
+        step = None if progress is None else functools.partial(_step, progress, offset, total)
+        done.append(job(game, progress=step))
+        offset += len(game.moves) + 1
+    return done
+
+
+def _step(progress: Callable[[int, int], None], offset: int, total: int, done: int, _: int) -> None:
+    """One game's progress as the collection's."""
+    progress(offset + done, total)

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from draughts import _bridge, _caches
+from draughts import _caches
 from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
@@ -19,6 +19,8 @@ from draughts.engine.weights import Weights
 from draughts.errors import InvalidLimitError
 from draughts.position import Position
 from draughts.rules import Ruleset
+
+__all__ = ["Engine"]
 
 # --- search -------------------------------------------------------------------------------------
 #
@@ -118,8 +120,8 @@ class Engine:
             outcome = game.outcome()
             if outcome is not None:
                 score = 0 if outcome.winner is None else (MATE if outcome.winner is position.turn else -MATE)
-                return SearchResult(None, score, (), 0, 0)
-            history = [_bridge.node(p) for p in game.positions()[:-1]]
+                return SearchResult(None, score, (), 0, 0, position=position)
+            history = [p.node for p in game.positions()[:-1]]
         elif isinstance(game, Position):
             position = game
             history = []
@@ -179,9 +181,7 @@ class Engine:
         if stop is None:
             stop = self._stop_event
             stop.clear()
-        history = [_bridge.node(p) for p in board.positions()[:-1]]
+        history = [p.node for p in board.positions()[:-1]]
         run = _RootSearch(self, position, limit, history, stop, multipv)
         best = run.run()
         return run.lines(best, multipv)
-
-

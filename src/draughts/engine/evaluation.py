@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+__all__ = ["BackPairs", "Chunks", "Evaluation", "Evaluator", "Shifts"]
+
 Evaluator = Callable[[int, int, int, int], int]
 """``f(own, opp, kings, color)``: a node's score for its side to move."""
 Shifts = tuple[tuple[int, bool], ...]

@@ -13,6 +13,8 @@ from draughts.engine.limits import Limit
 from draughts.engine.weights import MATERIAL_ONLY, Weights
 from draughts.errors import UnknownLevelError
 
+__all__ = ["LEVELS", "Level", "get_level"]
+
 # --- levels -------------------------------------------------------------------------------------
 
 

@@ -9,8 +9,12 @@ import attrs
 from draughts._text import excerpt
 from draughts.engine import search as _core_search
 from draughts.engine.score import Score
-from draughts.errors import InvalidLimitError
+from draughts.errors import DraughtsError, InvalidLimitError
 from draughts.move import Move
+from draughts.notation import move_text
+from draughts.position import Position
+
+__all__ = ["MATE", "AnalysisLine", "Limit", "SearchResult", "StopSignal"]
 
 MATE = _core_search.MATE
 """The score of a won game; a win in ``n`` plies scores ``MATE - n``."""
@@ -52,12 +56,25 @@ class Limit:
         time: Seconds of thinking (wall-clock). The search uses them all and stops just before
             they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
             and the moves its unfinished successor has already searched; a single legal move is
-            answered at once.
+            answered after a short search (5 plies, or sooner when the time is up) that scores it.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
     nodes: int | None = attrs.field(default=None, validator=_positive_or_none(int))
     time: float | None = attrs.field(default=None, validator=_positive_or_none(float))
+
+
+def _pv_text(position: Position | None, pv: tuple[Move, ...]) -> str:
+    """``pv`` from ``position`` as the variant writes it (see :attr:`SearchResult.pv_text`)."""
+    if not pv:
+        return ""
+    if position is None:
+        raise DraughtsError("this line carries no position to write its moves from: pass position= when making it")
+    texts = []
+    for move in pv:
+        texts.append(move_text(position, move))
+        position = position.play(move)
+    return " ".join(texts)
 
 
 @attrs.frozen
@@ -67,26 +84,46 @@ class SearchResult:
     Attributes:
         move: The chosen move (a legal move of the searched position), or None when the game is
             over (no legal move, or a finished :class:`~draughts.Board`).
-        score: The score of ``move`` for the side to move, in hundredths of a man; ``MATE - n``
-            for a forced win in ``n`` plies, ``-(MATE - n)`` for a forced loss.
+        value: The engine's integer score of ``move`` for the side to move: hundredths of a man,
+            ``MATE - n`` for a forced win in ``n`` plies, ``-(MATE - n)`` for a forced loss
+            (:attr:`score` is the same as a :class:`~draughts.engine.score.Score`).
         pv: The principal variation, starting with ``move``.
         depth: The depth of the last completed iteration (0 if none completed).
         nodes: Nodes visited.
+        position: The position searched (the engine sets it; :attr:`pv_text` writes the line
+            from it). Not part of equality.
     """
 
     move: Move | None
-    score: int
+    value: int
     pv: tuple[Move, ...]
     depth: int
     nodes: int
+    position: Position | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+    @property
+    def score(self) -> Score:
+        """The score as :meth:`Engine.analyse` gives it: ``Score.cp(35)``, ``Score.win(7)`` (issue 40 §5)."""
+        return Score.from_search(self.value)
+
+    @property
+    def pv_text(self) -> str:
+        """The principal variation as the variant writes it, moves separated by spaces (``c3-d4 f6-g5``
+        in Russian, ``32-28 19-23`` in International); ``str(Move)`` cannot, as a move does not
+        know its variant.
+
+        Raises:
+            DraughtsError: the result carries no position (one made by hand without ``position=``).
+        """
+        return _pv_text(self.position, self.pv)
 
     @property
     def mate_in(self) -> int | None:
         """Plies to a forced end of the game: positive when the side to move wins, negative when it loses."""
-        if self.score >= _MATE_BOUND:
-            return MATE - self.score
-        if self.score <= -_MATE_BOUND:
-            return -(MATE + self.score)
+        if self.value >= _MATE_BOUND:
+            return MATE - self.value
+        if self.value <= -_MATE_BOUND:
+            return -(MATE + self.value)
         return None
 
 
@@ -102,6 +139,8 @@ class AnalysisLine:
         depth: The depth of the iteration that scored it (0 for a tablebase's answer).
         nodes: Nodes the whole analysis visited (the same for every line of one call).
         multipv: The line's rank, 1 for the best.
+        position: The position analysed (the engine sets it; :attr:`pv_text` writes the line
+            from it). Not part of equality.
     """
 
     move: Move
@@ -110,3 +149,9 @@ class AnalysisLine:
     depth: int
     nodes: int
     multipv: int = 1
+    position: Position | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+    @property
+    def pv_text(self) -> str:
+        """The line as the variant writes it, moves separated by spaces (see :attr:`SearchResult.pv_text`)."""
+        return _pv_text(self.position, self.pv)

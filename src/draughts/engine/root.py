@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
-from draughts import _bridge
 from draughts._core import build_move_generator
 from draughts._core.capture import abort_when
 from draughts._core.types import Compact, Node
@@ -21,14 +20,35 @@ from draughts.engine.score import Score
 from draughts.engine.search import INF as _INF
 from draughts.engine.search import MATE_BOUND as _MATE_BOUND
 from draughts.engine.search import MAX_DEPTH as _MAX_DEPTH
-from draughts.engine.weights import Evaluator, _evaluation
+from draughts.engine.weights import Evaluator, Weights, _evaluation
 from draughts.errors import DraughtsError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-if TYPE_CHECKING:
-    from draughts.engine.engine import Engine
+__all__ = ["line_text"]
+
+
+class _Engine(Protocol):
+    """What a root search reads of its :class:`~draughts.engine.Engine` (which runs its searches
+    with this module, so it names the shape instead of importing the class): its settings, its
+    random choices and its transposition tables."""
+
+    @property
+    def evaluate(self) -> Callable[[Position], int] | None: ...
+    @property
+    def weights(self) -> Weights: ...
+    @property
+    def margin(self) -> int: ...
+    @property
+    def hash_size(self) -> int: ...
+    @property
+    def tablebase(self) -> Any: ...
+    @property
+    def _random(self) -> random.Random: ...
+    def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]: ...
+
+
 
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
     """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
@@ -42,7 +62,7 @@ def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -
     plies = verdict.plies or 0
     score = MATE - plies if verdict.result == "win" else -(MATE - plies) if verdict.result == "loss" else 0
     move = choose.choice(moves)
-    return SearchResult(move, score, (move,), 0, 0)
+    return SearchResult(move, score, (move,), 0, 0, position=position)
 
 
 def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> list[AnalysisLine] | None:
@@ -62,7 +82,10 @@ def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> l
     except DraughtsError:
         return None
     scored.sort(key=lambda item: (item[0], -item[1].start, -item[1].end), reverse=True)
-    return [AnalysisLine(move, score, (move,), 0, 0, rank) for rank, (score, move) in enumerate(scored[:multipv], 1)]
+    return [
+        AnalysisLine(move, score, (move,), 0, 0, rank, position=position)
+        for rank, (score, move) in enumerate(scored[:multipv], 1)
+    ]
 
 
 def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int, int, int], int | None] | None, int]:
@@ -99,6 +122,10 @@ _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
 _NO_PV = _core_search.NO_PV
+_FORCED_DEPTH = 5
+"""Under a time limit a root with a single legal move is searched to this depth and answered: the
+move needs no choosing, but its score (which analyses compare with the positions around it) must
+be a search's, not the first iteration's near-static one (issue 40 §1)."""
 
 
 class _RootSearch:
@@ -110,7 +137,13 @@ class _RootSearch:
     """
 
     def __init__(
-        self, engine: Engine, position: Position, limit: Limit, history: list[Node], stop: StopSignal, multipv: int = 1
+        self,
+        engine: _Engine,
+        position: Position,
+        limit: Limit,
+        history: list[Node],
+        stop: StopSignal,
+        multipv: int = 1,
     ) -> None:
         self.engine = engine
         self.multipv = multipv
@@ -138,7 +171,7 @@ class _RootSearch:
 
             def leaf(own: int, opp: int, kings: int, color: int) -> int:
                 white, black = (own, opp) if color == 0 else (opp, own)
-                return int(custom(_bridge.make(rules, white, black, kings, Color(color), 0)))
+                return int(custom(Position.from_bitboards(rules, white, black, kings, Color(color), 0)))
 
             self.leaf: Evaluator = leaf
         else:
@@ -162,15 +195,15 @@ class _RootSearch:
 
     def run(self) -> SearchResult:
         root = self.root
-        key = _bridge.node(root)
-        moves, compacts = _bridge.moves(root)
+        key = root.node
+        moves, compacts = root.moves_with_masks()
         legal = dict(zip(compacts, moves, strict=True))
         # The root's moves are generated once, in public order: a second generation in the
         # searcher's order would double the cost of a root whose captures take seconds (issue 23 §19).
         order = list(compacts)
         if not order:  # the game is over by the rules of play
             own, _, kings, _, _ = key
-            return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0)
+            return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0, position=root)
         self.seen[key] = self.seen.get(key, 0) + 1
         entry = self.table.get(key)
         if entry is not None and entry[3] in legal:
@@ -194,8 +227,8 @@ class _RootSearch:
             best = max(done.scores.values())
             if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
                 break  # the game's end is within the horizon: deeper searches cannot change it
-            if len(order) == 1 and self.limit.time is not None:
-                break  # a forced move: no time to spend on it
+            if len(order) == 1 and self.limit.time is not None and depth >= _FORCED_DEPTH:
+                break  # a forced move: little time to spend on it, but its score is searched, not static
             if self.stop_event.is_set():
                 break
         self.nodes = self.searcher.nodes
@@ -219,7 +252,7 @@ class _RootSearch:
         chosen = good[0] if len(good) == 1 else self.engine._random.choice(good)
         move = legal[chosen]
         pv = self._pv_moves(move, done.pvs.get(chosen, _NO_PV))
-        return SearchResult(move, done.scores[chosen], pv, completed, self.nodes)
+        return SearchResult(move, done.scores[chosen], pv, completed, self.nodes, position=self.root)
 
     def _root_iteration(self, key: Node, order: list[Compact], iteration: _Iteration, previous: int | None) -> None:
         """Score the root moves in ``order``: exactly where within the margin of the best, else a bound."""
@@ -278,22 +311,23 @@ class _RootSearch:
         if done is None or best.move is None:
             if best.move is None:
                 return []
-            return [AnalysisLine(best.move, Score.from_search(best.score), best.pv, best.depth, best.nodes)]
-        moves, compacts = _bridge.moves(root)
+            return [AnalysisLine(best.move, best.score, best.pv, best.depth, best.nodes, position=root)]
+        moves, compacts = root.moves_with_masks()
         legal = dict(zip(compacts, moves, strict=True))
         ranked = sorted(done.scores, key=lambda k: (-done.scores[k], legal[k].start, legal[k].end, legal[k].path))
         out = []
         for rank, key in enumerate(ranked[:multipv], 1):
             move = legal[key]
             pv = self._pv_moves(move, done.pvs.get(key, _NO_PV))
-            out.append(AnalysisLine(move, Score.from_search(done.scores[key]), pv, done.depth, self.nodes, rank))
+            score = Score.from_search(done.scores[key])
+            out.append(AnalysisLine(move, score, pv, done.depth, self.nodes, rank, position=root))
         return out
 
     def _pv_moves(self, first: Move, rest: Sequence[Compact]) -> tuple[Move, ...]:
         moves = [first]
         position = self.root.play(first)
         for move_key in rest:
-            candidates, compacts = _bridge.moves(position)
+            candidates, compacts = position.moves_with_masks()
             if move_key not in compacts:
                 break
             move = candidates[compacts.index(move_key)]

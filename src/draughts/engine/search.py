@@ -20,6 +20,24 @@ from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
 from draughts.engine.evaluation import Evaluator
 
+__all__ = [
+    "CHECK_EVERY",
+    "EXACT",
+    "INF",
+    "LOWER",
+    "MATE",
+    "MATE_BOUND",
+    "MAX_DEPTH",
+    "NO_PV",
+    "PRUNE",
+    "THREATS",
+    "UPPER",
+    "Entry",
+    "Searcher",
+    "Stopped",
+    "make_room",
+]
+
 MATE = 1_000_000
 """The score of a won game (less the plies to the win)."""
 MATE_BOUND = MATE - 10_000
@@ -238,7 +256,7 @@ class Searcher:
             slot[0] = move
         self.history[color][move] += depth * depth
 
-    def search(
+    def search(  # noqa: C901 (the hot recursion, one function on purpose: docs/architecture.rst)
         self, own: int, opp: int, kings: int, color: int, state: int, depth: int, alpha: int, beta: int, ply: int
     ) -> int:
         """Principal-variation alpha-beta: the node's score for its side to move."""
@@ -334,7 +352,7 @@ class Searcher:
         self.store(key, depth, best, flag, best_move, ply)
         return best
 
-    def quiesce(
+    def quiesce(  # noqa: C901 (the hot capture recursion, one function on purpose: docs/architecture.rst)
         self, own: int, opp: int, kings: int, color: int, state: int, alpha: int, beta: int, ply: int, threats: int
     ) -> int:
         """Captures until the side to move has none; then, if the opponent threatens a capture

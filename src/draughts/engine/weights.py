@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from draughts import _bridge, _caches
+from draughts import _caches
 from draughts._core import build_move_generator
 from draughts._core.tables import Tables, shifts_of
 from draughts.engine import evaluation as _core_evaluation
@@ -16,6 +16,8 @@ from draughts.engine.evaluation import BackPairs, Shifts
 from draughts.errors import InvalidWeightsError
 from draughts.position import Position
 from draughts.rules import Ruleset
+
+__all__ = ["MATERIAL_ONLY", "Evaluator", "Weights", "evaluate", "king_value"]
 
 # --- evaluation ---------------------------------------------------------------------------------
 
@@ -45,10 +47,10 @@ _SQUARES = (
     (-1, 2, 4, 6, 6),
     (0, 3, 8, 7, 10),
 )
-"""The default :attr:`~draughts.engine.Weights.squares`: fitted by least squares, with the contact and balance
-terms, to the static evaluation of py-draughts' TurboEngine on about 15,000 quiet International
-positions of equal material taken from recorded games; the table is read by rows to the crowning
-row and columns from the side, so it applies to every board."""
+"""The default :attr:`Weights.squares <draughts.engine.Weights.squares>`: fitted by least squares,
+with the contact and balance terms, to the static evaluation of py-draughts' TurboEngine on about
+15,000 quiet International positions of equal material taken from recorded games; the table is
+read by rows to the crowning row and columns from the side, so it applies to every board."""
 
 
 def _is_integer(value: object) -> bool:
@@ -336,5 +338,5 @@ def evaluate(position: Position, weights: Weights | None = None) -> int:
     >>> evaluate(draughts.Position.from_fen("international", "W:WK46:B5"), MATERIAL_ONLY)  # a king against a man
     300
     """
-    own, opp, kings, color, _ = _bridge.node(position)
+    own, opp, kings, color, _ = position.node
     return _evaluation(position.ruleset, Weights() if weights is None else weights).evaluate(own, opp, kings, color)

@@ -31,8 +31,8 @@ detection).
 **Moves** are written with square numbers in the same numbering: ``32-28`` for a quiet move; a
 capture as its start, its end and then every captured square in any order, joined by ``x``
 (``28x19x23``: from 28 to 19, taking 23). :func:`hub_move_text` writes them and
-:func:`parse_hub_move` reads them (their old names ``move_text`` and ``parse_move``, which
-:mod:`draughts.notation` uses for its own notation, still work with a :class:`DeprecationWarning`).
+:func:`parse_hub_move` reads them (:mod:`draughts.notation`'s ``move_text`` and ``parse_move``
+write and read the variant's own notation).
 
 **Variants** travel in the engine parameter ``variant`` (Scan calls International ``normal``):
 :class:`HubEngine` sets it before ``init`` when the engine declares it, and the server declares
@@ -64,19 +64,14 @@ Move(start=47, end=36, captured=(42, 29, 14, 31), path=(47, 38, 20, 9, 36))
 
 from __future__ import annotations
 
-import warnings
-
 from draughts.errors import HubEngineError, HubEngineTerminatedError, HubEngineTimeoutError, HubError
-from draughts.hub.client import Clock, HubEngine, HubParam, HubResult
+from draughts.hub.client import HubEngine, HubParam, HubPlayer, HubResult
 from draughts.hub.info import HubInfo, parse_info
 from draughts.hub.protocol import format_line, parse_line
 from draughts.hub.server import serve
 from draughts.hub.text import hub_move_text, parse_hub_move, parse_position, position_text
-from draughts.move import Move
-from draughts.position import Position
 
 __all__ = [
-    "Clock",
     "HubEngine",
     "HubEngineError",
     "HubEngineTerminatedError",
@@ -84,37 +79,14 @@ __all__ = [
     "HubError",
     "HubInfo",
     "HubParam",
+    "HubPlayer",
     "HubResult",
     "format_line",
     "hub_move_text",
-    "move_text",
     "parse_hub_move",
     "parse_info",
     "parse_line",
-    "parse_move",
     "parse_position",
     "position_text",
     "serve",
 ]
-
-
-def move_text(position: Position, move: Move) -> str:
-    """Deprecated name of :func:`hub_move_text` (:func:`draughts.notation.move_text` writes another notation)."""
-    warnings.warn(
-        "draughts.hub.move_text is deprecated: use draughts.hub.hub_move_text (Hub notation), or "
-        "draughts.notation.move_text for the variant's own notation",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return hub_move_text(position, move)
-
-
-def parse_move(position: Position, text: str) -> Move:
-    """Deprecated name of :func:`parse_hub_move` (:func:`draughts.notation.parse_move` reads another notation)."""
-    warnings.warn(
-        "draughts.hub.parse_move is deprecated: use draughts.hub.parse_hub_move (Hub notation), or "
-        "draughts.notation.parse_move for the variant's own notation",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return parse_hub_move(position, text)

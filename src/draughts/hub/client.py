@@ -31,15 +31,16 @@ from draughts.errors import (
 )
 from draughts.hub.info import HubInfo, parse_info
 from draughts.hub.process import EngineProcess
-from draughts.hub.protocol import MAX_COUNT, MAX_SECONDS, count_text, format_line, parse_line, seconds_text
+from draughts.hub.protocol import MAX_SECONDS, count_text, format_line, parse_line, seconds_text
 from draughts.hub.text import hub_move_text, parse_hub_move, position_text
 from draughts.hub.variant_names import engine_name
 from draughts.move import Move
+from draughts.players.base import Choice, Clock
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["Clock", "HubEngine", "HubParam", "HubResult"]
+__all__ = ["HubEngine", "HubParam", "HubPlayer", "HubResult"]
 
 
 @attrs.frozen
@@ -79,42 +80,6 @@ def _number_text(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
         return f"an integer of about {int(value.bit_length() * math.log10(2)):,} digits"
     return excerpt(value)
-
-
-def _check_seconds(instance: object, attribute: attrs.Attribute[float], value: object) -> None:
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not (number and 0 <= value <= MAX_SECONDS):  # type: ignore[operator]  # NaN compares false: refused
-        raise InvalidLimitError(
-            f"clock {attribute.name} {_number_text(value)} must be a number of seconds from 0 to {MAX_SECONDS:.0e}"
-        )
-
-
-def _check_moves(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT):
-        raise InvalidLimitError(
-            f"clock moves {_number_text(value)} must be None or a whole number from 1 to {MAX_COUNT:,}"
-        )
-
-
-@attrs.frozen
-class Clock:
-    """The engine's game clock, sent as ``level [moves=...] time=... [inc=...]``: the engine shares its time out.
-
-    Attributes:
-        time: Seconds left on the engine's clock, without this move's increment (the engine adds
-            it before the move, as the protocol says). At most 10**9 (about 31 years).
-        inc: Seconds added to the clock before each move (Fischer time control).
-        moves: Moves left to play before the next time control, or None for sudden death.
-
-    Raises:
-        ~draughts.DraughtsError: (``InvalidLimitError``) a time that is not a number of seconds
-            from 0 to 10**9 (a huge integer, NaN, an infinity, a negative), or moves that are not
-            a positive whole number.
-    """
-
-    time: float = attrs.field(validator=_check_seconds)
-    inc: float = attrs.field(default=0.0, validator=_check_seconds)
-    moves: int | None = attrs.field(default=None, validator=_check_moves)
 
 
 _MODES = ("think", "ponder", "analyze")
@@ -184,8 +149,9 @@ def _level_lines(limit: Limit | None, clock: Clock | None) -> tuple[list[str], f
     return lines, budget
 
 
-def _analysis_lines(result: HubResult, multipv: int) -> list[AnalysisLine]:
-    """The last scored line of each rank among ``result``'s ``info`` lines, best first.
+def _analysis_lines(result: HubResult, multipv: int, position: Position | None = None) -> list[AnalysisLine]:
+    """The last scored line of each rank among ``result``'s ``info`` lines, best first (``position``:
+    the one analysed, which the lines carry for their ``pv_text``).
 
     A best line given without a ``pv`` is the engine's move (and its ponder move, if any).
     """
@@ -199,7 +165,7 @@ def _analysis_lines(result: HubResult, multipv: int) -> list[AnalysisLine]:
         if pv:
             latest[info.multipv] = (info.score, pv, info)
     lines = [
-        AnalysisLine(pv[0], score, pv, info.depth or 0, info.nodes or 0, rank)
+        AnalysisLine(pv[0], score, pv, info.depth or 0, info.nodes or 0, rank, position=position)
         for rank, (score, pv, info) in sorted(latest.items())
     ]
     lines.sort(key=lambda line: line.score, reverse=True)
@@ -338,7 +304,7 @@ class HubEngine:
 
     # --- the session ---
 
-    def init(self, variant: Ruleset | str | None = None, params: Mapping[str, object] | None = None) -> None:
+    def init(self, ruleset: Ruleset | str | None = None, params: Mapping[str, object] | None = None) -> None:
         """The initialisation: ``hub``, the parameters (``variant`` first), ``init``, until ``ready``.
 
         Raises:
@@ -350,8 +316,8 @@ class HubEngine:
         self.send("hub")
         self._expect("wait", errors_before)
         settings: dict[str, object] = {}
-        if variant is not None:
-            self.ruleset = rules = resolve_ruleset(variant)
+        if ruleset is not None:
+            self.ruleset = rules = resolve_ruleset(ruleset)
             value = self._variant_setting(rules)
             if value is not None:
                 settings["variant"] = value
@@ -441,7 +407,7 @@ class HubEngine:
         pending = self._start(game, limit, None, "analyze")
         pending.on_info = on_info
         result = self._finish(pending)
-        return _analysis_lines(result, multipv)
+        return _analysis_lines(result, multipv, game.position if isinstance(game, Board) else game)
 
     def ponder(self, game: Board | Position, limit: Limit | None = None, *, clock: Clock | None = None) -> None:
         """Start a ``go ponder`` search of ``game`` (usually with the expected reply pushed) and return at once.
@@ -493,7 +459,7 @@ class HubEngine:
         if limit is not None and not isinstance(limit, Limit):
             raise TypeError(f"limit must be a draughts.engine.Limit, not {type(limit).__name__}")
         if clock is not None and not isinstance(clock, Clock):
-            raise TypeError(f"clock must be a draughts.hub.Clock, not {type(clock).__name__}")
+            raise TypeError(f"clock must be a draughts.players.Clock, not {type(clock).__name__}")
         board = game if isinstance(game, Board) else Board.from_position(game)
         position = board.position
         if not position.legal_moves():
@@ -573,3 +539,57 @@ class HubEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.quit()
+
+
+class HubPlayer:
+    """An external Hub engine as a :class:`~draughts.players.Player`, one process per game: a
+    clock goes to it as ``level time= inc=``, its score is that of its last ``info`` line with one.
+
+    Under a clock the client waits for the move ``grace`` seconds past the time on the clock (the
+    referee's margin and a second), not its usual ``timeout``: a hung engine loses on time promptly.
+
+    Raises:
+        ~draughts.errors.HubEngineError: the engine does not start or refuses the ruleset.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        ruleset: Ruleset | str,
+        params: Mapping[str, str] | None = None,
+        limit: Limit | None = None,
+        grace: float = 1.0,
+        *,
+        name: str = "hub",
+        timeout: float = 30.0,
+    ) -> None:
+        self.name = name
+        self.hub = HubEngine(list(command), timeout=timeout)
+        try:
+            self.hub.init(ruleset, dict(params or {}))
+        except BaseException:
+            self.hub.process.kill()
+            raise
+        self.limit = None if limit is None or not (limit.depth or limit.nodes or limit.time) else limit
+        self.grace = grace
+
+    def choose(self, board: Board, clock: Clock | None = None) -> Choice:
+        if clock is None:
+            return _scored(self.hub.go(board, self.limit))
+        usual, self.hub.timeout = self.hub.timeout, self.grace
+        try:
+            return _scored(self.hub.go(board, self.limit, clock=clock))
+        finally:
+            self.hub.timeout = usual
+
+    def close(self, board: Board) -> None:
+        try:
+            self.hub.quit(timeout=2.0)
+        except Exception:
+            self.hub.process.kill()
+
+
+def _scored(result: HubResult) -> Choice:
+    """The move of a Hub answer and the score of its last ``info`` line that has one."""
+    scores = [info.score for info in result.infos if info.score is not None]
+    return result.move, scores[-1] if scores else None

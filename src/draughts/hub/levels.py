@@ -13,13 +13,9 @@ import attrs
 
 from draughts.engine import InvalidLimitError, Limit
 from draughts.hub.protocol import MAX_SECONDS, read_count, read_seconds
+from draughts.players.base import MIN_SECONDS, MOVES_TO_GO, share_seconds
 
 __all__: list[str] = []
-
-MIN_SECONDS = 0.01
-"""The least time a search gets: ``move-time=0`` or an empty clock still gets a move played."""
-MOVES_TO_GO = 30
-"""The moves a clock without ``moves=`` is shared over (sudden death)."""
 
 
 @attrs.frozen
@@ -38,16 +34,16 @@ class LevelLimits:
 def clock_seconds(args: Mapping[str, str]) -> float:
     """The time one move gets from ``time=`` (without this move's increment), ``moves=`` and ``inc=``.
 
-    The clock is shared over the moves to go (30 without ``moves=``), plus the increment, never
-    more than nine tenths of what is on the clock once the increment is added (nor less than
-    ``MIN_SECONDS``, nor more than ``MAX_SECONDS``).
+    The clock is shared as every player's clock is (:func:`draughts.players.share_seconds`): over
+    the moves to go (30 without ``moves=``), plus the increment, never more than nine tenths of what
+    is on the clock once the increment is added (nor less than ``MIN_SECONDS``).
     """
     left = max(read_seconds("time", args["time"], negative=True), 0.0)  # a GUI may send an overrun clock
     inc = read_seconds("inc", args["inc"]) if "inc" in args else 0.0
     to_go = MOVES_TO_GO
     if "moves" in args:
         to_go = read_count("moves", args["moves"], least=0) or MOVES_TO_GO  # moves=0: not given, as Scan reads it
-    return _bounded(min(left / to_go + inc, 0.9 * (left + inc)))
+    return _bounded(share_seconds(left, inc, to_go))
 
 
 def _bounded(seconds: float) -> float:

@@ -291,7 +291,7 @@ def _info_line(result: SearchResult, seconds: float) -> str:
     if mate is not None:  # like Scan's +/-99.xx "the game ends soon": 99.99 less a hundredth per ply
         score = f"{(99.99 - min(abs(mate), 99) / 100) * (1 if mate > 0 else -1):.2f}"
     else:
-        score = f"{result.score / 100:.2f}"
+        score = f"{result.value / 100:.2f}"
     return format_line(
         "info",
         depth=result.depth,
@@ -317,7 +317,7 @@ def _input_lines(stream: IO[str] | None) -> Iterator[str]:
 
 def serve(
     *,
-    variant: Ruleset | str = "international",
+    ruleset: Ruleset | str = "international",
     stdin: IO[str] | None = None,
     stdout: TextIO | None = None,
     tablebases: str | os.PathLike[str] | None = None,
@@ -325,7 +325,7 @@ def serve(
     """Run the polydraughts engine as a Hub engine until ``quit`` or the end of input.
 
     The engine declares the parameters ``variant`` (any named variant or ``<name>-nfc``; ``normal``
-    is read as International; a ``variant`` ruleset no name finds, such as one read from a file, is
+    is read as International; a ``ruleset`` no name finds, such as one read from a file, is
     declared too, by its name), ``level`` (the :data:`~draughts.engine.levels.LEVELS`: the default search
     limit and style) and ``seed``. Every line is answered: a bad one with ``error``, after which the
     server goes on; every ``go`` with ``done``, close to its time when it has one. See the Hub
@@ -337,9 +337,9 @@ def serve(
     scored exactly, at the root and inside the search.
 
     Raises:
-        UnknownVariantError: ``variant`` names no variant.
+        UnknownVariantError: ``ruleset`` names no variant.
     """
-    server = _Server(variant, sys.stdout if stdout is None else stdout, tablebases)
+    server = _Server(ruleset, sys.stdout if stdout is None else stdout, tablebases)
     try:
         for line in _input_lines(stdin):
             if not server.handle(line):

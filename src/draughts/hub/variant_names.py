@@ -17,12 +17,7 @@ from draughts.rules.names import get_variant
 from draughts.rules.transforms import no_forced_capture
 from draughts.rules.variants import VARIANTS
 
-__all__: list[str] = []
-
-LONGEST_NAME = names.LONGEST_NAME
-"""The longest ``variant`` value looked up by name (:data:`draughts.rules.names.LONGEST_NAME`). Every
-name, alias and transform suffix of the library is far shorter; a longer value is refused at once
-instead of being taken apart."""
+__all__ = ["custom_variants", "declared_variants", "engine_name", "variant_named"]
 
 
 def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, Ruleset]:
@@ -33,14 +28,14 @@ def declared_variants(custom: Mapping[str, Ruleset] | None = None) -> dict[str, 
     return declared
 
 
-def custom_variants(rules: Ruleset) -> dict[str, Ruleset]:
+def custom_variants(ruleset: Ruleset) -> dict[str, Ruleset]:
     """A ruleset the server starts with that no name finds (a ruleset file), and its house rule, by name."""
     try:
-        if get_variant(rules.name) == rules:
+        if get_variant(ruleset.name) == ruleset:
             return {}
     except DraughtsError:
         pass
-    return {item.name: item for item in (rules, no_forced_capture(rules))}
+    return {item.name: item for item in (ruleset, no_forced_capture(ruleset))}
 
 
 def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
@@ -50,7 +45,7 @@ def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
     never a file or a module to import.
 
     Raises:
-        UnknownVariantError: no ruleset has that name (one longer than :data:`LONGEST_NAME` is
+        UnknownVariantError: no ruleset has that name (one longer than :data:`~draughts.rules.names.LONGEST_NAME` is
             refused without a look-up), or the value is a path or ``module:attribute``.
     """
     rules = declared.get(value)
@@ -59,15 +54,15 @@ def variant_named(value: str, declared: Mapping[str, Ruleset]) -> Ruleset:
     return resolve_ruleset(value, trusted=False)
 
 
-def engine_name(rules: Ruleset, choices: Sequence[str]) -> str | None:
-    """The name among an engine's ``choices`` that means ``rules``: its own name, else an alias."""
-    if rules.name in choices:
-        return rules.name
+def engine_name(ruleset: Ruleset, choices: Sequence[str]) -> str | None:
+    """The name among an engine's ``choices`` that means ``ruleset``: its own name, else an alias."""
+    if ruleset.name in choices:
+        return ruleset.name
     for choice in choices:
-        if len(choice) > LONGEST_NAME:
+        if len(choice) > names.LONGEST_NAME:  # no name is longer: not looked up
             continue
         try:
-            if get_variant(choice) == rules:
+            if get_variant(choice) == ruleset:
                 return choice
         except DraughtsError:
             continue

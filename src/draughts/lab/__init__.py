@@ -16,7 +16,6 @@ from draughts.lab.runner import (
     play_task,
     run_games,
     run_lab,
-    scheduler_executor,
     summarize,
 )
 from draughts.lab.stats import Estimate
@@ -34,6 +33,5 @@ __all__ = [
     "play_task",
     "run_games",
     "run_lab",
-    "scheduler_executor",
     "summarize",
 ]

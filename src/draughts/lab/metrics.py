@@ -17,12 +17,30 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from draughts.errors import DraughtsError
 from draughts.lab.stats import POSITIVE, SHARE, Estimate, mean_interval, ratio_interval, wilson
+
+if TYPE_CHECKING:
+    from draughts.rules import Ruleset
+__all__ = [
+    "CAP",
+    "DECISIVE_THRESHOLD",
+    "EVAL_CLAMP",
+    "GameRecord",
+    "RulesetMetrics",
+    "complexity_metrics",
+    "decided_at",
+    "duration_metrics",
+    "evaluation_metrics",
+    "lead_changes",
+    "measure",
+    "outcome_metrics",
+    "tablebase_facts",
+]
 
 CAP = "ply cap"
 """The ending of a game stopped at the ply cap (no result by the rules)."""
@@ -353,9 +371,9 @@ def evaluation_metrics(records: Sequence[GameRecord], threshold: int = DECISIVE_
     }
 
 
-def tablebase_facts(ruleset: str, directory: str | None) -> dict[str, str]:
+def tablebase_facts(ruleset: str | Ruleset, directory: str | None) -> dict[str, str]:
     """Facts from the endgame tablebases of ``ruleset`` in ``directory`` (``draughts.endgame.facts``):
-    ``kings_needed`` (the fewest kings that beat a lone king in most positions, strong side to move)
+    ``kings_needed`` (the fewest kings that beat a lone king from 90% of positions, kings to move)
     and the first player's won share of each reference material; ``not built`` without tables."""
     from draughts.endgame.facts import NOT_BUILT, REFERENCE_MATERIALS
 
@@ -371,10 +389,15 @@ def tablebase_facts(ruleset: str, directory: str | None) -> dict[str, str]:
 
 
 def measure(
-    records: Sequence[GameRecord], *, tablebases: str | None = None, threshold: int = DECISIVE_THRESHOLD
+    records: Sequence[GameRecord],
+    *,
+    tablebases: str | None = None,
+    threshold: int = DECISIVE_THRESHOLD,
+    ruleset: Ruleset | None = None,
 ) -> RulesetMetrics:
     """Every metric of one ruleset's ``records`` (in index order, so the figures never depend on
-    which worker finished first)."""
+    which worker finished first); ``ruleset`` is the records' ruleset where their label does not
+    name it (a rule file's), for the tablebase facts."""
     if not records:
         raise DraughtsError("no games to measure: play at least one game")
     names = {r.ruleset for r in records}
@@ -390,5 +413,5 @@ def measure(
         **duration_metrics(ordered),
         **complexity_metrics(ordered),
         **evaluation_metrics(ordered, threshold),
-        tablebase=tablebase_facts(ordered[0].ruleset, tablebases),
+        tablebase=tablebase_facts(ordered[0].ruleset if ruleset is None else ruleset, tablebases),
     )

@@ -26,6 +26,23 @@ from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 from draughts.svg import escape, number, quoteattr
 
+__all__ = [
+    "BOTTOM",
+    "FILES",
+    "LEFT",
+    "PALETTE",
+    "RIGHT",
+    "TOP",
+    "WIDTH",
+    "branching_curves",
+    "curve_points",
+    "histogram",
+    "length_histograms",
+    "nice_ticks",
+    "score_plot",
+    "write_plots",
+]
+
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f")
 """Series colours, in ruleset order (repeating after nine)."""
 FILES = {"lengths": "game_lengths.svg", "branching": "branching.svg", "score": "first_player_score.svg"}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -31,6 +32,20 @@ import attrs
 from draughts.errors import DraughtsError
 from draughts.lab.metrics import RulesetMetrics
 from draughts.lab.stats import Z95, Estimate, two_proportion_p
+
+__all__ = [
+    "NORMAL",
+    "PROPORTION",
+    "ROWS",
+    "Cell",
+    "Comparison",
+    "Row",
+    "compare",
+    "holm",
+    "normal_p",
+    "table_csv",
+    "table_text",
+]
 
 PROPORTION = "two-proportion z"
 """The test of a share of games."""
@@ -229,16 +244,27 @@ def table_text(comparison: Comparison) -> str:
     """The table as aligned text, its legend underneath."""
     header = ["metric", *comparison.rulesets]
     lines = [header, ["games", *(str(n) for n in comparison.games)]]
-    lines.extend([_short(row.metric), *(cell.text() for cell in row.cells)] for row in comparison.rows)
+    for row in comparison.rows:
+        first, *more = _wrapped(row.metric)
+        lines.append([first, *(cell.text() for cell in row.cells)])
+        lines.extend([part, *("" for _ in row.cells)] for part in more)
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     text = "\n".join("  ".join(part.ljust(w) for part, w in zip(line, widths, strict=True)).rstrip() for line in lines)
     players = ", ".join(comparison.players)
     return f"{text}\n\nplayers: {players}. {comparison.legend()}\n"
 
 
-def _short(label: str, width: int = 40) -> str:
-    """A row's label cut to ``width`` characters (an ending's rule can be a sentence; CSV keeps it whole)."""
-    return label if len(label) <= width else label[: width - 1] + "…"
+def _wrapped(label: str, width: int = 40) -> list[str]:
+    """A row's label over lines of at most ``width`` characters, broken between words (an ending's
+    rule can be a sentence; cut at a fixed width it lost its end mid-word, issue 40 §7)."""
+    head, paren, article = label.rpartition(" (")
+    if paren and article.endswith(")") and len(article) < width // 2:  # keep "(RUS64 7.2.4)" whole
+        label = f"{head} ({article.replace(' ', NBSP)}"
+    lines = textwrap.wrap(label, width, break_on_hyphens=False, subsequent_indent="  ") or [label]
+    return [line.replace(NBSP, " ") for line in lines]
+
+
+NBSP = "\u00a0"
 
 
 def table_csv(comparison: Comparison) -> str:

@@ -20,11 +20,34 @@ from typing import Any
 
 import attrs
 
-from draughts.board import Board
-from draughts.errors import DraughtsError
+from draughts import drawrules
+from draughts._text import excerpt
+from draughts.board import Board, Outcome
+from draughts.color import Color
+from draughts.errors import DraughtsError, UnknownVariantError
 from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
-from draughts.lab.players import check_spec, make_player
+from draughts.players import Player, parse_player
+from draughts.players.factory import make_player
+from draughts.rules import EndgameRule, MoveCountRule, Ruleset
+from draughts.rules.files import resolve_ruleset
 from draughts.rules.names import get_variant
+
+LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
+"""The players a lab plays (:mod:`draughts.players`): not ``human``, nor a DXP follower."""
+__all__ = [
+    "GameTask",
+    "Opening",
+    "RandomOpenings",
+    "game_seed",
+    "lab_tasks",
+    "play_game",
+    "play_task",
+    "resolve_openings",
+    "run_games",
+    "run_lab",
+    "start_board",
+    "summarize",
+]
 
 
 @attrs.frozen
@@ -56,16 +79,17 @@ class RandomOpenings:
     count: int
     seed: int = 0
 
-    def openings(self, ruleset: str) -> tuple[Opening, ...]:
+    def openings(self, ruleset: str | Ruleset) -> tuple[Opening, ...]:
         """The openings for ``ruleset``: fewer than ``count`` only where fewer lines of that length exist."""
         if self.plies < 1 or self.count < 1:
             raise DraughtsError(f"random openings need plies and a count from 1, not {self.plies} and {self.count}")
         import random
 
-        rng = random.Random(game_seed(self.seed, ruleset, self.plies))
+        rules = get_variant(ruleset)
+        rng = random.Random(game_seed(self.seed, ruleset if isinstance(ruleset, str) else rules.name, self.plies))
         found: dict[tuple[str, ...], None] = {}
         for _ in range(self.count * 20):  # a small tree may have fewer distinct lines than asked
-            board = Board(get_variant(ruleset))
+            board = Board(rules)
             line = []
             for _ in range(self.plies):
                 moves = board.legal_moves()
@@ -93,6 +117,13 @@ class GameTask:
     players: tuple[str, str] = ("random", "random")
     opening: Opening | None = None
     opening_index: int | None = None
+    rules: Ruleset | None = None
+    """The ruleset itself where its name is not enough (read from a rule file, or built in code);
+    None: ``ruleset`` names it."""
+
+    def resolved(self) -> Ruleset:
+        """The ruleset the game is played under."""
+        return get_variant(self.ruleset) if self.rules is None else self.rules
 
 
 def game_seed(seed: int, ruleset: str, index: int, slot: int | None = None) -> int:
@@ -109,9 +140,10 @@ def game_seed(seed: int, ruleset: str, index: int, slot: int | None = None) -> i
 def start_board(task: GameTask) -> Board:
     """The board ``task``'s game starts from: its opening's FEN, then its moves played (each checked)."""
     opening = task.opening
+    rules = task.resolved()
     if opening is None:
-        return Board(get_variant(task.ruleset))
-    board = Board(get_variant(task.ruleset), opening.fen) if opening.fen else Board(get_variant(task.ruleset))
+        return Board(rules)
+    board = Board(rules, opening.fen) if opening.fen else Board(rules)
     for text in opening.moves:
         board.push_text(text)
     return board
@@ -122,10 +154,7 @@ def play_task(task: GameTask) -> GameRecord:
     board = start_board(task)
     first_colour = board.ruleset.first_to_move
     order = task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
-    players = {
-        first_colour: make_player(order[0], task.ruleset, game_seed(task.seed, task.ruleset, task.index, 0)),
-        first_colour.opponent: make_player(order[1], task.ruleset, game_seed(task.seed, task.ruleset, task.index, 1)),
-    }
+    players: dict[Color, Player] = {}
     legal: list[int] = []
     taken: list[int] = []
     evals: list[int | None] = []
@@ -134,17 +163,21 @@ def play_task(task: GameTask) -> GameRecord:
     winner: int | None = None
     ending = CAP
     try:
+        for slot, colour in enumerate((first_colour, first_colour.opponent)):
+            seed = game_seed(task.seed, task.ruleset, task.index, slot)
+            players[colour] = make_player(order[slot], board.ruleset, seed=seed)
         while True:
             outcome = board.outcome()
             if outcome is not None:
                 winner = None if outcome.winner is None else int(outcome.winner is not first_colour)
-                ending = outcome.rule
+                ending = ending_words(outcome, board)
                 break
             legal.append(len(board.legal_moves()))
             if len(taken) >= task.max_plies:
                 break
             mover = board.turn
-            move, score = players[mover].choose(board)
+            move, scored = players[mover].choose(board)
+            score = None if scored is None else scored.to_search()
             evals.append(None if score is None else (score if mover is first_colour else -score))
             taken.append(len(move.captured))
             if move.promotes and crowning is None:
@@ -153,7 +186,7 @@ def play_task(task: GameTask) -> GameRecord:
             board.push(move)
     finally:
         for player in players.values():
-            player.close()
+            player.close(board)
     return GameRecord(
         ruleset=task.ruleset,
         index=task.index,
@@ -171,6 +204,24 @@ def play_task(task: GameTask) -> GameRecord:
     )
 
 
+def ending_words(outcome: Outcome, board: Board) -> str:
+    """How the game on ``board`` ended, in plain words: a draw rule as ``draw: <the rule in words> (<article>)``.
+
+    :attr:`Outcome.rule <draughts.board.Outcome.rule>` gives a draw rule by its article alone where
+    the ruleset has one (``RUS64 7.2.8``), which tells a reader of a lab's table nothing unless
+    they have the rule book open (issue 40 §7); the words are the rule's ``describe()``, as
+    ``draughts compare`` writes them, the article (its code, before any ``:``) after them.
+    """
+    if outcome.winner is not None:
+        return outcome.rule
+    draws = board.ruleset.draw_rules
+    rules: list[EndgameRule | MoveCountRule] = [e for e in draws.endgames if drawrules.applies(e, board.position)]
+    for rule in [*rules, *draws.move_counts]:
+        if rule.article and rule.article == outcome.rule:
+            return f"draw: {rule.describe()} ({rule.article.partition(': ')[0]})"
+    return f"draw: {outcome.rule}"
+
+
 def play_game(
     ruleset: str, index: int, seed: int, max_plies: int, players: tuple[str, str] = ("random", "random")
 ) -> GameRecord:
@@ -179,7 +230,7 @@ def play_game(
 
 
 def resolve_openings(
-    ruleset: str, openings: str | Sequence[Any] | RandomOpenings | None
+    ruleset: str | Ruleset, openings: str | Sequence[Any] | RandomOpenings | None
 ) -> tuple[Opening, ...]:
     """The openings of a run: None (the start position), :class:`RandomOpenings`, a ballot's name (of
     :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
@@ -187,6 +238,7 @@ def resolve_openings(
     by playing it."""
     if openings is None:
         return ()
+    name, rules = (ruleset, None) if isinstance(ruleset, str) else (ruleset.name, ruleset)
     if isinstance(openings, RandomOpenings):
         openings = openings.openings(ruleset)
     if isinstance(openings, str):
@@ -198,7 +250,7 @@ def resolve_openings(
         raise DraughtsError("no openings given: pass None for the start position")
     for number, opening in enumerate(resolved):
         try:
-            start_board(GameTask(ruleset, 0, 0, 0, opening=opening))
+            start_board(GameTask(name, 0, 0, 0, opening=opening, rules=rules))
         except DraughtsError as error:
             what = opening.name or " ".join(opening.moves) or opening.fen
             raise DraughtsError(f"opening {number + 1} {what!r:.80}: {error}") from None
@@ -304,8 +356,29 @@ def _play(
             future.cancel()
 
 
+def ruleset_label(spec: Ruleset | str | os.PathLike[str]) -> tuple[str, Ruleset | None]:
+    """The label a lab run gives ``spec`` and the ruleset its tasks carry (None: the label names it).
+
+    A name keeps the text given (``shashki`` stays ``shashki``); a rule file, ``module:attribute``
+    or a :class:`~draughts.rules.Ruleset` is labelled by the ruleset's own name, never its repr.
+    """
+    if isinstance(spec, str):
+        try:
+            get_variant(spec)
+        except UnknownVariantError:
+            pass
+        else:
+            return spec, None
+    rules = resolve_ruleset(spec)
+    try:
+        known = get_variant(rules.name) == rules
+    except UnknownVariantError:
+        known = False
+    return rules.name, None if known else rules
+
+
 def lab_tasks(
-    rulesets: Sequence[str],
+    rulesets: Sequence[Ruleset | str | os.PathLike[str]],
     games: int,
     *,
     players: Sequence[str] = ("random", "random"),
@@ -315,27 +388,39 @@ def lab_tasks(
 ) -> list[GameTask]:
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
-    :func:`~draughts.lab.runner.resolve_openings`; a mapping gives each ruleset its own)."""
+    :func:`~draughts.lab.runner.resolve_openings`; a mapping gives each ruleset its own, keyed by
+    its label). A ruleset is a name, a rule file, ``module:attribute`` or a
+    :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`); its games are
+    labelled by the name given, or the ruleset's name for the others."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DraughtsError(f"games {games!r} must be at least 1")
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
         raise DraughtsError(f"max plies {max_plies!r} must be at least 1")
     if isinstance(players, str) or not 1 <= len(players) <= 2:
         raise DraughtsError(f"players {players!r:.120} must be one or two player names")
-    pair = (check_spec(players[0]), check_spec(players[-1]))
+    pair = (_player_text(players[0]), _player_text(players[-1]))
     tasks = []
-    for name in rulesets:
-        get_variant(name)
+    labels: set[str] = set()
+    for spec in rulesets:
+        name, rules = ruleset_label(spec)
+        if name in labels:
+            raise DraughtsError(f"two rulesets of the run are labelled {excerpt(name)}: give each its own name")
+        labels.add(name)
         chosen = openings.get(name) if isinstance(openings, Mapping) else openings
-        starts = resolve_openings(name, chosen)
+        starts = resolve_openings(name if rules is None else rules, chosen)
         for index in range(games):
             at = (index // 2) % len(starts) if starts else None
-            tasks.append(GameTask(name, index, seed, max_plies, pair, None if at is None else starts[at], at))
+            opening = None if at is None else starts[at]
+            tasks.append(GameTask(name, index, seed, max_plies, pair, opening, at, rules))
     return tasks
 
 
+def _player_text(text: str) -> str:
+    return parse_player(text, accepted=LAB_KINDS, command="the lab").text
+
+
 def run_lab(
-    rulesets: Sequence[str],
+    rulesets: Sequence[Ruleset | str | os.PathLike[str]],
     games: int,
     *,
     players: Sequence[str] = ("random", "random"),
@@ -348,36 +433,17 @@ def run_lab(
     tablebases: str | None = None,
 ) -> dict[str, RulesetMetrics]:
     """Play ``games`` games per ruleset and measure each ruleset (:func:`lab_tasks` for the games,
-    :func:`run_games` for how they are played, :func:`~draughts.lab.metrics.measure` for the figures)."""
+    :func:`run_games` for how they are played, :func:`~draughts.lab.metrics.measure` for the figures),
+    keyed by each ruleset's label (:func:`lab_tasks`)."""
     tasks = lab_tasks(rulesets, games, players=players, seed=seed, max_plies=max_plies, openings=openings)
     records = run_games(tasks, executor=executor, results=results, progress=progress)
+    rules = {task.ruleset: task.resolved() for task in tasks}
     return {
-        name: measure([r for r in records if r.ruleset == name], tablebases=tablebases)
-        for name in dict.fromkeys(rulesets)
+        name: measure([r for r in records if r.ruleset == name], tablebases=tablebases, ruleset=ruleset)
+        for name, ruleset in rules.items()
     }
 
 
 def summarize(records: Sequence[GameRecord]) -> dict[str, Any]:
     """The JSON-able figures of one ruleset's records (:meth:`~draughts.lab.metrics.RulesetMetrics.to_dict`)."""
     return measure(records).to_dict()
-
-
-@contextlib.contextmanager
-def scheduler_executor(address: str) -> Iterator[Executor]:
-    """An Executor on the Dask scheduler at ``address``, closed at the end (the distributed extra).
-
-    Tasks are submitted impure, so every game is played even if an identical one ran before.
-    """
-    try:
-        from distributed import Client
-    except ModuleNotFoundError as error:
-        extra = 'pip install "polydraughts[distributed]"'
-        raise DraughtsError(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
-    try:
-        client: Any = Client(address)  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise DraughtsError(f"cannot reach the Dask scheduler {address!r:.80}: {error}") from None
-    try:
-        yield client.get_executor(pure=False)
-    finally:
-        client.close()

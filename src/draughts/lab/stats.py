@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 import attrs
 
+__all__ = ["POSITIVE", "SHARE", "Z95", "Estimate", "mean_interval", "ratio_interval", "two_proportion_p", "wilson"]
+
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 SHARE = (0.0, 1.0)
@@ -35,10 +37,6 @@ class Estimate:
     def to_dict(self) -> dict[str, float | int]:
         """The estimate as JSON-able numbers."""
         return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
-
-    def overlaps(self, other: Estimate) -> bool:
-        """Whether the two intervals share a point (a quick, conservative sign of no difference)."""
-        return self.low <= other.high and other.low <= self.high
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
@@ -115,12 +113,3 @@ def two_proportion_p(successes_a: int, n_a: int, successes_b: int, n_b: int) -> 
         return 1.0
     z = (successes_a / n_a - successes_b / n_b) / spread
     return math.erfc(abs(z) / math.sqrt(2))
-
-
-def welch_p(a: Estimate, b: Estimate, z: float = Z95) -> float:
-    """The two-sided p-value of a normal (Welch-style) test that two estimates differ, reading each
-    one's standard error back from its 95% interval: ``se = (high - low) / 2z``."""
-    se = math.hypot((a.high - a.low) / (2 * z), (b.high - b.low) / (2 * z))
-    if not se or math.isnan(se):
-        return 1.0 if a.value == b.value or math.isnan(se) else 0.0
-    return math.erfc(abs(a.value - b.value) / se / math.sqrt(2))

@@ -9,7 +9,7 @@ interval and an SPRT (``draughts.match.elo``).
 from __future__ import annotations
 
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate, elo_of, score_of
-from draughts.match.runner import Adjudication, EngineSpec, GameTask, MatchResult, TimeControl, play_task, run_match
+from draughts.match.runner import Adjudication, EngineSpec, GameTask, MatchResult, play_task, run_match
 
 __all__ = [
     "SPRT",
@@ -18,7 +18,6 @@ __all__ = [
     "EngineSpec",
     "GameTask",
     "MatchResult",
-    "TimeControl",
     "elo_estimate",
     "elo_of",
     "play_task",

@@ -2,18 +2,19 @@
 
 The Elo difference of a mean score ``s`` is ``-400 log10(1/s - 1)``. Its standard error comes from
 the games' own spread (wins, draws and losses as a trinomial: the mean score's is ``sqrt(var / n)``)
-carried to the Elo scale by the curve's slope at ``s``, ``400 / (ln 10 s (1 - s))``, and the interval
-is the estimate ``+- 1.96`` of them. Mapping ``s +- 1.96 sd`` through the curve instead (cutechess-cli's
-way) gives an infinite end whenever that range leaves (0, 1), as 19-0-1 does; on the Elo scale
-every score short of perfect has finite ends. A perfect score has no finite estimate: it is shown by
-its exact bound, the score ``p`` with ``p^n = 0.025`` (one side of a 95% interval, the chance of
-``n`` straight wins), so 20-0-0 reads ``>= +277.4 Elo``, never ``+inf``. All draws have no spread
-to measure (the trinomial's interval would be +0 .. +0): their interval is the exact one of the
-share of decisive games, ``q`` with ``(1 - q)^n = 0.025``, every decisive game taken as won (or as
-lost) at the ends, so 0-20-0 reads ``+0.0 Elo (95%: -59.1 .. +59.1)``. The SPRT
-is the generalised one fishtest uses: the log-likelihood ratio of "A is ``elo1`` stronger" against
-"``elo0``", from the trinomial's mean and variance, stopped at Wald's bounds
-``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
+carried to the Elo scale by the curve's slope at ``s``, ``400 / (ln 10 s (1 - s))``, and the
+interval is the estimate ``+- 1.96`` of them. Mapping ``s +- 1.96 sd`` through the curve instead
+(cutechess-cli's way) gives an infinite end whenever that range leaves (0, 1), as 19-0-1 does; on
+the Elo scale every score short of perfect has finite ends. A perfect score has no finite estimate:
+it is shown by its exact bound, the score ``p`` with ``p^n = 0.025`` (one side of a 95% interval,
+the chance of ``n`` straight wins), so 20-0-0 reads ``at least +277.4 Elo (95% lower bound ...)``,
+never ``+inf``; 4-0-0 reads ``at least -72.1 Elo``, and says that so few games cannot yet tell which
+engine is stronger. All draws have no spread to measure (the trinomial's interval would be +0 ..
++0): their interval is the exact one of the share of decisive games, ``q`` with ``(1 - q)^n =
+0.025``, every decisive game taken as won (or as lost) at the ends, so 0-20-0 reads ``+0.0 Elo (95%:
+-59.1 .. +59.1)``. The SPRT is the generalised one fishtest uses: the log-likelihood ratio of "A is
+``elo1`` stronger" against "``elo0``", from the trinomial's mean and variance, stopped at Wald's
+bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import math
 import attrs
 
 from draughts.errors import DraughtsError
+
+__all__ = ["SPRT", "EloEstimate", "elo_estimate", "elo_of", "score_of"]
 
 _Z95 = 1.959963984540054
 
@@ -51,10 +54,21 @@ class EloEstimate:
     games: int
 
     def __str__(self) -> str:
-        if self.elo == math.inf:  # a perfect score: only its lower bound is finite
-            return f">= {self.low:+.1f} Elo (95% bound; a perfect score, {self.games} games)"
+        # A perfect score (or zero) has one finite end: said in words, as a bound, with a warning
+        # when that bound still allows the other engine to be the stronger (issue 40 §9: a bare
+        # ">= -72.1" after a 4-0 read as "the winner is weaker").
+        if self.elo == math.inf:
+            undecided = ", too few to say which engine is stronger" if self.low <= 0 else ""
+            return (
+                f"at least {self.low:+.1f} Elo (95% lower bound; a perfect score has no upper bound; "
+                f"{self.games} games{undecided})"
+            )
         if self.elo == -math.inf:
-            return f"<= {self.high:+.1f} Elo (95% bound; a score of zero, {self.games} games)"
+            undecided = ", too few to say which engine is stronger" if self.high >= 0 else ""
+            return (
+                f"at most {self.high:+.1f} Elo (95% upper bound; a score of zero has no lower bound; "
+                f"{self.games} games{undecided})"
+            )
         return f"{self.elo:+.1f} Elo (95%: {self.low:+.1f} .. {self.high:+.1f}, {self.games} games)"
 
 
@@ -71,7 +85,10 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     module notes), and that is what it prints. All draws have the exact interval of the module notes.
 
     >>> print(elo_estimate(20, 0, 0))
-    >= +277.4 Elo (95% bound; a perfect score, 20 games)
+    at least +277.4 Elo (95% lower bound; a perfect score has no upper bound; 20 games)
+    >>> print(elo_estimate(4, 0, 0))  # doctest: +NORMALIZE_WHITESPACE
+    at least -72.1 Elo (95% lower bound; a perfect score has no upper bound;
+    4 games, too few to say which engine is stronger)
     >>> print(elo_estimate(19, 0, 1))
     +511.5 Elo (95%: +162.2 .. +860.8, 20 games)
     >>> print(elo_estimate(0, 20, 0))

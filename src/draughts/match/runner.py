@@ -1,9 +1,10 @@
 """The match runner: two engines, both colours per opening, games in parallel, a referee Board.
 
-Engines are given as text: ``level:<name>`` (the built-in engine at a level: beginner, intermediate,
-strong), ``hub:<command>`` (an external Hub engine, started per game; ``params`` set its Hub
-parameters, such as ``level`` of ``draughts hub``) or ``dxp:<host>:<port>`` (a DXP follower, one
-connection per game; see :mod:`draughts.match.players`). Each game is one job on an executor
+Engines are players in the one player syntax (:mod:`draughts.players`): ``level:NAME`` (the
+built-in engine at a level: beginner, intermediate, strong), ``depth:N``, ``nodes:N``, ``time:S``,
+``random``, ``hub:CMD`` (an external Hub engine, started per game; ``params`` set its Hub
+parameters, such as ``level`` of ``draughts hub``) or ``dxp:HOST:PORT`` (a DXP follower, one
+connection per game: :class:`~draughts.dxp.DXPFollower`). Each game is one job on an executor
 (processes by default); the referee is polydraughts' own :class:`~draughts.Board` (its outcome,
 with the ruleset's draw rules), it keeps both clocks of a :class:`TimeControl` (a side out of time
 loses: ``time forfeit``), and a game still going after ``max_plies`` is adjudicated a draw. An
@@ -19,8 +20,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,107 +33,64 @@ from draughts.board import Board
 from draughts.color import WHITE, Color
 from draughts.engine import Limit
 from draughts.engine.score import Score
-from draughts.errors import DraughtsError
-from draughts.lab.runner import Opening, RandomOpenings, resolve_openings
+from draughts.lab.runner import Opening, RandomOpenings, resolve_openings, ruleset_label
 from draughts.match.elo import SPRT, EloEstimate, elo_estimate
-from draughts.match.players import MatchPlayer
+from draughts.players import Clock, Player, Resigned, TimeControl, parse_player
+from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+__all__ = [
+    "Adjudication",
+    "EngineSpec",
+    "GameTask",
+    "MatchResult",
+    "TimeControl",
+    "play_task",
+    "run_match",
+]
 
-ENGINE_KINDS = ("level", "hub", "dxp")
+
+MATCH_KINDS = ("random", "level", "depth", "nodes", "time", "hub", "dxp")
+"""The players a match plays (every kind but ``human``)."""
 
 
-def _address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise DraughtsError(f"DXP engine address {text!r} must be HOST:PORT")
-    return host, int(port)
+def _engine_text(text: str) -> str:
+    return parse_player(text, accepted=MATCH_KINDS, command="draughts match").text
 
 
 @attrs.frozen
 class EngineSpec:
-    """An engine of a match: ``level:<name>``, ``hub:<command>`` or ``dxp:<host>:<port>``, with Hub parameters."""
+    """An engine of a match: a player in the one player syntax (:func:`~draughts.players.parse_player`:
+    ``level:NAME``, ``depth:N``, ``nodes:N``, ``time:S``, ``random``, ``hub:CMD``, ``dxp:HOST:PORT``),
+    with Hub parameters. ``text`` is kept in the one spelling (``strong`` becomes ``level:strong``)."""
 
-    text: str
+    text: str = attrs.field(converter=_engine_text)
     params: Mapping[str, str] = attrs.field(factory=dict)
-
-    def __attrs_post_init__(self) -> None:
-        kind, _, arg = self.text.partition(":")
-        if kind not in ENGINE_KINDS or not arg.strip():
-            raise DraughtsError(f"engine {self.text!r} must be level:<name>, hub:<command> or dxp:<host>:<port>")
-        if kind == "dxp":
-            _address(arg)
 
     @property
     def label(self) -> str:
         """The engine's name in tables and PDN: its text, then its parameters."""
         return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def player(self, board: Board, color: Color, limit: Limit, clock: TimeControl | None) -> MatchPlayer:
-        """This engine as the player of ``color`` in a game starting at ``board``."""
-        from draughts.match import players
+    def player(
+        self, board: Board, color: Color, limit: Limit, clock: TimeControl | None, seed: int | None = 0
+    ) -> Player:
+        """This engine as the player of ``color`` in a game starting at ``board``, its random choices
+        (a level's margin, a random mover) from ``seed``."""
+        from draughts.players.factory import make_player
 
-        kind, _, arg = self.text.partition(":")
-        if kind == "level":
-            return players.BuiltIn(arg, limit)
-        if kind == "hub":
-            grace = 1.0 if clock is None else clock.margin + 1.0
-            return players.Hub(arg, board.ruleset.name, self.params, limit, grace)
-        minutes = 0 if clock is None else max(1, math.ceil(clock.base / 60))
-        return players.DXPFollower(_address(arg), board, color, minutes, timeout=30.0)
-
-
-def _seconds(text: str, what: str, whole: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise DraughtsError(f"time control {whole!r}: {what} {text!r} is not a number of seconds from 0")
-    return value
-
-
-@attrs.frozen
-class TimeControl:
-    """Time per game with an increment: ``base`` seconds on each side's clock, ``inc`` added at each move.
-
-    As in the Hub protocol, the increment is added when the move starts: a side about to move has
-    its clock plus ``inc`` to spend, and keeps what it does not use. A side whose move takes more
-    than that (beyond ``margin`` seconds of grace) loses on time.
-    """
-
-    base: float
-    inc: float = 0.0
-    margin: float = 0.0
-
-    def __attrs_post_init__(self) -> None:
-        if not (math.isfinite(self.base) and self.base > 0 and math.isfinite(self.inc) and self.inc >= 0):
-            raise DraughtsError(
-                f"time control {self.base!r}+{self.inc!r}: the base must be above 0, the increment not negative"
-            )
-        if not (math.isfinite(self.margin) and self.margin >= 0):
-            raise DraughtsError(f"time margin {self.margin!r} must be a number of seconds from 0")
-
-    @classmethod
-    def parse(cls, text: str, *, minutes: bool = False, margin: float = 0.0) -> TimeControl:
-        """``SECONDS[+INC]`` (``--tc``), or ``MIN[+INC]`` with ``minutes`` (``--time``); the increment in seconds.
-
-        >>> TimeControl.parse("5+0.5", minutes=True)
-        TimeControl(base=300.0, inc=0.5, margin=0.0)
-        """
-        base, plus, inc = text.strip().partition("+")
-        seconds = _seconds(base, "the base", text) * (60 if minutes else 1)
-        increment = _seconds(inc, "the increment", text) if plus else 0.0
-        if seconds <= 0:
-            raise DraughtsError(f"time control {text!r}: the base must be above 0")
-        return cls(seconds, increment, margin)
-
-    @property
-    def text(self) -> str:
-        """The PDN ``TimeControl`` tag: seconds, then ``+`` and the increment when there is one."""
-        return f"{self.base:g}+{self.inc:g}" if self.inc else f"{self.base:g}"
+        return make_player(
+            self.text,
+            board.ruleset,
+            seed=seed,
+            limit=limit,
+            params=self.params,
+            control=clock,
+            board=board,
+            color=color,
+        )
 
 
 def _centi(score: Score) -> float:
@@ -211,7 +170,7 @@ class GameTask:
     index: int
     white: EngineSpec
     black: EngineSpec
-    ruleset: str
+    ruleset: Ruleset | str
     opening: Opening | None = None
     limit: Limit = attrs.field(factory=Limit)
     max_plies: int = 300
@@ -223,24 +182,28 @@ class GameTask:
 class _Forfeit(Exception):
     """``color`` loses the game: ``why`` (its termination is ``forfeit: why``, or ``why`` when ``plain``)."""
 
-    def __init__(self, color: Color, why: str, *, plain: bool = False) -> None:
+    def __init__(self, color: Color, why: str, *, plain: bool = False, unstarted: str | None = None) -> None:
         super().__init__(why)
         self.color = color
         self.why = why
         self.plain = plain
+        self.unstarted = unstarted
+        """The engine's text when it could not start (no game was played)."""
 
 
 def _start(task: GameTask) -> Board:
     from draughts.lab.runner import GameTask as LabTask
     from draughts.lab.runner import start_board as lab_start
 
-    return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    if isinstance(task.ruleset, str):
+        return lab_start(LabTask(task.ruleset, 0, 0, 0, opening=task.opening))
+    return lab_start(LabTask(task.ruleset.name, 0, 0, 0, opening=task.opening, rules=task.ruleset))
 
 
 class _Tables:
     """Tablebase adjudication: the verdict of a position inside a built table, under the rules."""
 
-    def __init__(self, ruleset: str, directory: str | None) -> None:
+    def __init__(self, ruleset: Ruleset | str, directory: str | None) -> None:
         self.base = None
         if directory is not None:
             from draughts.endgame.tablebase import Tablebase
@@ -267,8 +230,6 @@ class _Tables:
 
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game (in a worker process); the result as a JSON-able dict with its PDN text."""
-    from draughts.hub.client import Clock
-    from draughts.match.players import Resigned
     from draughts.pdn.game import Game
     from draughts.pdn.writer import write_game
     from draughts.results import result_for
@@ -276,16 +237,17 @@ def play_task(task: GameTask) -> dict[str, Any]:
     board = _start(task)
     termination = ""
     result = "*"
+    unstarted = None
     specs = {WHITE: task.white, WHITE.opponent: task.black}
     left = dict.fromkeys(specs, task.clock.base) if task.clock else {}
     tables = _Tables(task.ruleset, task.tablebases)
-    players: dict[Color, MatchPlayer] = {}
+    players: dict[Color, Player] = {}
     try:
         for color, spec in specs.items():
             try:
-                players[color] = spec.player(board.copy(), color, task.limit, task.clock)
+                players[color] = spec.player(board.copy(), color, task.limit, task.clock, seed=task.index)
             except Exception as error:
-                raise _Forfeit(color, f"{spec.text} did not start: {error}") from None
+                raise _Forfeit(color, f"{spec.text} did not start: {error}", unstarted=spec.text) from None
         known = tables.result(board)
         scores: dict[Color, list[float | None]] = {color: [] for color in specs}
         while board.outcome() is None and board.ply() < task.max_plies and known is None:
@@ -293,7 +255,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             clock = None if task.clock is None else Clock(max(left[color], 0.0), task.clock.inc)
             started = time.monotonic()
             try:
-                move, score = players[color].move(board.copy(), clock)
+                move, score = players[color].choose(board.copy(), clock)
             except Resigned as resigned:
                 raise _Forfeit(color, f"resigned: {resigned}", plain=True) from None
             except Exception as error:
@@ -326,6 +288,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         result = result_for(board.ruleset, forfeit.color.opponent)
         termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
         termination = termination[:300]
+        unstarted = forfeit.unstarted
     finally:
         for player in players.values():
             with contextlib.suppress(Exception):
@@ -351,6 +314,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "plies": len(board.move_stack),
         "pdn": pdn,
     }
+    if unstarted is not None:
+        game["did_not_start"] = unstarted
     if task.clock is not None:
         game["clock"] = {"white": round(left[WHITE], 3), "black": round(left[WHITE.opponent], 3)}
     return game
@@ -409,10 +374,22 @@ class MatchResult:
             lines.append(f"Elo difference: {self.elo()}")
         return "\n".join(lines)
 
+    def unstarted(self) -> dict[str, int]:
+        """Why engines could not start: each reason (a game's termination) with its number of games."""
+        reasons: dict[str, int] = {}
+        for game in self.games:
+            if game.get("did_not_start"):
+                reasons[game["termination"]] = reasons.get(game["termination"], 0) + 1
+        return reasons
 
-def _check_engines(ruleset: str, specs: Sequence[EngineSpec]) -> None:
+    def played(self) -> int:
+        """Games in which both engines started (whatever their end)."""
+        return sum(1 for game in self.games if not game.get("did_not_start"))
+
+
+def _check_engines(ruleset: Ruleset | str, specs: Sequence[EngineSpec]) -> None:
     """Refuse, before any game, what no game could play: a DXP engine on a board DXP cannot describe."""
-    if any(spec.text.startswith("dxp:") for spec in specs):
+    if any(parse_player(spec.text).kind == "dxp" for spec in specs):
         from draughts.dxp.board_text import check_board
         from draughts.rules.names import get_variant
 
@@ -424,7 +401,7 @@ def run_match(
     b: EngineSpec,
     *,
     games: int = 2,
-    ruleset: str = "international",
+    ruleset: Ruleset | str | os.PathLike[str] = "international",
     openings: str | Sequence[Any] | RandomOpenings | None = None,
     limit: Limit | None = None,
     clock: TimeControl | None = None,
@@ -436,10 +413,13 @@ def run_match(
     results: str | Path | None = None,
     pdn: str | Path | None = None,
     sprt: SPRT | None = None,
+    progress: Callable[[MatchResult, int], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``a`` against ``b``: each opening twice (colours swapped), A White first.
 
     Args:
+        ruleset: The rules: a name, a rule file, ``module:attribute`` or a
+            :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`).
         openings: Where games start, each opening twice in turn: a ballot's name (``draughts.openings``),
             or FENs, move texts joined by spaces, sequences of move texts
             (:func:`draughts.lab.runner.resolve_openings` reads them); none: the initial position.
@@ -454,10 +434,14 @@ def run_match(
         results: JSON-lines file of finished games; games already in it are not played again.
         pdn: PDN file every finished game is appended to.
         sprt: Stop once the test decides (games already started still finish).
+        progress: Called with the match so far and the number of games asked for, after each
+            game (the command line's progress bar and score).
 
     Raises:
         ~draughts.errors.DXPError: a ``dxp:`` engine in a match of a ruleset that is not 10x10.
     """
+    name, rules = ruleset_label(ruleset)
+    ruleset = name if rules is None else rules  # a name travels as it is, a rule file's ruleset whole
     _check_engines(ruleset, (a, b))
     match = MatchResult(a.label, b.label)
     done: set[int] = set()
@@ -491,6 +475,8 @@ def run_match(
             if pdn is not None:
                 with open(pdn, "a", encoding="utf-8") as handle:
                     handle.write(game["pdn"] + "\n")
+            if progress is not None:
+                progress(match, games)
             if sprt is not None and sprt.decision(*match.wdl()) is not None:
                 for other in futures:
                     other.cancel()

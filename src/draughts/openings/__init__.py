@@ -169,31 +169,31 @@ def _load(variant: str) -> dict[str, Ballot]:
     return found
 
 
-def ballots(variant: str | Ruleset) -> list[str]:
-    """The names of the ballots of ``variant`` (a name, alias or ruleset); empty if it has none.
+def ballots(ruleset: str | Ruleset) -> list[str]:
+    """The names of the ballots of ``ruleset`` (a name, alias or ruleset); empty if it has none.
 
     Raises:
-        UnknownVariantError: ``variant`` names no ruleset.
+        UnknownVariantError: ``ruleset`` names no ruleset.
     """
-    return list(_load(_variant_name(variant)))
+    return list(_load(_variant_name(ruleset)))
 
 
-def ballot_info(variant: str | Ruleset, name: str) -> Ballot:
-    """The ballot ``name`` of ``variant`` with its title, source, licence and notes.
+def ballot_info(ruleset: str | Ruleset, name: str) -> Ballot:
+    """The ballot ``name`` of ``ruleset`` with its title, source, licence and notes.
 
     ``name`` may borrow another variant's ballot as ``OTHER/NAME``: ``ballot_info("russian-nfc",
     "russian/fmjd-64")`` is the Russian table played under the no-forced-capture house rule. Each
-    borrowed opening is replayed under ``variant`` first, so a ballot that is not legal there is
+    borrowed opening is replayed under ``ruleset`` first, so a ballot that is not legal there is
     refused rather than handed out.
 
     Raises:
         UnknownBallotError: the variant has no ballot of that name (the message lists those it has),
-            or a borrowed ballot has an opening that is not legal in ``variant``.
-        UnknownVariantError: ``variant`` (or ``OTHER``) names no ruleset.
+            or a borrowed ballot has an opening that is not legal in ``ruleset``.
+        UnknownVariantError: ``ruleset`` (or ``OTHER``) names no ruleset.
     """
     from draughts._text import excerpt
 
-    variant_name = _variant_name(variant)
+    variant_name = _variant_name(ruleset)
     other, slash, borrowed = name.partition("/")
     if slash:
         lent = ballot_info(other, borrowed)
@@ -214,8 +214,8 @@ def ballot_info(variant: str | Ruleset, name: str) -> Ballot:
     return found[name]
 
 
-def ballot(variant: str | Ruleset, name: str) -> list[Opening]:
-    """The openings of the ballot ``name`` of ``variant``, in the source's order.
+def ballot(ruleset: str | Ruleset, name: str) -> list[Opening]:
+    """The openings of the ballot ``name`` of ``ruleset``, in the source's order.
 
     >>> from draughts import openings
     >>> table = openings.ballot("russian", "fmjd-64")
@@ -224,6 +224,6 @@ def ballot(variant: str | Ruleset, name: str) -> list[Opening]:
 
     Raises:
         UnknownBallotError: the variant has no ballot of that name (the message lists those it has).
-        UnknownVariantError: ``variant`` names no ruleset.
+        UnknownVariantError: ``ruleset`` names no ruleset.
     """
-    return list(ballot_info(variant, name).openings)
+    return list(ballot_info(ruleset, name).openings)

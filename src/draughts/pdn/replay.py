@@ -7,7 +7,6 @@ from typing import NamedTuple, NoReturn
 
 import attrs
 
-from draughts import _bridge
 from draughts._text import excerpt
 from draughts.errors import DraughtsError, InvalidMoveError, PDNError, UnknownVariantError
 from draughts.move import Move
@@ -16,7 +15,7 @@ from draughts.pdn import split
 from draughts.pdn.errors import PDNAmbiguousMoveError, PDNIllegalMoveError, PDNTextError, PDNUnknownVariantError
 from draughts.pdn.game import Game
 from draughts.pdn.split import RawGame
-from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, gametype_alias, named_ruleset
+from draughts.pdn.tags import INTERNATIONAL, ITALIAN_TAGS, OWN, named_ruleset
 from draughts.pdn.text import lone_surrogate, unwritable
 from draughts.pdn.words import (
     ANY_SEPARATOR,
@@ -32,7 +31,7 @@ from draughts.pdn.words import (
 from draughts.position import Position
 from draughts.results import normalise_result
 from draughts.rules import Ruleset
-from draughts.rules.names import from_gametype
+from draughts.rules.names import from_gametype, gametype_alias
 
 _MAX_BRANCHES = 64
 _MAX_MERGE = 12
@@ -398,7 +397,7 @@ class Builder:
 
 def _key(position: Position) -> tuple[int, int, int, int, int]:
     """A cheap hash key for positions under one ruleset."""
-    return _bridge.node(position)
+    return position.node
 
 
 def _chain_of(node: _Node | None) -> list[_Node]:

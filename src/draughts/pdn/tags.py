@@ -6,7 +6,7 @@ import re
 
 from draughts.errors import UnknownVariantError
 from draughts.rules import Ruleset
-from draughts.rules.names import ALIASES, from_gametype, get_variant
+from draughts.rules.names import from_gametype, get_variant
 from draughts.rules.variants import VARIANTS
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -60,13 +60,6 @@ def variant_tags(rules: Ruleset) -> dict[str, str]:
     named = named_ruleset(rules.name)
     tags["Variant"] = rules.name if named is None or named == rules else rules.name + _CUSTOM
     return tags
-
-
-def gametype_alias(value: str) -> Ruleset | None:
-    """The ruleset a GameType number outside PDN 3.0 names through an alias (lidraughts' 96-98), or None."""
-    number = value.strip()
-    name = ALIASES.get(number) if number.isdigit() else None  # not "10x10", an alias that is no number
-    return None if name is None else VARIANTS[name]
 
 
 def tag_name(name: str) -> str:

@@ -13,48 +13,8 @@ the top-level package :mod:`draughts` exports the rest.
 
 from __future__ import annotations
 
-from draughts.rules.ruleset import (
-    SEPARATORS,
-    CapturedRemoval,
-    CaptureFacts,
-    CapturePromotion,
-    Criterion,
-    Directions,
-    DrawRules,
-    EndgameRule,
-    KingLanding,
-    KingRange,
-    KingsEarliest,
-    Material,
-    MostKings,
-    MostPieces,
-    MostValue,
-    MoveCountRule,
-    Precedence,
-    ResultNotation,
-    Ruleset,
-    WithKing,
-)
+from draughts.rules import ruleset
+from draughts.rules.ruleset import *  # noqa: F403  (the ruleset's names, listed once: in its __all__)
 
-__all__ = [
-    "SEPARATORS",
-    "CaptureFacts",
-    "CapturePromotion",
-    "CapturedRemoval",
-    "Criterion",
-    "Directions",
-    "DrawRules",
-    "EndgameRule",
-    "KingLanding",
-    "KingRange",
-    "KingsEarliest",
-    "Material",
-    "MostKings",
-    "MostPieces",
-    "MostValue",
-    "MoveCountRule",
-    "Precedence",
-    "ResultNotation",
-    "Ruleset",
-    "WithKing",
-]
+__all__: list[str] = []
+__all__ += ruleset.__all__

@@ -106,11 +106,11 @@ class _FieldError(Exception):
 # --- the data form: plain dicts, lists, text, numbers, booleans and None -------------------------
 
 
-def ruleset_to_data(rules: Ruleset, *, base: str | Ruleset | None = None) -> dict[str, Any]:
-    """``rules`` as plain data (a dict of JSON types, None for None), every field in field order.
+def ruleset_to_data(ruleset: Ruleset, *, base: str | Ruleset | None = None) -> dict[str, Any]:
+    """``ruleset`` as plain data (a dict of JSON types, None for None), every field in field order.
 
     Args:
-        rules: The ruleset.
+        ruleset: The ruleset.
         base: A named variant: write ``base`` and only the fields (and keys of tables) whose values
             differ from its, besides ``name`` and ``title``.
 
@@ -118,9 +118,9 @@ def ruleset_to_data(rules: Ruleset, *, base: str | Ruleset | None = None) -> dic
         UnknownVariantError: ``base`` is not a variant :func:`~draughts.get_variant` finds as it is.
         InvalidRulesetError: a text field holds characters no file can store (lone surrogates).
     """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"ruleset_to_data needs a draughts.Ruleset, not {type(rules).__name__}")
-    data: dict[str, Any] = _encode(rules)
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"ruleset_to_data needs a draughts.Ruleset, not {type(ruleset).__name__}")
+    data: dict[str, Any] = _encode(ruleset)
     if base is None:
         return data
     start = _base_ruleset(base)
@@ -428,16 +428,16 @@ def file_format(path: str | os.PathLike[str]) -> str | None:
     return FORMATS.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
-def ruleset_to_text(rules: Ruleset, format: str = "toml", *, base: str | Ruleset | None = None) -> str:
-    """``rules`` as the text of a ruleset file.
+def ruleset_to_text(ruleset: Ruleset, format: str = "toml", *, base: str | Ruleset | None = None) -> str:
+    """``ruleset`` as the text of a ruleset file.
 
     Args:
-        rules: The ruleset.
+        ruleset: The ruleset.
         format: ``"toml"`` (with a comment naming each field's meaning and choices) or ``"json"``.
         base: Write only what differs from this named variant (see :func:`~draughts.rules.files.ruleset_to_data`).
     """
     chosen = _format(format)
-    data = ruleset_to_data(rules, base=base)
+    data = ruleset_to_data(ruleset, base=base)
     if chosen == "json":
         return _json(data, 0) + "\n"
     return _toml(data)
@@ -467,13 +467,13 @@ def ruleset_from_text(text: str, format: str = "toml", *, source: str | None = N
 
 
 def save_ruleset(
-    rules: Ruleset,
+    ruleset: Ruleset,
     path: str | os.PathLike[str],
     *,
     format: str | None = None,
     base: str | Ruleset | None = None,
 ) -> None:
-    """Write ``rules`` to a ruleset file (UTF-8), in the format of its suffix unless ``format`` says.
+    """Write ``ruleset`` to a ruleset file (UTF-8), in the format of its suffix unless ``format`` says.
 
     >>> import os, tempfile, draughts
     >>> path = os.path.join(tempfile.mkdtemp(), "czech.toml")
@@ -485,7 +485,7 @@ def save_ruleset(
         DraughtsError: no ``format`` and the suffix is neither ``.toml`` nor ``.json``.
         OSError: the file cannot be written.
     """
-    text = ruleset_to_text(rules, _format(format, path), base=base)
+    text = ruleset_to_text(ruleset, _format(format, path), base=base)
     with open(path, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
 

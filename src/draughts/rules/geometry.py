@@ -24,6 +24,8 @@ from draughts import _caches
 from draughts._text import excerpt, number
 from draughts.errors import InvalidSquareError
 
+__all__ = ["LARGEST_BOARD", "LAST_SQUARE", "BoardSquares", "Geometry", "Numbering", "SquareNames", "geometry"]
+
 
 class Numbering(enum.Enum):
     """Where square 1 sits, seen from White; rows are read horizontally away from that corner."""

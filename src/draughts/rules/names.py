@@ -28,6 +28,17 @@ from draughts.rules.transforms import (
 )
 from draughts.rules.variants import AMERICAN, VARIANTS
 
+__all__ = [
+    "ALIASES",
+    "LONGEST_NAME",
+    "MOST_TRANSFORMS",
+    "from_gametype",
+    "gametype_alias",
+    "get_variant",
+    "is_gametype",
+    "matching_ruleset",
+]
+
 ALIASES: Mapping[str, str] = types.MappingProxyType(
     {
         "english": "american",
@@ -241,6 +252,17 @@ def from_gametype(gametype: str | int, ruleset: Ruleset | None = None) -> Rulese
             ``ruleset``'s), or a field that contradicts the variant's rules.
     """
     return matching_ruleset(gametype, VARIANTS.values(), ruleset)
+
+
+def gametype_alias(value: str) -> Ruleset | None:
+    """The ruleset a GameType number outside PDN 3.0 names through an alias (lidraughts' 96-98), or None.
+
+    >>> gametype_alias("98").name, gametype_alias("10x10")
+    ('antidraughts', None)
+    """
+    number = value.strip()
+    name = ALIASES.get(number) if number.isdigit() else None  # not "10x10", an alias that is no number
+    return None if name is None else VARIANTS[name]
 
 
 # --- PDN GameType values ---

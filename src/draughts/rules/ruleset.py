@@ -27,6 +27,29 @@ from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
 from draughts.rules.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
 
+__all__ = [
+    "SEPARATORS",
+    "CaptureFacts",
+    "CapturePromotion",
+    "CapturedRemoval",
+    "Criterion",
+    "Directions",
+    "DrawRules",
+    "EndgameRule",
+    "KingLanding",
+    "KingRange",
+    "KingsEarliest",
+    "Material",
+    "MostKings",
+    "MostPieces",
+    "MostValue",
+    "MoveCountRule",
+    "Precedence",
+    "ResultNotation",
+    "Ruleset",
+    "WithKing",
+]
+
 
 class KingRange(enum.Enum):
     """How far a king moves and captures."""

@@ -12,67 +12,65 @@ from draughts.rules import (
     Ruleset,
 )
 
+__all__ = ["BREAKTHROUGH_SUFFIX", "LOSING_SUFFIX", "NFC_SUFFIX", "breakthrough", "losing", "no_forced_capture"]
+
 LOSING_SUFFIX = "-losing"
 BREAKTHROUGH_SUFFIX = "-breakthrough"
 
 
-def _repetition_only(draws: DrawRules) -> DrawRules:
-    return DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim)
+def _new_goal(
+    ruleset: Ruleset, suffix: str, title: str, source: str, *, no_move_wins: bool, crowning_wins: bool
+) -> Ruleset:
+    """``ruleset`` with another goal: named with ``suffix``, keeping the repetition draw and dropping
+    the move-count and material draws (they suppose that material wins)."""
+    draws = ruleset.draw_rules
+    return attrs.evolve(
+        ruleset,
+        name=f"{ruleset.name}{suffix}",
+        title=f"{ruleset.title} ({title})",
+        draw_rules=DrawRules(repetitions=draws.repetitions, repetition_claim=draws.repetition_claim),
+        pdn_gametype=None,
+        sources=(*ruleset.sources, source),
+        no_move_wins=no_move_wins,
+        crowning_wins=crowning_wins,
+    )
 
 
-def losing(rules: Ruleset) -> Ruleset:
-    """The losing form of ``rules`` (giveaway): a player with no legal move wins.
+def losing(ruleset: Ruleset) -> Ruleset:
+    """The losing form of ``ruleset`` (giveaway): a player with no legal move wins.
 
-    Moves and captures stay those of ``rules``; the repetition draw stays, the move-count and
+    Moves and captures stay those of ``ruleset``; the repetition draw stays, the move-count and
     material draws go (they suppose that material wins). Named ``"<name>-losing"``.
 
     >>> from draughts import get_variant, losing
     >>> losing(get_variant("american")).name
     'american-losing'
     """
-    if rules.no_move_wins:
-        return rules
-    return attrs.evolve(
-        rules,
-        name=f"{rules.name}{LOSING_SUFFIX}",
-        title=f"{rules.title} (losing)",
-        no_move_wins=True,
-        draw_rules=DrawRules(
-            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*rules.sources, "losing form: the side without a move wins (lidraughts Antidraughts)"),
-    )
+    if ruleset.no_move_wins:
+        return ruleset
+    source = "losing form: the side without a move wins (lidraughts Antidraughts)"
+    return _new_goal(ruleset, LOSING_SUFFIX, "losing", source, no_move_wins=True, crowning_wins=ruleset.crowning_wins)
 
 
-def breakthrough(rules: Ruleset) -> Ruleset:
-    """The breakthrough form of ``rules``: the first player to crown a man wins.
+def breakthrough(ruleset: Ruleset) -> Ruleset:
+    """The breakthrough form of ``ruleset``: the first player to crown a man wins.
 
     A player without a legal move still loses; kings never come into play, so the move-count and
     material draws go. Named ``"<name>-breakthrough"``.
     """
-    if rules.crowning_wins:
-        return rules
-    return attrs.evolve(
-        rules,
-        name=f"{rules.name}{BREAKTHROUGH_SUFFIX}",
-        title=f"{rules.title} (breakthrough)",
-        crowning_wins=True,
-        draw_rules=DrawRules(
-            repetitions=rules.draw_rules.repetitions, repetition_claim=rules.draw_rules.repetition_claim
-        ),
-        pdn_gametype=None,
-        sources=(*rules.sources, "breakthrough form: the first king wins (lidraughts Breakthrough)"),
+    if ruleset.crowning_wins:
+        return ruleset
+    source = "breakthrough form: the first king wins (lidraughts Breakthrough)"
+    return _new_goal(
+        ruleset, BREAKTHROUGH_SUFFIX, "breakthrough", source, no_move_wins=ruleset.no_move_wins, crowning_wins=True
     )
-
-
 
 
 NFC_SUFFIX = "-nfc"
 
 
-def no_forced_capture(rules: Ruleset) -> Ruleset:
-    """The "no forced capture" house rule of ``rules``.
+def no_forced_capture(ruleset: Ruleset) -> Ruleset:
+    """The "no forced capture" house rule of ``ruleset``.
 
     Quiet moves stay legal when a capture exists; a capture, once chosen, is still the base
     variant's complete sequence, and the base variant's precedence still chooses among captures
@@ -83,13 +81,13 @@ def no_forced_capture(rules: Ruleset) -> Ruleset:
     >>> no_forced_capture(get_variant("russian")).name
     'russian-nfc'
     """
-    if not rules.capture_mandatory:
-        return rules
+    if not ruleset.capture_mandatory:
+        return ruleset
     return attrs.evolve(
-        rules,
-        name=f"{rules.name}{NFC_SUFFIX}",
-        title=f"{rules.title} (no forced capture)",
+        ruleset,
+        name=f"{ruleset.name}{NFC_SUFFIX}",
+        title=f"{ruleset.title} (no forced capture)",
         capture_mandatory=False,
         pdn_gametype=None,
-        sources=(*rules.sources, "house rule: capture optional (no federation source)"),
+        sources=(*ruleset.sources, "house rule: capture optional (no federation source)"),
     )

@@ -66,6 +66,28 @@ from draughts.rules import (
 from draughts.rules.geometry import BoardSquares, Numbering, SquareNames
 from draughts.rules.transforms import breakthrough, losing
 
+__all__ = [
+    "AMERICAN",
+    "ANTIDRAUGHTS",
+    "BRAZILIAN",
+    "BREAKTHROUGH",
+    "CANADIAN",
+    "CZECH",
+    "FEDERATION_VARIANTS",
+    "FRISIAN",
+    "FRYSK",
+    "INTERNATIONAL",
+    "ITALIAN",
+    "KILLER",
+    "POOL",
+    "PORTUGUESE",
+    "RUSSIAN",
+    "SPANISH",
+    "THAI",
+    "TURKISH",
+    "VARIANTS",
+]
+
 INTERNATIONAL = Ruleset(
     name="international",
     title="International draughts",

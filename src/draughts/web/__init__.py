@@ -4,7 +4,8 @@ Needs the ``web`` extra (``pip install "polydraughts[web]"``: Starlette and uvic
 draughts`` never loads it. The pieces:
 
 * :mod:`draughts.web.app` -- :func:`~draughts.web.app.create_app`, the ASGI app: the pages and
-  the JSON API;
+  the JSON API; :mod:`draughts.web.settings` -- its :class:`~draughts.web.settings.Settings`;
+  :mod:`draughts.web.bodies` -- reading a request's query string and JSON body;
 * :mod:`draughts.web.server` -- :func:`~draughts.web.server.serve`, what ``draughts serve`` runs
   (uvicorn), and :func:`~draughts.web.server.running`, a server in a thread for tests and examples;
 * :mod:`draughts.web.connections` -- the HTTP protocol with a read deadline and a connection cap;
@@ -28,24 +29,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from draughts.web.rulesets import RulesetRegistry as RulesetRegistry
-from draughts.web.rulesets import resolve_ruleset as resolve_ruleset
+from draughts.web.rulesets import RulesetRegistry
 
 if TYPE_CHECKING:
-    from draughts.web.app import Settings as Settings
-    from draughts.web.app import create_app as create_app
-    from draughts.web.server import running as running
-    from draughts.web.server import serve as serve
+    from draughts.web.app import create_app
+    from draughts.web.server import running, serve
+    from draughts.web.settings import Settings
 
-# The names live in their modules (documented there); these are shortcuts.
-__all__: list[str] = []
+__all__ = ["RulesetRegistry", "Settings", "create_app", "running", "serve"]
 
 
+# Lazy, so that ``import draughts.web`` (and the registry, which the command line uses) does not
+# load Starlette and uvicorn, which the app and the server need: they load on first use.
 def __getattr__(name: str) -> Any:
-    if name in ("create_app", "Settings"):
+    if name == "create_app":
         from draughts.web import app
 
-        return getattr(app, name)
+        return app.create_app
+    if name == "Settings":
+        from draughts.web import settings
+
+        return settings.Settings
     if name in ("serve", "running"):
         from draughts.web import server
 

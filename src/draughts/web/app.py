@@ -4,27 +4,9 @@ Built on Starlette; :func:`create_app` returns an ASGI application that any ASGI
 (``draughts serve`` uses uvicorn, with the timeouts of :mod:`draughts.web.server`). See
 ``docs/web.rst`` for the API reference.
 
-Safety, as the app enforces it:
-
-* every request's fields are checked against the endpoint's declared fields before any work
-  (:mod:`draughts.web.fields`); errors are JSON ``{"error", "status"}`` with a 4xx status whose
-  message quotes the bad input, and an unexpected failure is a 500 for that request only (the
-  connection stays open);
-* request bodies are read up to ``max_body`` bytes (413 beyond), JSON bodies only (415 otherwise),
-  numbers of at most 40 digits;
-* all rules work -- legal moves, moves, comparisons, searches, PDN -- runs in worker processes,
-  each request's work bounded in time (422 past it, the worker killed and replaced) and memory
-  (:mod:`draughts.web.workers`); the event loop only reads requests and writes answers;
-* the compare page's lab runs play in the background in a worker pool of their own, bounded in
-  size, in runs at once (429) and in the time their results are kept (:mod:`draughts.web.lab`);
-* games are kept compactly, and bounded in number, memory and idle time
-  (:class:`~draughts.web.sessions.SessionStore`);
-* no request writes a file, and none reads one but the endgame tables of the directory the server
-  was started with (``tablebases``: read by the workers, once each, then kept in memory); the page
-  assets are loaded into memory when the app is made, PDN comes and goes as text;
-* every page value is HTML-escaped (:mod:`draughts.web.pages`); the ``Host`` header must name this
-  machine when the server listens on a loopback address (no DNS rebinding), and every response
-  carries a strict Content-Security-Policy.
+The safety it enforces (checked fields, bounded bodies, work in bounded worker processes, no
+file written, escaped pages, loopback ``Host`` names, a strict Content-Security-Policy) is
+described in ``docs/web.rst``, section Safety.
 """
 
 from __future__ import annotations
@@ -32,9 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.resources
-import json
 import logging
-import os
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -44,7 +24,7 @@ from typing import Any
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -57,22 +37,23 @@ from draughts.pdn import result_for
 from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
 from draughts.web import endgame, lab, tasks
+from draughts.web.bodies import read_params
 from draughts.web.clock import GameClock
-from draughts.web.fields import endpoint_fields, read_fields
+from draughts.web.fields import endpoint_fields, named_level, read_fields
 from draughts.web.lab import LabJobs, LabSettings
 from draughts.web.openings import ballots_json, opening_pdn
 from draughts.web.pages import Markup, Templates, options, script_json
-from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, rulesets_tuple, variation
+from draughts.web.rulesets import CAPTURES, GOALS, RulesetRegistry, variation
 from draughts.web.sessions import MAX_PLIES, GameSession, SessionStore
+from draughts.web.settings import Settings, host_name
 from draughts.web.tasks import read_pdn as read_pdn
 from draughts.web.views import Json, RequestError, fen_example, rules_json, variant_json
 from draughts.web.workers import WorkerPool
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["create_app"]
 
 log = logging.getLogger("draughts.web")
 
-_LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
@@ -84,134 +65,9 @@ _SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
 ]
 _TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html"}
-_MAX_DIGITS = 40
 _ENGINE_GRACE = 1.0  # seconds a search may overrun its time before it is asked to stop
 _ENGINE_HARD = 2.0  # then seconds more before its worker is killed
 _TIME_CONTROLS = ("none", "1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0")
-
-
-def _directory(path: str | os.PathLike[str]) -> str:
-    """A directory setting as an absolute path (the worker processes read it as the app did)."""
-    return os.path.abspath(os.fspath(path))
-
-
-@attrs.frozen
-class Settings:
-    """How one web app behaves.
-
-    Attributes:
-        default_variant: The ruleset ``/`` opens without ``?variant=``.
-        custom: The user's rulesets (from the command line), offered next to the named ones.
-        allowed_hosts: Host names the ``Host`` header may carry; None accepts any (a server bound
-            to a loopback address passes the loopback names).
-        max_body: Largest request body, in bytes.
-        session_ttl: Seconds a game lives after its last request.
-        max_sessions: Most games kept at once.
-        session_memory: Most bytes the kept games may hold together (the oldest go first).
-        workers: Worker processes for the rules work of requests (legal moves, moves, PDN ...).
-        extra_workers: More of them started while every worker is busy, so that a quick request
-            does not wait behind slow ones (they end once nothing waits).
-        work_time: Seconds of work one request may take; past it the worker is killed and the
-            request answered 422.
-        work_queue: Requests that may wait for a worker; beyond that, 503.
-        worker_memory: Bytes of memory one worker process may use (None: no limit).
-        engine_workers: Searches that run at once (each in a process of its own).
-        engine_queue: Searches that may wait for a worker.
-        max_engine_time: Longest search a request may ask for, in seconds.
-        default_engine_time: The search time when a request does not say.
-        clock: The monotonic clock in seconds that games' clocks and expiry read (None:
-            ``time.monotonic``; tests pass a fake one).
-        tablebases: A directory of endgame tables (:mod:`draughts.endgame`, ``draughts endgame
-            build``): the board shows the verdict and best moves of a position inside a built
-            table, and ``GET /api/endgame`` answers them (None: no tables, the endpoint answers 404).
-        lab_workers: Worker processes that play the compare page's lab games (:mod:`draughts.web.lab`),
-            apart from those answering moves.
-        lab_jobs: Lab runs at once; another start is answered 429.
-        lab_ttl: Seconds a finished lab run's result is kept.
-        lab_idle: Seconds a running lab goes on while nobody asks for its progress (then it is cancelled).
-    """
-
-    default_variant: Ruleset | str = "international"
-    custom: tuple[Ruleset, ...] = attrs.field(default=(), converter=rulesets_tuple)
-    allowed_hosts: tuple[str, ...] | None = None
-    max_body: int = 128 * 1024
-    session_ttl: float = 3600.0
-    max_sessions: int = 1000
-    session_memory: int = 32 * 2**20
-    workers: int = 2
-    extra_workers: int = 2
-    work_time: float = 2.0
-    work_queue: int = 64
-    worker_memory: int | None = 2**30
-    engine_workers: int = 2
-    engine_queue: int = 8
-    max_engine_time: float = 10.0
-    default_engine_time: float = 1.5
-    clock: Callable[[], float] | None = None
-    tablebases: str | None = attrs.field(default=None, converter=attrs.converters.optional(_directory))
-    lab_workers: int = 1
-    lab_jobs: int = 2
-    lab_ttl: float = 600.0
-    lab_idle: float = 60.0
-
-
-# --- request reading ----------------------------------------------------------------------------
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    """The request body, refused past ``limit`` bytes without reading the rest."""
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        if not declared.isascii() or not declared.isdigit() or len(declared) > 18:
-            raise RequestError(f"bad Content-Length {declared[:40]!r}")
-        if int(declared) > limit:
-            raise RequestError(f"request body of {int(declared):,} bytes is larger than {limit:,} bytes", 413)
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise RequestError(f"request body is larger than {limit:,} bytes", 413)
-            chunks.append(chunk)
-    except ClientDisconnect:
-        raise RequestError("the client went away", 400) from None
-    return b"".join(chunks)
-
-
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_DIGITS:
-        raise RequestError(f"the body holds a number of {len(text):,} digits ({text[:20]}...); at most {_MAX_DIGITS}")
-    return int(text)
-
-
-def _parse_body(body: bytes) -> dict[str, Any]:
-    try:
-        parsed = json.loads(body, parse_int=_json_int)
-    except RequestError:
-        raise
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RequestError(f"the body is not JSON ({error}): {body[:60]!r}") from None
-    except RecursionError:
-        raise RequestError("the body is JSON nested too deeply") from None
-    if not isinstance(parsed, dict):
-        raise RequestError(f"the body must be a JSON object, not {type(parsed).__name__}: {body[:60]!r}")
-    return parsed
-
-
-async def _params(request: Request, limit: int) -> dict[str, Any]:
-    """The request's fields: the query string, then a JSON object body (whose fields win)."""
-    data: dict[str, Any] = dict(request.query_params)
-    if request.method in ("GET", "HEAD", "DELETE"):
-        return data
-    body = await _body(request, limit)
-    if not body.strip():
-        return data
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise RequestError(f"request bodies are JSON: Content-Type {kind[:60]!r} is not application/json", 415)
-    data.update(_parse_body(body))
-    return data
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
@@ -287,14 +143,15 @@ class _Web:
 
     async def read(self, request: Request, endpoint: str) -> dict[str, Any]:
         """The request's fields, checked against what ``endpoint`` takes."""
-        data = await _params(request, self.settings.max_body)
+        data = await read_params(request, self.settings.max_body)
         return read_fields(self.fields[endpoint], data, what=f"{request.method} {request.url.path[:60]}")
 
     def variant(self, name: str | None) -> Ruleset:
         return self.default if name is None or not name.strip() else self.registry.get(name)
 
     def engine_time(self, fields: Mapping[str, Any]) -> tuple[str, float]:
-        return fields["level"] or "intermediate", fields["time"] or self.settings.default_engine_time
+        level = fields["level"] or named_level(fields) or "intermediate"
+        return level, fields["time"] or self.settings.default_engine_time
 
     async def search(
         self, function: Callable[..., Any], args: tuple[Any, ...], seconds: float, affinity: str | None
@@ -392,7 +249,7 @@ class _Web:
             "fen": fields["fen"] or None,
             "flipped": fields["flipped"],
             "numbers": numbers,
-            "players": {"white": fields["white"], "black": fields["black"]},
+            "players": {side: "human" if fields[side].is_human else "computer" for side in ("white", "black")},
             "level": level,
             "time": seconds,
             "max_time": self.settings.max_engine_time,
@@ -564,7 +421,7 @@ class _Web:
                     f"the lab plays the library's variants and their variations, not the custom {rules.name[:60]!r}"
                 )
         names = tuple(dict.fromkeys(rules.name for rules in rulesets))
-        settings = LabSettings(names, fields["games"], fields["players"], fields["seed"], fields["max_plies"])
+        settings = LabSettings(names, fields["games"], fields["players"].text, fields["seed"], fields["max_plies"])
         return _json(self.labs.start(settings).json(), 202)
 
     async def api_lab_get(self, request: Request) -> Response:
@@ -781,7 +638,7 @@ class _Guard:
             await self.app(scope, receive, send)
             return
         if self.allowed is not None:
-            host = _host_name(dict(scope["headers"]).get(b"host", b"").decode("latin-1"))
+            host = host_name(dict(scope["headers"]).get(b"host", b"").decode("latin-1"))
             if host not in self.allowed:
                 await self._send_guarded(
                     _error(f"Host {host[:60]!r} is not this server's name", 400), scope, receive, send
@@ -807,21 +664,6 @@ class _Guard:
     async def _send_guarded(response: Response, scope: Scope, receive: Receive, send: Send) -> None:
         response.headers.update({name.decode(): value.decode() for name, value in _SECURITY_HEADERS})
         await response(scope, receive, send)
-
-
-def _host_name(header: str) -> str:
-    """The host of a Host header, without port or IPv6 brackets."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:].split("]", 1)[0]
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
-
-
-def loopback_hosts(host: str) -> tuple[str, ...] | None:
-    """The Host names to accept for a server bound to ``host``: the loopback names, or any for others."""
-    if host in _LOOPBACK_HOSTS or host.startswith("127."):
-        return (*_LOOPBACK_HOSTS, host)
-    return None
 
 
 # --- assembly -----------------------------------------------------------------------------------

@@ -21,10 +21,26 @@ from typing import Any
 import attrs
 
 from draughts._text import excerpt
+from draughts.errors import PlayerSpecError
+from draughts.players import PlayerSpec, parse_player
 from draughts.results import STANDARD_RESULTS
 from draughts.web.views import MAX_FEN, MAX_TEXT, RequestError
 
-__all__ = ["MAX_PDN", "Field", "endpoint_fields", "parse_clock", "read_fields"]
+__all__ = [
+    "BOARD_PLAYERS",
+    "LAB_PLAYERS",
+    "MAX_PDN",
+    "Field",
+    "endpoint_fields",
+    "parse_clock",
+    "player",
+    "read_fields",
+]
+
+BOARD_PLAYERS = ("human", "level")
+"""The players of the board page: a person, or the built-in engine at a level (the page's computer)."""
+LAB_PLAYERS = ("random", "depth:1", "depth:2")
+"""Who may play a web lab: uniformly random moves, or the engine searching 1 or 2 plies."""
 
 MAX_PDN = 60_000
 """Longest PDN text a request may carry."""
@@ -268,6 +284,32 @@ def parse_clock(name: str, value: object) -> tuple[float, float] | None:
     return minutes * 60, increment
 
 
+def player(kinds: Iterable[str], *, choices: Iterable[str] | None = None) -> Reader:
+    """A player in the one player syntax (:func:`~draughts.players.parse_player`) of one of ``kinds``
+    (and, given ``choices``, one of those players once written in the one spelling)."""
+    accepted = tuple(kinds)
+    allowed = None if choices is None else tuple(choices)
+
+    def read(name: str, value: object) -> PlayerSpec:
+        if not isinstance(value, str):
+            raise _bad(name, value, "text")
+        try:
+            spec = parse_player(_check_text(name, value, MAX_TEXT), accepted=accepted, command="the web board")
+        except PlayerSpecError as error:
+            raise RequestError(f"field {name!r}: {error}") from None
+        if allowed is not None and spec.text not in allowed:
+            raise RequestError(f"field {name!r} = {excerpt(value)} must be one of {', '.join(allowed)}")
+        return spec
+
+    return read
+
+
+def named_level(fields: Mapping[str, Any]) -> str | None:
+    """The level the board page's computer player names (``level:strong``), if a side is one."""
+    named = [spec.arg for side in ("white", "black") if (spec := fields.get(side)) and not spec.is_human]
+    return named[0] if named else None
+
+
 # --- the endpoints' fields ----------------------------------------------------------------------
 
 
@@ -281,7 +323,7 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
     engine = {"level": Field(text(choices=level_names)), "time": Field(number(0, max_time))}
     move = {"move": Field(text()), "path": Field(path)}
     clock = Field(parse_clock)
-    players = {side: Field(text(choices=("human", "computer")), default="human") for side in ("white", "black")}
+    players = {side: Field(player(BOARD_PLAYERS), default=PlayerSpec("human")) for side in ("white", "black")}
     return {
         "none": {},
         "rules": {"variant": variant},
@@ -323,7 +365,7 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         "lab": {
             "variants": Field(names(1, 12), required=True),
             "games": Field(whole(1, MAX_WHOLE), default=20),
-            "players": Field(text(choices=("random", "depth:1", "depth:2")), default="random"),
+            "players": Field(player(("random", "depth"), choices=LAB_PLAYERS), default=PlayerSpec("random")),
             "seed": Field(whole(0, MAX_WHOLE), default=0),
             "max_plies": Field(whole(1, MAX_WHOLE), default=300),
         },

@@ -38,6 +38,7 @@ import attrs
 
 from draughts.lab.metrics import GameRecord
 from draughts.lab.runner import GameTask, lab_tasks, play_task
+from draughts.web.fields import LAB_PLAYERS
 from draughts.web.views import Json, RequestError
 from draughts.web.workers import WorkerPool
 
@@ -56,7 +57,7 @@ __all__ = [
     "metric_words",
 ]
 
-PLAYERS = ("random", "depth:1", "depth:2")
+PLAYERS = LAB_PLAYERS
 """Who may play a web lab: uniformly random moves, or the engine searching 1 or 2 plies."""
 MAX_GAMES = {"random": 200, "depth:1": 20, "depth:2": 20}
 """Most games per ruleset, by player."""

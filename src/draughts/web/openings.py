@@ -10,6 +10,8 @@ from draughts import openings
 from draughts.errors import UnknownBallotError
 from draughts.rules import Ruleset
 
+__all__ = ["Json", "ballots_json", "opening_pdn"]
+
 Json = dict[str, Any]
 
 

@@ -1,16 +1,13 @@
 """The rulesets a web board offers: every named variant, its house rule, and the user's own.
 
-:func:`resolve_ruleset` (the library's one resolver, :func:`draughts.resolve_ruleset`) turns
-what a person types on the command line into a ruleset: a name :func:`~draughts.get_variant`
-knows (aliases, ``<name>-nfc``, PDN GameTypes), a ruleset file (``.toml``, ``.json``) or a Python
-object ``module:attribute``. Only the command line may have files read or user code imported;
-requests name rulesets through a :class:`RulesetRegistry`, which resolves them with
-``trusted=False`` and so never reads or imports anything.
+Names are resolved by the library's one resolver, :func:`draughts.resolve_ruleset`: what a
+person types on the command line becomes a ruleset there (a name, a ruleset file or a Python
+object ``module:attribute``). Only the command line may have files read or user code imported;
+requests name rulesets through a :class:`RulesetRegistry`, which adds only what is the web's own
+(the user's rulesets by their names, the menu) and resolves every other name with
+``trusted=False``, so it never reads or imports anything.
 
->>> resolve_ruleset("shashki").name
-'russian'
->>> resolve_ruleset("draughts.rules.variants:ITALIAN").name
-'italian'
+>>> from draughts import resolve_ruleset
 >>> registry = RulesetRegistry([resolve_ruleset("draughts.rules.variants:ITALIAN")])
 >>> registry.get("english-nfc").name
 'american-nfc'
@@ -31,7 +28,7 @@ from draughts.rules.names import get_variant
 from draughts.rules.transforms import breakthrough, losing, no_forced_capture
 from draughts.rules.variants import VARIANTS
 
-__all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "resolve_ruleset", "variation"]
+__all__ = ["CAPTURES", "GOALS", "RulesetRegistry", "variation"]
 
 CAPTURES = ("forced", "optional")
 """Whether capturing is compulsory: as the ruleset says, or optional (the ``-nfc`` house rule)."""
@@ -49,8 +46,8 @@ def _named() -> list[Ruleset]:
     return list(VARIANTS.values())
 
 
-def variation(rules: Ruleset, capture: str = "forced", goal: str = "normal") -> Ruleset:
-    """``rules`` with optional capture (``capture="optional"``) and another ``goal`` (:data:`GOALS`).
+def variation(ruleset: Ruleset, capture: str = "forced", goal: str = "normal") -> Ruleset:
+    """``ruleset`` with optional capture (``capture="optional"``) and another ``goal`` (:data:`GOALS`).
 
     >>> variation(get_variant("russian"), "optional", "losing").name
     'russian-nfc-losing'
@@ -61,12 +58,12 @@ def variation(rules: Ruleset, capture: str = "forced", goal: str = "normal") -> 
     if capture not in CAPTURES or goal not in GOALS:
         raise UnknownVariantError(f"no variation {excerpt(capture)} / {excerpt(goal)}: {CAPTURES} and {GOALS}")
     if capture == "optional":
-        rules = no_forced_capture(rules)
+        ruleset = no_forced_capture(ruleset)
     if goal == "losing":
-        rules = losing(rules)
+        ruleset = losing(ruleset)
     elif goal == "breakthrough":
-        rules = breakthrough(rules)
-    return rules
+        ruleset = breakthrough(ruleset)
+    return ruleset
 
 
 def _variations(rules: Ruleset) -> list[Ruleset]:
@@ -142,9 +139,9 @@ class RulesetRegistry:
                     rulesets.append(item)
         return rulesets
 
-    def is_custom(self, rules: Ruleset) -> bool:
-        """Whether ``rules`` comes from the user rather than the library."""
-        return rules not in _library()
+    def is_custom(self, ruleset: Ruleset) -> bool:
+        """Whether ``ruleset`` comes from the user rather than the library."""
+        return ruleset not in _library()
 
     def bases(self) -> list[Ruleset]:
         """The rulesets a variation starts from: the named variants, then the custom ones."""

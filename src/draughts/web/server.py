@@ -22,9 +22,11 @@ import uvicorn
 
 from draughts.errors import ServeError
 from draughts.rules import Ruleset
-from draughts.web.app import create_app, loopback_hosts
+from draughts.rules.files import resolve_ruleset
+from draughts.web.app import create_app
 from draughts.web.connections import guarded_protocol
-from draughts.web.rulesets import RulesetRegistry, resolve_ruleset
+from draughts.web.rulesets import RulesetRegistry
+from draughts.web.settings import loopback_hosts
 
 __all__ = ["ServeError", "listen", "running", "serve", "server_config"]
 
@@ -93,7 +95,7 @@ def serve(
         port: The TCP port (0 = any free port; the address is printed).
         open_browser: Open the board in the default browser once the server listens.
         stdout: Where the address is printed (default: standard output).
-        settings: More :class:`~draughts.web.app.Settings` fields.
+        settings: More :class:`~draughts.web.settings.Settings` fields.
 
     Raises:
         UnknownVariantError: ``variant`` names no ruleset (or a ruleset file that cannot be read).

@@ -21,7 +21,7 @@ import attrs
 
 from draughts.board import Board, Outcome
 from draughts.color import Color
-from draughts.engine import LEVELS, Engine, Limit, SearchResult, line_text
+from draughts.engine import Engine, Limit, SearchResult, line_text
 from draughts.engine.score import Score
 from draughts.errors import IllegalMoveError, PDNError, UnknownVariantError
 from draughts.move import Move
@@ -29,6 +29,7 @@ from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
 from draughts.pdn.treedata import tree_data, tree_from_data
 from draughts.pdn.visitor import export, game_of
+from draughts.players import parse_player
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
@@ -150,19 +151,19 @@ def board_picture(rules: Ruleset, fen: str | None, flipped: bool, numbers: bool)
 
 
 def _search(board: Board, level: str, seconds: float) -> SearchResult:
-    chosen = LEVELS[level]
-    engine = chosen.engine(seed=None)
-    return engine.search(board, attrs.evolve(chosen.limit, time=seconds), stop=stop_requested())
+    """The computer's reply: the engine the player ``level:LEVEL`` is, its time cut to ``seconds``."""
+    engine = parse_player(f"level:{level}", accepted=("level",)).engine(seed=None, limit=Limit(time=seconds))
+    return engine.search(board, stop=stop_requested())
 
 
 def _search_json(position: Position, result: SearchResult, level: str) -> Json:
     if result.move is None:
-        return {"move": None, "fen": position.fen(), "level": level, "score": result.score, "depth": 0, "nodes": 0}
+        return {"move": None, "fen": position.fen(), "level": level, "score": result.value, "depth": 0, "nodes": 0}
     return {
         "move": move_json(position, result.move),
         "fen": position.play(result.move).fen(),
         "level": level,
-        "score": result.score,
+        "score": result.value,
         "mate_in": result.mate_in,
         "depth": result.depth,
         "nodes": result.nodes,

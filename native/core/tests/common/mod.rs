@@ -4,12 +4,15 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode, Engine};
 use draughts_core::geometry::Numbering;
 use draughts_core::spec::{
-    CapturePromotion, Criterion, KingLanding, PrecedenceFacts, PrecedenceRule, RulesSpec,
+    CaptureFacts, CapturePromotion, Criterion, KingLanding, Precedence, PrecedenceFacts,
+    PrecedenceRule, RulesSpec,
 };
+use draughts_core::Error;
 use serde_json::Value;
 
 /// A fixture file of tests/data/native.
@@ -81,16 +84,56 @@ fn criterion(v: &Value) -> Criterion {
     }
 }
 
+/// One part of a user-defined key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Part {
+    Number(i64),
+    Order(Vec<bool>),
+}
+
+/// A precedence given from outside the crate, as the bindings give user-defined criteria: the
+/// fixture's criteria (built-in ones and the tool's `FewestPieces`) evaluated here.
+struct UserCriteria(Vec<Value>);
+
+impl UserCriteria {
+    fn key(&self, f: &CaptureFacts) -> Vec<Part> {
+        self.0
+            .iter()
+            .map(|c| match c["kind"].as_str().unwrap() {
+                "External" if c["label"] == "fewest pieces" => Part::Number(-(f.pieces as i64)),
+                "MostPieces" => Part::Number(f.pieces as i64),
+                "WithKing" => Part::Number(f.with_king as i64),
+                "MostKings" => Part::Number(f.kings as i64),
+                "KingsEarliest" => Part::Order(f.order.clone()),
+                "MostValue" => Part::Number(
+                    (f.pieces - f.kings) as i64 * c["man"].as_i64().unwrap()
+                        + f.kings as i64 * c["king"].as_i64().unwrap(),
+                ),
+                other => panic!("no such criterion {other}"),
+            })
+            .collect()
+    }
+}
+
+impl Precedence for UserCriteria {
+    fn best(&self, facts: &[CaptureFacts]) -> Result<Vec<bool>, Error> {
+        let keys: Vec<Vec<Part>> = facts.iter().map(|f| self.key(f)).collect();
+        let top = keys.iter().max().cloned().unwrap_or_default();
+        Ok(keys.iter().map(|k| *k == top).collect())
+    }
+}
+
 /// The RulesSpec of a fixture entry, with the precedence facts as Python derived them.
 pub fn spec(v: &Value) -> RulesSpec {
     let b = |k: &str| v[k].as_bool().unwrap_or_else(|| panic!("{k}"));
     let n = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("{k}"));
-    let criteria: Vec<Criterion> = v["precedence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(criterion)
-        .collect();
+    let list = v["precedence"].as_array().unwrap();
+    let external = list.iter().any(|c| c["kind"] == "External");
+    let criteria: Vec<Criterion> = if external {
+        Vec::new()
+    } else {
+        list.iter().map(criterion).collect()
+    };
     RulesSpec {
         board_size: n("board_size") as u32,
         all_squares: b("all_squares"),
@@ -129,7 +172,9 @@ pub fn spec(v: &Value) -> RulesSpec {
         king_move_limit: n("king_move_limit"),
         no_move_wins: b("no_move_wins"),
         crowning_wins: b("crowning_wins"),
-        precedence: if criteria.is_empty() {
+        precedence: if external {
+            PrecedenceRule::External(Arc::new(UserCriteria(list.clone())))
+        } else if criteria.is_empty() {
             PrecedenceRule::Free
         } else {
             PrecedenceRule::Criteria(criteria)

@@ -746,8 +746,10 @@ byId('clock-control').value = config.clock;
 byId('time').value = String(config.time);
 byId('time').max = String(config.max_time);
 byId('variant').addEventListener('change', (event) => {
+  // Players in the one player syntax: the computer at the chosen level is level:NAME.
+  const named = (side) => (players[side] === 'computer' ? `level:${byId('level').value}` : 'human');
   const params = new URLSearchParams({
-    variant: event.target.value, white: players.white, black: players.black, clock: byId('clock-control').value,
+    variant: event.target.value, white: named('white'), black: named('black'), clock: byId('clock-control').value,
   });
   location.href = `/?${params}`;
 });
