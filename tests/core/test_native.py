@@ -199,8 +199,12 @@ class MostPiecesThenLastIsKingNativeCheck(MostPieces):
 
 CUSTOM_PRECEDENCE = [
     attrs.evolve(draughts.get_variant("international"), name="fewest", precedence=(FewestTakenNativeCheck(),)),
-    attrs.evolve(draughts.get_variant("brazilian"), name="last-king", precedence=(MostPiecesThenLastIsKingNativeCheck(),)),
-    attrs.evolve(draughts.get_variant("frisian"), name="frisian-fewest", precedence=(FewestTakenNativeCheck(), MostPieces())),
+    attrs.evolve(
+        draughts.get_variant("brazilian"), name="last-king", precedence=(MostPiecesThenLastIsKingNativeCheck(),)
+    ),
+    attrs.evolve(
+        draughts.get_variant("frisian"), name="frisian-fewest", precedence=(FewestTakenNativeCheck(), MostPieces())
+    ),
 ]
 
 
