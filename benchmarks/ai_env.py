@@ -203,7 +203,7 @@ def worker() -> None:
         began = time.process_time()
         plies, steps = REPLAYS[harness](rules, games)
     seconds = time.process_time() - began
-    found = {"plies": plies, "steps": steps, "seconds": seconds, "compiled": draughts.COMPILED}
+    found = {"plies": plies, "steps": steps, "seconds": seconds, "native": draughts.NATIVE}
     found |= {"file": draughts.__file__, "library": "polydraughts", "version": draughts.__version__}
     print(json.dumps(found))
 

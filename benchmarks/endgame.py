@@ -82,7 +82,7 @@ def build(
         "pieces": max((row["pieces"] for row in rows), default=0),
         "materials_asked": materials,
         "workers": workers,
-        "compiled": draughts.COMPILED,
+        "native": draughts.NATIVE,
         "wall_seconds": round(wall, 1),
         "parent_cpu_seconds": round(own_cpu, 1),
         "peak_rss_mib": round(peak / 1024, 1),

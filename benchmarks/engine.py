@@ -61,7 +61,7 @@ for position in positions if job.get("search", True) else ():  # not: the set-up
     nodes += result.nodes
     moves.append(str(result.move))
 seconds = time.process_time() - began
-print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "compiled": draughts.COMPILED,
+print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "native": draughts.NATIVE,
                   "file": draughts.__file__, "library": "polydraughts", "version": draughts.__version__}))
 """
 

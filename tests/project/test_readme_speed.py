@@ -15,12 +15,11 @@ def section(text: str, start: str, end: str) -> str:
 
 def test_readme_speed_is_the_default_installs_and_the_docs_agree() -> None:
     readme = section((ROOT / "README.md").read_text(encoding="utf-8"), "## Speed", "\n## ")
-    assert "What `pip install .` gives is the Python source (`draughts.COMPILED` is `False`)" in readme
-    assert "opt-in" in readme
+    assert "What `pip install .` gives runs the Python generator (`draughts.NATIVE`" in readme
     assert "short of the" not in readme  # the per-move sentence once contradicted docs/performance.rst
     docs = (ROOT / "docs" / "performance.rst").read_text(encoding="utf-8")
     default = section(docs, "What ``pip install .`` gives", "How the benchmarks measure").replace("**", "")
-    assert "``draughts.COMPILED`` is ``False``" in default
+    assert "``draughts.NATIVE`` names that build" in default
     table = [line for line in readme.splitlines() if line.startswith("| ") and "py" in line]
     ratios = [cell for line in table for cell in re.findall(r"[\d,.]+x(?: \([\d,.]+-[\d,.]+x\))?", line)]
     assert len(ratios) >= 9, table

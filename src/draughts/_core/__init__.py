@@ -7,13 +7,26 @@ reaches the generator through :class:`~draughts._core.tables.Tables`.
 
 from __future__ import annotations
 
-import sys
+from typing import Any
 
 from draughts._core.movegen import MoveGenerator, build_move_generator
 from draughts._core.tables import Tables, compile_rules
 
-#: Whether the generator in use is the compiled build (C extensions made by mypyc from the
-#: generator's modules, see the performance docs) rather than the Python source itself.
-COMPILED = not str(sys.modules["draughts._core.movegen"].__file__).endswith(".py")
 
-__all__ = ["COMPILED", "MoveGenerator", "Tables", "build_move_generator", "compile_rules"]
+def _native_build() -> dict[str, Any] | None:
+    """What ``draughts._native.build_info()`` says, or None where the extension is not built (a
+    source tree run without ``pip install``)."""
+    try:
+        import draughts._native as native  # the extension module (a .pyi in the source tree)
+    except ImportError:
+        return None
+    return native.build_info()
+
+
+#: Which native core is built beside the package: ``{"version", "target", "profile", "width"}``
+#: from ``draughts._native.build_info()`` (profile ``"release"`` from every ``pip install``), or
+#: None where the extension is missing. Until the switch-over the rules still run the Python
+#: generator of this package; the native core is cross-checked against it.
+NATIVE = _native_build()
+
+__all__ = ["NATIVE", "MoveGenerator", "Tables", "build_move_generator", "compile_rules"]
