@@ -11,7 +11,7 @@ import attrs
 
 from draughts import _caches, _slots, drawrules
 from draughts._core import Tables
-from draughts._core.movegen import move_index
+from draughts._core.generator import move_index
 from draughts._core.types import Compact
 from draughts._text import excerpt, number
 from draughts.color import Color

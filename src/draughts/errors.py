@@ -76,7 +76,7 @@ class IllegalMoveError(DraughtsError):
 
 class CaptureSearchLimitError(DraughtsError):
     """A position whose captures are too many to enumerate: the capture search expanded more states
-    than its bound (``draughts._core.capture.MAX_STATES``), which only some custom rulesets
+    than its bound (``MAX_STATES`` of the native capture search), which only some custom rulesets
     allow (pieces lifted at once on a crowded board); the position and its objects are unchanged."""
 
 

@@ -8,11 +8,11 @@ Two conventions exist for captures that take the same pieces by different paths:
 * ``paths=True`` ("keep"): every capture path counts (OEIS A133046, Halbersma 2010), a path being
   what PDN 3.0 restriction 9 distinguishes.
 
-perft is a thin recursion over the one move generator (``draughts._core``): its ``moves`` and
-``play`` above the last two plies, and its bulk counts ``count2`` (two plies) and ``count1`` (one)
-below. Nothing here knows a rule; every ruleset, named or custom, runs the same code. Draw rules
-are ignored; a position where the game is over (no legal move, or a breakthrough won) has no
-moves and so no leaves below it.
+perft runs in the native core (``native/core/src/perft.rs``): a recursion over the one move
+generator that plays moves above the last two plies and counts those in bulk, without the
+interpreter lock (Ctrl-C interrupts it). Nothing here knows a rule; every ruleset, named or custom,
+runs the same code. Draw rules are ignored; a position where the game is over (no legal move, or a
+breakthrough won) has no moves and so no leaves below it.
 
 ``perft`` and ``divide`` accept any ``concurrent.futures.Executor`` to spread the work over
 processes or machines: the root position is expanded to a split depth and the subtrees are
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from draughts._core import MoveGenerator
 from draughts._text import excerpt
 from draughts.errors import DraughtsError
 from draughts.move import Move
@@ -35,33 +34,6 @@ if TYPE_CHECKING:
 __all__ = ["DEEPEST", "divide", "perft"]
 
 
-def _count(gen: MoveGenerator, own: int, opp: int, kings: int, color: int, state: int, depth: int, paths: bool) -> int:
-    """Leaves ``depth`` (>= 1) plies below a node."""
-    if depth == 1:
-        return gen.count1(own, opp, kings, color, state, paths)
-    if depth == 2:
-        return gen.count2(own, opp, kings, color, state, paths)
-    depth -= 1
-    total = 0
-    moves = gen.paths(own, opp, kings, color, state) if paths else gen.moves(own, opp, kings, color, state)
-    if gen.tables.state.keeps:  # a rule state to carry: the generator plays each move
-        play = gen.play
-        for move in moves:
-            total += _count(gen, *play(own, opp, kings, color, state, move), depth, paths)
-        return total
-    # Without rule state a move is its three xor masks (the stateless copy-make of _core/state.py),
-    # and the nodes above the last two plies are most of perft's calls: play them here.
-    other = 1 - color
-    if depth == 2:
-        count2 = gen.count2
-        for moved, captured, crowned in moves:
-            total += count2(opp ^ captured, own ^ moved, kings ^ crowned, other, 0, paths)
-    else:
-        for moved, captured, crowned in moves:
-            total += _count(gen, opp ^ captured, own ^ moved, kings ^ crowned, other, 0, depth, paths)
-    return total
-
-
 def _check_position(position: object, what: str) -> None:
     if not isinstance(position, Position):
         raise TypeError(
@@ -70,10 +42,9 @@ def _check_position(position: object, what: str) -> None:
 
 
 DEEPEST = 200
-"""The deepest perft: the count recurses one stack frame per ply, and this stays far below
-Python's recursion limit (1,000). Published counts stop below depth 20 and a tree that deep with
-more than one line per ply never finishes, so a deeper request is refused with a clear error
-instead of ending in a :class:`RecursionError`."""
+"""The deepest perft: the count recurses one stack frame per ply. Published counts stop below
+depth 20 and a tree that deep with more than one line per ply never finishes, so a deeper request
+is refused with a clear error."""
 
 
 def _check_depth(depth: object, minimum: int, what: str) -> int:
@@ -87,9 +58,7 @@ def _check_depth(depth: object, minimum: int, what: str) -> int:
 
 def _count_position(position: Position, depth: int, paths: bool) -> int:
     """perft of one position, in this process (the unit of work sent to executors)."""
-    if depth == 0:
-        return 1
-    return _count(position.generator, *position.node, depth, paths)
+    return position.generator.native.perft(position.node, depth, paths)
 
 
 def perft(position: Position, depth: int, *, paths: bool = False, executor: Executor | None = None) -> int:

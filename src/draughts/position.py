@@ -10,8 +10,8 @@ import attrs
 
 from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
-from draughts._core.movegen import move_index
-from draughts._core.state import FEN_TAG
+from draughts._core.generator import move_index
+from draughts._core.rulestate import FEN_TAG
 from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.color import Color

@@ -14,14 +14,29 @@
 
 mod convert;
 mod errors;
+mod fast;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::convert::{int_of, limbs_of, rules_spec};
-use crate::errors::{draughts_error, stash, unwind_safe};
+use crate::errors::{draughts_error, unwind_safe};
+use crate::fast::MoveCache;
+
+/// Runs `$body` with `$g` bound to the typed generator of `$engine` (one arm per width).
+macro_rules! typed {
+    ($engine:expr, $g:ident => $body:expr) => {
+        match $engine {
+            Engine::U64($g) => $body,
+            Engine::U128($g) => $body,
+            Engine::W4($g) => $body,
+            Engine::W8($g) => $body,
+            Engine::W11($g) => $body,
+        }
+    };
+}
 
 /// A node as Python returns it.
 type PyNode<'py> = (
@@ -54,16 +69,11 @@ fn uint<T: TryFrom<u128>>(value: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
         })
 }
 
-/// The abort hook of long calls made without the GIL: it takes the GIL back and runs Python's
-/// signal handlers (Ctrl-C raises `KeyboardInterrupt`, kept and re-raised at the boundary).
+/// The abort hook of long calls made without the GIL: it takes the GIL back, runs Python's
+/// signal handlers (Ctrl-C raises `KeyboardInterrupt`, kept and re-raised at the boundary) and
+/// the thread's abort hook ([`fast::check_hook`]).
 fn check_signals() -> Result<(), Error> {
-    Python::attach(|py| {
-        py.check_signals().map_err(|error| {
-            let text = error.to_string();
-            stash(error);
-            Error::Interrupted(text)
-        })
-    })
+    Python::attach(fast::check_hook)
 }
 
 /// A ruleset compiled into the native move generator (in the bitboard width its board needs).
@@ -75,6 +85,7 @@ fn check_signals() -> Result<(), Error> {
 struct Rules {
     engine: Engine,
     limbs: usize,
+    cache: MoveCache,
 }
 
 impl Rules {
@@ -119,14 +130,6 @@ impl Rules {
                 int_of(py, &c.crowned)?,
             ],
         )
-    }
-
-    fn compacts<'py>(
-        &self,
-        py: Python<'py>,
-        list: &[AnyCompact],
-    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        list.iter().map(|c| self.compact(py, c)).collect()
     }
 
     fn public<'py>(&self, py: Python<'py>, m: &AnyMove) -> PyResult<Bound<'py, PyTuple>> {
@@ -177,7 +180,11 @@ impl Rules {
             .detach(|| unwind_safe(|| Engine::new(&spec)))
             .map_err(|fault| fault.into_py(py))?;
         let limbs = (engine.width() as usize).div_ceil(64);
-        Ok(Rules { engine, limbs })
+        Ok(Rules {
+            engine,
+            limbs,
+            cache: MoveCache::default(),
+        })
     }
 
     /// The bitboard width in bits (64, 128, 256, 512 or 704).
@@ -258,10 +265,64 @@ impl Rules {
         color: &Bound<'py, PyAny>,
         state: &Bound<'py, PyAny>,
         paths: bool,
-    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        let node = self.node(own, opp, kings, color, state)?;
-        let list = self.run(py, |e, abort| e.moves(&node, paths, abort))?;
-        self.compacts(py, &list)
+    ) -> PyResult<Bound<'py, PyList>> {
+        typed!(&self.engine, g => {
+            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            fast::moves(py, g, &node, paths)
+        })
+    }
+
+    /// [`Rules::moves`] with every capture path (the perft "keep" convention).
+    fn paths<'py>(
+        &self,
+        py: Python<'py>,
+        own: &Bound<'py, PyAny>,
+        opp: &Bound<'py, PyAny>,
+        kings: &Bound<'py, PyAny>,
+        color: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        self.moves(py, own, opp, kings, color, state, true)
+    }
+
+    /// The legal moves in move order as `(list of draughts.Move, list of (moved, captured,
+    /// crowned))`, with `paths` one per capture path, else one per move (its first path in
+    /// square order). Each `Move` is made once per ruleset and handed out again after.
+    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        own: &Bound<'py, PyAny>,
+        opp: &Bound<'py, PyAny>,
+        kings: &Bound<'py, PyAny>,
+        color: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+        paths: bool,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        typed!(&self.engine, g => {
+            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            fast::legal_moves(py, g, &self.cache, &node, paths)
+        })
+    }
+
+    /// The node after the move whose xor masks are the tuple `masks` (checked to fit the node,
+    /// not for legality: `InvalidMoveError` otherwise).
+    #[allow(clippy::too_many_arguments)]
+    fn play_move<'py>(
+        &self,
+        py: Python<'py>,
+        own: &Bound<'py, PyAny>,
+        opp: &Bound<'py, PyAny>,
+        kings: &Bound<'py, PyAny>,
+        color: &Bound<'py, PyAny>,
+        state: &Bound<'py, PyAny>,
+        masks: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        typed!(&self.engine, g => {
+            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            fast::play(py, g, &node, &fast::compact_of(masks)?)
+        })
     }
 
     /// The legal moves in public form and move order: `(start, end, captured, path, promotes,
@@ -360,6 +421,7 @@ impl Rules {
     }
 
     /// The legal captures as xor masks, whether capturing is mandatory or not.
+    #[pyo3(signature = (own, opp, kings, color, state = None))]
     fn captures<'py>(
         &self,
         py: Python<'py>,
@@ -367,25 +429,33 @@ impl Rules {
         opp: &Bound<'py, PyAny>,
         kings: &Bound<'py, PyAny>,
         color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        let node = self.node(own, opp, kings, color, state)?;
-        let list = self.run(py, |e, abort| e.captures(&node, abort))?;
-        self.compacts(py, &list)
+        state: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let zero = 0u8.into_pyobject(py)?.into_any();
+        let state = state.unwrap_or(&zero);
+        typed!(&self.engine, g => {
+            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            fast::captures(py, g, &node)
+        })
     }
 
     /// Whether the side to move has a capture.
-    fn can_capture(
+    #[pyo3(signature = (own, opp, kings, color, state = None))]
+    fn can_capture<'py>(
         &self,
-        py: Python<'_>,
-        own: &Bound<'_, PyAny>,
-        opp: &Bound<'_, PyAny>,
-        kings: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-        state: &Bound<'_, PyAny>,
+        py: Python<'py>,
+        own: &Bound<'py, PyAny>,
+        opp: &Bound<'py, PyAny>,
+        kings: &Bound<'py, PyAny>,
+        color: &Bound<'py, PyAny>,
+        state: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<bool> {
-        let node = self.node(own, opp, kings, color, state)?;
-        self.now(py, |e| e.can_capture(&node))
+        let zero = 0u8.into_pyobject(py)?.into_any();
+        let state = state.unwrap_or(&zero);
+        typed!(&self.engine, g => {
+            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            Ok(g.can_capture(&node))
+        })
     }
 
     /// The rule state without the counts that cannot matter in the position `white, black,
@@ -473,6 +543,14 @@ fn build_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(info)
 }
 
+/// Sets this thread's abort hook of long capture searches (a callable that raises to abandon
+/// the search, or None) and returns the previous one (`draughts._core.generator.abort_when`).
+#[pyfunction]
+#[pyo3(signature = (hook = None))]
+fn swap_abort_hook(hook: Option<Py<PyAny>>) -> Option<Py<PyAny>> {
+    fast::swap_hook(hook)
+}
+
 /// Panics inside the boundary's guard, as a bug in the core would: raises the `DraughtsError` a
 /// panic becomes (what `tests/core/test_native.py` checks; no panic is known to happen).
 #[pyfunction]
@@ -487,6 +565,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
+    m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

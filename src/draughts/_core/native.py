@@ -7,12 +7,10 @@ ruleset. The precedence criteria the core knows (exactly :class:`~draughts.MostP
 :class:`~draughts.MostValue`, not subclasses, which may change the key) go over as native criteria;
 any other criterion makes the whole precedence a Python callback with today's semantics: the
 tuple of each criterion's ``key(CaptureFacts)``, the best keys (the maximum) legal, as
-:mod:`draughts._core.resolver` applies it. What the precedence implies for the search
-(``value_weights``, ``single_jump_preference``, ``needs_order``) is what the Python tables compute
-(:func:`draughts._core.capture._value_weights`, :func:`draughts._core.tables.compile_rules`), so
-it is computed once for both generators.
-
-The Python API still runs the Python generator; this module is what the switch-over will use.
+the native resolver applies it. What the precedence implies for the search
+(``value_weights``, ``single_jump_preference``, ``needs_order``) is computed here from the
+criteria's own ``key`` and ``weights``, so that a criterion is trusted only as far as its key
+agrees.
 """
 
 from __future__ import annotations
@@ -22,8 +20,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from draughts import _caches
-from draughts._core.capture import _value_weights
-from draughts._core.tables import compile_rules
 from draughts.color import WHITE
 from draughts.rules import (
     CapturedRemoval,
@@ -80,10 +76,47 @@ def precedence_callback(key: Callable[[CaptureFacts], Any]) -> Callable[[Sequenc
     return best
 
 
+def capture_key(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
+    """The precedence key of a capture: one criterion's value, or the tuple of several (None: free choice)."""
+    keys = [criterion.key for criterion in rules.precedence]
+    if not keys:
+        return None
+    if len(keys) == 1:
+        return keys[0]
+    return lambda facts: tuple([key(facts) for key in keys])
+
+
+def _single_jump_preference(key: Callable[[CaptureFacts], Any] | None) -> int:
+    """Among single jumps by men: +1 the key prefers taking a king, -1 a man, 0 no preference."""
+    if key is None:
+        return 0
+    king_key = key(CaptureFacts(1, 1, False, (True,)))
+    man_key = key(CaptureFacts(1, 0, False, (False,)))
+    return int(king_key > man_key) - int(king_key < man_key)
+
+
+def value_weights(rules: Ruleset) -> tuple[int, int] | None:
+    """The weights ``(man, king)`` of the ruleset's first precedence criterion when its key is the
+    total value of the pieces captured (:meth:`~draughts.Criterion.weights`, checked against the
+    key on small captures, so that a subclass that changed the key but not the weights is not
+    trusted), else None. Under such a criterion only the captures of the best total can be legal."""
+    precedence = rules.precedence
+    weights = precedence[0].weights() if precedence else None
+    if weights is None or min(weights) < 0:
+        return None
+    man, king = weights
+    for pieces in range(4):
+        for kings in range(pieces + 1):
+            for with_king in (False, True):
+                facts = CaptureFacts(pieces, kings, with_king, (True,) * kings + (False,) * (pieces - kings))
+                if precedence[0].key(facts) != (pieces - kings) * man + kings * king:
+                    return None
+    return weights
+
+
 def native_spec(rules: Ruleset) -> dict[str, Any]:
     """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them (see the module)."""
-    tables = compile_rules(rules)
-    weights = _value_weights(tables)
+    weights = value_weights(rules)
     return {
         "board_size": rules.board_size,
         "all_squares": rules.board_squares is BoardSquares.ALL,
@@ -108,8 +141,8 @@ def native_spec(rules: Ruleset) -> dict[str, Any]:
         "crowning_wins": rules.crowning_wins,
         "precedence": native_precedence(rules) or [],
         "value_weights": weights,
-        "single_jump_preference": tables.single_jump_preference,
-        "needs_order": tables.needs_order,
+        "single_jump_preference": _single_jump_preference(capture_key(rules)),
+        "needs_order": any(criterion.needs_order for criterion in rules.precedence),
     }
 
 
@@ -122,7 +155,7 @@ def native_rules(rules: Ruleset) -> Rules:
     """
     import draughts._native as native  # the extension module, loaded on first use
 
-    key = compile_rules(rules).capture_key
+    key = capture_key(rules)
     callback = None
     if native_precedence(rules) is None and key is not None:
         callback = precedence_callback(key)

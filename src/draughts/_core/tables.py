@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import attrs
 
 from draughts import _caches
-from draughts._core.state import RuleState
+from draughts._core.rulestate import RuleState
 from draughts.color import Color
 from draughts.rules import (
     CapturedRemoval,
@@ -270,7 +270,7 @@ def compile_rules(rules: Ruleset) -> Tables:
         immediate_removal=immediate,
         capture_mandatory=rules.capture_mandatory,
         king_move_limit=rules.king_move_limit or 0,
-        state=RuleState(rules.king_move_limit or 0, tuple(bits), tuple(square_of_bit)),
+        state=RuleState(rules, geo.squares),
         crowning_wins=rules.crowning_wins,
         capture_key=key,
         needs_order=any(criterion.needs_order for criterion in rules.precedence),

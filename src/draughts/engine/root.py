@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import attrs
 
 from draughts._core import build_move_generator
-from draughts._core.capture import abort_when
+from draughts._core.generator import abort_when
 from draughts._core.types import Compact, Node
 from draughts.color import Color
 from draughts.engine import search as _core_search

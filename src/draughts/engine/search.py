@@ -15,7 +15,7 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
-from draughts._core.movegen import MoveGenerator
+from draughts._core.generator import MoveGenerator
 from draughts._core.tables import shifts_of
 from draughts._core.types import Compact, Node
 from draughts.engine.evaluation import Evaluator
@@ -155,7 +155,7 @@ class Searcher:
         self.next_check = min(self.nodes + CHECK_EVERY, self.max_nodes)
 
     def interrupt(self) -> None:
-        """The abort hook of long capture searches (:func:`draughts._core.capture.abort_when`): the
+        """The abort hook of long capture searches (:func:`draughts._core.generator.abort_when`): the
         stop flag and the clock, checked inside one move generation as :meth:`check` does between nodes."""
         deadline = self.deadline
         if self.stopped() or (deadline is not None and self.clock() >= deadline):

@@ -1,0 +1,278 @@
+//! The per-move path of positions and boards: bitboards read straight from Python ints in the
+//! width the ruleset compiled to (no limb vectors), the legal moves handed out as
+//! `draughts.Move` objects made once per ruleset and kept, and the abort hook of long capture
+//! searches.
+//!
+//! What `Position.legal_moves` and `Position.play` cost per call is what GUIs, bots and agents
+//! pay per move; everything here keeps that to the generator's own work plus one Python object
+//! per move that was not seen before.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use draughts_core::bitboard::{Bits, Wide};
+use draughts_core::generator::{Generator, PublicMove};
+use draughts_core::state::{Compact, Node};
+use draughts_core::Error;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+
+use crate::convert::{int_of, limbs_of};
+use crate::errors::{draughts_error, stash, unwind_safe};
+
+/// A bitboard type that converts to and from Python ints directly.
+pub trait PyBits: Bits {
+    /// `value` as a bitboard (`TypeError` for a non-int, `InvalidPositionError` for a negative
+    /// int or one too wide).
+    fn from_py(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Self>;
+    /// The bitboard as a Python int.
+    fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
+}
+
+fn not_int(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyErr> {
+    Ok(PyTypeError::new_err(format!(
+        "{what} must be an int, not {}",
+        value.get_type().name()?
+    )))
+}
+
+fn too_wide(value: &Bound<'_, PyAny>, what: &str) -> PyErr {
+    draughts_error(
+        value.py(),
+        "InvalidPositionError",
+        format!("{what} {value} is not a bitboard of this board (negative or too wide)"),
+    )
+}
+
+macro_rules! primitive_bits {
+    ($t:ty) => {
+        impl PyBits for $t {
+            #[inline]
+            fn from_py(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+                match value.extract::<$t>() {
+                    Ok(bits) => Ok(bits),
+                    Err(_) if !value.is_instance_of::<PyInt>() => Err(not_int(value, what)?),
+                    Err(_) => Err(too_wide(value, what)),
+                }
+            }
+            #[inline]
+            fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                Ok(self.into_pyobject(py)?.into_any())
+            }
+        }
+    };
+}
+
+primitive_bits!(u64);
+primitive_bits!(u128);
+
+impl<const N: usize> PyBits for Wide<N> {
+    fn from_py(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+        let limbs = limbs_of(value, N, what)?;
+        Self::from_limbs(&limbs).ok_or_else(|| too_wide(value, what))
+    }
+    fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, &self.to_limbs())
+    }
+}
+
+thread_local! {
+    /// The abort hook of this thread's long capture searches (`draughts._core.generator.abort_when`).
+    static HOOK: RefCell<Option<Py<PyAny>>> = const { RefCell::new(None) };
+}
+
+/// Sets this thread's abort hook (None: no hook) and returns the previous one.
+pub fn swap_hook(hook: Option<Py<PyAny>>) -> Option<Py<PyAny>> {
+    HOOK.with(|cell| cell.replace(hook))
+}
+
+/// The abort check of a search that holds the interpreter: Ctrl-C, then the thread's hook (its
+/// exception is kept and re-raised at the boundary).
+pub fn check_hook(py: Python<'_>) -> Result<(), Error> {
+    let hook = HOOK.with(|cell| cell.borrow().as_ref().map(|h| h.clone_ref(py)));
+    let outcome = py.check_signals().and_then(|()| match hook {
+        Some(hook) => hook.call0(py).map(|_| ()),
+        None => Ok(()),
+    });
+    outcome.map_err(|error| {
+        let text = error.to_string();
+        stash(error);
+        Error::Interrupted(text)
+    })
+}
+
+/// Reads a node from its five Python values.
+pub fn node_of<B: PyBits>(
+    g: &Generator<B>,
+    values: [&Bound<'_, PyAny>; 5],
+) -> PyResult<Node<B>> {
+    let [own, opp, kings, color, state] = values;
+    let node = Node {
+        own: B::from_py(own, "own")?,
+        opp: B::from_py(opp, "opp")?,
+        kings: B::from_py(kings, "kings")?,
+        color: color.extract::<u8>().map_err(|_| too_wide(color, "color"))?,
+        state: state.extract::<u128>().map_err(|_| too_wide(state, "state"))?,
+    };
+    g.check(&node)
+        .map_err(|e| draughts_error(own.py(), "InvalidPositionError", e.to_string()))?;
+    Ok(node)
+}
+
+/// A node as the Python tuple `(own, opp, kings, color, state)`.
+pub fn node_tuple<'py, B: PyBits>(py: Python<'py>, node: &Node<B>) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(
+        py,
+        [
+            node.own.to_py(py)?,
+            node.opp.to_py(py)?,
+            node.kings.to_py(py)?,
+            node.color.into_pyobject(py)?.into_any(),
+            node.state.into_pyobject(py)?.into_any(),
+        ],
+    )
+}
+
+/// A move's xor masks as the Python tuple `(moved, captured, crowned)`.
+pub fn compact_tuple<'py, B: PyBits>(py: Python<'py>, c: &Compact<B>) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, [c.moved.to_py(py)?, c.captured.to_py(py)?, c.crowned.to_py(py)?])
+}
+
+/// A move's xor masks read from a Python tuple.
+pub fn compact_of<B: PyBits>(value: &Bound<'_, PyAny>) -> PyResult<Compact<B>> {
+    let (moved, captured, crowned): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+        value.extract().map_err(|_| {
+            draughts_error(
+                value.py(),
+                "InvalidMoveError",
+                format!("a move's masks are (moved, captured, crowned), not {value}"),
+            )
+        })?;
+    Ok(Compact {
+        moved: B::from_py(&moved, "moved")?,
+        captured: B::from_py(&captured, "captured")?,
+        crowned: B::from_py(&crowned, "crowned")?,
+    })
+}
+
+/// What identifies a public move: start, end, promotion, captured squares in order, path.
+type MoveKey = (u32, u32, bool, Vec<u32>, Vec<u32>);
+
+/// The `draughts.Move` objects one ruleset has handed out, by their public form: the same moves
+/// come back position after position, so each is made once.
+#[derive(Default)]
+pub struct MoveCache {
+    moves: Mutex<HashMap<MoveKey, Py<PyAny>>>,
+    factory: OnceLock<Py<PyAny>>,
+}
+
+/// Moves a cache keeps before it starts again (a long game meets a few thousand).
+const CACHE_LIMIT: usize = 1 << 16;
+
+impl MoveCache {
+    fn factory<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
+        if self.factory.get().is_none() {
+            let made = py.import("draughts.move")?.getattr("trusted_move")?.unbind();
+            let _ = self.factory.set(made);
+        }
+        match self.factory.get() {
+            Some(factory) => Ok(factory.bind(py)),
+            None => Err(PyTypeError::new_err("draughts.move.trusted_move is missing")),
+        }
+    }
+
+    /// The `Move` of `m` (made with `draughts.move.trusted_move` the first time).
+    fn get<'py, B: Bits>(&self, py: Python<'py>, m: PublicMove<B>) -> PyResult<Bound<'py, PyAny>> {
+        let key: MoveKey = (m.start, m.end, m.promotes, m.captured, m.path);
+        let mut moves = self.moves.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(found) = moves.get(&key) {
+            return Ok(found.bind(py).clone());
+        }
+        let made = self.factory(py)?.call1((
+            key.0,
+            key.1,
+            PyTuple::new(py, &key.3)?,
+            PyTuple::new(py, &key.4)?,
+            key.2,
+        ))?;
+        if moves.len() >= CACHE_LIMIT {
+            moves.clear();
+        }
+        moves.insert(key, made.clone().unbind());
+        Ok(made)
+    }
+}
+
+/// The legal moves of `node` in move order as `(list of Move, list of (moved, captured,
+/// crowned))`: with `paths` one per capture path, else one per move.
+pub fn legal_moves<'py, B: PyBits>(
+    py: Python<'py>,
+    g: &Generator<B>,
+    cache: &MoveCache,
+    node: &Node<B>,
+    paths: bool,
+) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+    let hook = || check_hook(py);
+    let found = unwind_safe(|| g.legal(node, paths, Some(&hook))).map_err(|f| f.into_py(py))?;
+    let moves = PyList::empty(py);
+    let masks = PyList::empty(py);
+    for m in found {
+        masks.append(compact_tuple(py, &m.compact)?)?;
+        moves.append(cache.get(py, m)?)?;
+    }
+    Ok((moves, masks))
+}
+
+/// The node after the move with masks `c`, checked to fit the node (`InvalidMoveError`).
+pub fn play<'py, B: PyBits>(
+    py: Python<'py>,
+    g: &Generator<B>,
+    node: &Node<B>,
+    c: &Compact<B>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let from = c.moved & node.own;
+    if (c.captured & !node.opp).any() || from.count() > 1 || (from.is_zero() && c.moved.any()) {
+        return Err(draughts_error(
+            py,
+            "InvalidMoveError",
+            "the masks do not fit the position".into(),
+        ));
+    }
+    let next = g.play(node, c);
+    g.check(&next)
+        .map_err(|e| draughts_error(py, "InvalidMoveError", e.to_string()))?;
+    node_tuple(py, &next)
+}
+
+/// The legal moves of `node` as xor masks (captures first).
+pub fn moves<'py, B: PyBits>(
+    py: Python<'py>,
+    g: &Generator<B>,
+    node: &Node<B>,
+    paths: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let hook = || check_hook(py);
+    let found = unwind_safe(|| g.moves(node, paths, Some(&hook))).map_err(|f| f.into_py(py))?;
+    let out = PyList::empty(py);
+    for c in &found {
+        out.append(compact_tuple(py, c)?)?;
+    }
+    Ok(out)
+}
+
+/// The legal captures of `node` as xor masks.
+pub fn captures<'py, B: PyBits>(
+    py: Python<'py>,
+    g: &Generator<B>,
+    node: &Node<B>,
+) -> PyResult<Bound<'py, PyList>> {
+    let hook = || check_hook(py);
+    let found = unwind_safe(|| g.captures(node, Some(&hook))).map_err(|f| f.into_py(py))?;
+    let out = PyList::empty(py);
+    for c in &found {
+        out.append(compact_tuple(py, c)?)?;
+    }
+    Ok(out)
+}
