@@ -31,7 +31,7 @@ from draughts import (
     Ruleset,
     SquareNames,
 )
-from draughts._core.capture import abort_when
+from draughts._core.generator import abort_when
 from draughts.errors import CaptureSearchLimitError
 from draughts.rules import Criterion, KingLanding, KingsEarliest, MostKings, MostPieces, MostValue, WithKing
 from draughts.rules.geometry import BoardSquares

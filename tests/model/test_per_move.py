@@ -18,7 +18,7 @@ import pytest
 
 import draughts
 from draughts import Board, Move
-from draughts._core.movegen import move_index
+from draughts._core.generator import move_index
 from draughts.rules import MoveCountRule
 
 

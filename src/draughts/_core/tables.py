@@ -1,7 +1,10 @@
-"""A ruleset compiled once into the bit tables the generator reads.
+"""The Python view of a ruleset's compiled tables: its squares in the native core's bit layout,
+the steps of men and kings as whole-board shifts, the crowning and start rows (what the engine's
+evaluation, positions and the learning tensors read; the rules themselves are applied natively).
 
-**Bit layout.** Each playable square gets a bit index such that every step the ruleset uses is a
-constant shift, and a step off the board lands on a *ghost* bit that belongs to no square:
+**Bit layout** (``native/core/src/tables.rs``; read from the native rules, not recomputed here).
+Each playable square gets a bit index such that every step the ruleset uses is a constant shift,
+and a step off the board lands on a *ghost* bit that belongs to no square:
 
 * dark squares only: index ``(y * S + x - p) // 2`` with ``p`` the parity of playable squares on
   row 0 and ``S`` odd. A diagonal step is ``(S ± 1) / 2``; an orthogonal step (two squares, to the
@@ -27,14 +30,12 @@ from typing import Any, TypeVar
 import attrs
 
 from draughts import _caches
+from draughts._core.native import native_rules
 from draughts._core.rulestate import RuleState
 from draughts.color import Color
 from draughts.rules import (
     CapturedRemoval,
-    CaptureFacts,
-    CapturePromotion,
     Directions,
-    KingLanding,
     KingRange,
     Ruleset,
 )
@@ -100,35 +101,17 @@ class Tables:
     man_captures: tuple[tuple[Step, ...], tuple[Step, ...]]
     king_moves: tuple[tuple[Step, ...], tuple[Step, ...]]
     king_captures: tuple[tuple[Step, ...], tuple[Step, ...]]
-    turns: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-    """``turns[color][d]``: directions a flying king may take from a landing square after a jump in
-    ``d`` (its other capture directions; the reverse only if captured pieces leave at once and the
-    ruleset allows a 180° turn)."""
-    crowned_turns: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-    """``crowned_turns[color][d]``: directions of a man crowned by a jump in ``d`` that goes on as a king."""
 
     flying: bool
-    landing: KingLanding
     men_capture_kings: bool
-    capture_promotion: CapturePromotion
     immediate_removal: bool
     capture_mandatory: bool
     king_move_limit: int
     """0 for no limit."""
     state: RuleState = attrs.field(repr=False)
-    """The rule state nodes carry (its layout and update: :mod:`draughts._core.state`)."""
+    """The rule state nodes carry, as text and squares (:mod:`draughts._core.rulestate`)."""
     crowning_wins: bool
 
-    capture_key: Callable[[CaptureFacts], Any] | None = attrs.field(repr=False)
-    """The precedence key of a capture (None: free choice)."""
-    needs_order: bool
-    """Whether the key compares the capture order."""
-    single_jump_preference: int
-    """Among single jumps by men: +1 prefer taking kings, -1 prefer taking men, 0 no preference."""
-    jump_goes_on: tuple[int, int]
-    """Per colour, the landing squares from which a man's capture may go on as a man."""
-    jump_needs_search: tuple[int, int]
-    """Per colour, landing squares where only the search can tell (a man crowned goes on as a king)."""
     memo: dict[Callable[[Tables], Any], Any] = attrs.field(factory=dict, repr=False)
     """What :meth:`derived` made of these tables, by the function that made it."""
 
@@ -143,59 +126,51 @@ class Tables:
         return made
 
 
-def _layout(rules: Ruleset) -> tuple[Callable[[int, int], int], dict[int, int]]:
-    """The bit index of ``(x, y)`` and the shift of each direction the board has."""
-    size = rules.board_size
-    every = rules.board_squares is BoardSquares.ALL
-    if every:
-        stride = size + 1
-
-        def bit(x: int, y: int) -> int:
-            return y * stride + x
-
-        return bit, {d: dy * stride + dx for d, (dx, dy) in enumerate(VECTORS)}
-    orthogonal = any(
+def _uses_orthogonal(rules: Ruleset) -> bool:
+    """Whether the board has orthogonal steps: every square is played, or a piece moves or
+    captures orthogonally (on dark squares two squares along a row or column)."""
+    if rules.board_squares is BoardSquares.ALL:
+        return True
+    return any(
         flags & Directions.ORTHOGONAL
         for flags in (rules.men_move, rules.men_capture, rules.kings_move, rules.kings_capture)
     )
-    stride = size + 3 if orthogonal else size + 1
-    parity = 0 if rules.bottom_left_playable else 1
-
-    def dark_bit(x: int, y: int) -> int:
-        return (y * stride + x - parity) // 2
-
-    shifts = {d: (dy * stride + dx) // 2 for d, (dx, dy) in enumerate(VECTORS) if d in _DIAGONALS}
-    if orthogonal:  # two squares along a row or column
-        shifts.update({d: dy * stride + dx for d, (dx, dy) in enumerate(VECTORS) if d not in _DIAGONALS})
-    return dark_bit, shifts
 
 
-def _key_function(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
-    """The precedence key of a capture: one criterion's value, or the tuple of several (None: free choice)."""
-    keys = [criterion.key for criterion in rules.precedence]
-    if not keys:
-        return None
-    if len(keys) == 1:
-        return keys[0]
-    return lambda facts: tuple([key(facts) for key in keys])
+def _shifts(rules: Ruleset, bits: list[int]) -> dict[int, int]:
+    """The shift of one step in each direction the board has, read off the native layout: the
+    difference of the bit indices of any two squares one step apart (the layout makes it the same
+    for every pair)."""
+    geo = rules.geometry
+    scale = 1 if rules.board_squares is BoardSquares.ALL else 2
+    directions = [d for d in range(8) if d in _DIAGONALS or _uses_orthogonal(rules)]
+    square_at = {xy: square for square, xy in enumerate(geo.coords) if square}
+    shifts = {}
+    for d in directions:
+        dx, dy = VECTORS[d]
+        if d not in _DIAGONALS:
+            dx, dy = dx * scale, dy * scale
+        for (x, y), square in square_at.items():
+            target = square_at.get((x + dx, y + dy))
+            if target is not None:
+                shifts[d] = bits[target] - bits[square]
+                break
+    return shifts
 
 
 @functools.lru_cache(maxsize=_caches.RULESETS)
 def compile_rules(rules: Ruleset) -> Tables:
-    """The generator tables of ``rules``, computed once per ruleset (the :data:`~draughts._caches.RULESETS`
-    used last are kept)."""
+    """The tables of ``rules``, computed once per ruleset (the :data:`~draughts._caches.RULESETS`
+    used last are kept). The bit layout is the native core's (:func:`~draughts._core.native.native_rules`)."""
+    native = native_rules(rules)
     geo = rules.geometry
     size = rules.board_size
     every = rules.board_squares is BoardSquares.ALL
-    bit, shifts = _layout(rules)
-    bits = [-1] + [bit(x, y) for x, y in geo.coords[1:]]
-    square_of_bit = [0] * (max(bits) + 1)
-    for square, index in enumerate(bits):
-        if square:
-            square_of_bit[index] = square
-    board = 0
-    for index in bits[1:]:
-        board |= 1 << index
+    bits = list(native.bit_of_square)
+    square_of_bit = list(native.square_of_bit)
+    board = native.board
+    shifts = _shifts(rules, bits)
+    bit_at = {xy: bits[square] for square, xy in enumerate(geo.coords) if square}
     scale = {d: 1 if every or d in _DIAGONALS else 2 for d in range(8)}
 
     rays: list[tuple[int, ...]] = []
@@ -208,7 +183,7 @@ def compile_rules(rules: Ruleset) -> Tables:
                 mask = 0
                 x, y = x + step_x, y + step_y
                 while geo.is_playable(x, y):
-                    mask |= 1 << bit(x, y)
+                    mask |= 1 << bit_at[(x, y)]
                     x, y = x + step_x, y + step_y
                 per_bit[bits[square]] = mask
         rays.append(tuple(per_bit))
@@ -220,33 +195,13 @@ def compile_rules(rules: Ruleset) -> Tables:
         found = 0
         for x, y in geo.coords[1:]:
             if y in rows:
-                found |= 1 << bit(x, y)
+                found |= 1 << bit_at[(x, y)]
         return found
 
     first = rules.men_start_row - 1
     last = first + rules.rows_per_side
     crown_row = (row_bits(range(size - 1, size)), row_bits(range(0, 1)))
     immediate = rules.captured_removal is CapturedRemoval.IMMEDIATE
-
-    def turns_of(color: Color, after_crowning: bool) -> tuple[tuple[int, ...], ...]:
-        capture = [d for d, _, _ in steps(rules.kings_capture, color)]
-        out = []
-        for d in range(8):
-            back_allowed = immediate and rules.capture_reversal
-            # Without immediate removal the way back is blocked by the piece just taken: not worth a look.
-            options = [t for t in capture if (t != d or after_crowning) and (t != reverse(d) or back_allowed)]
-            out.append(tuple(options))
-        return tuple(out)
-
-    ends = rules.capture_promotion is CapturePromotion.ENDS_MOVE
-    as_king = rules.capture_promotion is CapturePromotion.CONTINUES_AS_KING
-    key = _key_function(rules)
-    preference = 0
-    if key is not None:
-        king_key = key(CaptureFacts(1, 1, False, (True,)))
-        man_key = key(CaptureFacts(1, 0, False, (False,)))
-        preference = (king_key > man_key) - (king_key < man_key)
-    colors = (Color.WHITE, Color.BLACK)
     return Tables(
         rules=rules,
         board=board,
@@ -261,20 +216,11 @@ def compile_rules(rules: Ruleset) -> Tables:
         man_captures=(steps(rules.men_capture, Color.WHITE), steps(rules.men_capture, Color.BLACK)),
         king_moves=(steps(rules.kings_move, Color.WHITE), steps(rules.kings_move, Color.BLACK)),
         king_captures=(steps(rules.kings_capture, Color.WHITE), steps(rules.kings_capture, Color.BLACK)),
-        turns=(turns_of(colors[0], False), turns_of(colors[1], False)),
-        crowned_turns=(turns_of(colors[0], True), turns_of(colors[1], True)),
         flying=rules.king_range is KingRange.FLYING,
-        landing=rules.king_landing,
         men_capture_kings=rules.men_capture_kings,
-        capture_promotion=rules.capture_promotion,
         immediate_removal=immediate,
         capture_mandatory=rules.capture_mandatory,
         king_move_limit=rules.king_move_limit or 0,
         state=RuleState(rules, geo.squares),
         crowning_wins=rules.crowning_wins,
-        capture_key=key,
-        needs_order=any(criterion.needs_order for criterion in rules.precedence),
-        single_jump_preference=preference,
-        jump_goes_on=(~crown_row[0], ~crown_row[1]) if ends else (-1, -1),
-        jump_needs_search=crown_row if as_king else (0, 0),
     )
