@@ -487,12 +487,15 @@ def _add_variants(commands: Any) -> None:
 
 
 def _on_a_ruleset(
-    commands: Any, name: str, run: Callable[..., None], help: str, *, fen: bool = False
+    commands: Any, name: str, run: Callable[..., None], help: str, *, fen: bool = False, default: str | None = None
 ) -> argparse.ArgumentParser:
-    """The subcommand ``name`` (``run`` runs it) whose first argument is the ruleset (``VARIANT``),
-    then, with ``fen``, an optional position; the caller adds the rest."""
+    """The subcommand ``name`` (``run`` runs it) whose first argument is the ruleset (``VARIANT``;
+    optional given a ``default``), then, with ``fen``, an optional position; the caller adds the rest."""
     sub: argparse.ArgumentParser = commands.add_parser(name, help=help)
-    sub.add_argument("variant", help=_VARIANT_HELP)
+    if default is None:
+        sub.add_argument("variant", help=_VARIANT_HELP)
+    else:
+        sub.add_argument("variant", nargs="?", default=default, help=f"{_VARIANT_HELP} (default {default})")
     if fen:
         sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
     sub.set_defaults(run=run)
@@ -623,13 +626,8 @@ def _add_hub(commands: Any) -> None:
 
 def _add_serve(commands: Any) -> None:
     """``draughts serve``: the web board."""
-    sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
-    sub.add_argument(
-        "variant",
-        nargs="?",
-        default="international",
-        help="ruleset to open: a name, a ruleset file (.toml, .json), or module:attribute",
-    )
+    summary = "start the web board: play, analyse and compare in a browser"
+    sub = _on_a_ruleset(commands, "serve", _cmd_serve, summary, default="international")
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
     sub.add_argument("--open", action="store_true", help="open the board in the default browser")
@@ -638,7 +636,6 @@ def _add_serve(commands: Any) -> None:
         metavar="DIR",
         help="show the verdict and best moves of positions inside the endgame tables built in DIR",
     )
-    sub.set_defaults(run=_cmd_serve)
 
 
 _GROUPS = (
