@@ -52,7 +52,6 @@ EXPLAINED = {
     frozenset({"draughts/ai/envs.py"}): (
         "the single-agent environment's keyword parameters are those of the two-agent one it wraps"
     ),
-    frozenset({"draughts/web/app.py"}): "HTTP handlers' read-then-answer steps: the same shape, other work",
 }
 """The pairs left, by the files they are in (one file: a pair inside it), and why each is kept."""
 
