@@ -35,7 +35,7 @@ class EnginePlayer:
 
     Attributes:
         stop: A flag another thread or process may set to end a search early (the web board's
-            stop button; ``is_set()``, as :class:`threading.Event`), or None: the engine's own.
+            stop button; ``is_set()``, as ``threading.Event``), or None: the engine's own.
         last: The last search, whole (its line, depth and nodes, which the web board shows), or
             None before the first move.
     """

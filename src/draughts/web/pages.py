@@ -10,7 +10,7 @@ use inserts the server's SVG.
 
 The board and compare pages share their head, menu, message box and footer: the parts
 ``templates/_head.html`` and ``_tail.html``, which :meth:`Templates.render` fills in with the
-page's own values and puts in place of the page's ``$head`` and ``$tail`` (see :data:`PAGES`).
+page's own values and puts in place of the page's ``$head`` and ``$tail`` (see ``PAGES``).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class Templates:
         self._templates = {name: string.Template(folder.joinpath(name).read_text(encoding="utf-8")) for name in read}
 
     def render(self, name: str, **values: str) -> str:
-        """The page ``name`` filled in (see :func:`render`), with the shared parts if it is one of :data:`PAGES`."""
+        """The page ``name`` filled in (see :func:`render`), with the shared parts if it is one of ``PAGES``."""
         page = PAGES.get(name.removesuffix(".html"))
         if page is not None:
             values = {**values, "page": name.removesuffix(".html"), "nav": nav(page.path), "note": page.note}
