@@ -188,7 +188,9 @@ class PlayerSpecError(DraughtsError):
 
 
 class GameOverError(DraughtsError):
-    """An environment step taken before ``reset`` or after every agent has left the game (:mod:`draughts.ai`)."""
+    """A move asked of a game that is over: an environment step taken before ``reset`` or after every
+    agent has left the game (:mod:`draughts.ai`), a built-in engine player asked to move in a
+    finished game (:class:`~draughts.players.EnginePlayer`)."""
 
 
 class InvalidActionError(DraughtsError):

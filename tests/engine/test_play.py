@@ -295,3 +295,30 @@ def test_save_never_truncates_the_file_when_the_game_cannot_be_written(tmp_path:
         play_in_process(rules, white="human", black="human", stdin=io.StringIO(f"save {saved}\nresign\n"), stdout=out)
     assert "Cannot write" in out.getvalue()
     assert saved.read_text(encoding="utf-8") == "the games saved before\n"
+
+
+def test_a_player_that_cannot_be_made_closes_those_made_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """play() makes the computer players before the game (a Hub engine's process started for each):
+    when Black's cannot be made, White's is closed, not left running."""
+    import io
+
+    import draughts.cli.play as terminal
+    from draughts.errors import HubEngineError
+
+    closed: list[str] = []
+
+    class Held:
+        name = "held"
+
+        def close(self, board: draughts.Board) -> None:
+            closed.append(board.fen())
+
+    def make(spec: object, ruleset: object, *, seed: int | None) -> Held:
+        if str(spec) == "random":
+            return Held()
+        raise HubEngineError("the engine did not start")
+
+    monkeypatch.setattr(terminal, "make_player", make)
+    with pytest.raises(HubEngineError):
+        terminal.play("russian", white="random", black="hub:nothing", stdin=io.StringIO(), stdout=io.StringIO())
+    assert closed == [draughts.Board("russian").fen()]

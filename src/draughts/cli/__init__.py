@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from draughts._text import plural as _plural
@@ -486,10 +486,25 @@ def _add_variants(commands: Any) -> None:
     sub.set_defaults(run=_cmd_variants)
 
 
+def _on_a_ruleset(
+    commands: Any, name: str, run: Callable[..., None], help: str, *, fen: bool = False, default: str | None = None
+) -> argparse.ArgumentParser:
+    """The subcommand ``name`` (``run`` runs it) whose first argument is the ruleset (``VARIANT``;
+    optional given a ``default``), then, with ``fen``, an optional position; the caller adds the rest."""
+    sub: argparse.ArgumentParser = commands.add_parser(name, help=help)
+    if default is None:
+        sub.add_argument("variant", help=_VARIANT_HELP)
+    else:
+        sub.add_argument("variant", nargs="?", default=default, help=f"{_VARIANT_HELP} (default {default})")
+    if fen:
+        sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
+    sub.set_defaults(run=run)
+    return sub
+
+
 def _add_rules(commands: Any) -> None:
     """``draughts rules``: one variant's rules as a table or a ruleset file."""
-    sub = commands.add_parser("rules", help="the rules of one variant, as a table")
-    sub.add_argument("variant", help=_VARIANT_HELP)
+    sub = _on_a_ruleset(commands, "rules", _cmd_rules, "the rules of one variant, as a table")
     sub.add_argument(
         "--format",
         choices=("text", "markdown", "html", "toml", "json"),
@@ -499,7 +514,6 @@ def _add_rules(commands: Any) -> None:
     sub.add_argument(
         "--save", metavar="FILE", help="write the ruleset to FILE (.toml or .json) to start a variant of your own"
     )
-    sub.set_defaults(run=_cmd_rules)
 
 
 def _add_compare(commands: Any) -> None:
@@ -522,33 +536,25 @@ def _add_compare(commands: Any) -> None:
 
 def _add_moves(commands: Any) -> None:
     """``draughts moves``: the legal moves of a position."""
-    sub = commands.add_parser("moves", help="the legal moves of a position")
-    sub.add_argument("variant", help=_VARIANT_HELP)
-    sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
+    sub = _on_a_ruleset(commands, "moves", _cmd_moves, "the legal moves of a position", fen=True)
     sub.add_argument("--long", action="store_true", help="write every move in long form")
-    sub.set_defaults(run=_cmd_moves)
 
 
 def _add_show(commands: Any) -> None:
     """``draughts show``: a position drawn as text or SVG."""
-    sub = commands.add_parser("show", help="draw a position as text (and SVG)")
-    sub.add_argument("variant", help=_VARIANT_HELP)
-    sub.add_argument("fen", nargs="?", help="PDN FEN (default: the start position)")
+    sub = _on_a_ruleset(commands, "show", _cmd_show, "draw a position as text (and SVG)", fen=True)
     sub.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
     sub.add_argument("--numbers", action="store_true", help="show square numbers")
     sub.add_argument("--flipped", action="store_true", help="Black at the bottom")
-    sub.set_defaults(run=_cmd_show)
 
 
 def _add_perft(commands: Any) -> None:
     """``draughts perft``: the leaf nodes of the move tree."""
-    sub = commands.add_parser("perft", help="count the leaf nodes of the move tree (draw rules ignored)")
-    sub.add_argument("variant", help=_VARIANT_HELP)
+    sub = _on_a_ruleset(commands, "perft", _cmd_perft, "count the leaf nodes of the move tree (draw rules ignored)")
     sub.add_argument("depth", type=_depth)
     sub.add_argument("--fen", help="start from this position (default: the start position)")
     sub.add_argument("--divide", action="store_true", help="print the count below each root move")
     sub.add_argument("--paths", action="store_true", help='count every capture path ("keep" convention)')
-    sub.set_defaults(run=_cmd_perft)
 
 
 def _add_pdn(commands: Any) -> None:
@@ -589,8 +595,9 @@ def _add_pdn(commands: Any) -> None:
 
 def _add_play(commands: Any) -> None:
     """``draughts play``: a game in the terminal."""
-    sub = commands.add_parser("play", help="play a game in the terminal, against the computer or another person")
-    sub.add_argument("variant", help=_VARIANT_HELP)
+    sub = _on_a_ruleset(
+        commands, "play", _cmd_play, "play a game in the terminal, against the computer or another person"
+    )
     sub.add_argument(
         "--white",
         metavar="PLAYER",
@@ -601,7 +608,6 @@ def _add_play(commands: Any) -> None:
     sub.add_argument("--numbers", action="store_true", help="show square numbers on the board")
     sub.add_argument("--save", metavar="FILE", help="write the game as PDN to FILE at the end")
     sub.add_argument("--seed", type=int, help="seed of the computer players (default: a different game each time)")
-    sub.set_defaults(run=_cmd_play)
 
 
 def _add_hub(commands: Any) -> None:
@@ -620,13 +626,8 @@ def _add_hub(commands: Any) -> None:
 
 def _add_serve(commands: Any) -> None:
     """``draughts serve``: the web board."""
-    sub = commands.add_parser("serve", help="start the web board: play, analyse and compare in a browser")
-    sub.add_argument(
-        "variant",
-        nargs="?",
-        default="international",
-        help="ruleset to open: a name, a ruleset file (.toml, .json), or module:attribute",
-    )
+    summary = "start the web board: play, analyse and compare in a browser"
+    sub = _on_a_ruleset(commands, "serve", _cmd_serve, summary, default="international")
     sub.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 = any free port)")
     sub.add_argument("--open", action="store_true", help="open the board in the default browser")
@@ -635,7 +636,6 @@ def _add_serve(commands: Any) -> None:
         metavar="DIR",
         help="show the verdict and best moves of positions inside the endgame tables built in DIR",
     )
-    sub.set_defaults(run=_cmd_serve)
 
 
 _GROUPS = (

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NoReturn, TextIO
 
 import attrs
@@ -34,7 +34,7 @@ from draughts import pdn
 from draughts.board import Board
 from draughts.color import Color
 from draughts.diagram import text_diagram
-from draughts.engine import SearchResult, get_level, line_text
+from draughts.engine import Engine, SearchResult, get_level, line_text
 from draughts.errors import DraughtsError, InvalidMoveError, PlayerSpecError
 from draughts.move import Move
 from draughts.notation import matching_moves, move_text
@@ -100,53 +100,43 @@ class _Ending:
 
 
 class TerminalGame:
-    """One game between two players, over a text input and output.
+    """One game between two players over a text input and output, set up by :func:`play`.
 
     Args:
-        ruleset: The rules (a ruleset or a variant name).
-        white: White's player (:func:`~draughts.players.parse_player` reads text; ``human``: moves typed).
-        black: Black's player.
-        fen: The start position (default: the initial position).
+        board: Where the game starts (its ruleset is the game's).
+        players: Each side's player as its text names it (``human``: moves typed).
+        movers: The players that choose the other sides' moves (:func:`~draughts.players.factory.make_player`);
+            the game closes them when it ends.
+        hint: The engine that answers ``hint``.
         numbers: Draw the board with square numbers.
         save: The PDN file written at the end (and by ``save`` without a file name).
-        seed: Seed of the computer players (None: a different game each time).
         stdin: Where the human moves are read from.
         stdout: Where the board and messages go.
     """
 
     def __init__(
         self,
-        ruleset: Ruleset | str,
-        white: PlayerSpec | str,
-        black: PlayerSpec | str,
+        board: Board,
+        players: Mapping[Color, PlayerSpec],
+        movers: Mapping[Color, Player],
+        hint: Engine,
         *,
-        fen: str | None = None,
         numbers: bool = False,
         save: str | None = None,
-        seed: int | None = None,
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
     ) -> None:
-        self.rules = resolve_ruleset(ruleset)
-        self.board = Board(self.rules, fen)
-        self.players = {Color.WHITE: _player(white), Color.BLACK: _player(black)}
+        self.rules = board.ruleset
+        self.board = board
+        self.players = dict(players)
+        self.movers = dict(movers)
+        self.hint_engine = hint
         self.numbers = numbers
         self.save_path = save
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
         self.echo = not _is_terminal(self.stdin)
         self.flipped = self.players[Color.BLACK].is_human and not self.players[Color.WHITE].is_human
-        base = 0 if seed is None else seed
-        self.movers: dict[Color, Player] = {}
-        try:
-            for color, spec in self.players.items():
-                if not spec.is_human:
-                    mover_seed = None if seed is None else base + int(color)
-                    self.movers[color] = make_player(spec, self.rules, seed=mover_seed)
-        except BaseException:
-            self._close()
-            raise
-        self.hint_engine = get_level("strong").engine(None if seed is None else base + 7)
         self.ending: _Ending | None = None
 
     # --- output ---
@@ -404,22 +394,29 @@ def play(
         OSError: the ``save`` file cannot be written at the end (the game has been printed).
     """
     rules = resolve_ruleset(ruleset)
+    board = Board(rules, fen)  # a bad FEN is refused before any player is made
     players = {}
     for color, spec in ((Color.WHITE, white), (Color.BLACK, black)):
         if spec is None:
             spec = "human" if color is rules.first_to_move else "level:intermediate"
         players[color] = _player(spec)
-    if fen is not None:
-        Position.from_fen(rules, fen)  # raise before the game starts
-    game = TerminalGame(
-        rules,
-        players[Color.WHITE],
-        players[Color.BLACK],
-        fen=fen,
-        numbers=numbers,
-        save=save,
-        seed=seed,
-        stdin=stdin,
-        stdout=stdout,
-    )
+    base = 0 if seed is None else seed
+    hint = get_level("strong").engine(None if seed is None else base + 7)
+    movers = _movers(players, board, None if seed is None else base)
+    game = TerminalGame(board, players, movers, hint, numbers=numbers, save=save, stdin=stdin, stdout=stdout)
     return game.run()
+
+
+def _movers(players: Mapping[Color, PlayerSpec], board: Board, seed: int | None) -> dict[Color, Player]:
+    """The players that choose moves on ``board`` (all but people), each side's seeded ``seed +
+    colour``; those made already are closed if one cannot be made."""
+    movers: dict[Color, Player] = {}
+    try:
+        for color, spec in players.items():
+            if not spec.is_human:
+                movers[color] = make_player(spec, board.ruleset, seed=None if seed is None else seed + int(color))
+    except BaseException:
+        for mover in movers.values():
+            mover.close(board.copy())
+        raise
+    return movers

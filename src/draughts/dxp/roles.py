@@ -15,6 +15,7 @@ from pathlib import Path
 
 from draughts.board import Board
 from draughts.color import BLACK, WHITE, Color
+from draughts.dxp import codec
 from draughts.dxp.board_text import (
     check_board,
     color_letter,
@@ -24,22 +25,7 @@ from draughts.dxp.board_text import (
     parse_position_field,
     position_field,
 )
-from draughts.dxp.codec import (
-    GAME_ACCEPTED,
-    REASON_DRAW,
-    REASON_I_LOSE,
-    REASON_I_WIN,
-    REASON_UNKNOWN,
-    STOP_NEXT_GAME,
-    STOP_NO_MORE,
-    BackAccept,
-    BackRequest,
-    Chat,
-    GameAccept,
-    GameEnd,
-    GameRequest,
-    MoveMessage,
-)
+from draughts.dxp.codec import BackAccept, BackRequest, Chat, GameAccept, GameEnd, GameRequest, MoveMessage
 from draughts.dxp.session import LOG, Connection, DXPRecord, peer_timeout, play_game, time_control
 from draughts.errors import DXPConnectionError, DXPError
 from draughts.players.base import Choice, Clock, Player, Resigned
@@ -92,7 +78,7 @@ def _answer(conn: Connection, request: GameRequest, ruleset: Ruleset, name: str)
         LOG.error("declined a DXP game request: %s", error)
         conn.send(GameAccept(name, DECLINE_GAME))
         return None
-    conn.send(GameAccept(name, GAME_ACCEPTED))
+    conn.send(GameAccept(name, codec.GAME_ACCEPTED))
     return board
 
 
@@ -186,7 +172,7 @@ def _serve_connection(
             names=(name, message.name),
             clock=clock,
             timeout=peer_timeout(clock, timeout),
-            stop_code=STOP_NO_MORE if last else STOP_NEXT_GAME,
+            stop_code=codec.STOP_NO_MORE if last else codec.STOP_NEXT_GAME,
         )
         if _connection_lost(record) and not record.board.move_stack:
             LOG.warning(
@@ -255,7 +241,7 @@ def connect(
                 names=(name, peer_name),
                 clock=clock,
                 timeout=peer_timeout(clock, timeout),
-                stop_code=STOP_NO_MORE if index + 1 == games else STOP_NEXT_GAME,
+                stop_code=codec.STOP_NO_MORE if index + 1 == games else codec.STOP_NEXT_GAME,
             )
             _record(record, pdn, records)
             if record.stop and index + 1 < games:
@@ -314,7 +300,7 @@ class DXPFollower:
                 answer = self.conn.receive(timeout)
             if not isinstance(answer, GameAccept):
                 raise DXPError(f"the DXP follower answered a game request with {answer!r}")
-            if answer.code != GAME_ACCEPTED:
+            if answer.code != codec.GAME_ACCEPTED:
                 raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
         except BaseException:
             self.conn.close()
@@ -340,7 +326,7 @@ class DXPFollower:
                 self.sent += 1
                 return move, None  # DXP carries no score
             if isinstance(message, GameEnd):
-                if message.reason == REASON_I_LOSE:
+                if message.reason == codec.REASON_I_LOSE:
                     raise Resigned(f"{self.peer} resigned (DXP GAMEEND)")
                 raise DXPError(
                     f"{self.peer} ended the game (GAMEEND reason {message.reason}) where the referee plays on"
@@ -354,12 +340,12 @@ class DXPFollower:
         with contextlib.suppress(DXPError):
             self._send_moves(board)
             outcome = board.outcome()
-            reason = REASON_UNKNOWN  # a forfeit or an adjudication: the referee's result, not ours to claim
+            reason = codec.REASON_UNKNOWN  # a forfeit or an adjudication: the referee's result, not ours to claim
             if outcome is not None:  # our GAMEEND speaks for the follower's opponent
                 if outcome.winner is None:
-                    reason = REASON_DRAW
+                    reason = codec.REASON_DRAW
                 else:
-                    reason = REASON_I_LOSE if outcome.winner is self.color else REASON_I_WIN
+                    reason = codec.REASON_I_LOSE if outcome.winner is self.color else codec.REASON_I_WIN
             self.conn.send(GameEnd(reason, 1))
             deadline = time.monotonic() + DXP_END_WAIT
             while (left := deadline - time.monotonic()) > 0:
@@ -398,6 +384,6 @@ def _request_game(conn: Connection, request: GameRequest, timeout: float | None)
             break
     if not isinstance(answer, GameAccept):
         raise DXPError(f"the DXP follower answered a game request with {answer!r}")
-    if answer.code != GAME_ACCEPTED:
+    if answer.code != codec.GAME_ACCEPTED:
         raise DXPError(f"the DXP follower {answer.name!r} declined the game (code {answer.code})")
     return answer.name

@@ -3,10 +3,11 @@
 Everything that chooses moves -- the built-in engine, a random mover, a Hub engine, a DXP
 follower -- is a :class:`Player`: ``choose(board, clock)`` answers a move and its score,
 ``close(board)`` frees what it holds. The terminal game, the lab, the match referee and the DXP
-roles ask players for moves this way. The web board and the AI environments read their players'
-text with :func:`parse_player` too and search with the engine it names
-(:meth:`PlayerSpec.engine`) themselves: the board shows the search's line, depth and nodes and
-stops it on request, an environment draws its random mover's moves from its own seeded generator.
+roles and the web board ask players for moves this way (the board shows the search behind the
+engine's move, :attr:`EnginePlayer.last`, and stops it on request, :attr:`EnginePlayer.stop`).
+The AI environments read their players' text with :func:`parse_player` too and search with the
+engine it names (:meth:`PlayerSpec.engine`) themselves: an environment draws its random mover's
+moves from its own seeded generator.
 
 Players are named by text in one syntax, read by one function, :func:`parse_player`, for every
 command (``draughts play``, ``lab``, ``match``, the web board); each command says which kinds it

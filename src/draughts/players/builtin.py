@@ -7,8 +7,8 @@ import random
 import attrs
 
 from draughts.board import Board
-from draughts.engine import Engine, Limit
-from draughts.errors import DraughtsError
+from draughts.engine import Engine, Limit, SearchResult, StopSignal
+from draughts.errors import GameOverError
 from draughts.players.base import Choice, Clock
 
 __all__ = ["EnginePlayer", "RandomPlayer"]
@@ -31,19 +31,38 @@ class RandomPlayer:
 
 class EnginePlayer:
     """The built-in engine: its own limit, or under a clock the clock's share (:meth:`Clock.budget
-    <draughts.players.Clock.budget>`) as its time; its score is its search's."""
+    <draughts.players.Clock.budget>`) as its time; its score is its search's.
 
-    def __init__(self, engine: Engine, name: str = "engine") -> None:
+    Attributes:
+        stop: A flag another thread or process may set to end a search early (the web board's
+            stop button; ``is_set()``, as ``threading.Event``), or None: the engine's own.
+        last: The last search, whole (its line, depth and nodes, which the web board shows), or
+            None before the first move.
+    """
+
+    def __init__(self, engine: Engine, name: str = "engine", *, stop: StopSignal | None = None) -> None:
         self.name = name
         self.engine = engine
+        self.stop = stop
+        self.last: SearchResult | None = None
 
     def choose(self, board: Board, clock: Clock | None = None) -> Choice:
+        """The search's move and score (see :class:`~draughts.players.Player`).
+
+        Raises:
+            ~draughts.errors.GameOverError: the game on ``board`` is over (:attr:`last` says how it
+                scored: no move, the end's score).
+        """
         limit: Limit = self.engine.limit
         if clock is not None:
             limit = attrs.evolve(limit, time=clock.budget())
-        result = self.engine.search(board, limit)
+        if self.stop is None:
+            result = self.engine.search(board, limit)
+        else:
+            result = self.engine.search(board, limit, stop=self.stop)
+        self.last = result
         if result.move is None:
-            raise DraughtsError(f"{self.name} found no move in {board.fen()!r}: the game is over")
+            raise GameOverError(f"{self.name} found no move in {board.fen()!r}: the game is over")
         return result.move, result.score
 
     def close(self, board: Board) -> None:

@@ -1,4 +1,4 @@
-"""Any player made from its text: :func:`make_player`, for the lab, the match and the terminal game.
+"""Any player made from its text: :func:`make_player`, for the lab, the match, the terminal game and the web board.
 
 This module sits above the Hub client and DXP (it makes their players), so :mod:`draughts.players`
 does not import it: the protocol stays below everything that implements it.
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from draughts.board import Board
 from draughts.color import Color
-from draughts.engine import Limit
+from draughts.engine import Limit, StopSignal
 from draughts.errors import PlayerSpecError
 from draughts.players.base import Player, TimeControl
 from draughts.players.builtin import EnginePlayer, RandomPlayer
@@ -33,6 +33,7 @@ def make_player(
     board: Board | None = None,
     color: Color | None = None,
     timeout: float = 30.0,
+    stop: StopSignal | None = None,
 ) -> Player:
     """The player ``spec`` names, for one game of ``ruleset``.
 
@@ -48,6 +49,8 @@ def make_player(
         board: Where the game starts (a DXP follower is sent it).
         color: The side the player plays (a DXP follower is told it).
         timeout: Seconds a Hub engine may take to start, a DXP follower to answer.
+        stop: A flag that ends the built-in engine's search early when set (the web board's stop
+            button, :attr:`EnginePlayer.stop <draughts.players.EnginePlayer.stop>`).
 
     Raises:
         ~draughts.errors.PlayerSpecError: ``human`` (people are not made here), a bad spec, a DXP
@@ -60,7 +63,7 @@ def make_player(
     if spec.kind == "random":
         return RandomPlayer(seed, label)
     if spec.kind in ENGINE_KINDS:
-        return EnginePlayer(spec.engine(seed, limit), label)
+        return EnginePlayer(spec.engine(seed, limit), label, stop=stop)
     if spec.kind == "hub":
         from draughts.hub.client import HubPlayer
 

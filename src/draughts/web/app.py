@@ -146,6 +146,13 @@ class _Web:
         data = await read_params(request, self.settings.max_body)
         return read_fields(self.fields[endpoint], data, what=f"{request.method} {request.url.path[:60]}")
 
+    async def forget(self, request: Request, forget: Callable[[str], None], key: str) -> Response:
+        """A ``DELETE``: what the path's ``key`` names forgotten (a lab job cancelled, a game
+        deleted), answered with no content."""
+        await self.read(request, "none")
+        forget(str(request.path_params[key]))
+        return Response(status_code=204)
+
     def variant(self, name: str | None) -> Ruleset:
         return self.default if name is None or not name.strip() else self.registry.get(name)
 
@@ -429,9 +436,7 @@ class _Web:
         return _json(self.labs.get(str(request.path_params["lab_id"])).json())
 
     async def api_lab_cancel(self, request: Request) -> Response:
-        await self.read(request, "none")
-        self.labs.cancel(str(request.path_params["lab_id"]))
-        return Response(status_code=204)
+        return await self.forget(request, self.labs.cancel, "lab_id")
 
     # --- games ---
 
@@ -465,9 +470,7 @@ class _Web:
         return await self.render(session, fields)
 
     async def game_delete(self, request: Request) -> Response:
-        await self.read(request, "none")
-        self.sessions.delete(str(request.path_params["game_id"]))
-        return Response(status_code=204)
+        return await self.forget(request, self.sessions.delete, "game_id")
 
     async def game_move(self, request: Request) -> Response:
         fields = await self.read(request, "game-move")

@@ -191,17 +191,26 @@ _DIGITS = re.compile(r"[0-9]{1,18}")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})(?:[eE][+-]?[0-9]{1,3})?")
 
 
+def _from_text(
+    name: str, value: object, pattern: re.Pattern[str], convert: Callable[[str], object], wanted: str
+) -> object:
+    """A number as JSON gives it: ``value`` itself, or from a query string the text in ``pattern``
+    converted (anything else is refused as not ``wanted``)."""
+    if not isinstance(value, str):
+        return value
+    if not pattern.fullmatch(value.strip()):
+        raise _bad(name, value, wanted)
+    return convert(value.strip())
+
+
 def whole(low: int, high: int) -> Reader:
     """A whole number from ``low`` to ``high`` (in a query string: ASCII digits)."""
+    wanted = f"a whole number from {low} to {high}"
 
     def read(name: str, value: object) -> int:
-        number = value
-        if isinstance(value, str):
-            if not _DIGITS.fullmatch(value.strip()):
-                raise _bad(name, value, f"a whole number from {low} to {high}")
-            number = int(value.strip())
+        number = _from_text(name, value, _DIGITS, int, wanted)
         if isinstance(number, bool) or not isinstance(number, int):
-            raise _bad(name, value, f"a whole number from {low} to {high}")
+            raise _bad(name, value, wanted)
         if not low <= number <= high:  # exact comparison: no conversion of a huge int
             raise RequestError(f"field {name!r} = {excerpt(number, 40)} must be from {low} to {high}")
         return number
@@ -212,19 +221,16 @@ def whole(low: int, high: int) -> Reader:
 def number(low: float, high: float, *, low_included: bool = False) -> Reader:
     """A finite number above ``low`` (or from it, ``low_included``) and at most ``high``."""
     above = f"from {low:g}" if low_included else f"more than {low:g}"
+    wanted = f"a number {above} and at most {high:g}"
 
     def read(name: str, value: object) -> float:
-        number = value
-        if isinstance(value, str):
-            if not _DECIMAL.fullmatch(value.strip()):
-                raise _bad(name, value, f"a number {above} and at most {high:g}")
-            number = float(value.strip())
+        number = _from_text(name, value, _DECIMAL, float, wanted)
         if isinstance(number, bool) or not isinstance(number, (int, float)):
-            raise _bad(name, value, f"a number {above} and at most {high:g}")
+            raise _bad(name, value, wanted)
         if isinstance(number, float) and not math.isfinite(number):
             raise _bad(name, value, f"a finite number {above} and at most {high:g}")
         if not (low <= number if low_included else low < number) or number > high:
-            raise RequestError(f"field {name!r} = {excerpt(value, 40)} must be a number {above} and at most {high:g}")
+            raise RequestError(f"field {name!r} = {excerpt(value, 40)} must be {wanted}")
         return float(number)
 
     return read

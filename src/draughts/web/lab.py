@@ -32,7 +32,7 @@ import math
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -249,6 +249,7 @@ class LabJob:
         return out
 
 
+@attrs.define(eq=False)
 class LabJobs:
     """The server's lab jobs: started, run in the background over ``pool``, expired.
 
@@ -263,29 +264,18 @@ class LabJobs:
         game_time: Seconds one game may take in a worker (then the job fails, the worker killed).
     """
 
-    BATCH = 25
+    BATCH: ClassVar[int] = 25
     """Most games sent to a worker in one job: quick games go a few at a time (fewer round trips),
     the batch doubling while a batch takes under a fifth of a second."""
 
-    def __init__(
-        self,
-        pool: WorkerPool,
-        clock: Callable[[], float],
-        *,
-        running: int = 2,
-        ttl: float = 600.0,
-        idle: float = 60.0,
-        kept: int = 32,
-        game_time: float = 10.0,
-    ) -> None:
-        self.pool = pool
-        self.clock = clock
-        self.max_running = running
-        self.ttl = ttl
-        self.idle = idle
-        self.kept = kept
-        self.game_time = game_time
-        self._jobs: OrderedDict[str, LabJob] = OrderedDict()
+    pool: WorkerPool
+    clock: Callable[[], float]
+    max_running: int = attrs.field(default=2, kw_only=True, alias="running")
+    ttl: float = attrs.field(default=600.0, kw_only=True)
+    idle: float = attrs.field(default=60.0, kw_only=True)
+    kept: int = attrs.field(default=32, kw_only=True)
+    game_time: float = attrs.field(default=10.0, kw_only=True)
+    _jobs: OrderedDict[str, LabJob] = attrs.field(init=False, factory=OrderedDict)
 
     def running(self) -> int:
         """Jobs not yet ended."""

@@ -7,6 +7,10 @@ element (:func:`script_json`). A ruleset's title such as ``<img src=x onerror=al
 therefore shown as those characters, in the ``<title>``, the heading and the menus alike. The
 pages' scripts only ever put text into the page with ``textContent``; the one ``innerHTML`` they
 use inserts the server's SVG.
+
+The board and compare pages share their head, menu, message box and footer: the parts
+``templates/_head.html`` and ``_tail.html``, which :meth:`Templates.render` fills in with the
+page's own values and puts in place of the page's ``$head`` and ``$tail`` (see ``PAGES``).
 """
 
 from __future__ import annotations
@@ -16,9 +20,24 @@ import importlib.resources
 import json
 import string
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["Markup", "Templates", "options", "render", "script_json"]
+__all__ = ["NAV", "PAGES", "Markup", "Page", "Templates", "nav", "options", "render", "script_json"]
+
+
+class Page(NamedTuple):
+    """What the shared parts of a page say of it (its script and body class are named after it)."""
+
+    path: str
+    """Where it is served: its entry of the menu is marked as the current page."""
+    note: str = ""
+    """What the footer says after the version."""
+
+
+PAGES = {"board": Page("/", " · a local board: nothing leaves this machine"), "compare": Page("/compare")}
+"""The pages made of the shared parts, by template name (``board.html``: ``board``)."""
+NAV = (("/", "Board"), ("/compare", "Compare"), ("/api", "API"))
+"""The menu of the pages: each entry's path and label."""
 
 
 class Markup(str):
@@ -55,13 +74,26 @@ def options(items: Sequence[tuple[str, str]], selected: str | None) -> Markup:
     )
 
 
+def nav(current: str) -> Markup:
+    """The menu's links, the one to ``current`` (a path) marked ``aria-current``."""
+    marked = ' aria-current="page"'
+    links = [f'<a href="{escape(path)}"{marked if path == current else ""}>{escape(label)}</a>' for path, label in NAV]
+    return Markup(" ".join(links))
+
+
 class Templates:
     """The page templates, read once from the package (requests never touch the file system)."""
 
     def __init__(self, names: Sequence[str] = ("board.html", "compare.html", "error.html")) -> None:
         folder = importlib.resources.files("draughts.web").joinpath("templates")
-        self._templates = {name: string.Template(folder.joinpath(name).read_text(encoding="utf-8")) for name in names}
+        read = [*names, "_head.html", "_tail.html"]
+        self._templates = {name: string.Template(folder.joinpath(name).read_text(encoding="utf-8")) for name in read}
 
     def render(self, name: str, **values: str) -> str:
-        """The page ``name`` filled in (see :func:`render`)."""
+        """The page ``name`` filled in (see :func:`render`), with the shared parts if it is one of ``PAGES``."""
+        page = PAGES.get(name.removesuffix(".html"))
+        if page is not None:
+            values = {**values, "page": name.removesuffix(".html"), "nav": nav(page.path), "note": page.note}
+            values["head"] = Markup(render(self._templates["_head.html"], **values).removesuffix("\n"))
+            values["tail"] = Markup(render(self._templates["_tail.html"], **values).removesuffix("\n"))
         return render(self._templates[name], **values)

@@ -13,6 +13,7 @@ against the snapshot every time, so it can only save work, never change an answe
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -23,12 +24,13 @@ from draughts.board import Board, Outcome
 from draughts.color import Color
 from draughts.engine import Engine, Limit, SearchResult, line_text
 from draughts.engine.score import Score
-from draughts.errors import IllegalMoveError, PDNError, UnknownVariantError
+from draughts.errors import GameOverError, IllegalMoveError, PDNError, UnknownVariantError
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.pdn import Game, PDNUnknownVariantError, parse_game, result_for, write_game
 from draughts.pdn.treedata import tree_data, tree_from_data
-from draughts.players import parse_player
+from draughts.players import EnginePlayer, parse_player
+from draughts.players.factory import make_player
 from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
@@ -150,9 +152,23 @@ def board_picture(rules: Ruleset, fen: str | None, flipped: bool, numbers: bool)
 
 
 def _search(board: Board, level: str, seconds: float) -> SearchResult:
-    """The computer's reply: the engine the player ``level:LEVEL`` is, its time cut to ``seconds``."""
-    engine = parse_player(f"level:{level}", accepted=("level",)).engine(seed=None, limit=Limit(time=seconds))
-    return engine.search(board, stop=stop_requested())
+    """The computer's reply, chosen as every command's players choose (:meth:`Player.choose
+    <draughts.players.Player.choose>`) by the player ``level:LEVEL`` (:func:`make_player
+    <draughts.players.factory.make_player>`), its time cut to ``seconds`` and its search ended by
+    the job's stop signal; the board shows that search whole (line, depth, nodes)."""
+    player = _computer(board.ruleset, level, seconds)
+    with contextlib.suppress(GameOverError):  # the search says how the game ended: no move, its score
+        player.choose(board)
+    assert player.last is not None  # choose searched, whatever it answered
+    return player.last
+
+
+def _computer(ruleset: Ruleset, level: str, seconds: float) -> EnginePlayer:
+    spec = parse_player(f"level:{level}", accepted=("level",))
+    player = make_player(spec, ruleset, seed=None, limit=Limit(time=seconds), stop=stop_requested())
+    if not isinstance(player, EnginePlayer):  # a level is the built-in engine
+        raise TypeError(f"player {spec.text!r} made {player!r}, not the built-in engine")
+    return player
 
 
 def _search_json(position: Position, result: SearchResult, level: str) -> Json:

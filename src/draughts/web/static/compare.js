@@ -88,13 +88,18 @@ function cell(row, text, header = false) {
   return element;
 }
 
-function renderRules(rules, all) {
-  const table = byId('rules-diff');
+// `table` emptied and given a head row (`corner` above the row labels, then the `columns`); its
+// body, for the caller's rows.
+function headedTable(table, corner, columns) {
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  cell(head, 'Rule', true);
-  for (const column of rules.columns) cell(head, column, true);
-  const body = table.createTBody();
+  cell(head, corner, true);
+  for (const column of columns) cell(head, column, true);
+  return table.createTBody();
+}
+
+function renderRules(rules, all) {
+  const body = headedTable(byId('rules-diff'), 'Rule', rules.columns);
   for (const row of rules.rows) {
     const tr = body.insertRow();
     tr.dataset.key = row.key;
@@ -159,12 +164,8 @@ function renderMoves(moves) {
     boards.append(card);
   }
   const table = byId('moves-table');
-  table.replaceChildren();
   table.hidden = !moves.rows.length;
-  const head = table.createTHead().insertRow();
-  cell(head, `Move (${moves.reference} squares)`, true);
-  for (const column of moves.columns) cell(head, column, true);
-  const body = table.createTBody();
+  const body = headedTable(table, `Move (${moves.reference} squares)`, moves.columns);
   for (const row of moves.rows) {
     const tr = body.insertRow();
     if (row.differs) tr.classList.add('marked');
@@ -287,12 +288,7 @@ function labProgress(job) {
 }
 
 function renderLabTable(table) {
-  const element = byId('lab-table');
-  element.replaceChildren();
-  const head = element.createTHead().insertRow();
-  cell(head, 'metric', true);
-  for (const name of table.rulesets) cell(head, name, true);
-  const body = element.createTBody();
+  const body = headedTable(byId('lab-table'), 'metric', table.rulesets);
   const games = body.insertRow();
   cell(games, 'games', true);
   for (const count of table.games) cell(games, String(count));
