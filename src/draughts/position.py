@@ -410,14 +410,13 @@ class Position:
 
     # --- moves ---
 
-    def moves_with_masks(self) -> tuple[tuple[Move, ...], list[Compact]]:
+    def moves_with_masks(self) -> tuple[tuple[Move, ...], tuple[Compact, ...]]:
         """Low-level: the legal moves in order, and the xor masks each is played with (listed once
-        per position; the library reads the list, never changes it)."""
+        per position)."""
         cache = self._cache
         if cache is not None:
             return cache
-        moves, compacts = self._gen.legal(*self._key, False)
-        result = (tuple(moves), compacts)
+        result = self._gen.legal(*self._key, False)
         _set_cache(self, result)
         return result
 
@@ -455,10 +454,9 @@ class Position:
         cache = self._cache
         if cache is not None:
             return cache[0]
-        moves, compacts = self._gen.legal(*self._key, False)  # _moves' work, without its call
-        result = tuple(moves)
-        _set_cache(self, (result, compacts))
-        return result
+        cache = self._gen.legal(*self._key, False)  # moves_with_masks' work, without its call
+        _set_cache(self, cache)
+        return cache[0]
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""

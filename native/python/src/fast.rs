@@ -7,8 +7,8 @@
 //! pay per move; everything here keeps that to the generator's own work plus one Python object
 //! per move that was not seen before.
 
+use std::any::Any;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use draughts_core::bitboard::{Bits, Wide};
@@ -18,6 +18,7 @@ use draughts_core::Error;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
+use rustc_hash::FxHashMap;
 
 use crate::convert::{int_of, limbs_of};
 use crate::errors::{draughts_error, stash, unwind_safe};
@@ -157,21 +158,40 @@ pub fn compact_of<B: PyBits>(value: &Bound<'_, PyAny>) -> PyResult<Compact<B>> {
     })
 }
 
-/// What identifies a public move: start, end, promotion, captured squares in order, path.
-type MoveKey = (u32, u32, bool, Vec<u32>, Vec<u32>);
+/// One cached move: what tells it apart from others with the same masks, its `draughts.Move`
+/// and its masks as a Python tuple.
+struct Entry {
+    promotes: bool,
+    captured: Vec<u32>,
+    path: Vec<u32>,
+    mv: Py<PyAny>,
+    masks: Py<PyTuple>,
+}
 
-/// The `draughts.Move` objects one ruleset has handed out, by their public form: the same moves
-/// come back position after position, so each is made once.
+/// The cached moves of one width, by masks, start and end (a bucket holds the capture paths
+/// that share them).
+type Buckets<B> = FxHashMap<(Compact<B>, u32, u32), Vec<Entry>>;
+
+/// The `draughts.Move` objects one ruleset has handed out, with their masks as Python tuples:
+/// the same moves come back position after position, so each is made once. The map is typed by
+/// the ruleset's bitboard width (made on first use).
 #[derive(Default)]
 pub struct MoveCache {
-    moves: Mutex<HashMap<MoveKey, Py<PyAny>>>,
+    typed: OnceLock<Box<dyn Any + Send + Sync>>,
     factory: OnceLock<Py<PyAny>>,
 }
 
-/// Moves a cache keeps before it starts again (a long game meets a few thousand).
+/// Masks-and-squares keys a cache keeps before it starts again (a long game meets a few thousand).
 const CACHE_LIMIT: usize = 1 << 16;
 
 impl MoveCache {
+    fn buckets<B: Bits>(&self) -> PyResult<&Mutex<Buckets<B>>> {
+        self.typed
+            .get_or_init(|| Box::new(Mutex::new(Buckets::<B>::default())))
+            .downcast_ref::<Mutex<Buckets<B>>>()
+            .ok_or_else(|| PyTypeError::new_err("a move cache used with two bitboard widths"))
+    }
+
     fn factory<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
         if self.factory.get().is_none() {
             let made = py.import("draughts.move")?.getattr("trusted_move")?.unbind();
@@ -183,29 +203,68 @@ impl MoveCache {
         }
     }
 
-    /// The `Move` of `m` (made with `draughts.move.trusted_move` the first time).
-    fn get<'py, B: Bits>(&self, py: Python<'py>, m: PublicMove<B>) -> PyResult<Bound<'py, PyAny>> {
-        let key: MoveKey = (m.start, m.end, m.promotes, m.captured, m.path);
-        let mut moves = self.moves.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(found) = moves.get(&key) {
-            return Ok(found.bind(py).clone());
-        }
-        let made = self.factory(py)?.call1((
-            key.0,
-            key.1,
-            PyTuple::new(py, &key.3)?,
-            PyTuple::new(py, &key.4)?,
-            key.2,
+    /// A new cache entry for `m` (its `Move` made with `draughts.move.trusted_move`).
+    fn make<B: PyBits>(&self, py: Python<'_>, m: &PublicMove<B>) -> PyResult<Entry> {
+        let mv = self.factory(py)?.call1((
+            m.start,
+            m.end,
+            PyTuple::new(py, &m.captured)?,
+            PyTuple::new(py, &m.path)?,
+            m.promotes,
         ))?;
-        if moves.len() >= CACHE_LIMIT {
-            moves.clear();
+        Ok(Entry {
+            promotes: m.promotes,
+            captured: m.captured.clone(),
+            path: m.path.clone(),
+            mv: mv.unbind(),
+            masks: compact_tuple(py, &m.compact)?.unbind(),
+        })
+    }
+
+    /// The `Move` and the masks tuple of each of `found`, in order. The lock is never held
+    /// while Python runs (making a move may let another thread take the interpreter).
+    fn objects<'py, B: PyBits>(
+        &self,
+        py: Python<'py>,
+        found: &[PublicMove<B>],
+    ) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>)> {
+        let buckets = self.buckets::<B>()?;
+        let lookup = |map: &Buckets<B>, m: &PublicMove<B>| {
+            map.get(&(m.compact, m.start, m.end)).and_then(|bucket| {
+                bucket
+                    .iter()
+                    .find(|e| e.promotes == m.promotes && e.captured == m.captured && e.path == m.path)
+                    .map(|e| (e.mv.bind(py).clone(), e.masks.bind(py).clone()))
+            })
+        };
+        let mut hits: Vec<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> = {
+            let map = buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            found.iter().map(|m| lookup(&map, m)).collect()
+        };
+        let mut moves = Vec::with_capacity(found.len());
+        let mut masks = Vec::with_capacity(found.len());
+        for (m, hit) in found.iter().zip(hits.iter_mut()) {
+            let (mv, mk) = match hit.take() {
+                Some(pair) => pair,
+                None => {
+                    let entry = self.make(py, m)?;
+                    let pair = (entry.mv.bind(py).clone(), entry.masks.bind(py).clone());
+                    let mut map = buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    if map.len() >= CACHE_LIMIT {
+                        map.clear();
+                    }
+                    map.entry((m.compact, m.start, m.end)).or_default().push(entry);
+                    pair
+                }
+            };
+            moves.push(mv);
+            masks.push(mk);
         }
-        moves.insert(key, made.clone().unbind());
-        Ok(made)
+        Ok((moves, masks))
     }
 }
 
-/// The legal moves of `node` in move order as `(list of Move, list of (moved, captured,
+/// The legal moves of `node` in move order as `(tuple of Move, tuple of (moved, captured,
 /// crowned))`: with `paths` one per capture path, else one per move.
 pub fn legal_moves<'py, B: PyBits>(
     py: Python<'py>,
@@ -213,16 +272,11 @@ pub fn legal_moves<'py, B: PyBits>(
     cache: &MoveCache,
     node: &Node<B>,
     paths: bool,
-) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
     let hook = || check_hook(py);
     let found = unwind_safe(|| g.legal(node, paths, Some(&hook))).map_err(|f| f.into_py(py))?;
-    let moves = PyList::empty(py);
-    let masks = PyList::empty(py);
-    for m in found {
-        masks.append(compact_tuple(py, &m.compact)?)?;
-        moves.append(cache.get(py, m)?)?;
-    }
-    Ok((moves, masks))
+    let (moves, masks) = cache.objects(py, &found)?;
+    Ok((PyTuple::new(py, moves)?, PyTuple::new(py, masks)?))
 }
 
 /// The node after the move with masks `c`, checked to fit the node (`InvalidMoveError`).

@@ -285,7 +285,7 @@ impl Rules {
         self.moves(py, own, opp, kings, color, state, true)
     }
 
-    /// The legal moves in move order as `(list of draughts.Move, list of (moved, captured,
+    /// The legal moves in move order as `(tuple of draughts.Move, tuple of (moved, captured,
     /// crowned))`, with `paths` one per capture path, else one per move (its first path in
     /// square order). Each `Move` is made once per ruleset and handed out again after.
     #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
@@ -299,7 +299,7 @@ impl Rules {
         color: &Bound<'py, PyAny>,
         state: &Bound<'py, PyAny>,
         paths: bool,
-    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
         typed!(&self.engine, g => {
             let node = fast::node_of(g, [own, opp, kings, color, state])?;
             fast::legal_moves(py, g, &self.cache, &node, paths)

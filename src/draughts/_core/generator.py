@@ -44,7 +44,7 @@ class MoveGenerator(NamedTuple):
     """``count1(own, opp, kings, color, state, paths)``: the number of legal moves (perft 1), in bulk."""
     count2: Callable[[int, int, int, int, int, bool], int]
     """``count2(...)``: the number of two-move sequences (perft 2), mostly in bulk."""
-    legal: Callable[[int, int, int, int, int, bool], tuple[list[Move], list[Compact]]]
+    legal: Callable[[int, int, int, int, int, bool], tuple[tuple[Move, ...], tuple[Compact, ...]]]
     """``legal(own, opp, kings, color, state, paths)``: the legal moves as :class:`~draughts.Move`
     objects in move order and the xor masks each is played with; with ``paths`` one per capture
     path, else one per move (its first path in square order). Each Move is made once per ruleset."""
@@ -81,15 +81,15 @@ def _build(tables: Tables) -> MoveGenerator:
 
 
 def move_index(moves: tuple[object, ...], move: object) -> int:
-    """Where ``move`` is in ``moves`` (a position's legal moves), or -1: by identity first (a move
-    taken from the legal moves, the usual case, costs no ``__eq__`` call), then by equality."""
-    for index, candidate in enumerate(moves):
-        if candidate is move:
-            return index
-    for index, candidate in enumerate(moves):
-        if candidate == move:
-            return index
-    return -1
+    """Where ``move`` is in ``moves`` (a position's legal moves, distinct as moves), or -1.
+
+    ``tuple.index`` is a C loop that takes an identical object without calling ``__eq__`` (a move
+    taken from the legal moves, the usual case) and compares by equality otherwise.
+    """
+    try:
+        return moves.index(move)
+    except ValueError:
+        return -1
 
 
 @contextlib.contextmanager
