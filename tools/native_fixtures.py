@@ -51,6 +51,7 @@ import draughts
 from draughts._core.generator import MoveGenerator, abort_when, build_move_generator
 from draughts._core.native import value_weights
 from draughts._core.tables import compile_rules
+from draughts._core.types import Node
 from draughts.errors import CaptureSearchLimitError
 from draughts.rules import (
     CapturedRemoval,
@@ -386,8 +387,8 @@ def _compact(compact: tuple[int, int, int]) -> str:
     return ",".join(f"{v:x}" for v in compact)
 
 
-def _legal(gen: MoveGenerator, node: tuple[int, ...], paths: bool) -> list[str]:
-    moves, compacts = gen.legal(*node, paths)  # type: ignore[arg-type]
+def _legal(gen: MoveGenerator, node: Node, paths: bool) -> list[str]:
+    moves, compacts = gen.legal(*node, paths)
     out = []
     for move, compact in zip(moves, compacts, strict=True):
         captured = ",".join(str(s) for s in move.captured)
@@ -579,31 +580,32 @@ def _square_of(text: str) -> int:
     return int(text.split("square ")[1].split(" ")[0])
 
 
-def playout_nodes(gen: MoveGenerator, rng: random.Random, start: tuple[int, ...], count: int) -> list[tuple[int, ...]]:
-    nodes: list[tuple[int, ...]] = []
+def playout_nodes(gen: MoveGenerator, rng: random.Random, start: Node, count: int) -> list[Node]:
+    """Nodes met along random playouts from ``start`` (about one ply in three, restarting after
+    150 plies or at a game's end)."""
+    nodes: list[Node] = []
     node = start
     plies = 0
     while len(nodes) < count:
-        moves = gen.moves(*node)  # type: ignore[arg-type]
+        moves = gen.moves(*node)
         if not moves or plies > 150:
             node, plies = start, 0
             continue
-        node = gen.play(*node, rng.choice(moves))  # type: ignore[call-arg]
+        own, opp, kings, color, state = node
+        node = gen.play(own, opp, kings, color, state, rng.choice(moves))
         plies += 1
         if rng.random() < 0.35:
             nodes.append(node)
     return nodes
 
 
-def placement_nodes(
-    rules: Ruleset, gen: MoveGenerator, rng: random.Random, count: int, dense: bool
-) -> list[tuple[int, ...]]:
+def placement_nodes(rules: Ruleset, gen: MoveGenerator, rng: random.Random, count: int, dense: bool) -> list[Node]:
     """Random placements of men and kings (a man on its crowning row made a king), either side to
     move, with a random king-move count where the rules keep one."""
     t = gen.tables
     squares = list(range(1, rules.squares + 1))
     bits = t.bit_of_square
-    nodes = []
+    nodes: list[Node] = []
     while len(nodes) < count:
         n = rules.squares
         pieces = rng.randint(2, max(3, n // (2 if dense else 4)))
