@@ -304,9 +304,9 @@ class _TooCostly(Exception):
 
 
 AFFORDABLE_CHECKS = 32
-"""Checkpoints (each :data:`~draughts._core.capture.CHECK_EVERY` states) a count may pass in
-:func:`affordable` before the position is judged too costly: about 130,000 states, a second or
-two, where the library's own bound (a million states, about 15 s) would raise
+"""Checkpoints (each ``CHECK_EVERY`` = 4,096 states of the native capture search,
+native/core/src/capture.rs) a count may pass in :func:`affordable` before the position is judged
+too costly: about 130,000 states, where the library's own bound (a million states) would raise
 :class:`~draughts.CaptureSearchLimitError` on dense random positions of custom rules."""
 
 

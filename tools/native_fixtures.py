@@ -1,28 +1,40 @@
-"""Write the fixtures the native core's Rust tests read (tests/data/native/*.json).
+"""Check the fixtures of the native core's tests (tests/data/native/*.json) against the library.
 
 The Rust crate (native/core) knows no variant: these files give it every ruleset as its rule
-dimensions, and what the Python generator (the specification) says about positions of each:
+dimensions, and what the Python generator (the specification the core was written against) said
+about positions of each. **They were recorded at commit 687cb68 by the Python generator**
+(``draughts._core.movegen``, ``capture``, ``resolver``, ``state``), just before it was deleted, and
+cannot be recorded again: the library now runs the native core, and fixtures it wrote would check
+the core against itself. A new case needs an independent source (the naive oracle, tests/naive.py,
+or a published count). What they hold:
 
 * ``rulesets.json``: every named variant, the transforms ``-nfc``, ``-losing``, ``-breakthrough``
   of a few, dctl's Thai start, and custom rulesets that exercise every rule dimension (immediate
   removal with a 180° turn, landing directly behind, short kings crowned mid-capture, orthogonal
   men on a board of every square, 12x12 with a king-move limit, 14x14, boards wider than 128
-  bits); per ruleset its fields, the facts the Python tables derive from its precedence, and
-  Python's ``bit_of_square`` (the layout check);
+  bits), the floods' and the hand-worked cases' rulesets; per ruleset its fields, the facts the
+  tables derive from its precedence, and the bit layout (``bit_of_square``, board, crowning rows,
+  start);
 * ``perft.json``: the published perft counts of tests/data/perft*.json as (ruleset, node, depth,
-  convention, count), the node in Python's bit layout, so that the Rust side needs no FEN;
+  convention, count), the node in the bit layout, so that the Rust side needs no FEN; then the
+  Python generator's perft from the start of every ruleset (``"source": "python"``);
 * ``floods.json``: positions whose capture paths flood (lattices on 12x12 and 14x14, the Frisian
   flood of issue 23), with how often the search called the abort hook (its bounded work);
-* ``positions.json``: the rule-book examples and the family's hand-worked cases (run with the
-  test dependencies installed), then random positions per ruleset (random playouts from the start, random
-  placements with kings and king-move counts) with Python's exact answers: ``legal`` in both
-  conventions (start, end, captured in order, path, promotes, xor masks), ``moves`` in both
-  conventions (xor masks, in order), ``count1``, ``count2``, ``captures``, ``can_capture``, and
-  a small perft; or the error the search raised.
+* ``positions.json``: random positions per ruleset (random playouts from the start, random
+  placements with kings and king-move counts), then the rule-book examples and the family's
+  hand-worked cases, with Python's exact answers: ``legal`` in both conventions (start, end,
+  captured in order, path, promotes, xor masks), ``moves`` in both conventions (xor masks, in
+  order), ``count1``, ``count2``, ``captures``, ``can_capture``, and a small perft; or the error
+  the search raised.
 
-Bitboards are written as hex strings. Run from the repository root:
-``PYTHONPATH=src python tools/native_fixtures.py`` with the test dependencies installed
-(deterministic: fixed seeds; a few minutes).
+Bitboards are written as hex strings. This tool rebuilds what does not depend on the recording
+(every ruleset's spec and layout, the published counts and their nodes, the floods' and cases'
+positions) and asks the library every recorded answer, through ``draughts._core`` (the native
+core). Run from the repository root, with the test dependencies installed (tests/family.py):
+``PYTHONPATH=src python tools/native_fixtures.py --check`` (a minute or two; ``--deep`` also runs
+the published counts past 40 M leaves). It prints each difference and exits with status 1 if
+there is any. tests/core/test_native.py imports it for the rulesets, the random nodes and the
+answers.
 """
 
 from __future__ import annotations
@@ -30,16 +42,16 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
 
 import draughts
-from draughts._core.capture import _value_weights
-from draughts._core.movegen import build_move_generator
+from draughts._core.generator import MoveGenerator, abort_when, build_move_generator
+from draughts._core.native import value_weights
 from draughts._core.tables import compile_rules
+from draughts._core.types import Node
 from draughts.errors import CaptureSearchLimitError
 from draughts.rules import (
     CapturedRemoval,
@@ -61,6 +73,7 @@ from draughts.rules.geometry import BoardSquares, Numbering
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "native"
+"""Where the fixtures are (read only)."""
 DATA = ROOT / "tests" / "data"
 
 
@@ -91,7 +104,7 @@ def _criterion(criterion: Any) -> dict[str, Any]:
 def spec(rules: Ruleset) -> dict[str, Any]:
     """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them."""
     t = compile_rules(rules)
-    weights = _value_weights(t)
+    weights = value_weights(rules)
     return {
         "name": rules.name,
         "board_size": rules.board_size,
@@ -348,36 +361,9 @@ def perft_cases(known: dict[str, Ruleset]) -> list[dict[str, Any]]:
     return cases
 
 
-def start_perft(all_rules: list[Ruleset]) -> list[dict[str, Any]]:
-    """perft from the start of every fixture ruleset, both conventions, by the Python generator,
-    to the first depth past 100,000 leaves (or depth 7)."""
-    from draughts.perft import _count
-
-    cases = []
-    for rules in all_rules:
-        gen = build_move_generator(rules)
-        t = gen.tables
-        first = 0 if rules.first_to_move is draughts.WHITE else 1
-        start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
-        for depth in range(1, 8):
-            counts = [_count(gen, *start, depth, paths) for paths in (False, True)]
-            for paths, count in zip((False, True), counts, strict=True):
-                cases.append(_case(rules.name, start, depth, paths, count, "python", True))
-            if counts[0] > 100_000:
-                break
-    return cases
-
-
 def _node(position: draughts.Position) -> tuple[int, int, int, int, int]:
-    """The generator's node of ``position``, in Python's bit layout."""
-    node = getattr(position, "node", None)
-    if isinstance(node, tuple):
-        return node
-    if callable(node):  # the method of a layout between the two
-        return node()  # type: ignore[no-any-return]
-    from draughts import _bridge  # before issue 39's contract: the low-level view lived there
-
-    return _bridge.node(position)  # type: ignore[no-any-return]
+    """The generator's node of ``position``, in the bit layout."""
+    return position.node
 
 
 def _case(name: str, node: Any, depth: int, paths: bool, count: int, source: str, checked: bool) -> dict[str, Any]:
@@ -401,7 +387,7 @@ def _compact(compact: tuple[int, int, int]) -> str:
     return ",".join(f"{v:x}" for v in compact)
 
 
-def _legal(gen: Any, node: tuple[int, ...], paths: bool) -> list[str]:
+def _legal(gen: MoveGenerator, node: Node, paths: bool) -> list[str]:
     moves, compacts = gen.legal(*node, paths)
     out = []
     for move, compact in zip(moves, compacts, strict=True):
@@ -411,12 +397,13 @@ def _legal(gen: Any, node: tuple[int, ...], paths: bool) -> list[str]:
     return out
 
 
-def answers(gen: Any, node: tuple[int, int, int, int, int], perft_depth: int, count2: bool = True) -> dict[str, Any]:
-    """Everything the Python generator says about ``node``, in this order; where a call raises
-    the capture-search limit, the answers before it, the call (``error_at``) and the square."""
-    from draughts.perft import _count
-
+def answers(
+    gen: MoveGenerator, node: tuple[int, int, int, int, int], perft_depth: int, count2: bool = True
+) -> dict[str, Any]:
+    """Everything the generator says about ``node``, in the fixtures' form and order; where a call
+    raises the capture-search limit, the answers before it, the call (``error_at``) and the square."""
     own, opp, kings, color, _ = node
+    perft = gen.native.perft
     out: dict[str, Any] = {"node": node_json(node)}
     calls: list[tuple[str, Any]] = [
         ("legal", lambda: _legal(gen, node, False)),
@@ -430,12 +417,7 @@ def answers(gen: Any, node: tuple[int, int, int, int, int], perft_depth: int, co
     if count2:
         calls.append(("count2", lambda: [gen.count2(*node, False), gen.count2(*node, True)]))
     if perft_depth:
-        calls.append(
-            (
-                "perft",
-                lambda: [perft_depth, _count(gen, *node, perft_depth, False), _count(gen, *node, perft_depth, True)],
-            )
-        )
+        calls.append(("perft", lambda: [perft_depth, perft(node, perft_depth, False), perft(node, perft_depth, True)]))
     for label, call in calls:
         try:
             out[label] = call()
@@ -451,12 +433,24 @@ def answers(gen: Any, node: tuple[int, int, int, int, int], perft_depth: int, co
     return out
 
 
+def recorded_answers(gen: MoveGenerator, recorded: dict[str, Any]) -> dict[str, Any]:
+    """:func:`answers` to the questions a recorded position was asked (its perft depth, count2)."""
+    node = node_of(recorded["node"])
+    depth = recorded["perft"][0] if "perft" in recorded else 0
+    asked_count2 = "count2" in recorded or recorded.get("error_at") == "count2"
+    return answers(gen, node, depth, count2=asked_count2)
+
+
+def node_of(entry: list[Any]) -> tuple[int, int, int, int, int]:
+    """A node as the fixtures write it (hex strings) read back."""
+    own, opp, kings, color, state = entry
+    return (int(own, 16), int(opp, 16), int(kings, 16), int(color), int(state, 16))
+
+
 def _hook_calls(call: Any) -> tuple[int, Any]:
     """How often ``call`` calls the abort hook (every CHECK_EVERY states of a search), and its result."""
-    from draughts._core import capture
-
     calls: list[int] = []
-    with capture.abort_when(lambda: calls.append(1)):
+    with abort_when(lambda: calls.append(1)):
         result = call()
     return len(calls), result
 
@@ -498,12 +492,14 @@ def _same_rules(a: Ruleset, b: Ruleset) -> bool:
     return {k: v for k, v in spec(a).items() if k != "name"} == {k: v for k, v in spec(b).items() if k != "name"}
 
 
-def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]]]:
+def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], dict[str, list[tuple[int, int, int, int, int]]]]:
     """The rule-book examples (tests/data/rule-examples.json) and the hand-worked cases of the
-    family (tests/family.py, positions after their moves played), answered by Python. Needs the
-    test dependencies (tests/conftest.py imports hypothesis); without them, none."""
+    family (tests/family.py, positions after their moves played): the rulesets no other fixture
+    has (named ``case-<variant>-<n>`` in order of appearance) and the nodes per ruleset name.
+    Needs the test dependencies (tests/conftest.py imports hypothesis); without them, the
+    examples only."""
     extra: list[Ruleset] = []
-    groups: dict[str, list[dict[str, Any]]] = {}
+    groups: dict[str, list[tuple[int, int, int, int, int]]] = {}
 
     def named(rules: Ruleset) -> str:
         for other in [*known, *extra]:
@@ -514,9 +510,7 @@ def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]
         return renamed.name
 
     def add(rules: Ruleset, position: draughts.Position) -> None:
-        name = named(rules)
-        gen = build_move_generator(rules)
-        groups.setdefault(name, []).append(answers(gen, _node(position), 2))
+        groups.setdefault(named(rules), []).append(_node(position))
 
     examples = json.loads((DATA / "rule-examples.json").read_text())["variants"]
     for variant, entries in examples.items():
@@ -528,7 +522,7 @@ def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]
         from family import CASES, parse_move  # type: ignore[import-not-found]
     except ImportError as error:
         print(f"no hand-worked cases ({error})", file=sys.stderr)
-        return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+        return extra, groups
     for case in CASES:
         position = draughts.Position.from_fen(case.rules, case.fen)
         for text in case.played:
@@ -538,12 +532,12 @@ def rule_cases(known: list[Ruleset]) -> tuple[list[Ruleset], list[dict[str, Any]
             ]
             position = position.play(move)
         add(case.rules, position)
-    return extra, [{"ruleset": n, "positions": p} for n, p in groups.items()]
+    return extra, groups
 
 
-def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
-    """Positions whose capture paths flood (the pruned search, its value bound, the work bound),
-    with how often Python's search called the abort hook."""
+def flood_cases() -> list[tuple[Ruleset, tuple[int, int, int, int, int]]]:
+    """The positions whose capture paths flood (the pruned search, its value bound, the work
+    bound), with their rulesets, in the order of floods.json."""
     made: list[tuple[Ruleset, tuple[int, int, int, int, int]]] = [
         _lattice("russian", 12, False, 0),
         _lattice("brazilian", 12, True, 0),
@@ -553,28 +547,43 @@ def floods() -> tuple[list[Ruleset], list[dict[str, Any]]]:
     flood = json.loads((DATA / "frisian_two_kings_19_taken.json").read_text())
     position = draughts.Position.from_fen(flood["variant"], flood["fen"])
     made.append((position.ruleset, _node(position)))
-    rules_out: dict[str, Ruleset] = {}
-    entries = []
-    for rules, node in made:
-        rules_out[rules.name] = rules
-        gen = build_move_generator(rules)
-        entry = _trimmed(answers(gen, node, 0, count2=rules.board_size < 14))
-        entry["ruleset"] = rules.name
-        entry["hook_calls"] = {
-            "legal": _hook_calls(lambda gen=gen, node=node: gen.legal(*node, False))[0],
-            "moves": _hook_calls(lambda gen=gen, node=node: gen.moves(*node))[0],
-            "count1": _hook_calls(lambda gen=gen, node=node: gen.count1(*node, False))[0],
-        }
-        entries.append(entry)
-    return [r for name, r in rules_out.items() if name != "frisian"], entries
+    return made
+
+
+def flood_answers(rules: Ruleset, node: tuple[int, int, int, int, int]) -> dict[str, Any]:
+    """A flood's entry of floods.json: the answers (every-path lists as their lengths) and how
+    often the search called the abort hook."""
+    gen = build_move_generator(rules)
+    entry = _trimmed(answers(gen, node, 0, count2=rules.board_size < 14))
+    entry["ruleset"] = rules.name
+    entry["hook_calls"] = {
+        "legal": _hook_calls(lambda: gen.legal(*node, False))[0],
+        "moves": _hook_calls(lambda: gen.moves(*node))[0],
+        "count1": _hook_calls(lambda: gen.count1(*node, False))[0],
+    }
+    return entry
+
+
+def fixture_rulesets() -> list[Ruleset]:
+    """Every ruleset of rulesets.json, in its order: :func:`rulesets`, the floods' (the Frisian
+    flood's is Frisian itself) and the hand-worked cases' of no other fixture."""
+    found = rulesets()
+    names = {rules.name for rules in found}
+    for rules, _ in flood_cases():
+        if rules.name not in names:
+            found.append(rules)
+            names.add(rules.name)
+    return found + rule_cases(found)[0]
 
 
 def _square_of(text: str) -> int:
     return int(text.split("square ")[1].split(" ")[0])
 
 
-def playout_nodes(gen: Any, rng: random.Random, start: tuple[int, ...], count: int) -> list[tuple[int, ...]]:
-    nodes: list[tuple[int, ...]] = []
+def playout_nodes(gen: MoveGenerator, rng: random.Random, start: Node, count: int) -> list[Node]:
+    """Nodes met along random playouts from ``start`` (about one ply in three, restarting after
+    150 plies or at a game's end)."""
+    nodes: list[Node] = []
     node = start
     plies = 0
     while len(nodes) < count:
@@ -582,18 +591,21 @@ def playout_nodes(gen: Any, rng: random.Random, start: tuple[int, ...], count: i
         if not moves or plies > 150:
             node, plies = start, 0
             continue
-        node = gen.play(*node, rng.choice(moves))
+        own, opp, kings, color, state = node
+        node = gen.play(own, opp, kings, color, state, rng.choice(moves))
         plies += 1
         if rng.random() < 0.35:
             nodes.append(node)
     return nodes
 
 
-def placement_nodes(rules: Ruleset, gen: Any, rng: random.Random, count: int, dense: bool) -> list[tuple[int, ...]]:
+def placement_nodes(rules: Ruleset, gen: MoveGenerator, rng: random.Random, count: int, dense: bool) -> list[Node]:
+    """Random placements of men and kings (a man on its crowning row made a king), either side to
+    move, with a random king-move count where the rules keep one."""
     t = gen.tables
     squares = list(range(1, rules.squares + 1))
     bits = t.bit_of_square
-    nodes = []
+    nodes: list[Node] = []
     while len(nodes) < count:
         n = rules.squares
         pieces = rng.randint(2, max(3, n // (2 if dense else 4)))
@@ -620,47 +632,100 @@ def placement_nodes(rules: Ruleset, gen: Any, rng: random.Random, count: int, de
                 side_kings = mask & kings
                 if side_kings and rng.random() < 0.7:
                     king = rng.choice([i for i in range(side_kings.bit_length()) if side_kings >> i & 1])
-                    state |= t.state.value(side, king, rng.randint(1, t.state.limit))
+                    count_ = rng.randint(1, t.state.limit)
+                    state |= gen.native.state_value(side, t.square_of_bit[king], count_)
         nodes.append((own, opp, kings, color, state))
     return nodes
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    flood_rules, flood_entries = floods()
-    all_rules = rulesets() + flood_rules
-    case_rules, case_groups = rule_cases(all_rules)
-    all_rules += case_rules
-    known = {rules.name: rules for rules in all_rules}
-    (OUT / "rulesets.json").write_text(json.dumps([spec(r) for r in all_rules], indent=0) + "\n")
-    (OUT / "perft.json").write_text(json.dumps(perft_cases(known) + start_perft(all_rules), indent=0) + "\n")
-    if "--no-positions" in sys.argv:
-        return
-    positions = []
-    for index, rules in enumerate(all_rules):
-        clock = time.perf_counter()
-        rng = random.Random(1000 + index)
-        gen = build_move_generator(rules)
-        t = gen.tables
-        first = 0 if rules.first_to_move is draughts.WHITE else 1
-        start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
-        big = rules.squares > 64
-        huge = rules.squares > 150
-        if rules.name in {r.name for r in flood_rules} | {r.name for r in case_rules}:
+# --- the check ---
+
+
+def _differences(label: str, want: Any, got: Any) -> list[str]:
+    if want == got:
+        return []
+    text = f"{label}:\n  recorded {want!r}\n  library  {got!r}"
+    return [text if len(text) < 1500 else text[:1500] + " ..."]
+
+
+def check_rulesets(all_rules: list[Ruleset]) -> list[str]:
+    """rulesets.json: the same rulesets, each with the spec and layout the library gives it."""
+    recorded = json.loads((OUT / "rulesets.json").read_text())
+    found = _differences("ruleset names", [entry["name"] for entry in recorded], [rules.name for rules in all_rules])
+    for entry, rules in zip(recorded, all_rules, strict=False):
+        found += _differences(f"spec of {rules.name}", entry, spec(rules))
+    return found
+
+
+def check_perft(known: dict[str, Ruleset], deep: bool) -> list[str]:
+    """perft.json: the published counts and their nodes as the data files give them today, and
+    every count the library claims (to 40 M leaves, or all with ``deep``) as it counts it; the
+    others (``checked_by_python`` false: kish's deeper Turkish counts hold repeated actions) are
+    published counts the library does not claim."""
+    recorded = json.loads((OUT / "perft.json").read_text())
+    published = [case for case in recorded if case["source"] != "python"]
+    found = _differences("published perft cases", published, perft_cases(known))
+    for case in recorded:
+        if not case["checked_by_python"] or (case["count"] > 40_000_000 and not deep):
             continue
-        nodes = playout_nodes(gen, rng, start, 12 if huge else 30)
-        nodes += placement_nodes(rules, gen, rng, 10 if huge else 25, dense=False)
-        nodes += placement_nodes(rules, gen, rng, 4 if huge else 12, dense=True)
-        entries = []
-        for i, node in enumerate(nodes):
-            depth = 0 if huge else (3 if i % 4 == 0 and not big else (2 if i % 4 == 0 else 0))
-            entries.append(answers(gen, node, depth, count2=not huge))
-        positions.append({"ruleset": rules.name, "positions": entries})
-        print(f"{rules.name}: {len(entries)} positions, {time.perf_counter() - clock:.1f} s", file=sys.stderr)
-    positions += case_groups
-    (OUT / "positions.json").write_text(json.dumps(positions, separators=(",", ":")) + "\n")
-    (OUT / "floods.json").write_text(json.dumps(flood_entries, indent=0) + "\n")
+        rules = known[case["ruleset"]]
+        if case["source"] == "python":
+            gen = build_move_generator(rules)
+            t = gen.tables
+            first = 0 if rules.first_to_move is draughts.WHITE else 1
+            start = (t.start_men[first], t.start_men[1 - first], 0, first, 0)
+            found += _differences(f"start of {rules.name}", case["node"], node_json(start))
+        node = node_of(case["node"])
+        count = build_move_generator(rules).native.perft(node, case["depth"], case["paths"])
+        found += _differences(f"perft {rules.name} {case['depth']} paths={case['paths']}", case["count"], count)
+    return found
+
+
+def check_positions(known: dict[str, Ruleset]) -> tuple[list[str], int]:
+    """positions.json: every recorded answer; the cases' nodes as rule_cases makes them today."""
+    recorded = json.loads((OUT / "positions.json").read_text())
+    _, cases = rule_cases(list(known.values()))
+    case_groups = recorded[len(recorded) - len(cases) :]  # the cases come last, in rule_cases' order
+    found = _differences("case rulesets", [group["ruleset"] for group in case_groups], list(cases))
+    for group, nodes in zip(case_groups, cases.values(), strict=False):
+        recorded_nodes = [entry["node"] for entry in group["positions"]]
+        found += _differences(f"case nodes of {group['ruleset']}", recorded_nodes, [node_json(n) for n in nodes])
+    checked = 0
+    for group in recorded:
+        name = group["ruleset"]
+        gen = build_move_generator(known[name])
+        for index, entry in enumerate(group["positions"]):
+            found += _differences(f"{name} #{index}", entry, recorded_answers(gen, entry))
+            checked += 1
+    return found, checked
+
+
+def check_floods() -> list[str]:
+    """floods.json: every flood's answers and its work (calls of the abort hook)."""
+    recorded = json.loads((OUT / "floods.json").read_text())
+    made = flood_cases()
+    found = _differences("flood count", len(recorded), len(made))
+    for entry, (rules, node) in zip(recorded, made, strict=False):
+        found += _differences(f"flood {rules.name}", entry, flood_answers(rules, node))
+    return found
+
+
+def main() -> int:
+    if "--check" not in sys.argv:
+        print(__doc__, file=sys.stderr)
+        print("usage: PYTHONPATH=src python tools/native_fixtures.py --check [--deep]", file=sys.stderr)
+        return 2
+    all_rules = fixture_rulesets()
+    known = {rules.name: rules for rules in all_rules}
+    found = check_rulesets(all_rules)
+    found += check_perft(known, "--deep" in sys.argv)
+    position_differences, checked = check_positions(known)
+    found += position_differences + check_floods()
+    for text in found:
+        print(text)
+    print(f"{len(all_rules)} rulesets, {checked} positions: {len(found)} differences", file=sys.stderr)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -13,8 +13,7 @@ import pytest
 
 import draughts
 from draughts import BLACK, WHITE, Piece, Position
-from draughts._core import build_move_generator as generator
-from draughts._core.capture import EXPLOSION as _EXPLOSION
+from native_search import EXPLOSION, every_path, first_paths, raw_paths
 
 
 def lattice(base: str, size: int, king: bool) -> Position:
@@ -34,49 +33,30 @@ def lattice(base: str, size: int, king: bool) -> Position:
     return Position.from_pieces(rules, pieces, WHITE)
 
 
-def every_path(position: Position) -> list[tuple[int, int, frozenset[int], tuple[int, ...]]]:
-    """Every capture path, from the search told not to prune: (start, end, captured, path) in squares."""
-    gen = generator(position.ruleset)
-    tables = gen.tables
-    own, opp, kings, color, _ = position.node
-    raws = gen.search(color, own & ~kings, own & kings, opp, opp & kings, tables.board & ~(own | opp), True, True)
-    square = tables.square_of_bit
-    out = []
-    for start, end, _, _, order, path in raws:
-        first = square[start.bit_length() - 1]
-        captured = frozenset(square[bit.bit_length() - 1] for bit in order)
-        out.append(
-            (first, square[end.bit_length() - 1], captured, (first, *(square[b.bit_length() - 1] for b in path)))
-        )
-    return out
-
-
 @pytest.mark.parametrize(("base", "size", "king"), [("russian", 12, False), ("brazilian", 12, True)])
 def test_pruned_moves_are_the_moves_of_every_path(base: str, size: int, king: bool) -> None:
+    """The moves listed one per move (the search pruned: more paths than EXPLOSION) are the moves of
+    the listing of every path (the perft "keep" convention, which never prunes), each with its first
+    path in square order, precedence applied the same way."""
     position = lattice(base, size, king)
+    assert raw_paths(position) > EXPLOSION  # the flood that makes the search prune
     paths = every_path(position)
-    assert len(paths) > _EXPLOSION  # the flood that makes the search prune
-    best: dict[tuple[int, int, frozenset[int]], tuple[int, ...]] = {}
-    for start, end, captured, path in paths:
-        identity = (start, end, captured)
-        best[identity] = min(best.get(identity, path), path)
+    best = first_paths(position)
     if position.ruleset.precedence == (draughts.Precedence.MOST_PIECES,):  # Brazilian: the longest captures
-        most = max(len(identity[2]) for identity in best)
-        best = {identity: path for identity, path in best.items() if len(identity[2]) == most}
+        assert {len(identity[2]) for identity in best} == {max(len(identity[2]) for identity in best)}
     moves = position.legal_moves()
     assert {(m.start, m.end, frozenset(m.captured)) for m in moves} == set(best)
     for move in moves:
-        assert move.path == best[(move.start, move.end, frozenset(move.captured))]
+        assert (move.path, move.captured) == best[(move.start, move.end, frozenset(move.captured))]
     assert draughts.perft(position, 1) == len(best)
-    kept = [p for p in paths if (p[0], p[1], p[2]) in best]
-    assert draughts.perft(position, 1, paths=True) == len(kept)  # "keep" still counts every path
+    assert draughts.perft(position, 1, paths=True) == len(paths)  # "keep" still counts every path
 
 
 @pytest.mark.parametrize(
     "size",
     [
         12,  # the default run: the flood is there (more paths than the search enumerates), in a fraction of a second
-        pytest.param(14, marks=pytest.mark.slow),  # a deeper flood: about 30 s of CPU (issue 40 §11)
+        pytest.param(14, marks=pytest.mark.slow),  # a deeper flood: about 20 s natively on 2 busy cores (issue 40 §11)
     ],
 )
 def test_the_engine_answers_in_a_flood(size: int) -> None:
@@ -84,7 +64,7 @@ def test_the_engine_answers_in_a_flood(size: int) -> None:
 
     position = lattice("russian", size, False)
     if size == 12:
-        assert len(every_path(position)) > _EXPLOSION  # a real flood: the search prunes
+        assert raw_paths(position) > EXPLOSION  # a real flood: the search prunes
     result = Engine(seed=1).search(position, Limit(depth=1))
     assert result.move in position.legal_moves
 

@@ -1,62 +1,43 @@
-"""The capture search's pieces one at a time (issue 24 §1): each is built once per ruleset and
-side and runs on a search's own state (``_Run``), so it can be run alone."""
+"""The capture search's pieces (issue 24 §1), now the native core's (``native/core/src/capture.rs``):
+the short piece following a man's jumps, the flying piece in both of its forms (ray scanning for
+every path, tables with a memory of states when one path per move is enough), and a search in
+functions short enough to read.
+
+The Python search could be run one piece at a time on its own state; the native one is seen
+through the moves it lists, so these tests check what each piece guaranteed from outside."""
 
 from __future__ import annotations
 
-import ast
 import random
-from pathlib import Path
+import re
 
 import pytest
 
 import draughts
-from draughts._core import capture
-from draughts._core.tables import Tables
+import naive
+from native_search import CAPTURE_RS, first_paths
 
 
-def _bits(tables: Tables, rules: draughts.Ruleset, names: list[str]) -> int:
-    mask = 0
-    for name in names:
-        mask |= 1 << tables.bit_of_square[rules.parse_square(name)]
-    return mask
-
-
-def _run(tables: Tables, position: draughts.Position, pruned: bool) -> tuple[capture._Side, capture._Run, int]:
-    own, opp, kings, color, _ = position.node
-    side = capture._side(tables, color)
-    if pruned and tables.flying and not tables.immediate_removal:  # the table piece without the value bound
-        side = side._replace(fly_pruned=capture._remembered_fly(capture._flying_from_tables(tables, color)))
-    man_prey = opp if tables.men_capture_kings else opp & ~kings
-    return side, capture._Run(side, opp, opp & kings, man_prey, True, 0, pruned), own | opp
-
-
-def test_the_short_piece_alone_follows_a_man_through_two_jumps() -> None:
-    """Russian: the man on c3 takes d4 and f6 and lands on g7; from a square with no jump the
-    piece says so after one state."""
+def test_the_short_piece_follows_a_man_through_two_jumps() -> None:
+    """Russian: the man on c3 takes d4 and f6 and lands on g7, its path through e5; the man on h2
+    far from any black piece and the black man on h2's side add nothing."""
     rules = draughts.get_variant("russian")
     position = draughts.Position.from_fen(rules, "W:Wc3:Bd4,f6,h2")
-    tables = position.tables
-    side, run, pieces = _run(tables, position, False)
-    start = _bits(tables, rules, ["c3"])
-    capture._begin(run, start, pieces, tables.board)
-    assert side.short(run, start, 0, False, False, (), ())
-    assert [(raw[0], raw[1], raw[2]) for raw in run.found] == [
-        (start, _bits(tables, rules, ["g7"]), _bits(tables, rules, ["d4", "f6"]))
-    ]
-    assert run.found[0][5] == (_bits(tables, rules, ["e5"]), _bits(tables, rules, ["g7"]))
-    states = run.states
-    assert not side.short(run, _bits(tables, rules, ["a1"]), 0, False, False, (), ())
-    assert run.states == states + 1
+    square = rules.parse_square
+    (move,) = position.legal_moves()
+    assert (move.start, move.end) == (square("c3"), square("g7"))
+    assert move.captured == (square("d4"), square("f6"))
+    assert move.path == (square("c3"), square("e5"), square("g7"))
 
 
 @pytest.mark.parametrize("variant", ["international", "frisian", "russian", "killer"])
 def test_the_flying_pieces_agree_on_random_positions(variant: str) -> None:
-    """The ray-scanning piece (every path) and the pruned piece (tables where captured pieces stay,
-    with its memory of states) find the same moves (start, end, pieces taken) for each king."""
+    """Two kings among a dozen pieces, random squares: the moves listed (one per move, the search
+    free to prune) are those of the every-path listing (the ray-scanning search, never pruned),
+    each with its first path, and those of the naive oracle (start, end, pieces taken)."""
     rng = random.Random(7)
     rules = draughts.get_variant(variant)
-    geometry = rules.geometry
-    squares = list(range(1, geometry.squares + 1))
+    squares = list(range(1, rules.geometry.squares + 1))
     compared = 0
     for _ in range(60):
         chosen = rng.sample(squares, 14)
@@ -66,26 +47,29 @@ def test_the_flying_pieces_agree_on_random_positions(variant: str) -> None:
             position = draughts.Position.from_fen(rules, f"W:W{white}:B{black}")
         except draughts.DraughtsError:
             continue
-        tables = position.tables
-        own, _, kings, _, _ = position.node
-        found = []
-        for pruned in (False, True):
-            side, run, pieces = _run(tables, position, pruned)
-            for start in (own & kings & -(own & kings), own & kings & ~(own & kings & -(own & kings))):
-                capture._begin(run, start, pieces, tables.board)
-                run.fly(run, start, 0, side.king_dirs, False, (), ())
-            found.append({(raw[0], raw[1], raw[2]) for raw in run.found})
-        assert found[0] == found[1]
-        compared += bool(found[0])
+        listed = {(m.start, m.end, frozenset(m.captured)): (m.path, m.captured) for m in position.legal_moves()}
+        assert listed == first_paths(position)
+        assert set(listed) == naive.position_identities(position)
+        compared += any(m.captured for m in position.legal_moves())
     assert compared > 10
+
+
+def _function_lengths(source: str) -> dict[str, int]:
+    """Each Rust ``fn``'s length in lines: from its signature to the ``}`` at its indentation."""
+    lines = source.splitlines()
+    lengths = {}
+    for index, line in enumerate(lines):
+        found = re.match(r"^( *)(?:pub(?:\([a-z]+\))? )?fn ([a-z_0-9]+)", line)
+        if not found or line.rstrip().endswith(";"):
+            continue
+        closing = found.group(1) + "}"
+        end = next(i for i in range(index, len(lines)) if lines[i].rstrip() == closing)
+        lengths[found.group(2)] = end - index + 1
+    return lengths
 
 
 def test_no_function_of_the_capture_search_is_long() -> None:
     """Issue 24 §1: the search in pieces a reader can hold in their head (none over 150 lines)."""
-    tree = ast.parse(Path(capture.__file__).read_text())
-    lengths = {
-        node.name: node.end_lineno - node.lineno + 1
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef) and node.end_lineno is not None
-    }
+    lengths = _function_lengths(CAPTURE_RS.read_text())
+    assert {"short_jumps", "fly", "search"} <= set(lengths)
     assert max(lengths.values()) <= 150, lengths

@@ -1,88 +1,127 @@
-"""The capture-priority resolver on its own: the criteria keys, and the resolver that the generator
-runs, fed hand-made raw captures (no capture search involved)."""
+"""Capture precedence, applied by the native core's resolver: the criteria keys, the facts the
+resolver hands them, and which captures stay legal in positions where the criteria disagree.
+
+The Python resolver could be fed hand-made raw captures; the native one is seen through the
+legal moves of positions built for each rule (found among random positions, checked by eye), and
+through a user-defined criterion, which the core calls back with the facts of each capture."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 import attrs
 import pytest
 
 import draughts
-from draughts import CaptureFacts, MostValue, Precedence
-from draughts._core import compile_rules
-from draughts._core.resolver import best, deduplicate, facts
+from draughts import CaptureFacts, MostValue, Position, Precedence
+from draughts._core.native import native_spec
 
-KINGS = 1 << 10 | 1 << 11  # bits 10 and 11 hold kings
-B = [1 << index for index in range(16)]
-
-
-def capture(start: int, end: int, captured: tuple[int, ...]) -> tuple[int, int, int, bool, tuple[int, ...], tuple[()]]:
-    """A raw capture by the piece on bit ``start``, recorded with its capture order."""
-    mask = 0
-    for index in captured:
-        mask |= B[index]
-    return (B[start], B[end], mask, False, tuple(B[index] for index in captured), ())
-
-
-FOUR_MEN = capture(0, 9, (3, 4, 5, 6))
-THREE_BY_KING = capture(10, 9, (3, 4, 5))  # the capturer on bit 10 is a king
-TWO_KINGS = capture(0, 8, (10, 11))
-KING_FIRST = capture(0, 7, (10, 3))
-KING_SECOND = capture(0, 7, (3, 11))
+MOST_PIECES_OR_KING_OR_KINGS = "W:WK4,38:B5,10,K19,K25,K32,33,34,K46"
+"""International board: the king on 4 takes one man, the man on 38 takes a king or two men."""
 
 
 def ruleset(*criteria: draughts.Criterion) -> draughts.Ruleset:
-    return attrs.evolve(draughts.VARIANTS["russian"], name="test", precedence=criteria)
+    return attrs.evolve(draughts.VARIANTS["international"], name="test", precedence=criteria)
 
 
-def chosen(rules: draughts.Ruleset, raws: list[object]) -> list[object]:
-    return best(compile_rules(rules), raws, KINGS, True)  # type: ignore[arg-type]
+def facts(position: Position, move: draughts.Move) -> CaptureFacts:
+    """What the criteria compare about ``move``, read off the board before it."""
+    pieces = position.pieces()
+    order = tuple(pieces[square].king for square in move.captured)
+    return CaptureFacts(len(move.captured), sum(order), pieces[move.start].king, order)
 
 
-def test_facts() -> None:
-    assert facts(THREE_BY_KING, KINGS, True, True) == CaptureFacts(3, 0, True, (False, False, False))  # type: ignore[arg-type]
-    assert facts(KING_FIRST, KINGS, True, True) == CaptureFacts(2, 1, False, (True, False))  # type: ignore[arg-type]
-    # Without a recorded order the search met no king: an order of men only.
-    assert facts(FOUR_MEN, KINGS, True, False).order == (False,) * 4  # type: ignore[arg-type]
-    # Where no criterion reads the order, it is left empty.
-    assert facts(KING_FIRST, KINGS, False, True).order == ()  # type: ignore[arg-type]
+def chosen(rules: draughts.Ruleset, fen: str) -> list[CaptureFacts]:
+    """The facts of the legal captures of ``fen`` under ``rules``, in move order."""
+    position = Position.from_fen(rules, fen)
+    return [facts(position, move) for move in position.legal_moves() if move.captured]
+
+
+TWO_MEN = CaptureFacts(2, 0, False, (False, False))
+ONE_KING = CaptureFacts(1, 1, False, (True,))
+MAN_BY_KING = CaptureFacts(1, 0, True, (False,))
+
+
+class _Recorder(draughts.Criterion):
+    """A user-defined criterion (the core calls it back) that records the facts it is given."""
+
+    label: ClassVar[str] = "recorder"
+    seen: ClassVar[list[CaptureFacts]] = []
+
+    def key(self, capture: CaptureFacts) -> int:
+        self.seen.append(capture)
+        return 0
+
+
+class _OrderRecorder(_Recorder):
+    label: ClassVar[str] = "order recorder"
+    needs_order: ClassVar[bool] = True
+
+
+@pytest.mark.parametrize(
+    ("fen", "needs_order"),
+    [
+        (MOST_PIECES_OR_KING_OR_KINGS, True),
+        (MOST_PIECES_OR_KING_OR_KINGS, False),
+        ("W:WK14,21,29:B10,15,17", True),  # no king to meet: an order of men only
+    ],
+)
+def test_the_resolver_hands_each_capture_its_facts(fen: str, needs_order: bool) -> None:
+    """Pieces and kings taken, whether a king captures, and the kings in capture order only where
+    a criterion reads it (else the order is left empty)."""
+    rules = ruleset(_OrderRecorder() if needs_order else _Recorder())
+    position = Position.from_fen(rules, fen)
+    assert position.generator  # the rules compiled (their tables probe the key on made-up captures)
+    _Recorder.seen.clear()
+    moves = position.legal_moves()
+    every = {facts(position, move) for move in moves}
+    expected = every if needs_order else {capture._replace(order=()) for capture in every}
+    assert len(moves) > 1
+    assert set(_Recorder.seen) == expected
 
 
 def test_free_choice_keeps_every_capture() -> None:
-    assert chosen(ruleset(), [FOUR_MEN, TWO_KINGS]) == [FOUR_MEN, TWO_KINGS]
+    assert sorted(chosen(ruleset(), MOST_PIECES_OR_KING_OR_KINGS)) == sorted([MAN_BY_KING, ONE_KING, TWO_MEN])
 
 
 def test_most_pieces() -> None:
-    assert chosen(ruleset(Precedence.MOST_PIECES), [TWO_KINGS, FOUR_MEN, THREE_BY_KING]) == [FOUR_MEN]
+    assert chosen(ruleset(Precedence.MOST_PIECES), MOST_PIECES_OR_KING_OR_KINGS) == [TWO_MEN]
 
 
 def test_with_king_alone_is_the_czech_rule() -> None:
-    assert chosen(ruleset(Precedence.WITH_KING), [FOUR_MEN, THREE_BY_KING, TWO_KINGS]) == [THREE_BY_KING]
+    assert chosen(ruleset(Precedence.WITH_KING), MOST_PIECES_OR_KING_OR_KINGS) == [MAN_BY_KING]
 
 
 def test_most_kings_before_most_pieces_when_listed_first() -> None:
     rules = ruleset(Precedence.MOST_KINGS, Precedence.MOST_PIECES)
-    assert chosen(rules, [FOUR_MEN, TWO_KINGS, KING_FIRST]) == [TWO_KINGS]
+    assert chosen(rules, MOST_PIECES_OR_KING_OR_KINGS) == [ONE_KING]
+    assert chosen(ruleset(Precedence.MOST_PIECES, Precedence.MOST_KINGS), MOST_PIECES_OR_KING_OR_KINGS) == [TWO_MEN]
 
 
 def test_kings_met_earliest() -> None:
     """FID 6.9: with equal counts, the capture meeting a king first wins (K,m beats m,K)."""
+    fen = "W:W23:B1,K8,18,24,K29,K35,39,44"  # the man on 23 takes a king and a man, either way round
+    assert sorted(capture.order for capture in chosen(ruleset(Precedence.MOST_PIECES), fen)) == [
+        (False, True),
+        (True, False),
+    ]
     rules = ruleset(Precedence.MOST_PIECES, Precedence.KINGS_EARLIEST)
-    assert chosen(rules, [KING_SECOND, KING_FIRST]) == [KING_FIRST]
+    assert [capture.order for capture in chosen(rules, fen)] == [(True, False)]
     assert Precedence.KINGS_EARLIEST.key(CaptureFacts(2, 1, False, (True, False))) == (True, False)
 
 
-def test_value_then_king_capturer_is_the_frisian_rule() -> None:
+@pytest.mark.parametrize(
+    ("fen", "kept"),
+    [
+        ("W:W48:B4,34,K42,43", TWO_MEN),  # 1 king < 2 men
+        ("W:W11,39,50:B4,5,8,17,18,K42,K43,K45", CaptureFacts(2, 2, False, (True, True))),  # 2 kings > 3 men
+        ("W:WK14,21,29:B10,15,17", MAN_BY_KING),  # equal value: the king captures
+    ],
+)
+def test_value_then_king_capturer_is_the_frisian_rule(fen: str, kept: CaptureFacts) -> None:
     """Frisian 2011 art. 11-12: a king is worth more than a man, less than two; a king capturer wins ties."""
-    rules = ruleset(MostValue(man=100, king=199), Precedence.WITH_KING)
-    two_men = capture(0, 9, (3, 4))
-    one_king = capture(0, 8, (10,))
-    assert chosen(rules, [one_king, two_men]) == [two_men]  # 1 king < 2 men
-    three_men = capture(0, 9, (3, 4, 5))
-    two_kings = capture(0, 8, (10, 11))
-    assert chosen(rules, [three_men, two_kings]) == [two_kings]  # 2 kings > 3 men
-    man_by_king = capture(10, 9, (3,))
-    man_by_man = capture(0, 9, (4,))
-    assert chosen(rules, [man_by_man, man_by_king]) == [man_by_king]
+    assert len(chosen(ruleset(), fen)) == 2  # two captures to choose from
+    assert chosen(ruleset(MostValue(man=100, king=199), Precedence.WITH_KING), fen) == [kept]
 
 
 @pytest.mark.parametrize(("kings", "men", "bigger"), [(1, 1, True), (1, 2, False), (3, 5, True), (3, 6, False)])
@@ -93,21 +132,31 @@ def test_frisian_value_bounds(kings: int, men: int, bigger: bool) -> None:
 
 
 def test_ties_all_stay() -> None:
-    twin = capture(0, 9, (6, 5, 4, 3))
-    assert chosen(ruleset(Precedence.MOST_PIECES), [FOUR_MEN, twin, TWO_KINGS]) == [FOUR_MEN, twin]
+    fen = "W:W28,31:BK5,7,9,12,14,15,22,26,30,K33,K37,K43"  # two captures of two pieces, one of one
+    assert len(chosen(ruleset(), fen)) == 3
+    assert sorted(chosen(ruleset(Precedence.MOST_PIECES), fen)) == sorted(
+        [TWO_MEN, CaptureFacts(2, 2, False, (True, True))]
+    )
 
 
 def test_identity_ignores_capture_order_and_path() -> None:
-    reversed_order = capture(0, 9, (6, 5, 4, 3))
-    assert deduplicate([FOUR_MEN, reversed_order, TWO_KINGS]) == [FOUR_MEN, TWO_KINGS]  # type: ignore[list-item]
+    """Paths with one identity (start, end, captured set) are one move; perft's "keep" convention
+    counts each path."""
+    position = Position.from_fen("international", "W:WK16,50:B1,5,6,K7,8,K21,39")
+    paths = [move for move, _ in draughts.divide(position, 1, paths=True)]
+    moves = position.legal_moves()
+    assert len(paths) > len(moves) == len({move.identity for move in paths})
+    assert {move.identity for move in moves} == {move.identity for move in paths}
+    assert len({(move.path, move.captured) for move in paths}) == len(paths)  # the paths differ
 
 
 def test_single_jump_preference_is_derived_from_the_criteria() -> None:
-    """Among single jumps by men only taking a king or a man can differ: the tables read it off the keys."""
-    assert compile_rules(ruleset(Precedence.MOST_PIECES)).single_jump_preference == 0
-    assert compile_rules(ruleset(Precedence.MOST_PIECES, Precedence.MOST_KINGS)).single_jump_preference == 1
-    assert compile_rules(ruleset(MostValue(man=100, king=199))).single_jump_preference == 1
-    assert compile_rules(ruleset(MostValue(man=3, king=1))).single_jump_preference == -1
+    """Among single jumps by men only taking a king or a man can differ: read off the keys and
+    handed to the native core with the rules."""
+    assert native_spec(ruleset(Precedence.MOST_PIECES))["single_jump_preference"] == 0
+    assert native_spec(ruleset(Precedence.MOST_PIECES, Precedence.MOST_KINGS))["single_jump_preference"] == 1
+    assert native_spec(ruleset(MostValue(man=100, king=199)))["single_jump_preference"] == 1
+    assert native_spec(ruleset(MostValue(man=3, king=1)))["single_jump_preference"] == -1
 
 
 def test_criteria_are_validated() -> None:

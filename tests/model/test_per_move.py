@@ -1,6 +1,6 @@
 """The per-move path's shortcuts (issue 23 §2): each gives what the plain definition gives.
 
-``push`` and ``play`` find their move with :func:`draughts._core.movegen.move_index`, a board keeps
+``push`` and ``play`` find their move with :func:`draughts._core.generator.move_index`, a board keeps
 one live view of its legal moves, and the board's draw counters read whether a king moved off the
 move's xor masks. These tests hold each shortcut to the definition it replaces.
 """

@@ -1,4 +1,4 @@
-//! Reading the fixtures that tools/native_fixtures.py writes from the Python generator.
+//! Reading the fixtures the Python generator recorded (commit 687cb68; tools/native_fixtures.py checks them).
 
 #![allow(dead_code)]
 
