@@ -104,9 +104,9 @@ class Position:
     instead of five; the bitboards and :attr:`turn` are read off it)."""
     _gen: MoveGenerator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
-    _cache: tuple[tuple[Move, ...], list[Compact]] | None = attrs.field(eq=False, repr=False)
-    """Set once: the legal moves, and the xor masks the generator plays them with (a list the
-    library only reads: copying it to a tuple cost every ply a little)."""
+    _cache: tuple[tuple[Move, ...], tuple[Compact, ...]] | None = attrs.field(eq=False, repr=False)
+    """Set once: the legal moves, and the xor masks the generator plays them with (both tuples
+    of objects the native core keeps per ruleset)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -454,9 +454,9 @@ class Position:
         cache = self._cache
         if cache is not None:
             return cache[0]
-        cache = self._gen.legal(*self._key, False)  # moves_with_masks' work, without its call
-        _set_cache(self, cache)
-        return cache[0]
+        listed = self._gen.legal(*self._key, False)  # moves_with_masks' work, without its call
+        _set_cache(self, listed)
+        return listed[0]
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""

@@ -9,6 +9,7 @@ import pytest
 import draughts
 from draughts import BLACK, WHITE, Board, Piece, Position, Termination
 from draughts.engine import Engine, Limit
+from draughts.rules.ruleset import LARGEST_KING_MOVE_LIMIT
 
 
 def brute_perft(position: Position, depth: int) -> int:
@@ -182,7 +183,7 @@ def test_counts_past_one_byte_are_kept_and_the_limit_bites(count: int) -> None:
 
 
 def test_a_huge_limit_holds_every_count() -> None:
-    limit = 2**70
+    limit = LARGEST_KING_MOVE_LIMIT  # 40 bits in the native rule state
     rules = _frisian_with_limit(limit)
     pieces = {21: Piece(WHITE, True), 45: Piece(WHITE), 6: Piece(BLACK)}
     position = Position.from_pieces(rules, pieces, WHITE, king_moves={WHITE: (21, limit)})
@@ -191,6 +192,8 @@ def test_a_huge_limit_holds_every_count() -> None:
     assert all(move.start != 21 for move in position.legal_moves)
     with pytest.raises(draughts.InvalidPositionError, match="king-move count"):
         Position.from_pieces(rules, pieces, WHITE, king_moves={WHITE: (21, limit + 1)})
+    with pytest.raises(draughts.InvalidRulesetError, match="1,099,511,627,775"):
+        _frisian_with_limit(limit + 1)
 
 
 def test_boards_of_three_digit_squares_write_the_square_in_full() -> None:

@@ -21,16 +21,7 @@ TOOL = shutil.which("duplicates")
 MAX_PAIRS = 12
 """Issue 39 §4: at most twelve pairs (there were 28, then 21)."""
 
-_GENERATOR = "the Python move generator, replaced whole by the native core (issue 37): it goes with it"
 EXPLAINED = {
-    frozenset({"draughts/_core/capture.py"}): f"two capture searches specialised for speed; {_GENERATOR}",
-    frozenset({"draughts/_core/movegen.py"}): f"counting and listing closures specialised for speed; {_GENERATOR}",
-    frozenset({"draughts/_core/capture.py", "draughts/openings/__init__.py"}): (
-        f"attrs field lists of the same shape (no shared logic); {_GENERATOR}"
-    ),
-    frozenset({"draughts/_core/movegen.py", "draughts/cli/play.py"}): (
-        f"keyword arguments passed by name (no shared logic); {_GENERATOR}"
-    ),
     frozenset({"draughts/engine/search.py"}): (
         "search and quiesce, one method per case so the inner loops test no flag; the per-node search "
         "is moving to the native core (issue 38 §1)"

@@ -105,17 +105,18 @@ pub fn check_hook(py: Python<'_>) -> Result<(), Error> {
 }
 
 /// Reads a node from its five Python values.
-pub fn node_of<B: PyBits>(
-    g: &Generator<B>,
-    values: [&Bound<'_, PyAny>; 5],
-) -> PyResult<Node<B>> {
+pub fn node_of<B: PyBits>(g: &Generator<B>, values: [&Bound<'_, PyAny>; 5]) -> PyResult<Node<B>> {
     let [own, opp, kings, color, state] = values;
     let node = Node {
         own: B::from_py(own, "own")?,
         opp: B::from_py(opp, "opp")?,
         kings: B::from_py(kings, "kings")?,
-        color: color.extract::<u8>().map_err(|_| too_wide(color, "color"))?,
-        state: state.extract::<u128>().map_err(|_| too_wide(state, "state"))?,
+        color: color
+            .extract::<u8>()
+            .map_err(|_| too_wide(color, "color"))?,
+        state: state
+            .extract::<u128>()
+            .map_err(|_| too_wide(state, "state"))?,
     };
     g.check(&node)
         .map_err(|e| draughts_error(own.py(), "InvalidPositionError", e.to_string()))?;
@@ -123,7 +124,10 @@ pub fn node_of<B: PyBits>(
 }
 
 /// A node as the Python tuple `(own, opp, kings, color, state)`.
-pub fn node_tuple<'py, B: PyBits>(py: Python<'py>, node: &Node<B>) -> PyResult<Bound<'py, PyTuple>> {
+pub fn node_tuple<'py, B: PyBits>(
+    py: Python<'py>,
+    node: &Node<B>,
+) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(
         py,
         [
@@ -137,8 +141,18 @@ pub fn node_tuple<'py, B: PyBits>(py: Python<'py>, node: &Node<B>) -> PyResult<B
 }
 
 /// A move's xor masks as the Python tuple `(moved, captured, crowned)`.
-pub fn compact_tuple<'py, B: PyBits>(py: Python<'py>, c: &Compact<B>) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, [c.moved.to_py(py)?, c.captured.to_py(py)?, c.crowned.to_py(py)?])
+pub fn compact_tuple<'py, B: PyBits>(
+    py: Python<'py>,
+    c: &Compact<B>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(
+        py,
+        [
+            c.moved.to_py(py)?,
+            c.captured.to_py(py)?,
+            c.crowned.to_py(py)?,
+        ],
+    )
 }
 
 /// A move's xor masks read from a Python tuple.
@@ -194,12 +208,17 @@ impl MoveCache {
 
     fn factory<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
         if self.factory.get().is_none() {
-            let made = py.import("draughts.move")?.getattr("trusted_move")?.unbind();
+            let made = py
+                .import("draughts.move")?
+                .getattr("trusted_move")?
+                .unbind();
             let _ = self.factory.set(made);
         }
         match self.factory.get() {
             Some(factory) => Ok(factory.bind(py)),
-            None => Err(PyTypeError::new_err("draughts.move.trusted_move is missing")),
+            None => Err(PyTypeError::new_err(
+                "draughts.move.trusted_move is missing",
+            )),
         }
     }
 
@@ -233,12 +252,16 @@ impl MoveCache {
             map.get(&(m.compact, m.start, m.end)).and_then(|bucket| {
                 bucket
                     .iter()
-                    .find(|e| e.promotes == m.promotes && e.captured == m.captured && e.path == m.path)
+                    .find(|e| {
+                        e.promotes == m.promotes && e.captured == m.captured && e.path == m.path
+                    })
                     .map(|e| (e.mv.bind(py).clone(), e.masks.bind(py).clone()))
             })
         };
         let mut hits: Vec<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> = {
-            let map = buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let map = buckets
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             found.iter().map(|m| lookup(&map, m)).collect()
         };
         let mut moves = Vec::with_capacity(found.len());
@@ -249,11 +272,15 @@ impl MoveCache {
                 None => {
                     let entry = self.make(py, m)?;
                     let pair = (entry.mv.bind(py).clone(), entry.masks.bind(py).clone());
-                    let mut map = buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let mut map = buckets
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
                     if map.len() >= CACHE_LIMIT {
                         map.clear();
                     }
-                    map.entry((m.compact, m.start, m.end)).or_default().push(entry);
+                    map.entry((m.compact, m.start, m.end))
+                        .or_default()
+                        .push(entry);
                     pair
                 }
             };

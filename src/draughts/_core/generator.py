@@ -66,18 +66,9 @@ def build_move_generator(rules: Ruleset) -> MoveGenerator:
 
 def _build(tables: Tables) -> MoveGenerator:
     native = native_rules(tables.rules)
-    return MoveGenerator(
-        tables=tables,
-        native=native,
-        moves=native.moves,
-        paths=native.paths,
-        play=native.play_move,
-        count1=native.count1,
-        count2=native.count2,
-        legal=native.legal_moves,
-        captures=native.captures,
-        can_capture=native.can_capture,
-    )
+    # In the order of MoveGenerator's fields after ``tables`` and ``native``.
+    entry_points = (native.moves, native.paths, native.play_move, native.count1, native.count2)
+    return MoveGenerator(tables, native, *entry_points, native.legal_moves, native.captures, native.can_capture)
 
 
 def move_index(moves: tuple[object, ...], move: object) -> int:

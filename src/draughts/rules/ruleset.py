@@ -537,9 +537,18 @@ def _directions(instance: Ruleset, attribute: attrs.Attribute[Directions], value
         raise InvalidRulesetError(f"{attribute.name} names no direction")
 
 
+LARGEST_KING_MOVE_LIMIT = 2**40 - 1
+"""The largest king-move limit: the native core keeps the count of a side's king moves in 40 bits
+(``native/core/src/spec.rs``), far beyond any game's length."""
+
+
 def _check_limit(instance: Ruleset, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be None or a number from 1 up")
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LARGEST_KING_MOVE_LIMIT
+    ):
+        raise InvalidRulesetError(
+            f"{attribute.name} {excerpt(value)} must be None or a number from 1 to {LARGEST_KING_MOVE_LIMIT:,}"
+        )
 
 
 SEPARATORS = ("-", "x", ":")
@@ -629,7 +638,8 @@ class Ruleset:
         capture_reversal: Whether a flying king may turn back 180° between two jumps (possible only
             where captured pieces leave at once; the Turkish rules forbid it).
         king_move_limit: At most this many quiet moves in a row with the same king while its side
-            still has men (Frisian: 3); None for no limit. Positions carry the count.
+            still has men (Frisian: 3); None for no limit, at most
+            :data:`~draughts.rules.ruleset.LARGEST_KING_MOVE_LIMIT`. Positions carry the count.
         no_move_wins: A player with no legal move wins instead of losing (losing draughts).
         crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
