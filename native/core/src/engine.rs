@@ -125,8 +125,8 @@ fn any_move<B: Bits>(m: PublicMove<B>) -> AnyMove {
     AnyMove {
         start: m.start,
         end: m.end,
-        captured: m.captured,
-        path: m.path,
+        captured: m.captured.to_vec(),
+        path: m.path.to_vec(),
         promotes: m.promotes,
         compact: any_compact(&m.compact),
     }

@@ -11,6 +11,8 @@
 //! where the opponent has only men and no capture, because then a quiet man move changes the
 //! opponent's options only at the two squares it touches.
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::bitboard::Bits;
 use crate::capture::{Abort, Dirs, RawCapture};
 use crate::error::Error;
@@ -18,6 +20,9 @@ use crate::resolver::legal_captures;
 use crate::spec::{PrecedenceFacts, PrecedenceRule, RulesSpec};
 use crate::state::{Compact, Node};
 use crate::tables::{reverse, Layout, Step, Tables};
+
+/// Square numbers of a move (its path or its captures), inline up to four.
+pub type Squares = SmallVec<[u32; 4]>;
 
 /// A legal move in its public form (square numbers), with the xor masks it is played with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +32,9 @@ pub struct PublicMove<B: Bits> {
     /// The end square.
     pub end: u32,
     /// The captured squares in capture order.
-    pub captured: Vec<u32>,
+    pub captured: Squares,
     /// The start, every landing or turning square PDN 3.0 restriction 9 names, and the end.
-    pub path: Vec<u32>,
+    pub path: Squares,
     /// Whether the move crowns a man.
     pub promotes: bool,
     /// The xor masks.
@@ -778,7 +783,7 @@ impl<B: Bits> Generator<B> {
     fn public_of_raw(&self, raw: &RawCapture<B>, kings: B) -> PublicMove<B> {
         let t = &self.tables;
         let first = t.square(raw.start);
-        let mut path = Vec::with_capacity(raw.path.len() + 1);
+        let mut path = Squares::with_capacity(raw.path.len() + 1);
         path.push(first);
         path.extend(raw.path.iter().map(|&b| t.square(b)));
         PublicMove {
@@ -794,25 +799,29 @@ impl<B: Bits> Generator<B> {
     /// The quiet moves in public form, sorted by start and end square.
     fn quiet_public(&self, node: &Node<B>) -> Vec<PublicMove<B>> {
         let t = &self.tables;
-        let mut out: Vec<PublicMove<B>> = self
+        // Sorted as small (start, end, masks) triples (each start and end pair is one move), then
+        // made public: moving the larger public moves around would cost more than the sort.
+        let mut keyed: Vec<(u32, u32, Compact<B>)> = self
             .quiet_list(node)
             .into_iter()
             .map(|c| {
                 let from = (c.moved & node.own).lowest_index();
                 let to = (c.moved & !node.own).lowest_index();
-                let (start, end) = (t.square(from), t.square(to));
-                PublicMove {
-                    start,
-                    end,
-                    captured: Vec::new(),
-                    path: vec![start, end],
-                    promotes: c.crowned.any() && (c.moved & node.kings).is_zero(),
-                    compact: c,
-                }
+                (t.square(from), t.square(to), c)
             })
             .collect();
-        out.sort_by_key(|m| (m.start, m.end));
-        out
+        keyed.sort_unstable_by_key(|&(start, end, _)| (start, end));
+        keyed
+            .into_iter()
+            .map(|(start, end, c)| PublicMove {
+                start,
+                end,
+                captured: Squares::new(),
+                path: smallvec![start, end],
+                promotes: c.crowned.any() && (c.moved & node.kings).is_zero(),
+                compact: c,
+            })
+            .collect()
     }
 
     /// The legal moves in their public form and move order (start, end, path squares), with their

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::sync::{Mutex, OnceLock};
 
 use draughts_core::bitboard::{Bits, Wide};
-use draughts_core::generator::{Generator, PublicMove};
+use draughts_core::generator::{Generator, PublicMove, Squares};
 use draughts_core::state::{Compact, Node};
 use draughts_core::Error;
 use pyo3::exceptions::PyTypeError;
@@ -135,7 +135,10 @@ pub fn node_tuple<'py, B: PyBits>(
             node.opp.to_py(py)?,
             node.kings.to_py(py)?,
             node.color.into_pyobject(py)?.into_any(),
-            node.state.into_pyobject(py)?.into_any(),
+            match u64::try_from(node.state) {
+                Ok(small) => small.into_pyobject(py)?.into_any(),
+                Err(_) => node.state.into_pyobject(py)?.into_any(),
+            },
         ],
     )
 }
@@ -176,8 +179,8 @@ pub fn compact_of<B: PyBits>(value: &Bound<'_, PyAny>) -> PyResult<Compact<B>> {
 /// and its masks as a Python tuple.
 struct Entry {
     promotes: bool,
-    captured: Vec<u32>,
-    path: Vec<u32>,
+    captured: Squares,
+    path: Squares,
     mv: Py<PyAny>,
     masks: Py<PyTuple>,
 }
@@ -227,8 +230,8 @@ impl MoveCache {
         let mv = self.factory(py)?.call1((
             m.start,
             m.end,
-            PyTuple::new(py, &m.captured)?,
-            PyTuple::new(py, &m.path)?,
+            PyTuple::new(py, m.captured.iter())?,
+            PyTuple::new(py, m.path.iter())?,
             m.promotes,
         ))?;
         Ok(Entry {
@@ -356,4 +359,12 @@ pub fn captures<'py, B: PyBits>(
         out.append(compact_tuple(py, c)?)?;
     }
     Ok(out)
+}
+
+/// Where `item` is in `items`, by identity (the object itself, no `__eq__`), or -1.
+pub fn identity_index(items: &Bound<'_, PyTuple>, item: &Bound<'_, PyAny>) -> isize {
+    items
+        .iter()
+        .position(|candidate| candidate.is(item))
+        .map_or(-1, |index| index as isize)
 }

@@ -551,6 +551,13 @@ fn swap_abort_hook(hook: Option<Py<PyAny>>) -> Option<Py<PyAny>> {
     fast::swap_hook(hook)
 }
 
+/// Where `item` is in the tuple `items` by identity (the object itself, no `__eq__` call), or -1:
+/// how a position finds the move it is asked to play among its legal moves.
+#[pyfunction]
+fn identity_index(items: &Bound<'_, PyTuple>, item: &Bound<'_, PyAny>) -> isize {
+    fast::identity_index(items, item)
+}
+
 /// Panics inside the boundary's guard, as a bug in the core would: raises the `DraughtsError` a
 /// panic becomes (what `tests/core/test_native.py` checks; no panic is known to happen).
 #[pyfunction]
@@ -566,6 +573,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;
+    m.add_function(wrap_pyfunction!(identity_index, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from draughts._core.native import native_rules
+from draughts._native import identity_index
 from draughts._core.tables import Tables, compile_rules
 from draughts._core.types import Compact, Node
 from draughts.move import Move
@@ -72,15 +73,16 @@ def _build(tables: Tables) -> MoveGenerator:
 
 
 def move_index(moves: tuple[object, ...], move: object) -> int:
-    """Where ``move`` is in ``moves`` (a position's legal moves, distinct as moves), or -1.
-
-    ``tuple.index`` is a C loop that takes an identical object without calling ``__eq__`` (a move
-    taken from the legal moves, the usual case) and compares by equality otherwise.
-    """
-    try:
-        return moves.index(move)
-    except ValueError:
-        return -1
+    """Where ``move`` is in ``moves`` (a position's legal moves), or -1: by identity first (a move
+    taken from the legal moves, the usual case: a native loop with no ``__eq__`` call), then by
+    equality."""
+    index = identity_index(moves, move)
+    if index >= 0:
+        return index
+    for index, candidate in enumerate(moves):
+        if candidate == move:
+            return index
+    return -1
 
 
 @contextlib.contextmanager
