@@ -719,7 +719,7 @@ def test_a_time_limit_is_used_but_not_overrun(monkeypatch: pytest.MonkeyPatch) -
         elapsed = time.process_time() - started
         assert result.move in board.legal_moves
         assert 0.5 * budget < elapsed <= budget + 0.05, (budget, elapsed)
-    forced = Board("russian", "W:Wc3:Bd4,h8")  # one legal move: answered at once
+    forced = Board("russian", "W:Wc3:Bd4,h8")  # one legal move, a small ending: searched to the end quickly
     started = time.process_time()
     assert Engine().search(forced, Limit(time=2)).move is not None
     assert time.process_time() - started < 0.5
@@ -736,16 +736,21 @@ def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
 
 
 def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() -> None:
-    # Issue 40 §1: after 14... 2-7 of the 2009 Dutch championship's first game White has one move,
-    # 32x21; a time-limited search answered after one iteration with a near-static score (one
-    # node, a man up) instead of a search's. The time is generous: the search ends by depth.
+    # Issue 40 §1, issue 38 §1: after 14... 2-7 of the 2009 Dutch championship's first game White
+    # has one move, 32x21; a time-limited search answered after one iteration with a near-static
+    # score (one node, a man up), then (issue 40) after a 5-ply search whatever time was left. A
+    # forced move is now searched to the depth the limit allows, and costs no depth at the root:
+    # its first iteration already searches the position after it.
     from draughts import pdn
 
     data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
     game = next(pdn.read_games(data))
     forced = [game, *game.mainline()][28].board().position  # after 28 moves
     assert len(forced.legal_moves()) == 1
-    result = Engine().search(forced, Limit(time=60))
-    assert result.depth == 5
-    assert result.nodes > 1
-    assert result.score == Engine().search(forced, Limit(depth=5)).score
+    result = Engine().search(forced, Limit(time=1000, depth=7))  # the time is generous: ends by depth
+    assert result.depth == 7
+    assert result.score == Engine().search(forced, Limit(depth=7)).score
+    shallow = Engine().search(forced, Limit(depth=1))
+    assert shallow.nodes > 1
+    after = forced.play(forced.legal_moves()[0])
+    assert shallow.score == -Engine().search(after, Limit(depth=1)).score

@@ -122,10 +122,6 @@ _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
 _NO_PV = _core_search.NO_PV
-_FORCED_DEPTH = 5
-"""Under a time limit a root with a single legal move is searched to this depth and answered: the
-move needs no choosing, but its score (which analyses compare with the positions around it) must
-be a search's, not the first iteration's near-static one (issue 40 §1)."""
 
 
 class _RootSearch:
@@ -227,8 +223,6 @@ class _RootSearch:
             best = max(done.scores.values())
             if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
                 break  # the game's end is within the horizon: deeper searches cannot change it
-            if len(order) == 1 and self.limit.time is not None and depth >= _FORCED_DEPTH:
-                break  # a forced move: little time to spend on it, but its score is searched, not static
             if self.stop_event.is_set():
                 break
         self.nodes = self.searcher.nodes
@@ -261,7 +255,9 @@ class _RootSearch:
         scores = iteration.scores
         pvs = iteration.pvs
         pvt = self.pv
-        after = depth - 1
+        # A forced move costs no depth, at the root as in the tree: its score is a search of the
+        # position after it to the iteration's depth, never a near-static one (issue 38 §1).
+        after = depth if len(order) == 1 else depth - 1
         search = self.searcher.search if after > 0 else None
         quiesce = self.searcher.quiesce
 
