@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import draughts
 from draughts import BLACK, WHITE, Board, Position
-from draughts._core import build_move_generator as generator
+from draughts._core.native import native_rules
 from draughts.engine import (
     LEVELS,
     MATE,
@@ -27,7 +27,7 @@ from draughts.engine import (
     king_value,
     line_text,
 )
-from draughts.engine.search import NO_PV, Searcher
+from draughts.engine.search import Searcher, searcher
 from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.notation import move_text, parse_move
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
@@ -84,19 +84,10 @@ EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
 
 
 def _searcher(rules: draughts.Ruleset, weights: Weights) -> Searcher:
-    """The search's recursion for ``rules``, on its own (no limits, a fresh table)."""
-    return Searcher(
-        generator(rules),
-        _evaluation(rules, weights).evaluate,
-        {},
-        1000,
-        {},
-        [NO_PV] * 400,
-        lambda: False,
-        time.perf_counter,
-        None,
-        1_000_000,
-    )
+    """The search's (native) recursion for ``rules``, on its own (no limits, a fresh table)."""
+    native = searcher(rules, 1000)
+    native.begin([], 1_000_000, True, _evaluation(rules, weights), None, None)
+    return native
 
 
 # --- an independent oracle: plain minimax over the public API, material only ---------------------
@@ -309,14 +300,15 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 @settings(max_examples=150, deadline=None)
 @given(any_positions())
 def test_search_generator_matches_legal_moves(position: Position) -> None:
-    """The moves the search plays are the legal moves, each leading to the position ``play`` gives."""
-    searcher = _searcher(position.ruleset, MATERIAL_ONLY)
+    """The moves the search plays (the native generator's) are the legal moves, each leading to the
+    position ``play`` gives."""
+    native = _searcher(position.ruleset, MATERIAL_ONLY)
     node = position.node
     moves, compacts = position.moves_with_masks()
-    found = searcher.gen_moves(*node)
+    found = native_rules(position.ruleset).moves(*node)
     assert sorted(found) == sorted(compacts)
     for move_key in found:
-        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)]).node
+        assert native.child(node, move_key) == position.play(moves[compacts.index(move_key)]).node
 
 
 def test_no_test_scaffolding_in_the_engine() -> None:
@@ -580,15 +572,15 @@ def test_the_king_move_limit_is_part_of_the_transposition_key() -> None:
 @given(any_positions())
 def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
     """``captures`` and ``can_capture`` (the quiescence search's) agree with the legal captures."""
-    gen = generator(position.ruleset)
-    own, opp, kings, color, _ = position.node
-    captures = gen.captures(own, opp, kings, color)
+    gen = native_rules(position.ruleset)
+    own, opp, kings, color, state = position.node
+    captures = gen.captures(own, opp, kings, color, state)
     _, compacts = position.moves_with_masks()
     if not (position.ruleset.crowning_wins and kings):
         assert sorted(captures) == sorted(move for move in compacts if move[1])
     else:
         assert captures == []
-    assert gen.can_capture(own, opp, kings, color) == bool(captures)
+    assert gen.can_capture(own, opp, kings, color, state) == bool(captures)
 
 
 def _quiescence(variant: str, fen: str) -> int:
@@ -596,8 +588,9 @@ def _quiescence(variant: str, fen: str) -> int:
     from draughts.engine.search import THREATS
 
     rules = draughts.get_variant(variant)
-    own, opp, kings, color, state = Position.from_fen(rules, fen).node
-    return _searcher(rules, MATERIAL_ONLY).quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
+    score = _searcher(rules, MATERIAL_ONLY).quiesce(Position.from_fen(rules, fen).node, -MATE - 1, MATE + 1, 0, THREATS)
+    assert score is not None
+    return score
 
 
 def test_the_quiescence_search_sees_a_man_crown() -> None:

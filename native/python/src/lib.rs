@@ -14,6 +14,7 @@
 
 mod convert;
 mod errors;
+mod search;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
@@ -485,6 +486,7 @@ fn _panic_probe(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
+    search::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
