@@ -747,3 +747,49 @@ def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() ->
     assert shallow.nodes > 1
     after = forced.play(forced.legal_moves()[0])
     assert shallow.score == -Engine().search(after, Limit(depth=1)).score
+
+
+# --- the native search's boundary -----------------------------------------------------------------
+
+
+@pytest.mark.timeout(60)
+def test_a_native_search_stops_on_ctrl_c() -> None:
+    """The native search releases the GIL (another thread runs) and polls Python's signal
+    handlers: SIGINT stops a search with no limit with KeyboardInterrupt (issue 38 §1)."""
+    import os
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    started = threading.Event()
+    interrupt = threading.Thread(target=lambda: (started.wait(), time.sleep(0.2), os.kill(os.getpid(), signal.SIGINT)))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        interrupt.start()
+        started.set()
+        with pytest.raises(KeyboardInterrupt):
+            Engine().search(Position.initial("international"), Limit(depth=64))
+    finally:
+        interrupt.join()
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_an_error_in_a_users_evaluation_comes_out_of_the_native_search_as_raised() -> None:
+    class Refused(Exception):
+        pass
+
+    def refuse(position: Position) -> int:
+        raise Refused(position.fen())
+
+    with pytest.raises(Refused):
+        Engine(evaluate=refuse).search(Position.initial("russian"), Limit(depth=3))
+    calls: list[int] = []
+
+    class Flaky:
+        def is_set(self) -> bool:
+            calls.append(1)
+            raise Refused("stop flag")
+
+    with pytest.raises(Refused, match="stop flag"):
+        Engine().search(Position.initial("international"), Limit(depth=12), stop=Flaky())
+    assert calls

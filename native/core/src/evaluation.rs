@@ -199,7 +199,8 @@ impl<B: Bits> Evaluation<B> {
             // Flying kings hold a draw against a small majority: a lead short of three pieces
             // over a side with a king counts a quarter (rounded towards zero).
             let lead = count(own) - count(opp);
-            if (score > 0 && opp_kings.any() && lead < 3) || (score < 0 && own_kings.any() && lead > -3)
+            if (score > 0 && opp_kings.any() && lead < 3)
+                || (score < 0 && own_kings.any() && lead > -3)
             {
                 score /= 4;
             }

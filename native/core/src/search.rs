@@ -83,6 +83,10 @@ pub enum Leaf<'a, B: Bits> {
     Custom(&'a dyn Fn(&Node<B>) -> Result<i64, Error>),
 }
 
+/// A tablebase probe: `f(node, ply)`, the node's exact score (mates counted from the root at
+/// `ply`), `None` outside the built tables.
+pub type Probe<'a, B> = &'a dyn Fn(&Node<B>, i32) -> Result<Option<i64>, Error>;
+
 /// What one call of the search reads from its caller.
 pub struct Hooks<'a, B: Bits> {
     /// Every [`CHECK_EVERY`] nodes and inside long generations: `Ok(true)` to stop (the clock,
@@ -92,7 +96,7 @@ pub struct Hooks<'a, B: Bits> {
     pub leaf: Leaf<'a, B>,
     /// Exact scores from endgame tables, `f(node, ply)` (`None` outside them), asked at nodes
     /// with at most `probe_pieces` pieces and no rule state.
-    pub probe: Option<&'a dyn Fn(&Node<B>, i32) -> Result<Option<i64>, Error>>,
+    pub probe: Option<Probe<'a, B>>,
     /// The most pieces of a node `probe` is asked about.
     pub probe_pieces: u32,
 }
@@ -200,7 +204,15 @@ impl<B: Bits> Searcher<B> {
     }
 
     /// Keeps a score in the table (`score` from the root's view at `ply`; mates stored from the node).
-    pub fn store(&mut self, node: Node<B>, depth: i32, score: i64, flag: u8, best: Option<Compact<B>>, ply: i32) {
+    pub fn store(
+        &mut self,
+        node: Node<B>,
+        depth: i32,
+        score: i64,
+        flag: u8,
+        best: Option<Compact<B>>,
+        ply: i32,
+    ) {
         if self.table.len() >= self.hash_size {
             self.make_room(); // as Python's table did: even when `node` is in it
         }
@@ -304,7 +316,11 @@ impl<B: Bits> Searcher<B> {
 pub fn terminal<B: Bits>(g: &Generator<B>, own: B, kings: B, ply: i32) -> i64 {
     let ply = i64::from(ply);
     if g.tables.crowning_wins && kings.any() {
-        return if (own & kings).any() { MATE - ply } else { ply - MATE };
+        return if (own & kings).any() {
+            MATE - ply
+        } else {
+            ply - MATE
+        };
     }
     if g.no_move_wins {
         MATE - ply
@@ -406,11 +422,17 @@ impl<B: Bits> Run<'_, '_, B> {
         let c = usize::from(node.color & 1);
         let empty = t.board ^ (node.own | node.opp);
         let men = node.own & !node.kings;
-        if t.man_moves[c].iter().any(|s| (men.shift(s.amount, s.up) & empty).any()) {
+        if t.man_moves[c]
+            .iter()
+            .any(|s| (men.shift(s.amount, s.up) & empty).any())
+        {
             return true;
         }
         let own_kings = node.own & node.kings;
-        own_kings.any() && t.king_moves[c].iter().any(|s| (own_kings.shift(s.amount, s.up) & empty).any())
+        own_kings.any()
+            && t.king_moves[c]
+                .iter()
+                .any(|s| (own_kings.shift(s.amount, s.up) & empty).any())
     }
 
     /// Whether a man of `color` (with pieces `own`) can crown with a quiet step.
@@ -481,10 +503,18 @@ impl<B: Bits> Run<'_, '_, B> {
             slot[1] = slot[0];
             slot[0] = Some(m);
         }
-        *self.s.history[usize::from(color & 1)].entry(m).or_insert(0) += i64::from(depth) * i64::from(depth);
+        *self.s.history[usize::from(color & 1)].entry(m).or_insert(0) +=
+            i64::from(depth) * i64::from(depth);
     }
 
-    fn search(&mut self, node: &Node<B>, depth: i32, alpha: i64, beta: i64, ply: i32) -> Result<i64, Halt> {
+    fn search(
+        &mut self,
+        node: &Node<B>,
+        depth: i32,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+    ) -> Result<i64, Halt> {
         self.count()?;
         let pv_node = beta - alpha > 1;
         if pv_node {
@@ -607,7 +637,14 @@ impl<B: Bits> Run<'_, '_, B> {
     }
 
     /// The child's score for the mover: a search of `depth` plies, or the quiescence search at 0.
-    fn deeper(&mut self, child: &Node<B>, depth: i32, alpha: i64, beta: i64, ply: i32) -> Result<i64, Halt> {
+    fn deeper(
+        &mut self,
+        child: &Node<B>,
+        depth: i32,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+    ) -> Result<i64, Halt> {
         Ok(if depth > 0 {
             -self.search(child, depth, alpha, beta, ply)?
         } else {
@@ -615,7 +652,14 @@ impl<B: Bits> Run<'_, '_, B> {
         })
     }
 
-    fn quiesce(&mut self, node: &Node<B>, alpha: i64, beta: i64, ply: i32, threats: i32) -> Result<i64, Halt> {
+    fn quiesce(
+        &mut self,
+        node: &Node<B>,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+        threats: i32,
+    ) -> Result<i64, Halt> {
         self.count()?;
         let pv_node = beta - alpha > 1;
         if pv_node {
@@ -663,7 +707,8 @@ impl<B: Bits> Run<'_, '_, B> {
                 }
             }
         }
-        let (best, best_move) = self.replies(node, &captures, best, alpha, beta, ply, threats, pv_node)?;
+        let (best, best_move) =
+            self.replies(node, &captures, best, alpha, beta, ply, threats, pv_node)?;
         if best_move.is_some() && entry.is_none_or(|e| e.depth <= level) {
             let flag = if best <= original_alpha {
                 UPPER
@@ -679,7 +724,14 @@ impl<B: Bits> Run<'_, '_, B> {
 
     /// A quiescence node without a capture: the end of the game, a ply more against a threat,
     /// a crowning step, or the evaluation.
-    fn quiet_leaf(&mut self, node: &Node<B>, alpha: i64, beta: i64, ply: i32, threats: i32) -> Result<i64, Halt> {
+    fn quiet_leaf(
+        &mut self,
+        node: &Node<B>,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+        threats: i32,
+    ) -> Result<i64, Halt> {
         let Node {
             own,
             opp,
@@ -710,7 +762,14 @@ impl<B: Bits> Run<'_, '_, B> {
     }
 
     /// A quiet node where a man can crown: the evaluation, or a crowning step if it scores more.
-    fn crown(&mut self, node: &Node<B>, alpha: i64, beta: i64, ply: i32, threats: i32) -> Result<i64, Halt> {
+    fn crown(
+        &mut self,
+        node: &Node<B>,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+        threats: i32,
+    ) -> Result<i64, Halt> {
         let best = self.leaf(node)?;
         if best >= beta {
             return Ok(best);
@@ -721,11 +780,29 @@ impl<B: Bits> Run<'_, '_, B> {
             .filter(|m| m.crowned.any() && m.crowned != m.moved)
             .collect();
         let pv_node = beta - alpha > 1;
-        Ok(self.replies(node, &crownings, best, alpha.max(best), beta, ply, threats, pv_node)?.0)
+        Ok(self
+            .replies(
+                node,
+                &crownings,
+                best,
+                alpha.max(best),
+                beta,
+                ply,
+                threats,
+                pv_node,
+            )?
+            .0)
     }
 
     /// One full-width ply of quiet moves (the side to move has no capture, the opponent has).
-    fn dodge(&mut self, node: &Node<B>, alpha: i64, beta: i64, ply: i32, threats: i32) -> Result<i64, Halt> {
+    fn dodge(
+        &mut self,
+        node: &Node<B>,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+        threats: i32,
+    ) -> Result<i64, Halt> {
         let mut moves = self.moves(node)?;
         if moves.is_empty() {
             return Ok(terminal(self.g, node.own, node.kings, ply));
@@ -734,7 +811,18 @@ impl<B: Bits> Run<'_, '_, B> {
             let history = &self.s.history[usize::from(node.color & 1)];
             moves.sort_by_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
         }
-        Ok(self.replies(node, &moves, -INF, alpha, beta, ply, threats, beta - alpha > 1)?.0)
+        Ok(self
+            .replies(
+                node,
+                &moves,
+                -INF,
+                alpha,
+                beta,
+                ply,
+                threats,
+                beta - alpha > 1,
+            )?
+            .0)
     }
 
     /// The best of `best` (the node's score without `moves`, or `-INF`) and of each of `moves`
@@ -791,4 +879,113 @@ fn cut<B: Bits>(entry: &Entry<B>, alpha: i64, beta: i64, ply: i32) -> Option<i64
         || (entry.flag == LOWER && score >= beta)
         || (entry.flag == UPPER && score <= alpha);
     ends.then_some(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::RulesSpec;
+
+    /// Material only: a man 100, a king 300.
+    fn material(g: &Generator<u64>) -> Evaluation<u64> {
+        let bits = g.tables.nbits();
+        Evaluation {
+            men: [vec![100; bits], vec![100; bits]],
+            kings: vec![300; bits],
+            board: g.tables.board,
+            men_total: 24,
+            sign: 1,
+            ..Evaluation::default()
+        }
+    }
+
+    fn node(g: &Generator<u64>, white: &[u32], black: &[u32], color: u8) -> Node<u64> {
+        let bits = |squares: &[u32]| {
+            squares
+                .iter()
+                .map(|&s| 1u64 << g.tables.layout.bit_of_square[s as usize])
+                .fold(0, |a, b| a | b)
+        };
+        let (w, b) = (bits(white), bits(black));
+        let (own, opp) = if color == 0 { (w, b) } else { (b, w) };
+        Node {
+            own,
+            opp,
+            kings: 0,
+            color,
+            state: 0,
+        }
+    }
+
+    fn run(
+        g: &Generator<u64>,
+        n: &Node<u64>,
+        depth: i32,
+        max_nodes: u64,
+    ) -> (Result<i64, Halt>, u64) {
+        let eval = material(g);
+        let never = || Ok(false);
+        let hooks = Hooks {
+            poll: &never,
+            leaf: Leaf::Built(&eval),
+            probe: None,
+            probe_pieces: 0,
+        };
+        let mut s = Searcher::new(1000);
+        s.begin(&[], max_nodes, true);
+        let score = s.search(g, &hooks, n, depth, -INF, INF, 0);
+        (score, s.nodes)
+    }
+
+    #[test]
+    fn a_capture_of_the_last_piece_is_a_win_in_one_ply() {
+        // 8x8 defaults (American checkers' rules); White 18 takes Black 14 (then Black cannot move).
+        let g = Generator::<u64>::new(&RulesSpec::default()).unwrap();
+        let n = node(&g, &[18], &[14], 0);
+        let (score, nodes) = run(&g, &n, 3, u64::MAX);
+        assert_eq!(score.unwrap(), MATE - 1); // Black has no move one ply below
+        assert!(nodes > 0);
+    }
+
+    #[test]
+    fn the_node_limit_stops_the_search_exactly() {
+        let g = Generator::<u64>::new(&RulesSpec::default()).unwrap();
+        let (score, nodes) = run(&g, &g.start(), 12, 300);
+        assert!(matches!(score, Err(Halt::Stop)));
+        assert_eq!(nodes, 300);
+    }
+
+    #[test]
+    fn a_full_table_forgets_the_quarter_written_first() {
+        let mut s = Searcher::<u64>::new(8);
+        for i in 0..8u64 {
+            let n = Node {
+                own: 1 << i,
+                opp: 0,
+                kings: 0,
+                color: 0,
+                state: 0,
+            };
+            s.store(n, 1, 0, EXACT, None, 0);
+        }
+        assert_eq!(s.len(), 8);
+        let newest = Node {
+            own: 1 << 20,
+            opp: 0,
+            kings: 0,
+            color: 0,
+            state: 0,
+        };
+        s.store(newest, 1, 0, EXACT, None, 0);
+        // 8 // 4 + 1 = 3 forgotten (bits 0, 1, 2), then the new one written.
+        assert_eq!(s.len(), 6);
+        assert!(s.entry(&newest).is_some());
+        for i in 0..3u64 {
+            let gone = Node {
+                own: 1 << i,
+                ..newest
+            };
+            assert!(s.entry(&gone).is_none());
+        }
+    }
 }

@@ -53,7 +53,11 @@ fn mismatch() -> PyErr {
 fn bits<B: Bits>(value: &Bound<'_, PyAny>, what: &str) -> PyResult<B> {
     let limbs = limbs_of(value, (B::BITS as usize).div_ceil(64), what)?;
     B::from_limbs(&limbs).ok_or_else(|| {
-        draughts_error(value.py(), "InvalidPositionError", format!("{what} {value} is too wide for the board"))
+        draughts_error(
+            value.py(),
+            "InvalidPositionError",
+            format!("{what} {value} is too wide for the board"),
+        )
     })
 }
 
@@ -64,7 +68,11 @@ fn int<'py, B: Bits>(py: Python<'py>, value: B) -> PyResult<Bound<'py, PyAny>> {
 fn node_of<B: Bits>(g: &Generator<B>, node: &Bound<'_, PyTuple>) -> PyResult<Node<B>> {
     let py = node.py();
     if node.len() != 5 {
-        return Err(draughts_error(py, "InvalidPositionError", format!("a node is (own, opp, kings, color, state), not {node}")));
+        return Err(draughts_error(
+            py,
+            "InvalidPositionError",
+            format!("a node is (own, opp, kings, color, state), not {node}"),
+        ));
     }
     let typed = Node {
         own: bits(&node.get_item(0)?, "own")?,
@@ -73,31 +81,52 @@ fn node_of<B: Bits>(g: &Generator<B>, node: &Bound<'_, PyTuple>) -> PyResult<Nod
         color: node.get_item(3)?.extract()?,
         state: node.get_item(4)?.extract()?,
     };
-    g.check(&typed).map_err(|e| draughts_error(py, "InvalidPositionError", e.to_string()))?;
+    g.check(&typed)
+        .map_err(|e| draughts_error(py, "InvalidPositionError", e.to_string()))?;
     Ok(typed)
 }
 
 fn py_node<'py, B: Bits>(py: Python<'py>, n: &Node<B>) -> PyResult<Bound<'py, PyTuple>> {
-    (int(py, n.own)?, int(py, n.opp)?, int(py, n.kings)?, n.color, n.state).into_pyobject(py)
+    (
+        int(py, n.own)?,
+        int(py, n.opp)?,
+        int(py, n.kings)?,
+        n.color,
+        n.state,
+    )
+        .into_pyobject(py)
 }
 
 fn compact_of<B: Bits>(m: &Bound<'_, PyAny>) -> PyResult<Compact<B>> {
-    let (moved, captured, crowned): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) = m.extract()?;
-    Ok(Compact { moved: bits(&moved, "moved")?, captured: bits(&captured, "captured")?, crowned: bits(&crowned, "crowned")? })
+    let (moved, captured, crowned): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+        m.extract()?;
+    Ok(Compact {
+        moved: bits(&moved, "moved")?,
+        captured: bits(&captured, "captured")?,
+        crowned: bits(&crowned, "crowned")?,
+    })
 }
 
 fn py_compact<'py, B: Bits>(py: Python<'py>, m: &Compact<B>) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, [int(py, m.moved)?, int(py, m.captured)?, int(py, m.crowned)?])
+    PyTuple::new(
+        py,
+        [int(py, m.moved)?, int(py, m.captured)?, int(py, m.crowned)?],
+    )
 }
 
 // --- the evaluation -----------------------------------------------------------------------------
 
 fn shifts(value: &Bound<'_, PyAny>) -> PyResult<[Vec<Shift>; 2]> {
-    let [a, b]: [Vec<Shift>; 2] = value.extract::<(Vec<Shift>, Vec<Shift>)>().map(|(a, b)| [a, b])?;
+    let [a, b]: [Vec<Shift>; 2] = value
+        .extract::<(Vec<Shift>, Vec<Shift>)>()
+        .map(|(a, b)| [a, b])?;
     Ok([a, b])
 }
 
-fn pair<B: Bits, T>(value: &Bound<'_, PyAny>, each: impl Fn(&Bound<'_, PyAny>) -> PyResult<T>) -> PyResult<[T; 2]> {
+fn pair<T>(
+    value: &Bound<'_, PyAny>,
+    each: impl Fn(&Bound<'_, PyAny>) -> PyResult<T>,
+) -> PyResult<[T; 2]> {
     let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
     Ok([each(&a)?, each(&b)?])
 }
@@ -120,28 +149,34 @@ fn weighted<B: Bits>(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<(B, i
 /// men whose back square in that direction is off the board (which counts as held).
 fn backs<B: Bits>(value: &Bound<'_, PyAny>, board: B) -> PyResult<Vec<(Shift, B)>> {
     let list: Vec<Shift> = value.extract()?;
-    Ok(list.into_iter().map(|(a, up)| ((a, up), !board.shift(a, up))).collect())
+    Ok(list
+        .into_iter()
+        .map(|(a, up)| ((a, up), !board.shift(a, up)))
+        .collect())
 }
 
 fn eval_of<B: Bits>(g: &Generator<B>, d: &Bound<'_, PyDict>) -> PyResult<Eval<B>> {
     let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
-        d.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
+        d.get_item(key)?
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
     };
     let board = g.tables.board;
-    let back_pairs = pair::<B, _>(&get("back_pairs")?, |side| backs(side, board))?;
+    let back_pairs = pair(&get("back_pairs")?, |side| backs(side, board))?;
     Ok(Eval {
-        men: get("men")?.extract::<(Vec<i64>, Vec<i64>)>().map(|(a, b)| [a, b])?,
+        men: get("men")?
+            .extract::<(Vec<i64>, Vec<i64>)>()
+            .map(|(a, b)| [a, b])?,
         kings: get("kings")?.extract()?,
         board,
         man_steps: shifts(&get("man_steps")?)?,
         king_steps: shifts(&get("king_steps")?)?,
         fronts: shifts(&get("fronts")?)?,
         back_pairs,
-        home: pair::<B, _>(&get("home")?, |m| bits(m, "home"))?,
+        home: pair(&get("home")?, |m| bits(m, "home"))?,
         left: bits(&get("left")?, "left")?,
         right: bits(&get("right")?, "right")?,
-        late_rows: pair::<B, _>(&get("late_rows")?, |v| weighted(v, "late_rows"))?,
-        zone_of: pair::<B, _>(&get("zone_of")?, |v| masks(v, "zone_of"))?,
+        late_rows: pair(&get("late_rows")?, |v| weighted(v, "late_rows"))?,
+        zone_of: pair(&get("zone_of")?, |v| masks(v, "zone_of"))?,
         men_total: get("men_total")?.extract()?,
         sign: get("sign")?.extract()?,
         flying: get("flying")?.extract()?,
@@ -172,10 +207,21 @@ impl Evaluation {
     }
 
     /// The score of a node for its side to move, in hundredths of a man.
-    fn evaluate(&self, own: &Bound<'_, PyAny>, opp: &Bound<'_, PyAny>, kings: &Bound<'_, PyAny>, color: u8) -> PyResult<i64> {
+    fn evaluate(
+        &self,
+        own: &Bound<'_, PyAny>,
+        opp: &Bound<'_, PyAny>,
+        kings: &Bound<'_, PyAny>,
+        color: u8,
+    ) -> PyResult<i64> {
         macro_rules! run {
             ($e:expr) => {
-                Ok($e.evaluate(bits(own, "own")?, bits(opp, "opp")?, bits(kings, "kings")?, color & 1))
+                Ok($e.evaluate(
+                    bits(own, "own")?,
+                    bits(opp, "opp")?,
+                    bits(kings, "kings")?,
+                    color & 1,
+                ))
             };
         }
         match &self.eval {
@@ -224,16 +270,36 @@ fn with_hooks<B: Bits, T>(
     let poll = || poll_now(calls.poll.as_ref());
     let custom = |n: &Node<B>| -> Result<i64, Error> {
         Python::attach(|py| {
-            let f = calls.leaf.as_ref().ok_or_else(|| Error::Interrupted("no evaluation".into()))?;
-            let args = (int(py, n.own).map_err(failed)?, int(py, n.opp).map_err(failed)?, int(py, n.kings).map_err(failed)?, n.color);
-            f.call1(py, args).and_then(|v| v.extract::<i64>(py)).map_err(failed)
+            let f = calls
+                .leaf
+                .as_ref()
+                .ok_or_else(|| Error::Interrupted("no evaluation".into()))?;
+            let args = (
+                int(py, n.own).map_err(failed)?,
+                int(py, n.opp).map_err(failed)?,
+                int(py, n.kings).map_err(failed)?,
+                n.color,
+            );
+            f.call1(py, args)
+                .and_then(|v| v.extract::<i64>(py))
+                .map_err(failed)
         })
     };
     let probe = |n: &Node<B>, ply: i32| -> Result<Option<i64>, Error> {
         Python::attach(|py| {
-            let Some(f) = calls.probe.as_ref() else { return Ok(None) };
-            let args = (int(py, n.own).map_err(failed)?, int(py, n.opp).map_err(failed)?, int(py, n.kings).map_err(failed)?, n.color, ply);
-            f.call1(py, args).and_then(|v| v.extract::<Option<i64>>(py)).map_err(failed)
+            let Some(f) = calls.probe.as_ref() else {
+                return Ok(None);
+            };
+            let args = (
+                int(py, n.own).map_err(failed)?,
+                int(py, n.opp).map_err(failed)?,
+                int(py, n.kings).map_err(failed)?,
+                n.color,
+                ply,
+            );
+            f.call1(py, args)
+                .and_then(|v| v.extract::<Option<i64>>(py))
+                .map_err(failed)
         })
     };
     let leaf = match eval {
@@ -243,8 +309,15 @@ fn with_hooks<B: Bits, T>(
     let hooks = Hooks {
         poll: &poll,
         leaf,
-        probe: calls.probe.as_ref().map(|_| &probe as &dyn Fn(&Node<B>, i32) -> Result<Option<i64>, Error>),
-        probe_pieces: if calls.probe.is_some() { calls.probe_pieces } else { 0 },
+        probe: calls
+            .probe
+            .as_ref()
+            .map(|_| &probe as &dyn Fn(&Node<B>, i32) -> Result<Option<i64>, Error>),
+        probe_pieces: if calls.probe.is_some() {
+            calls.probe_pieces
+        } else {
+            0
+        },
     };
     work(&hooks)
 }
@@ -270,23 +343,43 @@ macro_rules! typed {
         let evaluation = $self.calls.evaluation.as_ref().map(|e| e.bind($py).get());
         match (&rules.engine, &mut $self.core) {
             (Engine::U64($g), Width::U64($s)) => {
-                let $e = match evaluation.map(|e| &e.eval) { Some(Width::U64(e)) => Some(e), None => None, _ => return Err(mismatch()) };
+                let $e = match evaluation.map(|e| &e.eval) {
+                    Some(Width::U64(e)) => Some(e),
+                    None => None,
+                    _ => return Err(mismatch()),
+                };
                 $body
             }
             (Engine::U128($g), Width::U128($s)) => {
-                let $e = match evaluation.map(|e| &e.eval) { Some(Width::U128(e)) => Some(e), None => None, _ => return Err(mismatch()) };
+                let $e = match evaluation.map(|e| &e.eval) {
+                    Some(Width::U128(e)) => Some(e),
+                    None => None,
+                    _ => return Err(mismatch()),
+                };
                 $body
             }
             (Engine::W4($g), Width::W4($s)) => {
-                let $e = match evaluation.map(|e| &e.eval) { Some(Width::W4(e)) => Some(e), None => None, _ => return Err(mismatch()) };
+                let $e = match evaluation.map(|e| &e.eval) {
+                    Some(Width::W4(e)) => Some(e),
+                    None => None,
+                    _ => return Err(mismatch()),
+                };
                 $body
             }
             (Engine::W8($g), Width::W8($s)) => {
-                let $e = match evaluation.map(|e| &e.eval) { Some(Width::W8(e)) => Some(e), None => None, _ => return Err(mismatch()) };
+                let $e = match evaluation.map(|e| &e.eval) {
+                    Some(Width::W8(e)) => Some(e),
+                    None => None,
+                    _ => return Err(mismatch()),
+                };
                 $body
             }
             (Engine::W11($g), Width::W11($s)) => {
-                let $e = match evaluation.map(|e| &e.eval) { Some(Width::W11(e)) => Some(e), None => None, _ => return Err(mismatch()) };
+                let $e = match evaluation.map(|e| &e.eval) {
+                    Some(Width::W11(e)) => Some(e),
+                    None => None,
+                    _ => return Err(mismatch()),
+                };
                 $body
             }
             _ => return Err(mismatch()),
@@ -324,7 +417,13 @@ impl Searcher {
         Ok(Searcher {
             rules: rules.unbind(),
             core,
-            calls: Calls { evaluation: None, leaf: None, poll: None, probe: None, probe_pieces: 0 },
+            calls: Calls {
+                evaluation: None,
+                leaf: None,
+                poll: None,
+                probe: None,
+                probe_pieces: 0,
+            },
         })
     }
 
@@ -347,11 +446,22 @@ impl Searcher {
         probe_pieces: u32,
     ) -> PyResult<()> {
         if evaluation.is_none() && leaf.is_none() {
-            return Err(pyo3::exceptions::PyValueError::new_err("a search needs an evaluation or a leaf function"));
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a search needs an evaluation or a leaf function",
+            ));
         }
-        self.calls = Calls { evaluation, leaf, poll, probe, probe_pieces };
+        self.calls = Calls {
+            evaluation,
+            leaf,
+            poll,
+            probe,
+            probe_pieces,
+        };
         typed!(self, py, |g, s, _e| {
-            let nodes = seen.iter().map(|n| node_of(g, n)).collect::<PyResult<Vec<_>>>()?;
+            let nodes = seen
+                .iter()
+                .map(|n| node_of(g, n))
+                .collect::<PyResult<Vec<_>>>()?;
             s.begin(&nodes, max_nodes, repetitions);
             Ok(())
         })
@@ -366,18 +476,38 @@ impl Searcher {
     }
 
     /// The score of `node` searched `depth` plies (None: a limit stopped the search).
-    fn search(&mut self, py: Python<'_>, node: &Bound<'_, PyTuple>, depth: i32, alpha: i64, beta: i64, ply: i32) -> PyResult<Option<i64>> {
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        node: &Bound<'_, PyTuple>,
+        depth: i32,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+    ) -> PyResult<Option<i64>> {
         typed!(self, py, |g, s, e| {
             let n = node_of(g, node)?;
-            detached(py, &self.calls, g, s, e, move |s, g, hooks| s.search(g, hooks, &n, depth, alpha, beta, ply))
+            detached(py, &self.calls, g, s, e, move |s, g, hooks| {
+                s.search(g, hooks, &n, depth, alpha, beta, ply)
+            })
         })
     }
 
     /// The quiescence score of `node` (None: a limit stopped the search).
-    fn quiesce(&mut self, py: Python<'_>, node: &Bound<'_, PyTuple>, alpha: i64, beta: i64, ply: i32, threats: i32) -> PyResult<Option<i64>> {
+    fn quiesce(
+        &mut self,
+        py: Python<'_>,
+        node: &Bound<'_, PyTuple>,
+        alpha: i64,
+        beta: i64,
+        ply: i32,
+        threats: i32,
+    ) -> PyResult<Option<i64>> {
         typed!(self, py, |g, s, e| {
             let n = node_of(g, node)?;
-            detached(py, &self.calls, g, s, e, move |s, g, hooks| s.quiesce(g, hooks, &n, alpha, beta, ply, threats))
+            detached(py, &self.calls, g, s, e, move |s, g, hooks| {
+                s.quiesce(g, hooks, &n, alpha, beta, ply, threats)
+            })
         })
     }
 
@@ -389,7 +519,11 @@ impl Searcher {
                 Some(e) => Ok(e.evaluate(n.own, n.opp, n.kings, n.color)),
                 None => {
                     let f = self.calls.leaf.as_ref().ok_or_else(mismatch)?;
-                    f.call1(py, (int(py, n.own)?, int(py, n.opp)?, int(py, n.kings)?, n.color))?.extract(py)
+                    f.call1(
+                        py,
+                        (int(py, n.own)?, int(py, n.opp)?, int(py, n.kings)?, n.color),
+                    )?
+                    .extract(py)
                 }
             }
         })
@@ -398,12 +532,20 @@ impl Searcher {
     /// The principal variation found from `ply` (moves as `(moved, captured, crowned)`).
     fn pv<'py>(&mut self, py: Python<'py>, ply: usize) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         typed!(self, py, |_g, s, _e| {
-            s.pvt.get(ply).map(|line| line.iter().map(|m| py_compact(py, m)).collect()).unwrap_or(Ok(Vec::new()))
+            s.pvt
+                .get(ply)
+                .map(|line| line.iter().map(|m| py_compact(py, m)).collect())
+                .unwrap_or(Ok(Vec::new()))
         })
     }
 
     /// The node after `move` (copy-make, the rule state updated).
-    fn child<'py>(&mut self, py: Python<'py>, node: &Bound<'_, PyTuple>, r#move: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    fn child<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: &Bound<'_, PyTuple>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         typed!(self, py, |g, _s, _e| {
             let n = node_of(g, node)?;
             py_node(py, &g.play(&n, &compact_of(r#move)?))
@@ -411,16 +553,32 @@ impl Searcher {
     }
 
     /// The table's entry of `node`: `(depth, score, flag, move or None)`, or None.
-    fn entry<'py>(&mut self, py: Python<'py>, node: &Bound<'_, PyTuple>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    fn entry<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: &Bound<'_, PyTuple>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         typed!(self, py, |g, s, _e| {
-            let Some(entry) = s.entry(&node_of(g, node)?) else { return Ok(None) };
+            let Some(entry) = s.entry(&node_of(g, node)?) else {
+                return Ok(None);
+            };
             let best = entry.best.map(|m| py_compact(py, &m)).transpose()?;
-            Ok(Some((entry.depth, entry.score, entry.flag, best).into_pyobject(py)?))
+            Ok(Some(
+                (entry.depth, entry.score, entry.flag, best).into_pyobject(py)?,
+            ))
         })
     }
 
     /// Keeps `score` for `node` in the table (the root's: no mate distance to adjust).
-    fn store(&mut self, py: Python<'_>, node: &Bound<'_, PyTuple>, depth: i32, score: i64, flag: u8, r#move: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+    fn store(
+        &mut self,
+        py: Python<'_>,
+        node: &Bound<'_, PyTuple>,
+        depth: i32,
+        score: i64,
+        flag: u8,
+        r#move: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         typed!(self, py, |g, s, _e| {
             let n = node_of(g, node)?;
             let best = r#move.map(|m| compact_of(&m)).transpose()?;
@@ -448,9 +606,54 @@ impl Searcher {
     }
 }
 
-/// Adds the classes to the module `draughts._native`.
+// --- what the evaluation's tables are compiled from ------------------------------------------
+
+type PySteps = Vec<(u8, u32, bool)>;
+
+fn steps_of(list: &[draughts_core::tables::Step]) -> PySteps {
+    list.iter().map(|s| (s.d, s.amount, s.up)).collect()
+}
+
+fn layout_of<'py, B: Bits>(py: Python<'py>, g: &Generator<B>) -> PyResult<Bound<'py, PyDict>> {
+    let t = &g.tables;
+    let out = PyDict::new(py);
+    let pair =
+        |list: &[Vec<draughts_core::tables::Step>; 2]| (steps_of(&list[0]), steps_of(&list[1]));
+    out.set_item("man_moves", pair(&t.man_moves))?;
+    out.set_item("king_moves", pair(&t.king_moves))?;
+    out.set_item("man_captures", pair(&t.man_captures))?;
+    out.set_item("king_captures", pair(&t.king_captures))?;
+    let nbits = t.nbits() as u32;
+    let rays = (0..8u8)
+        .map(|d| {
+            (0..nbits)
+                .map(|i| int(py, t.ray(d, i)))
+                .collect::<PyResult<Vec<_>>>()
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    out.set_item("rays", rays)?;
+    out.set_item("flying", t.flying)?;
+    Ok(out)
+}
+
+/// The steps and rays of `rules` (what the evaluation's tables are compiled from): a dictionary
+/// with `man_moves`, `king_moves`, `man_captures`, `king_captures` (per colour, `(direction,
+/// amount, up)` per step), `rays` (per direction 0-7, per bit: the squares along it) and `flying`.
+#[pyfunction]
+fn layout<'py>(py: Python<'py>, rules: &Bound<'py, Rules>) -> PyResult<Bound<'py, PyDict>> {
+    match &rules.get().engine {
+        Engine::U64(g) => layout_of(py, g.as_ref()),
+        Engine::U128(g) => layout_of(py, g.as_ref()),
+        Engine::W4(g) => layout_of(py, g.as_ref()),
+        Engine::W8(g) => layout_of(py, g.as_ref()),
+        Engine::W11(g) => layout_of(py, g.as_ref()),
+    }
+}
+
+/// Adds the classes and functions to the module `draughts._native`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Evaluation>()?;
     m.add_class::<Searcher>()?;
+    m.add_function(wrap_pyfunction!(layout, m)?)?;
     Ok(())
 }

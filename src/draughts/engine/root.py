@@ -10,7 +10,6 @@ from typing import Any, Protocol
 
 import attrs
 
-from draughts._core.types import Compact, Node
 from draughts.color import Color
 from draughts.engine import search as _core_search
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
@@ -25,6 +24,11 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 
 __all__ = ["line_text"]
+
+Node = tuple[int, int, int, int, int]
+"""A generator node: ``(own, opp, kings, color, state)``."""
+Compact = tuple[int, int, int]
+"""A move as xor masks: ``(moved, captured, crowned)``."""
 
 
 class _Engine(Protocol):
@@ -45,7 +49,6 @@ class _Engine(Protocol):
     @property
     def _random(self) -> random.Random: ...
     def _table_of(self, rules: Ruleset) -> _core_search.Searcher: ...
-
 
 
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:

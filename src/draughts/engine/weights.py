@@ -10,16 +10,54 @@ from typing import Any, NamedTuple
 import attrs
 
 from draughts import _caches
-from draughts._core import build_move_generator
 from draughts._core.native import native_rules
-from draughts._core.tables import Tables, shifts_of
-from draughts._native import Evaluation
+from draughts._native import Evaluation, layout
 from draughts.errors import InvalidWeightsError
 from draughts.position import Position
 from draughts.rules import Ruleset
 
 Shifts = tuple[tuple[int, bool], ...]
 """Whole-board shifts: ``(amount, up)``, ``up`` for a left shift."""
+Steps = tuple[tuple[int, int, bool], ...]
+"""Steps: ``(direction, amount, up)``."""
+
+
+class Tables(NamedTuple):
+    """What the evaluation's tables are compiled from: the native generator's layout and steps."""
+
+    board: int
+    square_of_bit: list[int]
+    bit_of_square: list[int]
+    man_moves: tuple[Steps, Steps]
+    king_moves: tuple[Steps, Steps]
+    man_captures: tuple[Steps, Steps]
+    king_captures: tuple[Steps, Steps]
+    rays: list[list[int]]
+    """Per direction (0-7), per bit: the squares along it."""
+    flying: bool
+
+
+@functools.lru_cache(maxsize=_caches.EVALUATIONS)
+def _tables(ruleset: Ruleset) -> Tables:
+    """The layout and steps of ``ruleset``, from the native core."""
+    rules = native_rules(ruleset)
+    steps = layout(rules)
+    return Tables(
+        rules.board,
+        rules.square_of_bit,
+        rules.bit_of_square,
+        steps["man_moves"],
+        steps["king_moves"],
+        steps["man_captures"],
+        steps["king_captures"],
+        steps["rays"],
+        steps["flying"],
+    )
+
+
+def shifts_of(steps: Steps) -> Shifts:
+    """The whole-board shifts of ``steps``, ``(amount, up)``."""
+    return tuple((amount, up) for _, amount, up in steps)
 
 __all__ = ["MATERIAL_ONLY", "Evaluator", "Weights", "evaluate", "king_value"]
 
@@ -147,7 +185,7 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> Evaluation:
     squares) becomes one value per square and colour; the other terms get the masks and shifts
     the native evaluation (``native/core/src/evaluation.rs``) reads.
     """
-    tables = build_move_generator(ruleset).tables
+    tables = _tables(ruleset)
     w = weights
     men, kings, regions = _square_values(ruleset, w)
     fronts, back_shifts = _man_neighbours(tables)
@@ -203,7 +241,7 @@ def _square_values(ruleset: Ruleset, w: Weights) -> tuple[tuple[list[int], list[
     advancement that counts in every phase, the file and centre bonuses, the square table, and the
     back-rank guard on its own first row. A king's is its value and the long-diagonal bonus.
     """
-    tables = build_move_generator(ruleset).tables
+    tables = _tables(ruleset)
     geo = ruleset.geometry
     size = ruleset.board_size
     nbits = len(tables.square_of_bit)
