@@ -59,6 +59,7 @@ def shifts_of(steps: Steps) -> Shifts:
     """The whole-board shifts of ``steps``, ``(amount, up)``."""
     return tuple((amount, up) for _, amount, up in steps)
 
+
 __all__ = ["MATERIAL_ONLY", "Evaluator", "Weights", "evaluate", "king_value"]
 
 # --- evaluation ---------------------------------------------------------------------------------
