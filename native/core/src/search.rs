@@ -333,6 +333,15 @@ fn captured_count<B: Bits>(m: &Compact<B>) -> u32 {
     m.captured.count()
 }
 
+/// `moves` by history score, highest first, in a stable sort (equal scores keep their order);
+/// each score is looked up once.
+fn by_history<B: Bits>(moves: &mut [Compact<B>], history: &Map<Compact<B>, i64>) {
+    if history.is_empty() {
+        return; // every score 0: the stable sort keeps the order
+    }
+    moves.sort_by_cached_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
+}
+
 fn move_to_front<B: Bits>(moves: &mut Vec<Compact<B>>, m: Compact<B>) {
     if let Some(at) = moves.iter().position(|x| *x == m) {
         let found = moves.remove(at);
@@ -485,8 +494,7 @@ impl<B: Bits> Run<'_, '_, B> {
     }
 
     fn order_quiet(&mut self, moves: &mut [Compact<B>], color: u8, ply: i32) {
-        let history = &self.s.history[usize::from(color & 1)];
-        moves.sort_by_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
+        by_history(moves, &self.s.history[usize::from(color & 1)]);
         let killers = self.s.killers[ply as usize];
         for killer in killers.iter().rev().flatten() {
             if *killer != moves[0] {
@@ -808,8 +816,7 @@ impl<B: Bits> Run<'_, '_, B> {
             return Ok(terminal(self.g, node.own, node.kings, ply));
         }
         if moves.len() > 1 {
-            let history = &self.s.history[usize::from(node.color & 1)];
-            moves.sort_by_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
+            by_history(&mut moves, &self.s.history[usize::from(node.color & 1)]);
         }
         Ok(self
             .replies(
