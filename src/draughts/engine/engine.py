@@ -24,9 +24,9 @@ __all__ = ["Engine"]
 
 # --- search -------------------------------------------------------------------------------------
 #
-# The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on
-# Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
-# is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
+# The search works on the native generator's nodes and xor-mask moves (``draughts._native``),
+# never on Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a
+# move's key is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
 # Position.legal_moves and Position.play.
 
 
