@@ -793,3 +793,10 @@ def test_an_error_in_a_users_evaluation_comes_out_of_the_native_search_as_raised
     with pytest.raises(Refused, match="stop flag"):
         Engine().search(Position.initial("international"), Limit(depth=12), stop=Flaky())
     assert calls
+
+
+def test_a_node_limit_beyond_64_bits_is_no_limit() -> None:
+    position = Position.initial("russian")
+    result = Engine().search(position, Limit(depth=3, nodes=10**30))
+    assert result.depth == 3
+    assert result == Engine().search(position, Limit(depth=3))

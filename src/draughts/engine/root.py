@@ -163,7 +163,8 @@ class _RootSearch:
             # only every few hundred nodes.
             self.deadline = self.started + limit.time - min(0.02, 0.05 * limit.time)
         self.stop_event = stop
-        self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
+        # The native search counts in 64 bits: a larger limit is no limit.
+        self.max_nodes = min(limit.nodes, 1 << 62) if limit.nodes is not None else 1 << 62
         self.nodes = 0
         self.table = searcher = engine._table_of(rules)
         evaluation = leaf = None
