@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::bitboard::Bits;
-use crate::capture::MixHasher;
 use crate::error::Error;
 use crate::evaluation::Evaluation;
 use crate::generator::Generator;
@@ -43,7 +42,48 @@ pub const LOWER: u8 = 1;
 pub const UPPER: u8 = 2;
 const PLIES: usize = MAX_DEPTH as usize + 256;
 
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
+
+/// A multiplicative hasher for the search's maps (nodes and moves: a few machine words each;
+/// the maps are the engine's own, so no protection against chosen keys is needed).
+#[derive(Default, Clone, Copy)]
+pub struct NodeHasher(u64);
+
+impl std::hash::Hasher for NodeHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+    #[inline]
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+    #[inline]
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+    #[inline]
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
 
 /// A transposition-table entry: depth, score (mates counted from the node), flag, best move, and
 /// when it was first written (the quarter written first goes when the table is full).
@@ -135,7 +175,7 @@ impl<B: Bits> Searcher<B> {
     /// An empty searcher keeping at most `hash_size` table entries.
     pub fn new(hash_size: usize) -> Self {
         Searcher {
-            table: Map::default(),
+            table: Map::with_capacity_and_hasher(hash_size.clamp(1, 1 << 12), Default::default()),
             written: 0,
             hash_size: hash_size.max(1),
             killers: vec![[None, None]; PLIES],
@@ -334,12 +374,31 @@ fn captured_count<B: Bits>(m: &Compact<B>) -> u32 {
 }
 
 /// `moves` by history score, highest first, in a stable sort (equal scores keep their order);
-/// each score is looked up once.
+/// each score is looked up once, and the few moves of a node are sorted by insertion.
 fn by_history<B: Bits>(moves: &mut [Compact<B>], history: &Map<Compact<B>, i64>) {
     if history.is_empty() {
         return; // every score 0: the stable sort keeps the order
     }
-    moves.sort_by_cached_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
+    const FEW: usize = 64;
+    if moves.len() > FEW {
+        moves.sort_by_cached_key(|m| std::cmp::Reverse(history.get(m).copied().unwrap_or(0)));
+        return;
+    }
+    let mut keys = [0i64; FEW];
+    for (key, m) in keys.iter_mut().zip(moves.iter()) {
+        *key = history.get(m).copied().unwrap_or(0);
+    }
+    for i in 1..moves.len() {
+        let (key, m) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+        moves[j] = m;
+    }
 }
 
 fn move_to_front<B: Bits>(moves: &mut Vec<Compact<B>>, m: Compact<B>) {
