@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import draughts
 from draughts import BLACK, WHITE, Board, Position
-from draughts._core import build_move_generator as generator
+from draughts._core.native import native_rules
 from draughts.engine import (
     LEVELS,
     MATE,
@@ -27,7 +27,7 @@ from draughts.engine import (
     king_value,
     line_text,
 )
-from draughts.engine.search import NO_PV, Searcher
+from draughts.engine.search import Searcher, searcher
 from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.notation import move_text, parse_move
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
@@ -84,19 +84,10 @@ EIGHT = (*NAMED, draughts.no_forced_capture(draughts.get_variant("american")))
 
 
 def _searcher(rules: draughts.Ruleset, weights: Weights) -> Searcher:
-    """The search's recursion for ``rules``, on its own (no limits, a fresh table)."""
-    return Searcher(
-        generator(rules),
-        _evaluation(rules, weights).evaluate,
-        {},
-        1000,
-        {},
-        [NO_PV] * 400,
-        lambda: False,
-        time.perf_counter,
-        None,
-        1_000_000,
-    )
+    """The search's (native) recursion for ``rules``, on its own (no limits, a fresh table)."""
+    native = searcher(rules, 1000)
+    native.begin([], 1_000_000, True, _evaluation(rules, weights), None, None)
+    return native
 
 
 # --- an independent oracle: plain minimax over the public API, material only ---------------------
@@ -309,14 +300,15 @@ def test_legal_move_under_user_defined_rules(position: Position) -> None:
 @settings(max_examples=150, deadline=None)
 @given(any_positions())
 def test_search_generator_matches_legal_moves(position: Position) -> None:
-    """The moves the search plays are the legal moves, each leading to the position ``play`` gives."""
-    searcher = _searcher(position.ruleset, MATERIAL_ONLY)
+    """The moves the search plays (the native generator's) are the legal moves, each leading to the
+    position ``play`` gives."""
+    native = _searcher(position.ruleset, MATERIAL_ONLY)
     node = position.node
     moves, compacts = position.moves_with_masks()
-    found = searcher.gen_moves(*node)
+    found = native_rules(position.ruleset).moves(*node)
     assert sorted(found) == sorted(compacts)
     for move_key in found:
-        assert searcher.child(*node, move_key) == position.play(moves[compacts.index(move_key)]).node
+        assert native.child(node, move_key) == position.play(moves[compacts.index(move_key)]).node
 
 
 def test_no_test_scaffolding_in_the_engine() -> None:
@@ -580,15 +572,15 @@ def test_the_king_move_limit_is_part_of_the_transposition_key() -> None:
 @given(any_positions())
 def test_capture_entry_points_match_the_legal_moves(position: Position) -> None:
     """``captures`` and ``can_capture`` (the quiescence search's) agree with the legal captures."""
-    gen = generator(position.ruleset)
-    own, opp, kings, color, _ = position.node
-    captures = gen.captures(own, opp, kings, color)
+    gen = native_rules(position.ruleset)
+    own, opp, kings, color, state = position.node
+    captures = gen.captures(own, opp, kings, color, state)
     _, compacts = position.moves_with_masks()
     if not (position.ruleset.crowning_wins and kings):
         assert sorted(captures) == sorted(move for move in compacts if move[1])
     else:
         assert captures == []
-    assert gen.can_capture(own, opp, kings, color) == bool(captures)
+    assert gen.can_capture(own, opp, kings, color, state) == bool(captures)
 
 
 def _quiescence(variant: str, fen: str) -> int:
@@ -596,8 +588,9 @@ def _quiescence(variant: str, fen: str) -> int:
     from draughts.engine.search import THREATS
 
     rules = draughts.get_variant(variant)
-    own, opp, kings, color, state = Position.from_fen(rules, fen).node
-    return _searcher(rules, MATERIAL_ONLY).quiesce(own, opp, kings, color, state, -MATE - 1, MATE + 1, 0, THREATS)
+    score = _searcher(rules, MATERIAL_ONLY).quiesce(Position.from_fen(rules, fen).node, -MATE - 1, MATE + 1, 0, THREATS)
+    assert score is not None
+    return score
 
 
 def test_the_quiescence_search_sees_a_man_crown() -> None:
@@ -719,7 +712,7 @@ def test_a_time_limit_is_used_but_not_overrun(monkeypatch: pytest.MonkeyPatch) -
         elapsed = time.process_time() - started
         assert result.move in board.legal_moves
         assert 0.5 * budget < elapsed <= budget + 0.05, (budget, elapsed)
-    forced = Board("russian", "W:Wc3:Bd4,h8")  # one legal move: answered at once
+    forced = Board("russian", "W:Wc3:Bd4,h8")  # one legal move, a small ending: searched to the end quickly
     started = time.process_time()
     assert Engine().search(forced, Limit(time=2)).move is not None
     assert time.process_time() - started < 0.5
@@ -736,16 +729,74 @@ def test_a_full_transposition_table_forgets_its_oldest_entries() -> None:
 
 
 def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() -> None:
-    # Issue 40 §1: after 14... 2-7 of the 2009 Dutch championship's first game White has one move,
-    # 32x21; a time-limited search answered after one iteration with a near-static score (one
-    # node, a man up) instead of a search's. The time is generous: the search ends by depth.
+    # Issue 40 §1, issue 38 §1: after 14... 2-7 of the 2009 Dutch championship's first game White
+    # has one move, 32x21; a time-limited search answered after one iteration with a near-static
+    # score (one node, a man up), then (issue 40) after a 5-ply search whatever time was left. A
+    # forced move is now searched to the depth the limit allows, and costs no depth at the root:
+    # its first iteration already searches the position after it.
     from draughts import pdn
 
     data = Path(__file__).parent.parent / "data" / "games" / "international" / "pdn-standard-nk-ronde-02.pdn"
     game = next(pdn.read_games(data))
     forced = [game, *game.mainline()][28].board().position  # after 28 moves
     assert len(forced.legal_moves()) == 1
-    result = Engine().search(forced, Limit(time=60))
-    assert result.depth == 5
-    assert result.nodes > 1
-    assert result.score == Engine().search(forced, Limit(depth=5)).score
+    result = Engine().search(forced, Limit(time=1000, depth=7))  # the time is generous: ends by depth
+    assert result.depth == 7
+    assert result.score == Engine().search(forced, Limit(depth=7)).score
+    shallow = Engine().search(forced, Limit(depth=1))
+    assert shallow.nodes > 1
+    after = forced.play(forced.legal_moves()[0])
+    assert shallow.score == -Engine().search(after, Limit(depth=1)).score
+
+
+# --- the native search's boundary -----------------------------------------------------------------
+
+
+@pytest.mark.timeout(60)
+def test_a_native_search_stops_on_ctrl_c() -> None:
+    """The native search releases the GIL (another thread runs) and polls Python's signal
+    handlers: SIGINT stops a search with no limit with KeyboardInterrupt (issue 38 §1)."""
+    import os
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    started = threading.Event()
+    interrupt = threading.Thread(target=lambda: (started.wait(), time.sleep(0.2), os.kill(os.getpid(), signal.SIGINT)))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        interrupt.start()
+        started.set()
+        with pytest.raises(KeyboardInterrupt):
+            Engine().search(Position.initial("international"), Limit(depth=64))
+    finally:
+        interrupt.join()
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_an_error_in_a_users_evaluation_comes_out_of_the_native_search_as_raised() -> None:
+    class Refused(Exception):
+        pass
+
+    def refuse(position: Position) -> int:
+        raise Refused(position.fen())
+
+    with pytest.raises(Refused):
+        Engine(evaluate=refuse).search(Position.initial("russian"), Limit(depth=3))
+    calls: list[int] = []
+
+    class Flaky:
+        def is_set(self) -> bool:
+            calls.append(1)
+            raise Refused("stop flag")
+
+    with pytest.raises(Refused, match="stop flag"):
+        Engine().search(Position.initial("international"), Limit(depth=12), stop=Flaky())
+    assert calls
+
+
+def test_a_node_limit_beyond_64_bits_is_no_limit() -> None:
+    position = Position.initial("russian")
+    result = Engine().search(position, Limit(depth=3, nodes=10**30))
+    assert result.depth == 3
+    assert result == Engine().search(position, Limit(depth=3))

@@ -6,7 +6,10 @@ and score. The figures were computed by the code of main at 639ca71 (and agree w
 before Searcher.search was split into steps); the positions come from seeded random games
 (random.Random(24), a fixed number of plies), with more than one legal move. They cover forced and
 optional captures (russian-nfc's stand pat), flying and short kings, and a king-move limit's rule
-state (Frisian: the generator's play, not the inline copy-make).
+state (Frisian: the generator's play, not the inline copy-make). The native search of issue 38 §1
+(native/core/src/search.rs) reproduces every figure node for node: none changed. What did change is
+outside these positions: a root with a single legal move is now searched a ply deeper (the forced
+move costs no depth at the root, as in the tree), so such a root visits more nodes than before.
 """
 
 from __future__ import annotations

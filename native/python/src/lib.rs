@@ -15,6 +15,7 @@
 mod convert;
 mod errors;
 mod fast;
+mod search;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
@@ -570,6 +571,7 @@ fn _panic_probe(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
+    search::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;

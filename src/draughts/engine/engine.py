@@ -10,11 +10,11 @@ from typing import Any
 import attrs
 
 from draughts import _caches
-from draughts._core.types import Compact, Node
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
 from draughts.engine.root import _from_tablebase, _lines_from_tablebase, _RootSearch
+from draughts.engine.search import Searcher, searcher
 from draughts.engine.weights import Weights
 from draughts.errors import InvalidLimitError, InvalidWeightsError
 from draughts.position import Position
@@ -24,9 +24,9 @@ __all__ = ["Engine"]
 
 # --- search -------------------------------------------------------------------------------------
 #
-# The search works on the generator's nodes and xor-mask moves (``draughts._core``), never on
-# Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a move's key
-# is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
+# The search works on the native generator's nodes and xor-mask moves (``draughts._native``),
+# never on Position and Move objects per node. A node is ``(own, opp, kings, color, state)``; a
+# move's key is its xor masks. tests/engine/test_engine.py checks the search's moves and children against
 # Position.legal_moves and Position.play.
 
 
@@ -80,7 +80,7 @@ class Engine:
     hash_size: int = 500_000
     tablebase: Any = None
     _random: random.Random = attrs.field(init=False)
-    _tables: dict[Ruleset, dict[Node, tuple[int, int, int, Compact | None]]] = attrs.field(init=False, factory=dict)
+    _tables: dict[Ruleset, Searcher] = attrs.field(init=False, factory=dict)
     _stop_event: threading.Event = attrs.field(init=False, factory=threading.Event)
 
     def __attrs_post_init__(self) -> None:
@@ -93,14 +93,15 @@ class Engine:
         self._tables.clear()
         self._random = random.Random(self.seed)
 
-    def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]:
-        """The transposition table of ``rules``: the same bitboards score differently under other rules.
+    def _table_of(self, rules: Ruleset) -> Searcher:
+        """The native searcher of ``rules`` with its transposition table: the same bitboards score
+        differently under other rules.
 
         Tables of the rulesets searched last are kept (:data:`draughts._caches.ENGINE_TABLES`).
         """
         table = self._tables.pop(rules, None)
         if table is None:
-            table = {}
+            table = searcher(rules, self.hash_size)
             while len(self._tables) >= _caches.ENGINE_TABLES:
                 del self._tables[next(iter(self._tables))]
         self._tables[rules] = table  # most recent last

@@ -10,9 +10,6 @@ from typing import Any, Protocol
 
 import attrs
 
-from draughts._core import build_move_generator
-from draughts._core.generator import abort_when
-from draughts._core.types import Compact, Node
 from draughts.color import Color
 from draughts.engine import search as _core_search
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
@@ -20,13 +17,18 @@ from draughts.engine.score import Score
 from draughts.engine.search import INF as _INF
 from draughts.engine.search import MATE_BOUND as _MATE_BOUND
 from draughts.engine.search import MAX_DEPTH as _MAX_DEPTH
-from draughts.engine.weights import Evaluator, Weights, _evaluation
+from draughts.engine.weights import Weights, _evaluation
 from draughts.errors import DraughtsError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
 __all__ = ["line_text"]
+
+Node = tuple[int, int, int, int, int]
+"""A generator node: ``(own, opp, kings, color, state)``."""
+Compact = tuple[int, int, int]
+"""A move as xor masks: ``(moved, captured, crowned)``."""
 
 
 class _Engine(Protocol):
@@ -46,8 +48,7 @@ class _Engine(Protocol):
     def tablebase(self) -> Any: ...
     @property
     def _random(self) -> random.Random: ...
-    def _table_of(self, rules: Ruleset) -> dict[Node, tuple[int, int, int, Compact | None]]: ...
-
+    def _table_of(self, rules: Ruleset) -> _core_search.Searcher: ...
 
 
 def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
@@ -94,6 +95,13 @@ def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int
     return (None, 0) if probe is None else (probe, probe.pieces)
 
 
+def _terminal(rules: Ruleset, own: int, kings: int) -> int:
+    """The score at the root of a game over by the rules of play, for the side to move."""
+    if rules.crowning_wins and kings:
+        return MATE if own & kings else -MATE
+    return MATE if rules.no_move_wins else -MATE
+
+
 def line_text(position: Position, moves: Sequence[Move], *, long: bool | None = None, numeric: bool = False) -> str:
     """``moves`` played in turn from ``position``, as the variant writes them, separated by spaces.
 
@@ -122,10 +130,6 @@ _ASPIRATION = 40
 """Half-width of the window the first root move is searched with from depth 4 on, around the
 previous iteration's score (a score outside it is searched again with an open window)."""
 _NO_PV = _core_search.NO_PV
-_FORCED_DEPTH = 5
-"""Under a time limit a root with a single legal move is searched to this depth and answered: the
-move needs no choosing, but its score (which analyses compare with the positions around it) must
-be a search's, not the first iteration's near-static one (issue 40 §1)."""
 
 
 class _RootSearch:
@@ -159,13 +163,11 @@ class _RootSearch:
             # only every few hundred nodes.
             self.deadline = self.started + limit.time - min(0.02, 0.05 * limit.time)
         self.stop_event = stop
-        self.max_nodes = limit.nodes if limit.nodes is not None else 1 << 62
+        # The native search counts in 64 bits: a larger limit is no limit.
+        self.max_nodes = min(limit.nodes, 1 << 62) if limit.nodes is not None else 1 << 62
         self.nodes = 0
-        seen: dict[Node, int] = {}
-        for key in history:
-            seen[key] = seen.get(key, 0) + 1
-        self.seen = seen
-        self.pv: list[tuple[Compact, ...]] = [_NO_PV] * (_MAX_DEPTH + 256)
+        self.table = searcher = engine._table_of(rules)
+        evaluation = leaf = None
         if engine.evaluate is not None:
             custom = engine.evaluate
 
@@ -173,23 +175,25 @@ class _RootSearch:
                 white, black = (own, opp) if color == 0 else (opp, own)
                 return int(custom(Position.from_bitboards(rules, white, black, kings, Color(color), 0)))
 
-            self.leaf: Evaluator = leaf
         else:
-            self.leaf = _evaluation(rules, engine.weights).evaluate
-        self.table = engine._table_of(rules)
-        self.searcher = _core_search.Searcher(
-            build_move_generator(rules),
-            self.leaf,
-            self.table,
-            engine.hash_size,
-            seen,
-            self.pv,
-            stop.is_set,
-            time.perf_counter,  # read here, so that a caller may replace this module's clock
-            self.deadline,
+            evaluation = _evaluation(rules, engine.weights)
+        clock = time.perf_counter  # read here, so that a caller may replace this module's clock
+        deadline = self.deadline
+        stopped = stop.is_set
+
+        def poll() -> bool:
+            return stopped() or (deadline is not None and clock() >= deadline)
+
+        searcher.begin(
+            list(history),
             self.max_nodes,
+            rules.draw_rules.repetitions is not None,
+            evaluation,
+            leaf,
+            poll,
             *_node_probe(engine.tablebase, rules),
         )
+        self.searcher = searcher
 
     # --- the root ---
 
@@ -203,9 +207,9 @@ class _RootSearch:
         order = list(compacts)
         if not order:  # the game is over by the rules of play
             own, _, kings, _, _ = key
-            return SearchResult(None, self.searcher.terminal(own, kings, 0), (), 0, 0, position=root)
-        self.seen[key] = self.seen.get(key, 0) + 1
-        entry = self.table.get(key)
+            return SearchResult(None, _terminal(root.ruleset, own, kings), (), 0, 0, position=root)
+        self.searcher.see(key)
+        entry = self.table.entry(key)
         if entry is not None and entry[3] in legal:
             order.remove(entry[3])
             order.insert(0, entry[3])
@@ -218,17 +222,14 @@ class _RootSearch:
                 order.sort(key=lambda k: -previous[k])
             current = _Iteration(depth)
             try:
-                # The clock is also read inside long capture searches, not only between nodes.
-                with abort_when(self.searcher.interrupt):
-                    self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
+                # The native search reads the clock every few hundred nodes and inside long capture searches.
+                self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
             except _core_search.Stopped:
                 break
             done = current
             best = max(done.scores.values())
             if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
                 break  # the game's end is within the horizon: deeper searches cannot change it
-            if len(order) == 1 and self.limit.time is not None and depth >= _FORCED_DEPTH:
-                break  # a forced move: little time to spend on it, but its score is searched, not static
             if self.stop_event.is_set():
                 break
         self.nodes = self.searcher.nodes
@@ -244,7 +245,7 @@ class _RootSearch:
             # Not even the first move of the first iteration: take the first move's evaluation.
             done = _Iteration(0)
             first = order[0]
-            done.scores[first] = -self.leaf(*self.searcher.child(*key, first)[:4])
+            done.scores[first] = -self.searcher.leaf(self.searcher.child(key, first))
         best = max(done.scores.values())
         margin = self.engine.margin
         good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
@@ -260,21 +261,24 @@ class _RootSearch:
         depth = iteration.depth
         scores = iteration.scores
         pvs = iteration.pvs
-        pvt = self.pv
-        after = depth - 1
-        search = self.searcher.search if after > 0 else None
-        quiesce = self.searcher.quiesce
+        # A forced move costs no depth, at the root as in the tree: its score is a search of the
+        # position after it to the iteration's depth, never a near-static one (issue 38 §1).
+        after = depth if len(order) == 1 else depth - 1
+        searcher = self.searcher
 
         def score_of(node: Node, alpha: int, beta: int) -> int:
-            pvt[1] = _NO_PV
-            if search is not None:
-                return -search(*node, after, -beta, -alpha, 1)
-            return -quiesce(*node, -beta, -alpha, 1, _core_search.THREATS)
+            if after > 0:
+                score = searcher.search(node, after, -beta, -alpha, 1)
+            else:
+                score = searcher.quiesce(node, -beta, -alpha, 1, _core_search.THREATS)
+            if score is None:
+                raise _core_search.Stopped
+            return -score
 
         best = -_INF
         kept: list[int] = []  # the best ``multipv`` scores so far, in descending order
         for index, move in enumerate(order):
-            node = self.searcher.child(*key, move)
+            node = searcher.child(key, move)
             if index == 0:
                 low, high = -_INF, _INF
                 if previous is not None and depth >= 4 and abs(previous) < _MATE_BOUND:
@@ -291,7 +295,7 @@ class _RootSearch:
                 if score > floor:
                     score = score_of(node, floor, _INF)
             scores[move] = score
-            pvs[move] = pvt[1]
+            pvs[move] = tuple(searcher.pv(1))
             if score > best:
                 best = score
             if self.multipv > 1:
@@ -299,10 +303,7 @@ class _RootSearch:
                 kept.sort(reverse=True)
                 del kept[self.multipv :]
         best_key = max(scores, key=lambda k: scores[k])
-        table = self.table
-        if len(table) >= self.engine.hash_size:
-            _core_search.make_room(table)
-        table[key] = (depth, best, _core_search.EXACT, best_key)
+        searcher.store(key, depth, best, _core_search.EXACT, best_key)
 
     def lines(self, best: SearchResult, multipv: int) -> list[AnalysisLine]:
         """The best ``multipv`` lines of the last iteration that scored them all exactly (after :meth:`run`)."""

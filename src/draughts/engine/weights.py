@@ -1,21 +1,64 @@
-"""The evaluation's weights and the per-ruleset tables they compile into (the evaluation itself:
-:mod:`draughts.engine.evaluation`)."""
+"""The evaluation's weights and the per-ruleset tables they compile into (the evaluation itself
+runs natively: ``draughts._native.Evaluation``, ``native/core/src/evaluation.rs``)."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import attrs
 
 from draughts import _caches
-from draughts._core import build_move_generator
-from draughts._core.tables import Tables, shifts_of
-from draughts.engine import evaluation as _core_evaluation
-from draughts.engine.evaluation import BackPairs, Shifts
+from draughts._core.native import native_rules
+from draughts._native import Evaluation, layout
 from draughts.errors import InvalidWeightsError
 from draughts.position import Position
 from draughts.rules import Ruleset
+
+Shifts = tuple[tuple[int, bool], ...]
+"""Whole-board shifts: ``(amount, up)``, ``up`` for a left shift."""
+Steps = tuple[tuple[int, int, bool], ...]
+"""Steps: ``(direction, amount, up)``."""
+
+
+class Tables(NamedTuple):
+    """What the evaluation's tables are compiled from: the native generator's layout and steps."""
+
+    board: int
+    square_of_bit: list[int]
+    bit_of_square: list[int]
+    man_moves: tuple[Steps, Steps]
+    king_moves: tuple[Steps, Steps]
+    man_captures: tuple[Steps, Steps]
+    king_captures: tuple[Steps, Steps]
+    rays: list[list[int]]
+    """Per direction (0-7), per bit: the squares along it."""
+    flying: bool
+
+
+@functools.lru_cache(maxsize=_caches.EVALUATIONS)
+def _tables(ruleset: Ruleset) -> Tables:
+    """The layout and steps of ``ruleset``, from the native core."""
+    rules = native_rules(ruleset)
+    steps = layout(rules)
+    return Tables(
+        rules.board,
+        rules.square_of_bit,
+        rules.bit_of_square,
+        steps["man_moves"],
+        steps["king_moves"],
+        steps["man_captures"],
+        steps["king_captures"],
+        steps["rays"],
+        steps["flying"],
+    )
+
+
+def shifts_of(steps: Steps) -> Shifts:
+    """The whole-board shifts of ``steps``, ``(amount, up)``."""
+    return tuple((amount, up) for _, amount, up in steps)
+
 
 __all__ = ["MATERIAL_ONLY", "Evaluator", "Weights", "evaluate", "king_value"]
 
@@ -131,32 +174,22 @@ MATERIAL_ONLY = Weights(
 """Weights that count material only."""
 
 
-Evaluator = _core_evaluation.Evaluator
+Evaluator = Callable[[int, int, int, int], int]
 """``f(own, opp, kings, color)``: a generator node's score for its side to move."""
-
-_CHUNK_BITS = 12
-"""The widest chunk of bits the evaluation's look-up tables take (4,096 entries; 10 past 64 bits,
-to keep big boards' tables small): fewer, wider chunks are fewer operations per leaf."""
 
 
 @functools.lru_cache(maxsize=_caches.EVALUATIONS)
-def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluation:
-    """The built-in evaluation of ``ruleset`` with ``weights`` (built once, cached).
+def _evaluation(ruleset: Ruleset, weights: Weights) -> Evaluation:
+    """The built-in evaluation of ``ruleset`` with ``weights`` (built once, cached; run natively).
 
     Every term that is a sum over squares (material, where men stand, the back-rank guard, kings'
-    squares) becomes one value per square, summed by table look-ups over chunks of the bitboards;
-    the other terms get the masks and shifts :class:`~draughts.engine.evaluation.Evaluation` needs.
+    squares) becomes one value per square and colour; the other terms get the masks and shifts
+    the native evaluation (``native/core/src/evaluation.rs``) reads.
     """
-    tables = build_move_generator(ruleset).tables
+    tables = _tables(ruleset)
     w = weights
     men, kings, regions = _square_values(ruleset, w)
-    nbits = len(tables.square_of_bit)
-    count = -(-nbits // (_CHUNK_BITS if nbits <= 64 else 10))
-    width = -(-nbits // count)
-    shared: dict[int, int] = {}  # equal entries share one int object (the tables hold many)
-    men_tables = (_chunked(men[0], count, width, shared), _chunked(men[1], count, width, shared))
-    shifts = [chunk * width for chunk in range(count)]
-    fronts, back_pairs = _man_neighbours(tables)
+    fronts, back_shifts = _man_neighbours(tables)
     endgame_scale = w.endgame_advancement * (3 if ruleset.crowning_wins else 1)
     rows_ahead = max(ruleset.board_size - 2, 1)
     late_rows = tuple(
@@ -167,34 +200,30 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> _core_evaluation.Evaluati
         )
         for color in (0, 1)
     )
-    return _core_evaluation.Evaluation(
-        men_chunks=(
-            tuple(zip(shifts, men_tables[0], men_tables[1], strict=True)),
-            tuple(zip(shifts, men_tables[1], men_tables[0], strict=True)),
-        ),
-        king_chunks=tuple(zip(shifts, _chunked(kings, count, width, shared), strict=True)),
-        chunk_mask=(1 << width) - 1,
-        board=tables.board,
-        man_steps=(shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1])),
-        king_steps=(shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1])),
-        fronts=fronts,
-        back_pairs=back_pairs,
-        home=(regions.rows[0][0], regions.rows[1][0]),
-        left=regions.left,
-        right=regions.right,
-        late_rows=late_rows,
-        zone_of=_runaway_zones(tables),
-        men_total=2 * ruleset.men_per_side,
-        sign=-1 if ruleset.no_move_wins else 1,
-        flying=tables.flying,
-        crowning_wins=ruleset.crowning_wins,
-        mobility=w.mobility,
-        contact=w.contact,
-        support=w.support,
-        back_rank=w.back_rank,
-        balance=w.balance,
-        runaway=w.runaway * (3 if ruleset.crowning_wins else 1),
-    )
+    compiled = {
+        "men": (men[0], men[1]),
+        "kings": kings,
+        "man_steps": (shifts_of(tables.man_moves[0]), shifts_of(tables.man_moves[1])),
+        "king_steps": (shifts_of(tables.king_moves[0]), shifts_of(tables.king_moves[1])),
+        "fronts": fronts,
+        "back_pairs": back_shifts,
+        "home": (regions.rows[0][0], regions.rows[1][0]),
+        "left": regions.left,
+        "right": regions.right,
+        "late_rows": late_rows,
+        "zone_of": _runaway_zones(tables),
+        "men_total": 2 * ruleset.men_per_side,
+        "sign": -1 if ruleset.no_move_wins else 1,
+        "flying": tables.flying,
+        "crowning_wins": ruleset.crowning_wins,
+        "mobility": w.mobility,
+        "contact": w.contact,
+        "support": w.support,
+        "back_rank": w.back_rank,
+        "balance": w.balance,
+        "runaway": w.runaway * (3 if ruleset.crowning_wins else 1),
+    }
+    return Evaluation(native_rules(ruleset), compiled)
 
 
 class _Regions(NamedTuple):
@@ -213,7 +242,7 @@ def _square_values(ruleset: Ruleset, w: Weights) -> tuple[tuple[list[int], list[
     advancement that counts in every phase, the file and centre bonuses, the square table, and the
     back-rank guard on its own first row. A king's is its value and the long-diagonal bonus.
     """
-    tables = build_move_generator(ruleset).tables
+    tables = _tables(ruleset)
     geo = ruleset.geometry
     size = ruleset.board_size
     nbits = len(tables.square_of_bit)
@@ -261,39 +290,22 @@ def _king_reach(tables: Tables) -> list[int]:
     return reach
 
 
-def _chunked(values: list[int], count: int, width: int, shared: dict[int, int]) -> tuple[tuple[int, ...], ...]:
-    """Per chunk of ``width`` bits, the table of the sum of ``values`` over each pattern of its bits."""
-    out = []
-    for chunk in range(count):
-        base = chunk * width
-        table = [0] * (1 << width)
-        for v in range(1, 1 << width):
-            low_bit = v & -v
-            index = base + low_bit.bit_length() - 1
-            total = table[v ^ low_bit] + (values[index] if index < len(values) else 0)
-            table[v] = shared.setdefault(total, total)
-        out.append(tuple(table))
-    return tuple(out)
-
-
-def _man_neighbours(tables: Tables) -> tuple[tuple[Shifts, Shifts], tuple[BackPairs, BackPairs]]:
+def _man_neighbours(tables: Tables) -> tuple[tuple[Shifts, Shifts], tuple[Shifts, Shifts]]:
     """Per colour, the shifts that bring a man's front squares onto its own bit (contact), and the
-    shifts that bring its back squares there, each with the mask of men whose back square is off
-    the board, which counts as held (support).
+    shifts that bring its back squares there (support; the native evaluation counts a back square
+    off the board as held).
 
     A man's front squares are where it moves to; its back squares, those of the opposite
     directions that it cannot move in.
     """
-    board = tables.board
     fronts = []
-    back_pairs = []
+    backs = []
     for color in (0, 1):
         moves = tables.man_moves[color]
         directions = {d for d, _, _ in moves}
         fronts.append(tuple((a, not up) for _, a, up in moves))
-        backs = [(a, up) for d, a, up in moves if (d + 4) % 8 not in directions]
-        back_pairs.append(tuple(((a, up), ~(board << a if up else board >> a)) for a, up in backs))
-    return (fronts[0], fronts[1]), (back_pairs[0], back_pairs[1])
+        backs.append(tuple((a, up) for d, a, up in moves if (d + 4) % 8 not in directions))
+    return (fronts[0], fronts[1]), (backs[0], backs[1])
 
 
 def _runaway_zones(tables: Tables) -> tuple[tuple[int, ...], tuple[int, ...]]:
