@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from draughts._core.native import native_rules
-from draughts._native import identity_index
 from draughts._core.tables import Tables, compile_rules
 from draughts._core.types import Compact, Node
+from draughts._native import identity_index
 from draughts.move import Move
 from draughts.rules import Ruleset
 
