@@ -641,7 +641,7 @@ def _add_serve(commands: Any) -> None:
 _GROUPS = (
     ("rules", ("overview", "variants", "rules", "compare")),
     ("positions", ("moves", "show", "perft")),
-    ("games", ("play", "serve", "pdn", "annotate", "openings")),
+    ("games", ("play", "serve", "pdn", "annotate", "openings", "db", "book")),
     ("engines", ("hub", "dxp", "match")),
     ("research", ("lab", "endgame")),
 )
@@ -718,6 +718,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.cli.openings import add_parser as add_openings
 
     add_openings(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts.cli.db import add_parsers as add_db
+
+    add_db(commands, _ruleset, _VARIANT_HELP)
     _describe(parser)
     return parser
 
