@@ -1,0 +1,219 @@
+"""Shots: the draughts combination, found in a database's games, verified by search, written as PDN puzzles.
+
+A **shot** is a sacrifice that wins material (or the game) by force: the side to move, with no
+capture of its own, plays a move after which the opponent must capture, and however the opponent
+captures, a line of such forcing moves (sacrifices and captures) ends with the side to move
+ahead by at least ``gain`` men more than before (a king counts as the engine values it,
+:func:`~draughts.engine.king_value`, a man as one).
+
+Finding: every position of every game is tried with a **forcing search** (only the mover's
+sacrifices and captures, and the opponent's forced captures, to ``forcing`` moves of the mover;
+cheap, since the opponent's moves are all forced captures). Verifying: each candidate is then
+searched by the engine to ``depth`` plies, and kept only if the engine's score for the side to
+move is at least the material balance before plus ``gain`` men (less half a man for position), or
+a win. The puzzle's solution is the forcing line, up to where the material is won.
+
+Rulesets where a player with no move wins (losing draughts) have no shots in this sense and are
+skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from draughts.color import Color
+from draughts.db.database import Database
+from draughts.engine import Engine, Limit, king_value
+from draughts.move import Move
+from draughts.pdn import Game, write_game
+from draughts.position import Position
+from draughts.rules import Ruleset
+
+__all__ = ["Shot", "find_shots", "forcing_line", "shots_in_game", "write_puzzles"]
+
+_WIN = 10**6
+_BUDGET = 4000
+"""Positions a forcing search may visit from one root (a bound on pathological king positions)."""
+
+
+@attrs.frozen
+class Shot:
+    """A shot found in a game.
+
+    Attributes:
+        game: The game's id in the database (0 outside one).
+        ply: The ply of the position (0 = the start).
+        position: The position before the shot.
+        solution: The forcing line: the shot, the forced replies, up to where the material is won.
+        gain: What the line wins, in hundredths of a man (a man is 100).
+        score: The engine's score of the position at the verifying depth, hundredths of a man.
+        played: Whether the game went on with the shot's first move.
+        headers: The game's tags.
+    """
+
+    game: int
+    ply: int
+    position: Position
+    solution: tuple[Move, ...]
+    gain: int
+    score: int
+    played: bool
+    headers: dict[str, str] = attrs.field(factory=dict)
+
+
+def _material(position: Position, side: Color, king: int) -> int:
+    own_kings, own_men = position.material(side)
+    other_kings, other_men = position.material(side.opponent)
+    return 100 * (own_men - other_men) + king * (own_kings - other_kings)
+
+
+@attrs.define
+class _Search:
+    side: Color
+    king: int
+    depth: int
+    visited: int = 0
+
+    def mover(self, position: Position, moves_left: int) -> tuple[int, tuple[Move, ...]]:
+        """Best value for the attacker to move: stand, or a forcing move (a capture or a sacrifice)."""
+        self.visited += 1
+        best = (_material(position, self.side, self.king), ())
+        if moves_left == 0 or self.visited > _BUDGET:
+            return best
+        capturing = position.has_capture
+        for move, child in position.children():
+            if not capturing and not child.has_capture():
+                continue  # a quiet move that forces nothing
+            value, line = self.defender(child, moves_left - 1)
+            if value > best[0]:
+                best = (value, (move, *line))
+        return best
+
+    def defender(self, position: Position, moves_left: int) -> tuple[int, tuple[Move, ...]]:
+        """Worst value for the attacker after the defender's forced captures (none: the line ends)."""
+        self.visited += 1
+        if not position.legal_moves:
+            return (-_WIN if position.ruleset.no_move_wins else _WIN), ()
+        if not position.has_capture():
+            return _material(position, self.side, self.king), ()
+        worst: tuple[int, tuple[Move, ...]] = (2 * _WIN, ())
+        for move, child in position.children():
+            value, line = self.mover(child, moves_left)
+            if value < worst[0]:
+                worst = (value, (move, *line))
+        return worst
+
+
+def forcing_line(position: Position, *, forcing: int = 4) -> tuple[int, tuple[Move, ...]]:
+    """The best material gain the side to move forces with sacrifices and captures (up to
+    ``forcing`` of its own moves), in hundredths of a man, and its line (empty: none gains)."""
+    search = _Search(position.turn, king_value(position.ruleset), forcing)
+    before = _material(position, position.turn, search.king)
+    value, line = search.mover(position, forcing)
+    return value - before, _trimmed(position, line, value)
+
+
+def _trimmed(position: Position, line: tuple[Move, ...], value: int) -> tuple[Move, ...]:
+    """``line`` up to the first point where the attacker has won what it wins (and the defender has no capture)."""
+    side, king = position.turn, king_value(position.ruleset)
+    for index, move in enumerate(line):
+        position = position.play(move)
+        done = index % 2 == 0 and not position.has_capture() and _material(position, side, king) >= value
+        if done or (value >= _WIN and not position.legal_moves):
+            return line[: index + 1]
+    return line
+
+
+def _candidate(position: Position, gain: int, forcing: int) -> tuple[int, tuple[Move, ...]] | None:
+    if position.has_capture() or position.is_over():
+        return None
+    won, line = forcing_line(position, forcing=forcing)
+    if won < 100 * gain or not line:
+        return None
+    return won, line
+
+
+def shots_in_game(
+    game: Game, engine: Engine, *, depth: int = 6, gain: int = 1, forcing: int = 4, game_id: int = 0
+) -> Iterator[Shot]:
+    """The verified shots of one game's main line (each position where the side to move has one)."""
+    if game.ruleset.no_move_wins:
+        return
+    nodes = [game, *game.mainline()]
+    inside = -1  # the last ply of a shot the game played: its later positions are the same shot
+    for ply, node in enumerate(nodes):
+        if ply <= inside:
+            continue
+        found = _candidate(node.position, gain, forcing)
+        if found is None:
+            continue
+        won, line = found
+        result = engine.search(node.position, Limit(depth=depth))
+        before = _material(node.position, node.position.turn, king_value(game.ruleset))
+        winning = result.score.plies is not None and result.score.plies > 0
+        if not winning and result.value < before + 100 * gain - 50:
+            continue
+        played = ply + 1 < len(nodes) and nodes[ply + 1].move == line[0]
+        if played:
+            inside = ply + len(line)
+        yield Shot(game_id, ply, node.position, line, won, result.value, played, dict(game.headers))
+
+
+def find_shots(
+    database: Database,
+    ruleset: Ruleset | None = None,
+    *,
+    depth: int = 6,
+    gain: int = 1,
+    forcing: int = 4,
+    limit: int | None = None,
+    games: int | None = None,
+    engine: Engine | None = None,
+) -> list[Shot]:
+    """The verified shots in the games of a database (of one ruleset, or all), in game order.
+
+    Args:
+        ruleset: Only games of these rules (default: every ruleset in the database).
+        depth: The engine's verifying depth.
+        gain: Men a shot must win, net.
+        forcing: The attacker's moves the forcing search looks through.
+        limit: Stop after this many shots.
+        games: Look at the first this many games only (of each ruleset).
+        engine: The verifying engine (default: ``Engine(seed=0)``).
+    """
+    engine = Engine(seed=0) if engine is None else engine
+    names = [ruleset.name] if ruleset is not None else list(database.variants())
+    shots: list[Shot] = []
+    for name in names:
+        for count, (game_id, game) in enumerate(database.games_of(ruleset or name), 1):
+            if games is not None and count > games:
+                break
+            for shot in shots_in_game(game, engine, depth=depth, gain=gain, forcing=forcing, game_id=game_id):
+                shots.append(shot)
+                if limit is not None and len(shots) >= limit:
+                    return shots
+    return shots
+
+
+def write_puzzles(shots: list[Shot]) -> str:
+    """The shots as PDN games: the position as SetUp/FEN, the solution as the main line, tags naming the source game."""
+    texts = []
+    for shot in shots:
+        tags = {
+            "Event": f"Shot: {shot.headers.get('Event', '?')}",
+            "White": shot.headers.get("White", "?"),
+            "Black": shot.headers.get("Black", "?"),
+            "Date": shot.headers.get("Date", "?"),
+            "Annotator": "draughts db shots",
+        }
+        puzzle = Game(shot.position.ruleset, tags, shot.position, shot.solution, "*")
+        played = "played in the game" if shot.played else "missed in the game"
+        puzzle.comment = (
+            f"game {shot.game}, ply {shot.ply}: {shot.position.turn} to play wins material worth {shot.gain / 100:g} "
+            f"men ({played}; "
+            f"search score {shot.score})"
+        )
+        texts.append(write_game(puzzle))
+    return "\n".join(texts)
