@@ -21,7 +21,8 @@ __all__ = ["BatchCounts", "Skip", "write_batch"]
 
 @attrs.frozen
 class Skip:
-    """A game not stored: its number and first line in its file, and why."""
+    """A game not stored: its number in its file, a line (the game's first, or where reading it
+    failed), and why."""
 
     number: int
     line: int
