@@ -61,7 +61,8 @@ def test_the_file_is_the_documented_format(book_path: Path) -> None:
 
 def test_probe_gives_the_moves_heaviest_first(book_path: Path) -> None:
     book = Book(book_path)
-    assert len(book) == 5 and book.name == "international"
+    assert len(book) == 5
+    assert book.name == "international"
     assert [e.to_dict() for e in book.probe("international")] == [
         {"move": "31-26", "weight": 3, "games": 3, "white": 1, "draws": 1, "black": 1},
         {"move": "35-30", "weight": 1, "games": 1, "white": 0, "draws": 1, "black": 0},
@@ -109,7 +110,7 @@ def test_book_player_plays_the_book_then_its_player(book_path: Path) -> None:
     board = Board("international")
     played = []
     for _ in range(6):
-        move, score = player.choose(board.copy())
+        move, _score = player.choose(board.copy())
         played.append(board.move_text(move))
         board.push(move)
     assert played[:3] in (["31-26", "20-25", "26-21"], ["31-26", "17-22", played[2]], ["35-30", *played[1:3]])
@@ -121,7 +122,8 @@ def test_book_player_plays_the_book_then_its_player(book_path: Path) -> None:
             break
         in_book += 1
         replay.push_text(text)
-    assert player.book_moves == in_book and in_book >= 2
+    assert player.book_moves == in_book
+    assert in_book >= 2
 
 
 def test_a_match_plays_book_moves_then_searches(book_path: Path, tmp_path: Path) -> None:
@@ -162,3 +164,12 @@ def test_the_codes_are_the_fmjd_identity() -> None:
             assert len({move_code(m) for m in moves}) == len(moves)
             position = position.play(rng.choice(moves))
     assert draughts.NATIVE is not None
+
+
+def test_book_player_leaves_the_book_after_plies(book_path: Path) -> None:
+    player = BookPlayer(RandomPlayer(seed=3), book_path, seed=1, plies=1)
+    board = Board("international")
+    for _ in range(3):
+        move, _score = player.choose(board.copy())
+        board.push(move)
+    assert player.book_moves == 1

@@ -42,10 +42,8 @@ def first_moves(paths: list[Path], variant: str) -> tuple[Counter[str], Counter[
             games[text] += 1
             winner = game.winner
             normal = pdn.normalise_result(game.result)
-            if normal in (None, "*", "0-0"):
-                outcome = "none"
-            else:
-                outcome = "draws" if winner is None else str(winner)
+            none = normal in (None, "*", "0-0")
+            outcome = "none" if none else "draws" if winner is None else str(winner)
             results[(text, outcome)] += 1
     return games, results
 
@@ -105,7 +103,8 @@ def test_bad_game_is_skipped_with_its_reason(tmp_path: Path) -> None:
     assert (report.games, report.skipped) == (1, 1)
     ((path, number, line, reason),) = db.skipped()
     assert (path, number, line) == (str(source), 2, 5)  # the line of the illegal move
-    assert "32-26" in reason and "not legal" in reason
+    assert "32-26" in reason
+    assert "not legal" in reason
 
 
 def test_duplicates_are_recognised(tmp_path: Path) -> None:
@@ -126,7 +125,8 @@ def test_import_resumes_and_reads_changed_files_again(tmp_path: Path) -> None:
     db = Database(tmp_path / "g.db")
     assert db.import_files(tmp_path).games == 1
     again = db.import_files(tmp_path)
-    assert again.files[0].done_before and again.games == 0
+    assert again.files[0].done_before
+    assert again.games == 0
     source.write_text('[GameType "20"]\n1. 32-28 19-23 2-0\n\n[GameType "20"]\n1. 33-28 1-1\n')
     changed = db.import_files(tmp_path)
     assert (changed.games, changed.duplicates) == (1, 1)
@@ -198,7 +198,8 @@ def test_explore_json_shape(database: Database) -> None:
     data = database.explore("russian", games=2).to_dict()
     assert set(data) == {"fen", "moves", "count", "games"}
     assert set(data["moves"][0]) == {"move", "games", "white", "draws", "black"}
-    assert len(data["games"]) == 2 and {"id", "ply", "result"} <= set(data["games"][0])
+    assert len(data["games"]) == 2
+    assert {"id", "ply", "result"} <= set(data["games"][0])
     assert database.explore("pool").moves == ()
 
 

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from test_shots import SHOT, _game
 
 from conftest import DATA
 from draughts import Position, pdn
 from draughts.cli import main
-from test_shots import SHOT, _game
 
 RUSSIAN = DATA / "games" / "russian"
 
@@ -37,7 +37,9 @@ def test_import_text_and_json(database: str, tmp_path: Path) -> None:
     other = str(tmp_path / "other.db")
     status, text = run("db", "import", other, str(RUSSIAN), "--workers", "2", "--format", "json")
     data = json.loads(text)
-    assert status == 0 and data["skipped"] == 1 and data["variants"] == {"russian": data["games"]}
+    assert status == 0
+    assert data["skipped"] == 1
+    assert data["variants"] == {"russian": data["games"]}
     assert "the move is unknown" in data["files"][0]["skipped"][0][2]
 
 
@@ -49,7 +51,9 @@ def test_explore_json(database: str) -> None:
     assert [move["games"] for move in data["moves"]] == sorted((m["games"] for m in data["moves"]), reverse=True)
     assert len(data["games"]) == 1
     status, text = run("db", "explore", database, "russian")
-    assert text.splitlines()[2].split() == [str(data["moves"][0][k]) for k in ("move", "games", "white", "draws", "black")]
+    assert text.splitlines()[2].split() == [
+        str(data["moves"][0][k]) for k in ("move", "games", "white", "draws", "black")
+    ]
 
 
 def test_find_a_position_and_a_pattern(database: str) -> None:
@@ -57,7 +61,8 @@ def test_find_a_position_and_a_pattern(database: str) -> None:
     position = list(game.mainline())[20].position
     status, text = run("db", "find", database, "russian", position.fen(), "--format", "json")
     data = json.loads(text)
-    assert status == 0 and data["count"] >= 1
+    assert status == 0
+    assert data["count"] >= 1
     assert any(hit["White"] == game.headers["White"] and hit["ply"] <= 21 for hit in data["games"])
     status, text = run("db", "find", database, "russian", "--pattern", "wc3,e3", "--turn", "white", "--format", "json")
     assert json.loads(text)["count"] > 0
@@ -74,7 +79,8 @@ def test_missing_database_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_book_build_and_probe(database: str, tmp_path: Path) -> None:
     book = str(tmp_path / "russian.book")
     status, text = run("book", "build", database, book, "--variant", "russian", "--min-games", "2")
-    assert status == 0 and "entries (russian)" in text
+    assert status == 0
+    assert "entries (russian)" in text
     status, text = run("book", "probe", book, "russian", "--format", "json")
     moves = json.loads(text)["moves"]
     status, explored = run("db", "explore", database, "russian", "--format", "json")
@@ -94,6 +100,7 @@ def test_shots_command(tmp_path: Path) -> None:
     assert run("db", "import", path, str(source), "--workers", "1")[0] == 0
     output = tmp_path / "puzzles.pdn"
     status, text = run("db", "shots", path, "--depth", "4", "--output", str(output))
-    assert status == 0 and text.strip() == f"1 shot written to {output}"
+    assert status == 0
+    assert text.strip() == f"1 shot written to {output}"
     (puzzle,) = pdn.read_games(str(output))
     assert puzzle.position == Position.from_fen("international", SHOT)

@@ -1,4 +1,4 @@
-"""Stable position keys (draughts.keys, Position.key): fixed values, equal positions equal keys, the incremental update."""
+"""Stable position keys (draughts.keys, Position.key): fixed values, equal positions, the incremental update."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_words_are_splitmix64() -> None:
     assert output(0, 0) == 0xE220A8397B1DCDAF
     assert output(1234567, 0) == 6457827717110365317
     assert [word(i) for i in range(5)] == [output(SEED, i) for i in range(5)]
-    assert SEED == int.from_bytes(b"draughts", "big")
+    assert int.from_bytes(b"draughts", "big") == SEED
 
 
 def test_key_is_the_xor_of_its_words() -> None:

@@ -136,11 +136,13 @@ def _print_import(report: Any, variants: dict[str, int], out: TextIO) -> None:
         + (f", {plural(again, 'file')} already imported" if again else ""),
         file=out,
     )
-    print("in the database: " + (", ".join(f"{name} {count}" for name, count in variants.items()) or "no games"), file=out)
+    print(
+        "in the database: " + (", ".join(f"{name} {count}" for name, count in variants.items()) or "no games"), file=out
+    )
     for item in report.files:
         if item.error:
             print(f"{item.path}: {item.error}", file=out)
-        for number, line, reason in item.skipped:
+        for _number, _line, reason in item.skipped:
             print(f"skipped: {item.path}: {reason}", file=out)
 
 

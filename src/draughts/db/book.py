@@ -191,7 +191,7 @@ class Book:
         self._keys = [ENTRY.unpack_from(data, start + i * ENTRY.size)[0] for i in range(count)]
 
     def __len__(self) -> int:
-        return self._count
+        return int(self._count)
 
     def _entries(self, key: int) -> Iterator[BookEntry]:
         index = bisect.bisect_left(self._keys, key)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from draughts.db.importer import FileBatch, FileImport, ImportReport, read_file, run_jobs, stamp
+from draughts.db.importer import FileBatch, FileImport, ImportReport, run_jobs
 from draughts.db.moves import move_code
 from draughts.db.records import GameRecord, record_of
 from draughts.db.schema import DatabaseError, connect, signed
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from draughts.db.pattern import Pattern
 
-__all__ = ["Database", "ExplorerMove", "Exploration", "GameHit", "Occurrences"]
+__all__ = ["Database", "Exploration", "ExplorerMove", "GameHit", "Occurrences"]
 
 
 @attrs.frozen
@@ -288,7 +288,7 @@ class Database:
         variant = self._variant_of(pattern.ruleset)
         if variant is None:
             return Occurrences(0, ())
-        rows = []
+        rows: list[tuple[int, int]] = []
         count = 0
         for game_id, start, moves in self._connection.execute(
             "SELECT id, start, moves FROM games WHERE variant = ? ORDER BY id", (variant,)
@@ -328,9 +328,10 @@ class Database:
     def variants(self) -> dict[str, int]:
         """Games per ruleset name."""
         rows = self._connection.execute(
-            "SELECT v.name, COUNT(g.id) FROM variants v LEFT JOIN games g ON g.variant = v.id GROUP BY v.id ORDER BY v.name"
+            "SELECT v.name, COUNT(g.id) FROM variants v LEFT JOIN games g ON g.variant = v.id "
+            "GROUP BY v.id ORDER BY v.name"
         )
-        return {name: count for name, count in rows}
+        return dict(rows.fetchall())
 
     def skipped(self) -> list[tuple[str | None, int, int, str]]:
         """Every game not stored: ``(file, number, line, reason)``."""
@@ -345,7 +346,9 @@ class Database:
         variant = self._variant_of(resolve_ruleset(ruleset))
         if variant is None:
             return
-        ids = [row[0] for row in self._connection.execute("SELECT id FROM games WHERE variant = ? ORDER BY id", (variant,))]
+        ids = [
+            row[0] for row in self._connection.execute("SELECT id FROM games WHERE variant = ? ORDER BY id", (variant,))
+        ]
         for game_id in ids:
             yield game_id, self.game(game_id)
 
@@ -361,4 +364,3 @@ def _replay(rules: Ruleset, start: str, moves: str) -> Iterable[tuple[Position, 
         yield position, move
         position = position.play(move)
     yield position, None
-

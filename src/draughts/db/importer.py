@@ -130,7 +130,7 @@ def read_file(path: str, ruleset: Ruleset | None) -> FileBatch:
 
 
 def run_jobs(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     ruleset: Ruleset | None,
     done: Callable[[str, tuple[int, int]], bool],
     write: Callable[[FileBatch, tuple[int, int]], FileImport],
@@ -158,4 +158,3 @@ def run_jobs(
             for future in futures:
                 future.cancel()
     return ImportReport(tuple(results[path] for path in files), time.perf_counter() - started)
-

@@ -14,12 +14,11 @@ from collections.abc import Mapping
 import attrs
 
 from draughts.color import Color
+from draughts.db.moves import move_code
 from draughts.keys import key_after
 from draughts.notation import move_text
 from draughts.pdn import Game
 from draughts.results import normalise_result
-
-from draughts.db.moves import move_code
 
 __all__ = ["NONE", "OUTCOMES", "GameRecord", "outcome_of", "record_of"]
 

@@ -79,10 +79,10 @@ class _Search:
     def mover(self, position: Position, moves_left: int) -> tuple[int, tuple[Move, ...]]:
         """Best value for the attacker to move: stand, or a forcing move (a capture or a sacrifice)."""
         self.visited += 1
-        best = (_material(position, self.side, self.king), ())
+        best: tuple[int, tuple[Move, ...]] = (_material(position, self.side, self.king), ())
         if moves_left == 0 or self.visited > _BUDGET:
             return best
-        capturing = position.has_capture
+        capturing = position.has_capture()
         for move, child in position.children():
             if not capturing and not child.has_capture():
                 continue  # a quiet move that forces nothing

@@ -42,7 +42,7 @@ class BookPlayer:
         self._random = random.Random(seed)
 
     def choose(self, board: Board, clock: Clock | None = None) -> Choice:
-        if self.plies is None or board.ply < self.plies:
+        if self.plies is None or board.ply() < self.plies:
             move = self.book.choose(board.position, self._random)
             if move is not None:
                 self.book_moves += 1
