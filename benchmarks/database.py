@@ -113,7 +113,8 @@ def self_play(args: argparse.Namespace, folder: Path) -> None:
     writer = time.process_time() - started
     reading = sum(item.seconds for item in report.files)
     print(
-        f"import: {report.games:,} games, {report.plies:,} plies in {report.seconds:.0f} s wall on {args.workers} workers; "
+        f"import: {report.games:,} games, {report.plies:,} plies in {report.seconds:.0f} s wall "
+        f"on {args.workers} workers; "
         f"{report.games / reading:.0f} games/s per worker (CPU {reading:.0f} s), "
         f"the writer {report.games / writer:.0f} games/s (CPU {writer:.0f} s)"
     )
@@ -127,10 +128,14 @@ def self_play(args: argparse.Namespace, folder: Path) -> None:
     db.close()
 
 
-def first_moves(files: list[Path]) -> dict[str, Counter[str]]:
+def first_moves(files: list[Path], duplicates: set[tuple[str, int]]) -> dict[str, Counter[str]]:
+    """First moves of the games from the start, read with the PDN reader alone, less the games the
+    import recognised as duplicates (by file and number: the database stores each game once)."""
     counts: dict[str, Counter[str]] = {}
     for path in files:
         for game in pdn.read_games(str(path), errors="skip"):
+            if (os.path.abspath(path), game.index) in duplicates:
+                continue
             moves = game.mainline_moves()
             start = Position.initial(game.ruleset)
             if moves and game.position == start:
@@ -145,21 +150,26 @@ def corpus(args: argparse.Namespace, folder: Path) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         report = db.import_files(args.corpus, executor=pool)
     reading = sum(item.seconds for item in report.files)
-    print(f"corpus: {report.games:,} games ({report.plies:,} plies), {report.skipped} skipped, "
-          f"{report.duplicates} duplicates, {report.games / reading:.0f} games/s per worker")
+    print(
+        f"corpus: {report.games:,} games ({report.plies:,} plies), {report.skipped} skipped, "
+        f"{report.duplicates} duplicates, {report.games / reading:.0f} games/s per worker"
+    )
     print("games per variant: " + ", ".join(f"{name} {count}" for name, count in db.variants().items()))
+    duplicates = set()
     for path, number, line, reason in db.skipped():
         print(f"  skipped {Path(path or '?').name} game {number} (line {line}): {reason[:160]}")
+        if reason.startswith("duplicate of game"):
+            duplicates.add((path or "", number))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         files = sorted(p for p in Path(args.corpus).rglob("*.pdn"))
-        direct = first_moves(files)
+        direct = first_moves(files, duplicates)
     for name, counts in sorted(direct.items()):
         explored = {move.text: move.games for move in db.explore(name).moves}
-        # The direct count reads every game, duplicates too; the database stores each game once.
         verdict = "equal" if explored == dict(counts) else f"differ: files {dict(counts)} database {explored}"
-        print(f"  {name}: first moves from the files and the explorer's counts {verdict}")
-        game_id, game = next(iter(db.games_of(name)))
+        total = sum(counts.values())
+        print(f"  {name}: first moves from the files ({total} games) and the explorer's counts {verdict}")
+        game_id, game = next((i, g) for i, g in db.games_of(name) if len(g.mainline_moves()) > 2)
         nodes = list(game.mainline())
         node = nodes[len(nodes) // 2]
         hits = [hit for hit in db.find(node.position, limit=None).games if hit.id == game_id]
