@@ -80,7 +80,7 @@ def test_book_build_and_probe(database: str, tmp_path: Path) -> None:
     book = str(tmp_path / "russian.book")
     status, text = run("book", "build", database, book, "--variant", "russian", "--min-games", "2")
     assert status == 0
-    assert "entries (russian)" in text
+    assert "entries (russian) written to" in text
     status, text = run("book", "probe", book, "russian", "--format", "json")
     moves = json.loads(text)["moves"]
     status, explored = run("db", "explore", database, "russian", "--format", "json")

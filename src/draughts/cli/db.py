@@ -214,7 +214,7 @@ def _book_build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> in
     rules = ruleset(args.variant)
     with _open(args.db) as database:
         count = build_book(database, rules, args.book, min_games=args.min_games, weighting=args.weighting)
-    print(f"{args.book}: {plural(count, 'entry', 'entries')} ({rules.name})", file=out)
+    print(f"{plural(count, 'entry', 'entries')} ({rules.name}) written to {args.book}", file=out)
     return 0
 
 
