@@ -173,3 +173,21 @@ def test_book_player_leaves_the_book_after_plies(book_path: Path) -> None:
         move, _score = player.choose(board.copy())
         board.push(move)
     assert player.book_moves == 1
+
+
+def test_the_hub_engine_answers_go_from_the_book(book_path: Path) -> None:
+    import io
+
+    from draughts.hub import serve
+    from draughts.hub.protocol import parse_line
+
+    out = io.StringIO()
+    lines = ["hub", "init", "set-param name=level value=beginner", "go", "quit"]
+    serve(ruleset="international", stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out, book=book_path)
+    done = [args for command, args in map(parse_line, out.getvalue().splitlines()) if command == "done"]
+    assert [args["move"] for args in done] in (["31-26"], ["35-30"])
+    out = io.StringIO()
+    lines = ["hub", "init", "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww", "go", "quit"]
+    serve(ruleset="frisian", stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out, book=book_path)
+    done = [args for command, args in map(parse_line, out.getvalue().splitlines()) if command == "done"]
+    assert len(done) == 1  # a book of other rules: the engine searched

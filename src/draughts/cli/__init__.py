@@ -449,7 +449,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
+    if args.book is not None:
+        from draughts.cli.db import open_book
+
+        open_book(args.book)  # a missing file is an error line, not a traceback
+    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases, book=args.book)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -615,6 +619,7 @@ def _add_hub(commands: Any) -> None:
     sub.add_argument(
         "--tablebases", metavar="DIR", help="probe the endgame tables built in DIR (draughts endgame build)"
     )
+    sub.add_argument("--book", metavar="BOOK", help="play from this opening book while in it (draughts book build)")
     sub.set_defaults(run=_cmd_hub)
 
 

@@ -9,9 +9,11 @@ ahead by at least ``gain`` men more than before (a king counts as the engine val
 Finding: every position of every game is tried with a **forcing search** (only the mover's
 sacrifices and captures, and the opponent's forced captures, to ``forcing`` moves of the mover;
 cheap, since the opponent's moves are all forced captures). Verifying: each candidate is then
-searched by the engine to ``depth`` plies, and kept only if the engine's score for the side to
-move is at least the material balance before plus ``gain`` men (less half a man for position), or
-a win. The puzzle's solution is the forcing line, up to where the material is won.
+analysed by the engine to ``depth`` plies (its two best lines), and kept only if the shot's first
+move is the engine's best and scores at least ``gain`` men (less half a man for position) above
+every other move, or wins where no other move does: a unique solution, as a puzzle needs, and not
+an exchange any move would have completed. The puzzle's solution is the forcing line, up to where
+the material is won.
 
 Rulesets where a player with no move wins (losing draughts) have no shots in this sense and are
 skipped.
@@ -19,6 +21,7 @@ skipped.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import attrs
@@ -26,6 +29,7 @@ import attrs
 from draughts.color import Color
 from draughts.db.database import Database
 from draughts.engine import Engine, Limit, king_value
+from draughts.engine.score import Score
 from draughts.move import Move
 from draughts.pdn import Game, write_game
 from draughts.position import Position
@@ -48,7 +52,7 @@ class Shot:
         position: The position before the shot.
         solution: The forcing line: the shot, the forced replies, up to where the material is won.
         gain: What the line wins, in hundredths of a man (a man is 100).
-        score: The engine's score of the position at the verifying depth, hundredths of a man.
+        score: The engine's score of the shot at the verifying depth, hundredths of a man (a win: 10**6).
         played: Whether the game went on with the shot's first move.
         headers: The game's tags.
     """
@@ -150,15 +154,34 @@ def shots_in_game(
         if found is None:
             continue
         won, line = found
-        result = engine.search(node.position, Limit(depth=depth))
-        before = _material(node.position, node.position.turn, king_value(game.ruleset))
-        winning = result.score.plies is not None and result.score.plies > 0
-        if not winning and result.value < before + 100 * gain - 50:
+        score = _verified(engine, node.position, line[0], depth, gain)
+        if score is None:
             continue
         played = ply + 1 < len(nodes) and nodes[ply + 1].move == line[0]
         if played:
             inside = ply + len(line)
-        yield Shot(game_id, ply, node.position, line, won, result.value, played, dict(game.headers))
+        yield Shot(game_id, ply, node.position, line, won, score, played, dict(game.headers))
+
+
+def _centi(score: Score) -> float:
+    """A score as hundredths of a man, a win or a loss as an infinity."""
+    if score.plies is not None:
+        return math.inf if score.plies > 0 else -math.inf
+    return float(score.centi)
+
+
+def _verified(engine: Engine, position: Position, first: Move, depth: int, gain: int) -> int | None:
+    """The engine's score of the shot when, searching to ``depth``, the shot's first move is its best
+    and beats every other move by ``gain`` men less half a man (or wins where no other move does);
+    None otherwise. A unique solution, as puzzles need."""
+    lines = engine.analyse(position, Limit(depth=depth), multipv=2)
+    if not lines or lines[0].move != first:
+        return None
+    best = _centi(lines[0].score)
+    second = _centi(lines[1].score) if len(lines) > 1 else -math.inf
+    if best == second or best - second < 100 * gain - 50:
+        return None
+    return _WIN if best == math.inf else int(best)
 
 
 def find_shots(
