@@ -466,7 +466,17 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
         if (error.name or "").split(".")[0] not in _WEB_EXTRA:
             raise
         raise _Failure(f'the web board needs the web extra: pip install "polydraughts[web]" ({error})') from None
-    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out, tablebases=args.tablebases)
+    if args.database is not None and not os.path.isfile(args.database):
+        raise _Failure(f"no game database {args.database!r} (make one with: draughts db import DB FILE...)")
+    serve(
+        args.variant,
+        host=args.host,
+        port=args.port,
+        open_browser=args.open,
+        stdout=out,
+        tablebases=args.tablebases,
+        database=args.database,
+    )
 
 
 def _add_overview(commands: Any) -> None:
@@ -640,6 +650,7 @@ def _add_serve(commands: Any) -> None:
         metavar="DIR",
         help="show the verdict and best moves of positions inside the endgame tables built in DIR",
     )
+    sub.add_argument("--database", metavar="DB", help="show the moves played from each position in DB's games")
     sub.set_defaults(run=_cmd_serve)
 
 
