@@ -45,19 +45,20 @@ kept in one canonical form); different positions collide with probability about 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from draughts.color import Color
+from draughts.rules import Ruleset
 from draughts.rules.geometry import LAST_SQUARE
 
 if TYPE_CHECKING:
     from draughts.move import Move
-    from draughts.position import Position
 
 __all__ = [
     "GAMMA",
     "SEED",
     "TURN_INDEX",
+    "Keyed",
     "key_after",
     "piece_index",
     "piece_word",
@@ -74,6 +75,20 @@ TURN_INDEX: Final = 0
 """The index of the word that stands for Black to move."""
 _MASK: Final = (1 << 64) - 1
 _STATE_BASE: Final = 1 << 40
+
+
+class Keyed(Protocol):
+    """What a key reads of a position (a :class:`~draughts.Position` is one; named here, not
+    imported, since the position module calls this one)."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def turn(self) -> Color: ...
+    def squares(self, color: Color, *, kings: bool | None = None) -> list[int]: ...
+    def king_moves(self, color: Color) -> tuple[int, int] | None: ...
+    def is_king_at(self, square: int | str) -> bool: ...
+    def play(self, move: Move) -> Keyed: ...
 
 
 def word(index: int) -> int:
@@ -104,7 +119,7 @@ _PIECES: Final = tuple(word(index) for index in range(4 * (LAST_SQUARE + 1)))
 _TURN: Final = word(TURN_INDEX)
 
 
-def position_key(position: Position) -> int:
+def position_key(position: Keyed) -> int:
     """The stable 64-bit key of ``position`` (see the module's definition), an int in ``[0, 2**64)``."""
     table = _PIECES
     key = _TURN if position.turn is Color.BLACK else 0
@@ -121,7 +136,7 @@ def position_key(position: Position) -> int:
     return key
 
 
-def key_after(position: Position, key: int, move: Move) -> int:
+def key_after(position: Keyed, key: int, move: Move) -> int:
     """The key of ``position.play(move)`` from ``key``, ``position``'s, without walking the board.
 
     The update Zobrist keys are made for: the moving piece leaves its start, arrives on its end (a

@@ -96,7 +96,7 @@ def _open(path: str, *, create: bool = False) -> Any:
 
     if not create and not os.path.exists(path):
         raise DraughtsError(f"no database {path!r} (make one with: draughts db import {path} FILE...)")
-    return Database(path)
+    return Database(path, readonly=not create)
 
 
 def open_book(path: str) -> Any:

@@ -107,9 +107,11 @@ class Database:
 
     Args:
         path: The file (created if missing; ``":memory:"`` for one that lives in memory).
+        readonly: Open an existing file for reading only (it is never written; importing fails).
 
     Raises:
-        DatabaseError: the file exists but is not a game database of this format.
+        DatabaseError: the file exists but is not a game database of this format, or
+            ``readonly`` and there is no such database.
 
     >>> from draughts import pdn
     >>> from draughts.db import Database
@@ -122,9 +124,9 @@ class Database:
     [('32-28', 2, 1, 0, 1), ('33-28', 1, 0, 1, 0)]
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, readonly: bool = False) -> None:
         self.path = os.fspath(path)
-        self._connection = connect(self.path)
+        self._connection = connect(self.path, readonly=readonly)
         self._variants: dict[str, int] = {}
         self._rules: dict[int, Ruleset] = {}
         for variant_id, name, text in self._connection.execute("SELECT id, name, ruleset FROM variants"):

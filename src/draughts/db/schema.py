@@ -28,7 +28,9 @@ minus ``2**64`` when they are ``2**63`` or more (:func:`signed`, :func:`unsigned
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import urllib.parse
 from typing import Final
 
 from draughts.errors import DraughtsError
@@ -80,29 +82,36 @@ def unsigned(value: int) -> int:
     return value + _WRAP if value < 0 else value
 
 
-def connect(path: str) -> sqlite3.Connection:
-    """Open (creating if needed) the database at ``path`` and check its format.
+def connect(path: str, *, readonly: bool = False) -> sqlite3.Connection:
+    """Open the database at ``path`` and check its format: created if needed, or ``readonly``
+    (an existing file, never written: what the explorer of a web server opens).
 
     Raises:
-        DatabaseError: the file is not an SQLite database, or one of another format or key definition.
+        DatabaseError: the file is not an SQLite database, or one of another format or key
+            definition, or (``readonly``) there is no such file.
     """
     try:
-        connection = sqlite3.connect(path)
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=NORMAL")
-        connection.executescript(_TABLES)
-        _check_meta(connection, path)
+        if readonly:
+            uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+            connection = sqlite3.connect(uri, uri=True)
+        else:
+            connection = sqlite3.connect(path)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            connection.executescript(_TABLES)
+        _check_meta(connection, path, readonly)
     except sqlite3.DatabaseError as error:
         raise DatabaseError(f"{path!r} is not a game database: {error}") from None
     return connection
 
 
-def _check_meta(connection: sqlite3.Connection, path: str) -> None:
+def _check_meta(connection: sqlite3.Connection, path: str, readonly: bool) -> None:
     expected = {"format": FORMAT, "keys": KEYS}
     with connection:
         for name, value in expected.items():
             row = connection.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
-            if row is None:
+            if row is None and not readonly:
                 connection.execute("INSERT INTO meta VALUES (?, ?)", (name, value))
-            elif row[0] != value:
-                raise DatabaseError(f"{path!r} has {name} {row[0]!r}; this version reads {value!r}")
+            elif row is None or row[0] != value:
+                found = "no " + name if row is None else f"{name} {row[0]!r}"
+                raise DatabaseError(f"{path!r} has {found}; this version reads {value!r}")

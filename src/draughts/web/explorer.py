@@ -25,5 +25,5 @@ def explore(rules: Ruleset, fen: str, path: str) -> dict[str, Any]:
     position = Position.from_fen(rules, fen)
     if not os.path.exists(path):
         return {"fen": position.fen(), "moves": [], "count": 0, "games": []}
-    with Database(path) as database:
+    with Database(path, readonly=True) as database:
         return database.explore(position, games=GAMES).to_dict()
