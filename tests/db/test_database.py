@@ -248,3 +248,19 @@ def test_add_games_in_python() -> None:
     assert db.add_games([game, game]).to_dict()["duplicates"] == 1
     assert db.explore("frisian").moves[0].to_dict() == {"move": "32-28", "games": 1, "white": 1, "draws": 0, "black": 0}
     assert db.find(board.position).count == 1
+
+
+def test_readonly_databases_are_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    Database(path).import_files(INTERNATIONAL[0])
+    before = path.read_bytes()
+    with Database(path, readonly=True) as db:
+        assert db.explore("international").count > 0
+        with pytest.raises(DatabaseError, match="read-only"):
+            db.import_files(INTERNATIONAL[1])
+        with pytest.raises(DatabaseError, match="read-only"):
+            db.add_games([])
+    assert path.read_bytes() == before
+    with pytest.raises(DatabaseError, match="not a game database"):
+        Database(tmp_path / "missing.db", readonly=True)
+    assert not (tmp_path / "missing.db").exists()

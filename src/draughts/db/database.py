@@ -126,6 +126,7 @@ class Database:
 
     def __init__(self, path: str | os.PathLike[str], *, readonly: bool = False) -> None:
         self.path = os.fspath(path)
+        self.readonly = readonly
         self._connection = connect(self.path, readonly=readonly)
         self._variants: dict[str, int] = {}
         self._rules: dict[int, Ruleset] = {}
@@ -164,6 +165,10 @@ class Database:
         self._rules[variant_id] = rules
         return variant_id
 
+    def _writable(self) -> None:
+        if self.readonly:
+            raise DatabaseError(f"{self.path!r} was opened read-only: nothing can be imported")
+
     def _register(self, records: Iterable[GameRecord], rulesets: dict[str, Ruleset]) -> None:
         with self._connection:
             for record in records:
@@ -172,6 +177,7 @@ class Database:
 
     def add_games(self, games: Iterable[Game]) -> ImportReport:
         """Store games read or made in Python (one transaction); duplicates are recognised and not stored again."""
+        self._writable()
         listed = list(games)
         records = [record_of(game) for game in listed]
         self._register(records, {game.ruleset.name: game.ruleset for game in listed})
@@ -203,7 +209,9 @@ class Database:
         Raises:
             FileNotFoundError: a path does not exist (before anything is read).
             UnknownVariantError: ``ruleset`` names no ruleset.
+            DatabaseError: the database was opened read-only.
         """
+        self._writable()
         rules = None if ruleset is None else resolve_ruleset(ruleset)
         return run_jobs(paths, rules, self._done, self._write_file, executor, progress)
 
