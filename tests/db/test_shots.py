@@ -65,3 +65,14 @@ def test_puzzles_read_back_with_the_solution() -> None:
     assert _texts(puzzle.position, tuple(puzzle.mainline_moves())) == SOLUTION
     assert puzzle.headers["Event"] == "Shot: az2000"
     assert "wins material worth 1 men (played in the game" in puzzle.comment
+
+
+def test_winning_back_what_was_just_taken_is_no_shot() -> None:
+    # The same position, reached by Black taking a man (4x13): White's combination only wins it back.
+    board = Board.from_fen("international", "B:W9,21,26,31,33,36,37,38,43,44,45,48:B3,4,6,7,8,11,12,14,15,18,22,34")
+    for text in ["4x13", *SOLUTION, "18-23"]:
+        board.push_text(text)
+    game = pdn.Game.from_board(board, {}, "*")
+    assert game.next().position == Position.from_fen("international", SHOT)  # type: ignore[union-attr]
+    assert list(shots_in_game(game, Engine(seed=0), depth=4)) == []
+    assert len(list(shots_in_game(_game(), Engine(seed=0), depth=4))) == 1  # from the same position as a start

@@ -31,7 +31,7 @@ from draughts.db.database import Database
 from draughts.engine import Engine, Limit, king_value
 from draughts.engine.score import Score
 from draughts.move import Move
-from draughts.pdn import Game, write_game
+from draughts.pdn import Game, GameNode, write_game
 from draughts.position import Position
 from draughts.rules import Ruleset
 
@@ -130,28 +130,44 @@ def _trimmed(position: Position, line: tuple[Move, ...], value: int) -> tuple[Mo
     return line
 
 
-def _candidate(position: Position, gain: int, forcing: int) -> tuple[int, tuple[Move, ...]] | None:
+def _candidate(position: Position, gain: int, forcing: int, owed: int) -> tuple[int, tuple[Move, ...]] | None:
+    """The forcing line of ``position`` and what it wins net of ``owed`` (what the opponent's last
+    move captured: winning it back completes an exchange, it is no shot), or None."""
     if position.has_capture() or position.is_over():
         return None
     won, line = forcing_line(position, forcing=forcing)
+    won -= owed
     if won < 100 * gain or not line:
         return None
     return won, line
 
 
+def _owed(nodes: list[GameNode], ply: int) -> int:
+    """What the move that led to ply ``ply`` captured, in hundredths of a man, for the side now to move."""
+    if ply == 0 or nodes[ply].move is None or not nodes[ply].move.captured:  # type: ignore[union-attr]
+        return 0
+    side, king = nodes[ply].position.turn, king_value(nodes[ply].position.ruleset)
+    return _material(nodes[ply - 1].position, side, king) - _material(nodes[ply].position, side, king)
+
+
 def shots_in_game(
     game: Game, engine: Engine, *, depth: int = 6, gain: int = 1, forcing: int = 4, game_id: int = 0
 ) -> Iterator[Shot]:
-    """The verified shots of one game's main line (each position where the side to move has one)."""
+    """The verified shots of one game's main line (each position where the side to move has one).
+
+    A shot the game played is reported once (not again from its later positions); a forced win
+    missed move after move is reported at its first position only.
+    """
     if game.ruleset.no_move_wins:
         return
-    nodes = [game, *game.mainline()]
+    nodes: list[GameNode] = [game, *game.mainline()]
     inside = -1  # the last ply of a shot the game played: its later positions are the same shot
+    won_once = False
     for ply, node in enumerate(nodes):
         if ply <= inside:
             continue
-        found = _candidate(node.position, gain, forcing)
-        if found is None:
+        found = _candidate(node.position, gain, forcing, _owed(nodes, ply))
+        if found is None or (won_once and found[0] >= _WIN // 2):
             continue
         won, line = found
         score = _verified(engine, node.position, line[0], depth, gain)
@@ -160,6 +176,7 @@ def shots_in_game(
         played = ply + 1 < len(nodes) and nodes[ply + 1].move == line[0]
         if played:
             inside = ply + len(line)
+        won_once = won_once or won >= _WIN // 2
         yield Shot(game_id, ply, node.position, line, won, score, played, dict(game.headers))
 
 
