@@ -4,7 +4,8 @@ A **shot** is a sacrifice that wins material (or the game) by force: the side to
 capture of its own, plays a move after which the opponent must capture, and however the opponent
 captures, a line of such forcing moves (sacrifices and captures) ends with the side to move
 ahead by at least ``gain`` men more than before (a king counts as the engine values it,
-:func:`~draughts.engine.king_value`, a man as one).
+:func:`~draughts.engine.king_value`, a man as one), net of what the opponent's last move took:
+winning back a man just taken completes an exchange, it is no shot.
 
 Finding: every position of every game is tried with a **forcing search** (only the mover's
 sacrifices and captures, and the opponent's forced captures, to ``forcing`` moves of the mover;
