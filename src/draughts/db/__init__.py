@@ -1,6 +1,6 @@
 """Game collections as a database: import, opening explorer, position and pattern search, opening books, shots.
 
-One SQLite file (Python's own :mod:`sqlite3`, no server) holds the games of any rulesets: their
+One SQLite file (Python's own ``sqlite3``, no server) holds the games of any rulesets: their
 tags, results and moves, where each came from (file, number, first line), and every position of
 every game under its stable 64-bit key (:meth:`draughts.Position.key`, defined in
 :mod:`draughts.keys`) with the move played from it. ``docs/database.rst`` shows the commands.

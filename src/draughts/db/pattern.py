@@ -46,7 +46,7 @@ class Pattern:
 
     Attributes:
         ruleset: The rules whose games are searched.
-        squares: ``{square number: symbol}`` (one of :data:`SYMBOLS`).
+        squares: ``{square number: symbol}`` (one of ``w``, ``W``, ``b``, ``B``, ``e``).
         material: ``{symbol: count}`` for ``w``, ``W``, ``b``, ``B``: exact counts.
         turn: The side to move, or None for either.
     """
