@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 import draughts
-from conftest import DATA
 from draughts import Position, pdn
 from draughts.db import Database, DatabaseError, Pattern, PatternError
 from draughts.db import writer as db_writer
 from draughts.notation import move_text
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 GAMES = DATA / "games"
 RUSSIAN = GAMES / "russian"

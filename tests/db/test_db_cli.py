@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from test_shots import SHOT, _game
 
-from conftest import DATA
 from draughts import Position, pdn
 from draughts.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 RUSSIAN = DATA / "games" / "russian"
 

@@ -8,13 +8,14 @@ from urllib.parse import urlencode
 
 import pytest
 
-from conftest import DATA
 from draughts.db import Database
 
 starlette = pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from draughts.web.app import create_app  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 SMALL = {"workers": 1, "engine_workers": 1, "work_time": 120.0}
 
