@@ -56,6 +56,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(attrs|attr)(\..*)?"),
     (r"py:.*", r"(concurrent\.futures\.)?(_base\.)?(Executor|Future)"),
     (r"py:.*", r"(os\.)?PathLike|(pathlib\.)?Path"),
+    (r"py:.*", r"sqlite3(\..*)?|(random\.)?Random"),  # the game database's connection, a book's draw
     (r"py:.*", r"draughts\._[a-z_]+(\..*)?"),  # private modules (compiled tables) and their names
     (r"py:.*", r"draughts(\.[a-z_]+)*\._[A-Za-z_]+"),  # private names of public modules
     (r"py:.*", r"(starlette|uvicorn|socket|_?asyncio|string)(\..*)?|Starlette|TextIO|Json"),  # the web's types

@@ -374,7 +374,16 @@ def submodule_api_lines(module_name: str) -> list[str]:
 NESTED_PAGES = ("draughts.rules", "draughts.engine")
 """Packages whose public modules each get a page of their own, as the top-level modules do (the
 rules and the engine are read module by module); other packages have one page, their own."""
-EXTRA_PAGES = ("draughts.pdn.collection", "draughts.cli.play", "draughts.players.factory")
+EXTRA_PAGES = (
+    "draughts.pdn.collection",
+    "draughts.cli.play",
+    "draughts.players.factory",
+    "draughts.players.book",
+    "draughts.db.book",
+    "draughts.db.moves",
+    "draughts.db.schema",
+    "draughts.db.shots",
+)
 """Modules of other packages with a page of their own (what programs import from them)."""
 
 

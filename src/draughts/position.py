@@ -405,6 +405,13 @@ class Position:
         # The ruleset is left out: equal positions still hash alike, and most tables hold one ruleset.
         return hash(self._key)
 
+    def key(self) -> int:
+        """The stable 64-bit Zobrist key (pieces by square number, side to move, rule state), the one
+        game databases and opening books index positions by: defined in :mod:`draughts.keys`."""
+        from draughts.keys import position_key
+
+        return position_key(self)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position.from_bitboards, (self.ruleset, self._white, self._black, self._kings, self.turn, self._state))
 

@@ -449,7 +449,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def _cmd_hub(args: argparse.Namespace, out: TextIO) -> None:
     from draughts.hub import serve
 
-    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases)
+    if args.book is not None:
+        from draughts.cli.db import open_book
+
+        open_book(args.book)  # a missing file is an error line, not a traceback
+    serve(ruleset=_ruleset(args.variant), stdout=out, tablebases=args.tablebases, book=args.book)
 
 
 _WEB_EXTRA = ("starlette", "uvicorn", "anyio", "h11", "click")
@@ -462,7 +466,17 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> None:
         if (error.name or "").split(".")[0] not in _WEB_EXTRA:
             raise
         raise _Failure(f'the web board needs the web extra: pip install "polydraughts[web]" ({error})') from None
-    serve(args.variant, host=args.host, port=args.port, open_browser=args.open, stdout=out, tablebases=args.tablebases)
+    if args.database is not None and not os.path.isfile(args.database):
+        raise _Failure(f"no game database {args.database!r} (make one with: draughts db import DB FILE...)")
+    serve(
+        args.variant,
+        host=args.host,
+        port=args.port,
+        open_browser=args.open,
+        stdout=out,
+        tablebases=args.tablebases,
+        database=args.database,
+    )
 
 
 def _add_overview(commands: Any) -> None:
@@ -621,6 +635,7 @@ def _add_hub(commands: Any) -> None:
     sub.add_argument(
         "--tablebases", metavar="DIR", help="probe the endgame tables built in DIR (draughts endgame build)"
     )
+    sub.add_argument("--book", metavar="BOOK", help="play from this opening book while in it (draughts book build)")
     sub.set_defaults(run=_cmd_hub)
 
 
@@ -636,12 +651,13 @@ def _add_serve(commands: Any) -> None:
         metavar="DIR",
         help="show the verdict and best moves of positions inside the endgame tables built in DIR",
     )
+    sub.add_argument("--database", metavar="DB", help="show the moves played from each position in DB's games")
 
 
 _GROUPS = (
     ("rules", ("overview", "variants", "rules", "compare")),
     ("positions", ("moves", "show", "perft")),
-    ("games", ("play", "serve", "pdn", "annotate", "openings")),
+    ("games", ("play", "serve", "pdn", "annotate", "openings", "db", "book")),
     ("engines", ("hub", "dxp", "match")),
     ("research", ("lab", "endgame")),
 )
@@ -718,6 +734,10 @@ def _parser() -> argparse.ArgumentParser:
     from draughts.cli.openings import add_parser as add_openings
 
     add_openings(commands, _ruleset, _VARIANT_HELP)
+
+    from draughts.cli.db import add_parsers as add_db
+
+    add_db(commands, _ruleset, _VARIANT_HELP)
     _describe(parser)
     return parser
 

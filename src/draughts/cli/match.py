@@ -45,6 +45,8 @@ def add_parser(commands: Any, ruleset: Callable[[str], Ruleset], variant_help: s
     sub.add_argument("b", metavar="ENGINE_B", help="the same for the second engine")
     sub.add_argument("--a-option", action="append", default=[], metavar="NAME=VALUE", help="Hub parameter of A")
     sub.add_argument("--b-option", action="append", default=[], metavar="NAME=VALUE", help="Hub parameter of B")
+    sub.add_argument("--a-book", metavar="BOOK", help="opening book A plays from while in it (draughts book build)")
+    sub.add_argument("--b-book", metavar="BOOK", help="opening book B plays from while in it")
     sub.add_argument("--games", type=int, default=2, help="games (default 2; colours alternate)")
     sub.add_argument("--variant", default="international", help=variant_help)
     sub.add_argument("--depth", type=int, help="plies per move")
@@ -89,6 +91,11 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
     if args.games < 1 or args.max_plies < 1:
         raise DraughtsError(f"--games and --max-plies must be at least 1 (got {args.games}, {args.max_plies})")
     rules = ruleset(args.variant)
+    for book in (args.a_book, args.b_book):
+        if book is not None:
+            from draughts.cli.db import open_book
+
+            open_book(book).probe(rules)  # a missing file, or a book of other rules, before any game
     clock = None
     if args.time or args.tc:
         clock = TimeControl.parse(args.time or args.tc, minutes=bool(args.time), margin=args.time_margin)
@@ -144,8 +151,8 @@ def _match(
     from draughts.cli.lab import openings_argument
 
     return run_match(
-        EngineSpec(args.a, _params(args.a_option)),
-        EngineSpec(args.b, _params(args.b_option)),
+        EngineSpec(args.a, _params(args.a_option), args.a_book),
+        EngineSpec(args.b, _params(args.b_option), args.b_book),
         games=args.games,
         ruleset=rules,
         openings=openings_argument(args),

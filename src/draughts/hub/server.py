@@ -9,6 +9,7 @@ deadline, which counts from the ``go``), and with a legal move even when the eng
 from __future__ import annotations
 
 import os
+import random
 import sys
 import threading
 import time
@@ -20,6 +21,7 @@ import attrs
 from draughts import __version__
 from draughts._text import excerpt, number
 from draughts.board import Board
+from draughts.db.book import Book
 from draughts.engine import LEVELS, Engine, InvalidLimitError, Limit, SearchResult, get_level
 from draughts.errors import DraughtsError, HubError
 from draughts.hub.levels import LevelLimits, read_level
@@ -64,8 +66,15 @@ class _Server:
     """
 
     def __init__(
-        self, variant: Ruleset | str, stdout: TextIO, tablebases: str | os.PathLike[str] | None = None
+        self,
+        variant: Ruleset | str,
+        stdout: TextIO,
+        tablebases: str | os.PathLike[str] | None = None,
+        book: Book | None = None,
     ) -> None:
+        self.book = book
+        """The opening book ``go`` answers from while the position is in it (None: none)."""
+        self._book_random = random.Random(0)
         self.tablebases = tablebases
         """The directory of endgame tables the engine probes (None: none)."""
         self.rules = resolve_ruleset(variant)
@@ -227,6 +236,8 @@ class _Server:
         self.limits = read_level(args, self.limits)
 
     def _go(self, args: Mapping[str, str]) -> None:
+        if self._book_move():
+            return
         started = time.monotonic()  # the budget counts from here: the GUI's clock runs from "go"
         limit = get_level(self.level).limit if self.limits is None else self.limits.limit()
         self.limits = None
@@ -240,6 +251,17 @@ class _Server:
         thread.start()
         if alarm is not None:
             alarm.start()
+
+    def _book_move(self) -> bool:
+        """Answer ``go`` with a book move, drawn by weight, when the book is of the position's rules and has it."""
+        position = self.board.position
+        if self.book is None or self.book.name != position.ruleset.name:
+            return False
+        move = self.book.choose(position, self._book_random)
+        if move is None:
+            return False
+        self.say(format_line("done", move=move_squares_text(move)))
+        return True
 
     # --- the search thread ---
 
@@ -321,6 +343,7 @@ def serve(
     stdin: IO[str] | None = None,
     stdout: TextIO | None = None,
     tablebases: str | os.PathLike[str] | None = None,
+    book: str | os.PathLike[str] | None = None,
 ) -> None:
     """Run the polydraughts engine as a Hub engine until ``quit`` or the end of input.
 
@@ -336,10 +359,15 @@ def serve(
     tables built there for the current variant: positions inside them are played perfectly and
     scored exactly, at the root and inside the search.
 
+    With ``book`` (an opening book file, :mod:`draughts.db.book`), ``go`` answers with a book move,
+    drawn by weight, while the position is in the book and the book is of the current variant.
+
     Raises:
         UnknownVariantError: ``ruleset`` names no variant.
+        ~draughts.db.book.BookError: ``book`` is not an opening book.
     """
-    server = _Server(ruleset, sys.stdout if stdout is None else stdout, tablebases)
+    opened = None if book is None else Book(book)
+    server = _Server(ruleset, sys.stdout if stdout is None else stdout, tablebases, opened)
     try:
         for line in _input_lines(stdin):
             if not server.handle(line):

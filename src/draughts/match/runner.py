@@ -70,11 +70,14 @@ class EngineSpec:
 
     text: str = attrs.field(converter=_engine_text)
     params: Mapping[str, str] = attrs.field(factory=dict)
+    book: str | None = None
+    """An opening book (:mod:`draughts.db.book`) the engine plays from while the game is in it."""
 
     @property
     def label(self) -> str:
-        """The engine's name in tables and PDN: its text, then its parameters."""
-        return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items())])
+        """The engine's name in tables and PDN: its text, then its parameters (and its book)."""
+        book = [] if self.book is None else [f"book={os.path.basename(self.book)}"]
+        return " ".join([self.text, *(f"{k}={v}" for k, v in self.params.items()), *book])
 
     def player(
         self, board: Board, color: Color, limit: Limit, clock: TimeControl | None, seed: int | None = 0
@@ -83,7 +86,7 @@ class EngineSpec:
         (a level's margin, a random mover) from ``seed``."""
         from draughts.players.factory import make_player
 
-        return make_player(
+        player = make_player(
             self.text,
             board.ruleset,
             seed=seed,
@@ -93,6 +96,11 @@ class EngineSpec:
             board=board,
             color=color,
         )
+        if self.book is None:
+            return player
+        from draughts.players.book import BookPlayer
+
+        return BookPlayer(player, self.book, seed=seed)
 
 
 def _centi(score: Score) -> float:

@@ -36,7 +36,7 @@ from draughts.errors import DraughtsError, ServeError
 from draughts.pdn import result_for
 from draughts.rules import Ruleset
 from draughts.rules.geometry import SquareNames
-from draughts.web import endgame, lab, tasks
+from draughts.web import endgame, explorer, lab, tasks
 from draughts.web.bodies import read_params
 from draughts.web.clock import GameClock
 from draughts.web.fields import endpoint_fields, named_level, read_fields
@@ -262,6 +262,7 @@ class _Web:
             "max_time": self.settings.max_engine_time,
             "clock": control,
             "endgame": self.settings.tablebases is not None,
+            "explorer": self.settings.database is not None,
         }
         controls = list(_TIME_CONTROLS) if control in _TIME_CONTROLS else [*_TIME_CONTROLS, control]
         return self.page(
@@ -416,6 +417,14 @@ class _Web:
             raise RequestError(f"fields 'variant' ({variant[:60]!r}) and 'ruleset' ({ruleset[:60]!r}) differ; give one")
         rules = self.variant(variant if variant is not None else ruleset)
         return _json(await self.work.run(endgame.probe, rules, fields["fen"], directory))
+
+    async def api_explorer(self, request: Request) -> Response:
+        fields = await self.read(request, "explorer")
+        path = self.settings.database
+        if path is None:
+            raise RequestError("this server has no game database (start it with draughts serve --database DB)", 404)
+        rules = self.variant(fields["variant"])
+        return _json(await self.work.run(explorer.explore, rules, fields["fen"], path))
 
     # --- lab runs (the compare page's play statistics) ---
 
@@ -691,6 +700,7 @@ _API: list[tuple[str, str, Handler]] = [
     ("GET", "/api/compare", _Web.api_compare),
     ("POST", "/api/compare", _Web.api_compare),
     ("GET", "/api/endgame", _Web.api_endgame),
+    ("GET", "/api/explorer", _Web.api_explorer),
     ("GET", "/api/openings", _Web.api_openings),
     ("POST", "/api/pdn-tree", _Web.api_pdn_tree),
     ("POST", "/api/pdn-tree/export", _Web.api_pdn_tree_export),

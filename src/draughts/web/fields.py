@@ -345,6 +345,7 @@ def endpoint_fields(levels: Iterable[str], max_time: float, max_plies: int) -> d
         },
         "compare": {"variants": Field(names(), required=True), "fen": fen, "all": Field(flag, default=False)},
         "endgame": {"variant": variant, "ruleset": variant, "fen": Field(text(MAX_FEN), required=True)},
+        "explorer": {"variant": variant, "fen": Field(text(MAX_FEN), required=True)},
         "game-new": {"variant": variant, "fen": fen, "clock": clock, **view},
         "game-view": view,
         "game-move": {**move, **version, **view},

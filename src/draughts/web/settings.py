@@ -50,6 +50,9 @@ class Settings:
         tablebases: A directory of endgame tables (:mod:`draughts.endgame`, ``draughts endgame
             build``): the board shows the verdict and best moves of a position inside a built
             table, and ``GET /api/endgame`` answers them (None: no tables, the endpoint answers 404).
+        database: A game database (:mod:`draughts.db`, ``draughts db import``): the board shows the
+            moves played from the position in its games, and ``GET /api/explorer`` answers them
+            (None: no database, the endpoint answers 404).
         lab_workers: Worker processes that play the compare page's lab games (:mod:`draughts.web.lab`),
             apart from those answering moves.
         lab_jobs: Lab runs at once; another start is answered 429.
@@ -75,6 +78,7 @@ class Settings:
     default_engine_time: float = 1.5
     clock: Callable[[], float] | None = None
     tablebases: str | None = attrs.field(default=None, converter=attrs.converters.optional(_directory))
+    database: str | None = None
     lab_workers: int = 1
     lab_jobs: int = 2
     lab_ttl: float = 600.0

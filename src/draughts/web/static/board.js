@@ -124,6 +124,7 @@ function render(data) {
   renderStatus();
   renderMaterial();
   renderEndgame();
+  renderExplorer();
   renderClocks();
   renderHistory();
   renderTree();
@@ -249,6 +250,46 @@ async function renderEndgame() {
     byId('endgame').dataset.result = 'error';
     byId('endgame-verdict').textContent = error.message;
     byId('endgame-best').textContent = '';
+  }
+}
+
+// --- the explorer: the moves played from the position in a game database (draughts serve --database DB) ---
+
+let explorerAsked = null; // the variant and FEN of the last question: an older answer is dropped
+
+function showExplorer(data) {
+  byId('explorer-count').textContent = `${data.count} ${data.count === 1 ? 'game' : 'games'} reached this position.`;
+  const table = byId('explorer-moves');
+  table.replaceChildren();
+  if (!data.moves.length) return;
+  const head = table.insertRow();
+  for (const title of ['move', 'games', 'white', 'draws', 'black']) {
+    const cell = document.createElement('th');
+    cell.textContent = title;
+    head.append(cell);
+  }
+  for (const move of data.moves) {
+    const row = table.insertRow();
+    for (const value of [move.move, move.games, move.white, move.draws, move.black]) {
+      row.insertCell().textContent = String(value);
+    }
+  }
+}
+
+async function renderExplorer() {
+  if (!config.explorer) return;
+  byId('explorer').hidden = false;
+  const key = `${state.variant.name} ${state.fen}`;
+  if (explorerAsked === key) return;
+  explorerAsked = key;
+  const query = `variant=${encodeURIComponent(state.variant.name)}&fen=${encodeURIComponent(state.fen)}`;
+  try {
+    const data = await api(`/api/explorer?${query}`);
+    if (explorerAsked === key) showExplorer(data);
+  } catch (error) {
+    if (explorerAsked !== key) return;
+    byId('explorer-count').textContent = error.message;
+    byId('explorer-moves').replaceChildren();
   }
 }
 
