@@ -1,0 +1,845 @@
+//! The draw rules a game keeps: repetition, move-count and endgame rules, written once.
+//!
+//! [`DrawSpec`] is what a ruleset's `DrawRules` say, as data (no variant is named): how many
+//! times the same position draws, the move-count rules (each restarted by the events its flags
+//! name) and the endgame rules (conditions on the material, the weaker side's lone king on the
+//! long diagonal, no shot in the air). [`DrawCounter`] is a game's record of them: one frame per
+//! position (its [`hash`], bits, material) and the counts after each move, pushed and popped
+//! with the moves; [`DrawCounter::draw`] says which rule, if any, draws now.
+//!
+//! The "no shot in the air" condition needs the legal moves, which the counter does not have:
+//! the caller answers it through a closure, asked only when everything else about the rule holds.
+//!
+//! [`hash`] is a Zobrist hash of a node (64 bits, for repetition detection and transposition
+//! tables): internal, not a stable key; equal nodes hash alike, and the counter compares the bits
+//! of positions whose hashes match, so a collision never counts as a repetition.
+
+use std::sync::Arc;
+
+use crate::error::Error;
+
+/// The most 64-bit limbs a layout has (26x26 with every square played: 702 bits).
+pub const MAX_LIMBS: usize = 11;
+const MAX_BITS: usize = MAX_LIMBS * 64;
+
+/// What a move did, as the bits a move-count rule's resets are written in.
+pub mod events {
+    /// A man moved (a king's move leaves this bit clear).
+    pub const MAN_MOVED: u8 = 1;
+    /// The move captured.
+    pub const CAPTURE: u8 = 2;
+    /// The move crowned a man.
+    pub const CROWNING: u8 = 4;
+}
+
+/// One side's material as the rules write it: `(kings, men)`.
+pub type Side = (u32, u32);
+
+/// Both sides' material.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// White's `(kings, men)`.
+    pub white: Side,
+    /// Black's `(kings, men)`.
+    pub black: Side,
+}
+
+impl Material {
+    /// Pieces on the board.
+    pub fn pieces(&self) -> u32 {
+        self.white.0 + self.white.1 + self.black.0 + self.black.1
+    }
+
+    /// Men on the board.
+    pub fn men(&self) -> u32 {
+        self.white.1 + self.black.1
+    }
+}
+
+/// A draw after `moves` moves by each player in which none of the resetting events happened.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveCountRule {
+    /// Moves by each player (counted in plies: twice this).
+    pub moves: u64,
+    /// The [`events`] that start the count again.
+    pub resets: u8,
+    /// The draw must be claimed; it does not end the game by itself.
+    pub claim: bool,
+}
+
+/// A draw when a material balance has lasted `moves` moves by each player; empty conditions
+/// match anything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndgameRule {
+    /// Moves by each player the balance may last (0: drawn at once).
+    pub moves: u64,
+    /// Material of the stronger side, each `(kings, men)`.
+    pub strong: Vec<Side>,
+    /// Material of the weaker side.
+    pub weak: Vec<Side>,
+    /// The stronger side has at least this many kings.
+    pub strong_min_kings: u32,
+    /// Numbers of pieces on the board the rule applies to.
+    pub total_pieces: Vec<u32>,
+    /// Only while both sides have a king.
+    pub both_have_kings: bool,
+    /// The weaker side's lone king stands on the long diagonal.
+    pub weak_king_on_main_diagonal: bool,
+    /// Only while the side to move can neither capture nor is bound to be captured.
+    pub no_shot: bool,
+}
+
+/// Which sides an endgame rule can take as the weaker one, given the material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeakSides {
+    /// The rule names no stronger or weaker side and the material matches as a whole.
+    Whole,
+    /// `[White, Black]`: whether each can be the weaker side (neither: the rule does not match).
+    Colors([bool; 2]),
+}
+
+impl EndgameRule {
+    /// The sides the rule can take as the weaker one with `material`.
+    pub fn weak_sides(&self, material: &Material) -> WeakSides {
+        let none = WeakSides::Colors([false, false]);
+        if !self.total_pieces.is_empty() && !self.total_pieces.contains(&material.pieces()) {
+            return none;
+        }
+        if self.both_have_kings && (material.white.0 == 0 || material.black.0 == 0) {
+            return none;
+        }
+        if self.strong.is_empty() && self.weak.is_empty() && self.strong_min_kings == 0 {
+            return WeakSides::Whole;
+        }
+        let can_be_weak = |strong: Side, weak: Side| {
+            (self.strong.is_empty() || self.strong.contains(&strong))
+                && strong.0 >= self.strong_min_kings
+                && (self.weak.is_empty() || self.weak.contains(&weak))
+        };
+        WeakSides::Colors([
+            can_be_weak(material.black, material.white),
+            can_be_weak(material.white, material.black),
+        ])
+    }
+
+    /// Whether the conditions on the material hold (the placement may still decide).
+    pub fn material_applies(&self, material: &Material) -> bool {
+        self.weak_sides(material) != WeakSides::Colors([false, false])
+    }
+
+    /// Whether the rule looks at where the pieces stand, not only at the material.
+    pub fn depends_on_placement(&self) -> bool {
+        self.no_shot || self.weak_king_on_main_diagonal
+    }
+
+    /// The count in plies after which the rule draws.
+    pub fn plies(&self) -> u64 {
+        self.moves.saturating_mul(2)
+    }
+
+    /// Whether the rule applies to `facts` (its count aside); `shot` says whether the side to
+    /// move has a shot in the air, asked only if it can still decide.
+    ///
+    /// # Errors
+    /// Whatever `shot` returns.
+    pub fn applies<E>(
+        &self,
+        facts: &Facts,
+        shot: &mut dyn FnMut() -> Result<bool, E>,
+    ) -> Result<bool, E> {
+        let weak = self.weak_sides(&facts.material);
+        let matched = match weak {
+            WeakSides::Whole => true,
+            WeakSides::Colors([white, black]) => {
+                (white || black)
+                    && (!self.weak_king_on_main_diagonal
+                        || (white && facts.lone_king_on_diagonal[0])
+                        || (black && facts.lone_king_on_diagonal[1]))
+            }
+        };
+        Ok(matched && !(self.no_shot && shot()?))
+    }
+}
+
+/// A ruleset's draw rules as data, with the board facts they need.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawSpec {
+    /// The same position (same side to move) this many times draws; 0: no repetition rule.
+    pub repetitions: u32,
+    /// The repetition draw must be claimed.
+    pub repetition_claim: bool,
+    /// The move-count rules, in order.
+    pub move_counts: Vec<MoveCountRule>,
+    /// The endgame rules, in order.
+    pub endgames: Vec<EndgameRule>,
+    /// The limbs of the layout's bitboards (1 to [`MAX_LIMBS`]).
+    pub limbs: usize,
+    /// The squares of the long diagonal (the one joining the two playable corners) in the layout,
+    /// `limbs` limbs; only read by rules on the lone king's place.
+    pub main_diagonal: Vec<u64>,
+}
+
+impl DrawSpec {
+    /// Checks the spec: `limbs` in range, the diagonal as wide, repetitions 0 or from 2 up.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSpec`] naming the bad field.
+    pub fn check(&self) -> Result<(), Error> {
+        if !(1..=MAX_LIMBS).contains(&self.limbs) {
+            return Err(Error::InvalidSpec(format!(
+                "draw rules: limbs {} must be from 1 to {MAX_LIMBS}",
+                self.limbs
+            )));
+        }
+        if self.main_diagonal.len() != self.limbs {
+            return Err(Error::InvalidSpec(format!(
+                "draw rules: the main diagonal has {} limbs, not {}",
+                self.main_diagonal.len(),
+                self.limbs
+            )));
+        }
+        if self.repetitions == 1 {
+            return Err(Error::InvalidSpec(
+                "draw rules: repetitions 1 must be 0 (none) or from 2 up".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The move-count rules' counts a FEN's halfmove clock restores. The clock counts plies
+    /// since the last capture or crowning: a rule restarted by those alone, or any rule on a board
+    /// without men (no man can have moved since), has that count; a rule a man's move also
+    /// restarts starts from 0, the count the clock cannot tell.
+    pub fn counts_from_clock(&self, halfmoves: u64, no_men: bool) -> Vec<u64> {
+        self.move_counts
+            .iter()
+            .map(|rule| {
+                let by_capture = rule.resets & events::CAPTURE != 0;
+                let by_man = rule.resets & events::MAN_MOVED != 0;
+                if by_capture && (no_men || !by_man) {
+                    halfmoves
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// The facts the rules read of the node `own, opp, kings, color, state` (the side to move's
+    /// pieces first, `limbs` limbs each).
+    ///
+    /// # Errors
+    /// [`Error::InvalidNode`] for a bitboard of the wrong width or a colour other than 0/1.
+    pub fn facts(
+        &self,
+        own: &[u64],
+        opp: &[u64],
+        kings: &[u64],
+        color: u8,
+        state: u128,
+    ) -> Result<Facts, Error> {
+        if color > 1 {
+            return Err(Error::InvalidNode(format!("color {color} must be 0 or 1")));
+        }
+        for (what, bits) in [("own", own), ("opp", opp), ("kings", kings)] {
+            if bits.len() != self.limbs {
+                return Err(Error::InvalidNode(format!(
+                    "{what} has {} limbs, not {}",
+                    bits.len(),
+                    self.limbs
+                )));
+            }
+        }
+        let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
+        let side = |pieces: &[u64]| -> (Side, bool) {
+            let (mut all, mut crowned, mut diagonal) = (0, 0, 0);
+            for ((&p, &k), &d) in pieces.iter().zip(kings).zip(&self.main_diagonal) {
+                all += p.count_ones();
+                crowned += (p & k).count_ones();
+                diagonal += (p & k & d).count_ones();
+            }
+            ((crowned, all - crowned), crowned == 1 && diagonal == 1)
+        };
+        let ((w, w_diagonal), (b, b_diagonal)) = (side(white), side(black));
+        let mut bits = [0; 3 * MAX_LIMBS];
+        let limbs = self.limbs;
+        bits[..limbs].copy_from_slice(white);
+        bits[limbs..2 * limbs].copy_from_slice(black);
+        bits[2 * limbs..3 * limbs].copy_from_slice(kings);
+        Ok(Facts {
+            hash: hash(white, black, kings, color, state),
+            color,
+            state,
+            material: Material { white: w, black: b },
+            lone_king_on_diagonal: [w_diagonal, b_diagonal],
+            bits,
+        })
+    }
+
+    /// Whether endgame rule `index` applies to `facts` (its count aside); see
+    /// [`EndgameRule::applies`].
+    ///
+    /// # Errors
+    /// Whatever `shot` returns; `None` for an index out of range.
+    pub fn endgame_applies<E>(
+        &self,
+        index: usize,
+        facts: &Facts,
+        shot: &mut dyn FnMut() -> Result<bool, E>,
+    ) -> Option<Result<bool, E>> {
+        self.endgames
+            .get(index)
+            .map(|rule| rule.applies(facts, shot))
+    }
+}
+
+/// What the draw rules read of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// The node's [`hash`].
+    pub hash: u64,
+    /// The side to move: 0 White, 1 Black.
+    pub color: u8,
+    /// The rule state.
+    pub state: u128,
+    /// Both sides' material.
+    pub material: Material,
+    /// `[White, Black]`: the side has exactly one king, and it stands on the long diagonal.
+    pub lone_king_on_diagonal: [bool; 2],
+    /// White's, Black's and the kings' bits, the spec's limbs each (the rest zero).
+    bits: [u64; 3 * MAX_LIMBS],
+}
+
+impl Facts {
+    /// Whether `self` and `other` are the same position (same pieces, side to move and state).
+    pub fn same_position(&self, other: &Facts) -> bool {
+        self.hash == other.hash
+            && self.color == other.color
+            && self.state == other.state
+            && self.bits == other.bits
+    }
+}
+
+/// Which draw rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// The repetition rule.
+    Repetition,
+    /// The move-count rule of this index.
+    MoveCount(usize),
+    /// The endgame rule of this index.
+    Endgame(usize),
+}
+
+/// A game's draw counts: a frame per position, pushed and popped with the moves.
+#[derive(Clone, Debug)]
+pub struct DrawCounter {
+    spec: Arc<DrawSpec>,
+    /// Each position's facts, the root first.
+    frames: Vec<Facts>,
+    /// Plies since the last capture or crowning, per frame.
+    since: Vec<u64>,
+    /// The move-count rules' counts, per frame (`spec.move_counts.len()` each).
+    counts: Vec<u64>,
+}
+
+impl DrawCounter {
+    /// A counter whose game starts at `root` with the given counts.
+    ///
+    /// # Errors
+    /// [`Error::InvalidNode`] if `counts` does not hold one count per move-count rule.
+    pub fn new(
+        spec: Arc<DrawSpec>,
+        root: Facts,
+        counts: &[u64],
+        since: u64,
+    ) -> Result<Self, Error> {
+        if counts.len() != spec.move_counts.len() {
+            return Err(Error::InvalidNode(format!(
+                "{} move counts for {} move-count rules",
+                counts.len(),
+                spec.move_counts.len()
+            )));
+        }
+        Ok(DrawCounter {
+            spec,
+            frames: vec![root],
+            since: vec![since],
+            counts: counts.to_vec(),
+        })
+    }
+
+    /// The rules counted.
+    pub fn spec(&self) -> &DrawSpec {
+        &self.spec
+    }
+
+    /// Positions recorded (the root included).
+    pub fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Always false: a counter holds its root.
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// The current position's facts.
+    pub fn current(&self) -> &Facts {
+        self.frames
+            .last()
+            .unwrap_or_else(|| unreachable!("a counter holds its root"))
+    }
+
+    /// The move-count rules' counts after the last move.
+    pub fn move_counts(&self) -> &[u64] {
+        let rules = self.spec.move_counts.len();
+        &self.counts[self.counts.len() - rules..]
+    }
+
+    /// Plies since the last capture or crowning (the endgame rules' count).
+    pub fn since_material_change(&self) -> u64 {
+        self.since.last().copied().unwrap_or(0)
+    }
+
+    /// Records a move that did `event` (bits of [`events`]) and led to `after`.
+    pub fn push(&mut self, after: Facts, event: u8) {
+        let material = event & (events::CAPTURE | events::CROWNING) != 0;
+        let since = if material {
+            0
+        } else {
+            self.since_material_change().saturating_add(1)
+        };
+        let start = self.counts.len() - self.spec.move_counts.len();
+        for (index, rule) in self.spec.move_counts.iter().enumerate() {
+            let count = if event & rule.resets != 0 {
+                0
+            } else {
+                self.counts[start + index].saturating_add(1)
+            };
+            self.counts.push(count);
+        }
+        self.since.push(since);
+        self.frames.push(after);
+    }
+
+    /// Takes back the last move; false (and nothing changed) at the root.
+    pub fn pop(&mut self) -> bool {
+        if self.frames.len() < 2 {
+            return false;
+        }
+        self.frames.pop();
+        self.since.pop();
+        let rules = self.spec.move_counts.len();
+        self.counts.truncate(self.counts.len() - rules);
+        true
+    }
+
+    /// How many times the current position (same side to move) has occurred. Going back two
+    /// plies at a time (every move changes the side to move); pieces and men never come back, so
+    /// the first position with more of either ends the search.
+    pub fn repetitions(&self) -> u32 {
+        let current = self.current();
+        let (pieces, men) = (current.material.pieces(), current.material.men());
+        let mut count = 0;
+        for facts in self.frames.iter().rev().step_by(2) {
+            if facts.material.pieces() != pieces || facts.material.men() != men {
+                break;
+            }
+            if facts.same_position(current) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The first draw rule that applies now: the repetition rule, then (without `claims`) the
+    /// endgame rules, then the move-count rules, each only if its `claim` flag equals `claims`.
+    /// `shot` says whether the side to move has a shot in the air (asked only for a rule that
+    /// needs it and holds otherwise).
+    ///
+    /// # Errors
+    /// Whatever `shot` returns.
+    pub fn draw<E>(
+        &self,
+        claims: bool,
+        shot: &mut dyn FnMut() -> Result<bool, E>,
+    ) -> Result<Option<Draw>, E> {
+        let spec = &self.spec;
+        if spec.repetitions > 0
+            && spec.repetition_claim == claims
+            && self.repetitions() >= spec.repetitions
+        {
+            return Ok(Some(Draw::Repetition));
+        }
+        if !claims {
+            let since = self.since_material_change();
+            for (index, rule) in spec.endgames.iter().enumerate() {
+                if since >= rule.plies() && rule.applies(self.current(), shot)? {
+                    return Ok(Some(Draw::Endgame(index)));
+                }
+            }
+        }
+        for (index, (rule, &count)) in spec.move_counts.iter().zip(self.move_counts()).enumerate() {
+            if rule.claim == claims && count >= rule.moves.saturating_mul(2) {
+                return Ok(Some(Draw::MoveCount(index)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const SEED: u64 = 0x0D4A_F7D2_0A11_2026;
+
+/// The Zobrist keys: White's bits, Black's bits, then the kings' bits.
+static KEYS: [u64; 3 * MAX_BITS] = {
+    let mut keys = [0; 3 * MAX_BITS];
+    let mut index = 0;
+    while index < keys.len() {
+        keys[index] = splitmix(SEED ^ (index as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+        index += 1;
+    }
+    keys
+};
+
+/// The key of Black to move.
+pub const BLACK_TO_MOVE: u64 = splitmix(SEED.wrapping_sub(1));
+
+/// The Zobrist key of bit `bit` in role `role` (0 White's pieces, 1 Black's, 2 the kings), so
+/// that a search can update a hash move by move (xor the keys of the bits a move toggles);
+/// 0 out of range.
+pub fn key(role: usize, bit: usize) -> u64 {
+    if role < 3 && bit < MAX_BITS {
+        KEYS[role * MAX_BITS + bit]
+    } else {
+        0
+    }
+}
+
+/// The rule state's part of the hash (0 for no state).
+pub fn state_key(state: u128) -> u64 {
+    if state == 0 {
+        return 0;
+    }
+    splitmix(state as u64 ^ SEED) ^ splitmix((state >> 64) as u64 ^ !SEED).rotate_left(17)
+}
+
+/// The 64-bit Zobrist hash of a position: the xor of the keys of White's, Black's and the
+/// kings' bits, [`BLACK_TO_MOVE`] when Black moves, and the rule state's key. Limbs beyond
+/// [`MAX_LIMBS`] are ignored.
+pub fn hash(white: &[u64], black: &[u64], kings: &[u64], color: u8, state: u128) -> u64 {
+    let mut out = if color == 0 { 0 } else { BLACK_TO_MOVE };
+    for (role, bits) in [white, black, kings].into_iter().enumerate() {
+        for (limb, &word) in bits.iter().take(MAX_LIMBS).enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                out ^= KEYS[role * MAX_BITS + limb * 64 + bit];
+                word &= word - 1;
+            }
+        }
+    }
+    out ^ state_key(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::convert::Infallible;
+
+    fn spec() -> DrawSpec {
+        DrawSpec {
+            repetitions: 3,
+            move_counts: vec![MoveCountRule {
+                moves: 2,
+                resets: events::MAN_MOVED | events::CAPTURE,
+                claim: false,
+            }],
+            endgames: vec![EndgameRule {
+                moves: 1,
+                strong: vec![(3, 0)],
+                weak: vec![(1, 0)],
+                weak_king_on_main_diagonal: true,
+                ..EndgameRule::default()
+            }],
+            limbs: 1,
+            main_diagonal: vec![0b1001],
+            ..DrawSpec::default()
+        }
+    }
+
+    fn facts(spec: &DrawSpec, white: u64, black: u64, kings: u64, color: u8) -> Facts {
+        let (own, opp) = if color == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        spec.facts(&[own], &[opp], &[kings], color, 0).unwrap()
+    }
+
+    fn never() -> impl FnMut() -> Result<bool, Infallible> {
+        || Ok(false)
+    }
+
+    #[test]
+    fn the_hash_is_the_xor_of_keys_and_follows_moves() {
+        let h = hash(&[0b11], &[0b100], &[0b1], 0, 0);
+        assert_eq!(h, key(0, 0) ^ key(0, 1) ^ key(1, 2) ^ key(2, 0));
+        // A white man from bit 1 to bit 5: xor its two keys.
+        let moved = hash(&[0b10_0001], &[0b100], &[0b1], 0, 0);
+        assert_eq!(moved, h ^ key(0, 1) ^ key(0, 5));
+        assert_ne!(hash(&[0b11], &[0b100], &[0b1], 1, 0), h);
+        assert_ne!(hash(&[0b11], &[0b100], &[0b1], 0, 7), h);
+        // Own and opponent pieces are mapped to White and Black by the side to move.
+        let s = spec();
+        assert_eq!(
+            s.facts(&[0b100], &[0b11], &[0b1], 1, 0).unwrap().hash,
+            hash(&[0b11], &[0b100], &[0b1], 1, 0)
+        );
+    }
+
+    #[test]
+    fn the_keys_are_distinct() {
+        let mut keys: Vec<u64> = KEYS.to_vec();
+        keys.push(BLACK_TO_MOVE);
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 3 * MAX_BITS + 1);
+    }
+
+    #[test]
+    fn counts_reset_by_their_events_and_pop_back() {
+        let s = Arc::new(spec());
+        let root = facts(&s, 0b1, 0b10, 0b11, 0);
+        let mut counter = DrawCounter::new(s.clone(), root, &[5], 9).unwrap();
+        counter.push(facts(&s, 0b1, 0b10, 0b11, 1), 0);
+        assert_eq!(
+            (counter.move_counts(), counter.since_material_change()),
+            (&[6][..], 10)
+        );
+        counter.push(facts(&s, 0b1, 0b10, 0b11, 0), events::MAN_MOVED);
+        assert_eq!(
+            (counter.move_counts(), counter.since_material_change()),
+            (&[0][..], 11)
+        );
+        counter.push(facts(&s, 0b1, 0b10, 0b11, 1), events::CROWNING);
+        assert_eq!(
+            (counter.move_counts(), counter.since_material_change()),
+            (&[1][..], 0)
+        );
+        assert!(counter.pop() && counter.pop());
+        assert_eq!(
+            (counter.move_counts(), counter.since_material_change()),
+            (&[6][..], 10)
+        );
+        assert!(counter.pop());
+        assert!(!counter.pop());
+        assert_eq!(
+            (
+                counter.move_counts(),
+                counter.since_material_change(),
+                counter.len()
+            ),
+            (&[5][..], 9, 1)
+        );
+        assert!(DrawCounter::new(s, facts(&spec(), 0, 0, 0, 0), &[], 0).is_err());
+    }
+
+    #[test]
+    fn repetitions_count_the_same_position_with_the_same_side_to_move() {
+        let s = Arc::new(DrawSpec {
+            endgames: vec![],
+            move_counts: vec![],
+            ..spec()
+        });
+        let a = facts(&s, 0b1, 0b10, 0b11, 0);
+        let b = facts(&s, 0b100, 0b10, 0b110, 1);
+        let c = facts(&s, 0b1, 0b1000, 0b1001, 0);
+        let d = facts(&s, 0b100, 0b1000, 0b1100, 1);
+        let mut counter = DrawCounter::new(s, a.clone(), &[], 0).unwrap();
+        let mut never = never();
+        for (step, position) in [b.clone(), c.clone(), d.clone(), a.clone(), b, c, d]
+            .into_iter()
+            .enumerate()
+        {
+            counter.push(position, 0);
+            assert_eq!(
+                counter.draw(false, &mut never).unwrap(),
+                None,
+                "step {step}"
+            );
+        }
+        counter.push(a, 0);
+        assert_eq!(counter.repetitions(), 3);
+        assert_eq!(
+            counter.draw(false, &mut never).unwrap(),
+            Some(Draw::Repetition)
+        );
+        assert_eq!(counter.draw(true, &mut never).unwrap(), None);
+    }
+
+    #[test]
+    fn a_change_of_material_ends_the_repetition_search() {
+        // Pieces never come back in a game: the search stops at the first position (same side
+        // to move) with other material, and a position beyond it is not counted.
+        let s = Arc::new(spec());
+        let a = facts(&s, 0b1, 0b10, 0b11, 0);
+        let b = facts(&s, 0b1, 0b10, 0b11, 1);
+        let mut counter = DrawCounter::new(s.clone(), a.clone(), &[0], 0).unwrap();
+        counter.push(b.clone(), 0);
+        counter.push(facts(&s, 0b1, 0b110, 0b11, 0), 0);
+        counter.push(b, 0);
+        counter.push(a, 0);
+        assert_eq!(counter.repetitions(), 1);
+    }
+
+    #[test]
+    fn endgame_rules_read_material_count_and_diagonal() {
+        let s = Arc::new(spec());
+        // White: three kings on bits 4, 5, 6; Black: a lone king on bit 3 (on the diagonal).
+        let on = facts(&s, 0b111_0000, 0b1000, 0b111_1000, 0);
+        let off = facts(&s, 0b111_0000, 0b100, 0b111_0100, 0);
+        let rule = &s.endgames[0];
+        assert_eq!(
+            rule.weak_sides(&on.material),
+            WeakSides::Colors([false, true])
+        );
+        assert!(rule.applies(&on, &mut never()).unwrap());
+        assert!(!rule.applies(&off, &mut never()).unwrap());
+        let mut counter = DrawCounter::new(s.clone(), on.clone(), &[0], 0).unwrap();
+        assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
+        counter.push(on.clone(), 0);
+        assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
+        counter.push(on, 0);
+        assert_eq!(
+            counter.draw(false, &mut never()).unwrap(),
+            Some(Draw::Endgame(0))
+        );
+        counter.push(off, 0);
+        assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
+    }
+
+    #[test]
+    fn the_shot_is_asked_last_and_its_error_comes_out() {
+        let rule = EndgameRule {
+            no_shot: true,
+            total_pieces: vec![2],
+            ..EndgameRule::default()
+        };
+        let s = spec();
+        let two = facts(&s, 0b1, 0b10, 0, 0);
+        let three = facts(&s, 0b101, 0b10, 0, 0);
+        let mut asked = 0;
+        let mut shot = || -> Result<bool, &str> {
+            asked += 1;
+            Err("no moves here")
+        };
+        assert_eq!(rule.applies(&three, &mut shot), Ok(false));
+        assert_eq!(rule.applies(&two, &mut shot), Err("no moves here"));
+        assert_eq!(asked, 1);
+        assert!(rule
+            .applies(&two, &mut || Ok::<_, Infallible>(false))
+            .unwrap());
+        assert!(!rule
+            .applies(&two, &mut || Ok::<_, Infallible>(true))
+            .unwrap());
+    }
+
+    #[test]
+    fn material_conditions() {
+        let m = |white: Side, black: Side| Material { white, black };
+        let both = EndgameRule {
+            both_have_kings: true,
+            ..EndgameRule::default()
+        };
+        assert!(both.material_applies(&m((1, 0), (1, 3))));
+        assert!(!both.material_applies(&m((0, 1), (1, 3))));
+        assert_eq!(both.weak_sides(&m((1, 0), (1, 0))), WeakSides::Whole);
+        let min = EndgameRule {
+            strong_min_kings: 3,
+            weak: vec![(1, 0)],
+            ..EndgameRule::default()
+        };
+        assert_eq!(
+            min.weak_sides(&m((3, 2), (1, 0))),
+            WeakSides::Colors([false, true])
+        );
+        assert_eq!(
+            min.weak_sides(&m((2, 2), (1, 0))),
+            WeakSides::Colors([false, false])
+        );
+        assert_eq!(
+            min.weak_sides(&m((1, 0), (4, 0))),
+            WeakSides::Colors([true, false])
+        );
+        assert!(!min.depends_on_placement());
+    }
+
+    #[test]
+    fn counts_from_a_clock_follow_the_resets() {
+        let s = DrawSpec {
+            move_counts: vec![
+                MoveCountRule {
+                    moves: 25,
+                    resets: events::MAN_MOVED | events::CAPTURE,
+                    claim: false,
+                },
+                MoveCountRule {
+                    moves: 25,
+                    resets: events::CAPTURE | events::CROWNING,
+                    claim: false,
+                },
+                MoveCountRule {
+                    moves: 25,
+                    resets: events::MAN_MOVED,
+                    claim: false,
+                },
+            ],
+            ..spec()
+        };
+        assert_eq!(s.counts_from_clock(7, false), vec![0, 7, 0]);
+        assert_eq!(s.counts_from_clock(7, true), vec![7, 7, 0]);
+    }
+
+    #[test]
+    fn bad_specs_and_nodes_are_refused() {
+        assert!(spec().check().is_ok());
+        assert!(DrawSpec {
+            limbs: 0,
+            main_diagonal: vec![],
+            ..spec()
+        }
+        .check()
+        .is_err());
+        assert!(DrawSpec {
+            limbs: 12,
+            main_diagonal: vec![0; 12],
+            ..spec()
+        }
+        .check()
+        .is_err());
+        assert!(DrawSpec {
+            main_diagonal: vec![0, 0],
+            ..spec()
+        }
+        .check()
+        .is_err());
+        assert!(DrawSpec {
+            repetitions: 1,
+            ..spec()
+        }
+        .check()
+        .is_err());
+        let s = spec();
+        assert!(s.facts(&[0], &[0], &[0], 2, 0).is_err());
+        assert!(s.facts(&[0, 0], &[0], &[0], 0, 0).is_err());
+    }
+}
