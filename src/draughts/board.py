@@ -11,7 +11,6 @@ import attrs
 
 from draughts import _caches, _native, _slots, drawrules
 from draughts._core.movegen import move_index
-from draughts._core.types import Compact
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -244,9 +243,8 @@ class Board:
     @property
     def counters(self) -> DrawCounters:
         """The draw rules' counts after the last move (see :class:`DrawCounters`)."""
-        draws = self._draws
-        counts, since = draws.move_counts, draws.since_material_change
-        return _known_counters.get((counts, since)) or DrawCounters._next(counts, since)
+        key = self._draws.counts()
+        return _known_counters.get(key) or DrawCounters._next(*key)
 
     def ply(self) -> int:
         """Plies played since the start of the game, counting those before a FEN's move number."""
@@ -309,11 +307,10 @@ class Board:
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
-        positions = self._positions
-        self._draws = _draw_counter(positions[0], self._root_counters)
-        for before, after, move in zip(positions, positions[1:], self._moves, strict=False):
-            legal, compacts = before.moves_with_masks()
-            self._draws.push(after.node, self._event(before, move, compacts[move_index(legal, move)]))
+        moves = self._moves
+        self._reset(self._positions[0], self._root_counters, self._root_fullmove)
+        for move in moves:
+            self.push(move)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -345,7 +342,17 @@ class Board:
             raise self._illegal(before, move)
         move, compact = legal[index], compacts[index]
         after = before.child(compact)
-        self._draws.push(after.node, self._event(before, move, compact))
+        # What the move did, as the bits that restart the draw counts (see draughts.drawrules).
+        event = (_CAPTURE if move.captured else 0) | (_CROWNING if move.promotes else 0)
+        if self._counts_men:
+            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
+            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
+            # a man's at most on the one it is crowned on. A capture that ends where it started
+            # moves nothing: then the square says.
+            moved, _, crowned = compact
+            if not (crowned & moved == moved if moved else before.is_king_at(move.start)):
+                event |= _MAN_MOVED
+        self._draws.push(after.node, event)
         positions.append(after)
         self._moves.append(move)
 
@@ -397,21 +404,6 @@ class Board:
         if not self._moves:
             raise IndexError("peek at a board with no moves")
         return self._moves[-1]
-
-    def _event(self, before: Position, move: Move, compact: Compact) -> int:
-        """What ``move`` (played from ``before`` with the xor masks ``compact``) did, as the event
-        bits of :mod:`draughts.drawrules` that restart the draw counts."""
-        event = (drawrules.CAPTURE if move.captured else 0) | (drawrules.CROWNING if move.promotes else 0)
-        if self._counts_men:
-            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
-            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
-            # a man's at most on the one it is crowned on. A capture that ends where it started
-            # moves nothing: then the square says.
-            moved, _, crowned = compact
-            king = crowned & moved == moved if moved else before.is_king_at(move.start)
-            if not king:
-                event |= drawrules.MAN_MOVED
-        return event
 
     # --- game end ---
 
@@ -502,6 +494,9 @@ class Board:
 
     def _repr_svg_(self) -> str:
         return svg_board(self)
+
+
+_MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawrules.CROWNING
 
 
 def _draw_counter(root: Position, counters: DrawCounters) -> _native.DrawCounter:

@@ -137,24 +137,24 @@ impl EndgameRule {
         self.moves.saturating_mul(2)
     }
 
-    /// Whether the rule applies to `facts` (its count aside); `shot` says whether the side to
+    /// Whether the rule applies to the position of `frame` (its count aside); `shot` says whether the side to
     /// move has a shot in the air, asked only if it can still decide.
     ///
     /// # Errors
     /// Whatever `shot` returns.
     pub fn applies<E>(
         &self,
-        facts: &Facts,
+        frame: &Frame,
         shot: &mut dyn FnMut() -> Result<bool, E>,
     ) -> Result<bool, E> {
-        let weak = self.weak_sides(&facts.material);
+        let weak = self.weak_sides(&frame.material);
         let matched = match weak {
             WeakSides::Whole => true,
             WeakSides::Colors([white, black]) => {
                 (white || black)
                     && (!self.weak_king_on_main_diagonal
-                        || (white && facts.lone_king_on_diagonal[0])
-                        || (black && facts.lone_king_on_diagonal[1]))
+                        || (white && frame.lone_king_on_diagonal[0])
+                        || (black && frame.lone_king_on_diagonal[1]))
             }
         };
         Ok(matched && !(self.no_shot && shot()?))
@@ -267,12 +267,15 @@ impl DrawSpec {
         bits[limbs..2 * limbs].copy_from_slice(black);
         bits[2 * limbs..3 * limbs].copy_from_slice(kings);
         Ok(Facts {
-            hash: hash(white, black, kings, color, state),
-            color,
-            state,
-            material: Material { white: w, black: b },
-            lone_king_on_diagonal: [w_diagonal, b_diagonal],
+            frame: Frame {
+                hash: hash(white, black, kings, color, state),
+                color,
+                state,
+                material: Material { white: w, black: b },
+                lone_king_on_diagonal: [w_diagonal, b_diagonal],
+            },
             bits,
+            limbs,
         })
     }
 
@@ -289,13 +292,13 @@ impl DrawSpec {
     ) -> Option<Result<bool, E>> {
         self.endgames
             .get(index)
-            .map(|rule| rule.applies(facts, shot))
+            .map(|rule| rule.applies(&facts.frame, shot))
     }
 }
 
-/// What the draw rules read of one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Facts {
+/// What the draw rules read of one position, as a counter keeps it (its bits apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
     /// The node's [`hash`].
     pub hash: u64,
     /// The side to move: 0 White, 1 Black.
@@ -306,17 +309,22 @@ pub struct Facts {
     pub material: Material,
     /// `[White, Black]`: the side has exactly one king, and it stands on the long diagonal.
     pub lone_king_on_diagonal: [bool; 2],
-    /// White's, Black's and the kings' bits, the spec's limbs each (the rest zero).
+}
+
+/// A position as [`DrawSpec::facts`] reads it: its [`Frame`] and its bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// What the rules read.
+    pub frame: Frame,
+    /// White's, Black's and the kings' bits, `limbs` limbs each (the rest zero).
     bits: [u64; 3 * MAX_LIMBS],
+    limbs: usize,
 }
 
 impl Facts {
-    /// Whether `self` and `other` are the same position (same pieces, side to move and state).
-    pub fn same_position(&self, other: &Facts) -> bool {
-        self.hash == other.hash
-            && self.color == other.color
-            && self.state == other.state
-            && self.bits == other.bits
+    /// White's, Black's and the kings' limbs, one after the other.
+    pub fn bits(&self) -> &[u64] {
+        &self.bits[..3 * self.limbs]
     }
 }
 
@@ -335,8 +343,10 @@ pub enum Draw {
 #[derive(Clone, Debug)]
 pub struct DrawCounter {
     spec: Arc<DrawSpec>,
-    /// Each position's facts, the root first.
-    frames: Vec<Facts>,
+    /// Each position's frame, the root first.
+    frames: Vec<Frame>,
+    /// Each position's bits ([`Facts::bits`]), one after the other.
+    bits: Vec<u64>,
     /// Plies since the last capture or crowning, per frame.
     since: Vec<u64>,
     /// The move-count rules' counts, per frame (`spec.move_counts.len()` each).
@@ -347,10 +357,11 @@ impl DrawCounter {
     /// A counter whose game starts at `root` with the given counts.
     ///
     /// # Errors
-    /// [`Error::InvalidNode`] if `counts` does not hold one count per move-count rule.
+    /// [`Error::InvalidNode`] if `counts` does not hold one count per move-count rule, or `root`
+    /// was read by a spec of another width.
     pub fn new(
         spec: Arc<DrawSpec>,
-        root: Facts,
+        root: &Facts,
         counts: &[u64],
         since: u64,
     ) -> Result<Self, Error> {
@@ -361,9 +372,16 @@ impl DrawCounter {
                 spec.move_counts.len()
             )));
         }
+        if root.limbs != spec.limbs {
+            return Err(Error::InvalidNode(format!(
+                "a position of {} limbs for draw rules of {}",
+                root.limbs, spec.limbs
+            )));
+        }
         Ok(DrawCounter {
             spec,
-            frames: vec![root],
+            frames: vec![root.frame],
+            bits: root.bits().to_vec(),
             since: vec![since],
             counts: counts.to_vec(),
         })
@@ -384,11 +402,9 @@ impl DrawCounter {
         self.frames.is_empty()
     }
 
-    /// The current position's facts.
-    pub fn current(&self) -> &Facts {
-        self.frames
-            .last()
-            .unwrap_or_else(|| unreachable!("a counter holds its root"))
+    /// The current position's frame.
+    pub fn current(&self) -> &Frame {
+        &self.frames[self.frames.len() - 1]
     }
 
     /// The move-count rules' counts after the last move.
@@ -399,11 +415,20 @@ impl DrawCounter {
 
     /// Plies since the last capture or crowning (the endgame rules' count).
     pub fn since_material_change(&self) -> u64 {
-        self.since.last().copied().unwrap_or(0)
+        self.since[self.since.len() - 1]
     }
 
     /// Records a move that did `event` (bits of [`events`]) and led to `after`.
-    pub fn push(&mut self, after: Facts, event: u8) {
+    ///
+    /// # Errors
+    /// [`Error::InvalidNode`] if `after` was read by a spec of another width (nothing changes).
+    pub fn push(&mut self, after: &Facts, event: u8) -> Result<(), Error> {
+        if after.limbs != self.spec.limbs {
+            return Err(Error::InvalidNode(format!(
+                "a position of {} limbs for draw rules of {}",
+                after.limbs, self.spec.limbs
+            )));
+        }
         let material = event & (events::CAPTURE | events::CROWNING) != 0;
         let since = if material {
             0
@@ -420,7 +445,9 @@ impl DrawCounter {
             self.counts.push(count);
         }
         self.since.push(since);
-        self.frames.push(after);
+        self.frames.push(after.frame);
+        self.bits.extend_from_slice(after.bits());
+        Ok(())
     }
 
     /// Takes back the last move; false (and nothing changed) at the root.
@@ -432,21 +459,35 @@ impl DrawCounter {
         self.since.pop();
         let rules = self.spec.move_counts.len();
         self.counts.truncate(self.counts.len() - rules);
+        self.bits.truncate(self.bits.len() - 3 * self.spec.limbs);
         true
+    }
+
+    /// The bits of position `index`.
+    fn bits_of(&self, index: usize) -> &[u64] {
+        let stride = 3 * self.spec.limbs;
+        &self.bits[index * stride..(index + 1) * stride]
     }
 
     /// How many times the current position (same side to move) has occurred. Going back two
     /// plies at a time (every move changes the side to move); pieces and men never come back, so
-    /// the first position with more of either ends the search.
+    /// the first position with more of either ends the search. Positions whose hashes match are
+    /// compared bit for bit: a collision never counts.
     pub fn repetitions(&self) -> u32 {
-        let current = self.current();
+        let last = self.frames.len() - 1;
+        let current = &self.frames[last];
         let (pieces, men) = (current.material.pieces(), current.material.men());
         let mut count = 0;
-        for facts in self.frames.iter().rev().step_by(2) {
-            if facts.material.pieces() != pieces || facts.material.men() != men {
+        for index in (0..=last).rev().step_by(2) {
+            let frame = &self.frames[index];
+            if frame.material.pieces() != pieces || frame.material.men() != men {
                 break;
             }
-            if facts.same_position(current) {
+            if frame.hash == current.hash
+                && frame.color == current.color
+                && frame.state == current.state
+                && self.bits_of(index) == self.bits_of(last)
+            {
                 count += 1;
             }
         }
@@ -601,7 +642,7 @@ mod tests {
         // Own and opponent pieces are mapped to White and Black by the side to move.
         let s = spec();
         assert_eq!(
-            s.facts(&[0b100], &[0b11], &[0b1], 1, 0).unwrap().hash,
+            s.facts(&[0b100], &[0b11], &[0b1], 1, 0).unwrap().frame.hash,
             hash(&[0b11], &[0b100], &[0b1], 1, 0)
         );
     }
@@ -619,18 +660,22 @@ mod tests {
     fn counts_reset_by_their_events_and_pop_back() {
         let s = Arc::new(spec());
         let root = facts(&s, 0b1, 0b10, 0b11, 0);
-        let mut counter = DrawCounter::new(s.clone(), root, &[5], 9).unwrap();
-        counter.push(facts(&s, 0b1, 0b10, 0b11, 1), 0);
+        let mut counter = DrawCounter::new(s.clone(), &root, &[5], 9).unwrap();
+        counter.push(&facts(&s, 0b1, 0b10, 0b11, 1), 0).unwrap();
         assert_eq!(
             (counter.move_counts(), counter.since_material_change()),
             (&[6][..], 10)
         );
-        counter.push(facts(&s, 0b1, 0b10, 0b11, 0), events::MAN_MOVED);
+        counter
+            .push(&facts(&s, 0b1, 0b10, 0b11, 0), events::MAN_MOVED)
+            .unwrap();
         assert_eq!(
             (counter.move_counts(), counter.since_material_change()),
             (&[0][..], 11)
         );
-        counter.push(facts(&s, 0b1, 0b10, 0b11, 1), events::CROWNING);
+        counter
+            .push(&facts(&s, 0b1, 0b10, 0b11, 1), events::CROWNING)
+            .unwrap();
         assert_eq!(
             (counter.move_counts(), counter.since_material_change()),
             (&[1][..], 0)
@@ -650,7 +695,7 @@ mod tests {
             ),
             (&[5][..], 9, 1)
         );
-        assert!(DrawCounter::new(s, facts(&spec(), 0, 0, 0, 0), &[], 0).is_err());
+        assert!(DrawCounter::new(s, &facts(&spec(), 0, 0, 0, 0), &[], 0).is_err());
     }
 
     #[test]
@@ -664,20 +709,20 @@ mod tests {
         let b = facts(&s, 0b100, 0b10, 0b110, 1);
         let c = facts(&s, 0b1, 0b1000, 0b1001, 0);
         let d = facts(&s, 0b100, 0b1000, 0b1100, 1);
-        let mut counter = DrawCounter::new(s, a.clone(), &[], 0).unwrap();
+        let mut counter = DrawCounter::new(s, &a, &[], 0).unwrap();
         let mut never = never();
         for (step, position) in [b.clone(), c.clone(), d.clone(), a.clone(), b, c, d]
             .into_iter()
             .enumerate()
         {
-            counter.push(position, 0);
+            counter.push(&position, 0).unwrap();
             assert_eq!(
                 counter.draw(false, &mut never).unwrap(),
                 None,
                 "step {step}"
             );
         }
-        counter.push(a, 0);
+        counter.push(&a, 0).unwrap();
         assert_eq!(counter.repetitions(), 3);
         assert_eq!(
             counter.draw(false, &mut never).unwrap(),
@@ -693,11 +738,11 @@ mod tests {
         let s = Arc::new(spec());
         let a = facts(&s, 0b1, 0b10, 0b11, 0);
         let b = facts(&s, 0b1, 0b10, 0b11, 1);
-        let mut counter = DrawCounter::new(s.clone(), a.clone(), &[0], 0).unwrap();
-        counter.push(b.clone(), 0);
-        counter.push(facts(&s, 0b1, 0b110, 0b11, 0), 0);
-        counter.push(b, 0);
-        counter.push(a, 0);
+        let mut counter = DrawCounter::new(s.clone(), &a, &[0], 0).unwrap();
+        counter.push(&b.clone(), 0).unwrap();
+        counter.push(&facts(&s, 0b1, 0b110, 0b11, 0), 0).unwrap();
+        counter.push(&b, 0).unwrap();
+        counter.push(&a, 0).unwrap();
         assert_eq!(counter.repetitions(), 1);
     }
 
@@ -709,21 +754,21 @@ mod tests {
         let off = facts(&s, 0b111_0000, 0b100, 0b111_0100, 0);
         let rule = &s.endgames[0];
         assert_eq!(
-            rule.weak_sides(&on.material),
+            rule.weak_sides(&on.frame.material),
             WeakSides::Colors([false, true])
         );
-        assert!(rule.applies(&on, &mut never()).unwrap());
-        assert!(!rule.applies(&off, &mut never()).unwrap());
-        let mut counter = DrawCounter::new(s.clone(), on.clone(), &[0], 0).unwrap();
+        assert!(rule.applies(&on.frame, &mut never()).unwrap());
+        assert!(!rule.applies(&off.frame, &mut never()).unwrap());
+        let mut counter = DrawCounter::new(s.clone(), &on, &[0], 0).unwrap();
         assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
-        counter.push(on.clone(), 0);
+        counter.push(&on.clone(), 0).unwrap();
         assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
-        counter.push(on, 0);
+        counter.push(&on, 0).unwrap();
         assert_eq!(
             counter.draw(false, &mut never()).unwrap(),
             Some(Draw::Endgame(0))
         );
-        counter.push(off, 0);
+        counter.push(&off, 0).unwrap();
         assert_eq!(counter.draw(false, &mut never()).unwrap(), None);
     }
 
@@ -742,14 +787,14 @@ mod tests {
             asked += 1;
             Err("no moves here")
         };
-        assert_eq!(rule.applies(&three, &mut shot), Ok(false));
-        assert_eq!(rule.applies(&two, &mut shot), Err("no moves here"));
+        assert_eq!(rule.applies(&three.frame, &mut shot), Ok(false));
+        assert_eq!(rule.applies(&two.frame, &mut shot), Err("no moves here"));
         assert_eq!(asked, 1);
         assert!(rule
-            .applies(&two, &mut || Ok::<_, Infallible>(false))
+            .applies(&two.frame, &mut || Ok::<_, Infallible>(false))
             .unwrap());
         assert!(!rule
-            .applies(&two, &mut || Ok::<_, Infallible>(true))
+            .applies(&two.frame, &mut || Ok::<_, Infallible>(true))
             .unwrap());
     }
 

@@ -206,7 +206,7 @@ impl DrawRules {
         since: u64,
     ) -> PyResult<DrawCounter> {
         let root = facts(&self.spec, node)?;
-        let counter = core::DrawCounter::new(self.spec.clone(), root, &counts, since)
+        let counter = core::DrawCounter::new(self.spec.clone(), &root, &counts, since)
             .map_err(|e| to_py(node.py(), e))?;
         Ok(DrawCounter { counter })
     }
@@ -244,13 +244,13 @@ impl DrawRules {
         let rule = self.endgame(index)?;
         let facts = facts(&self.spec, node)?;
         let mut ask = || shot.call0()?.is_truthy();
-        unwind_safe(|| Ok(rule.applies(&facts, &mut ask)))
+        unwind_safe(|| Ok(rule.applies(&facts.frame, &mut ask)))
             .map_err(|fault| fault.into_py(node.py()))?
     }
 
     /// The 64-bit Zobrist hash of `node` (internal: not a stable key).
     fn hash(&self, node: &Bound<'_, PyAny>) -> PyResult<u64> {
-        Ok(facts(&self.spec, node)?.hash)
+        Ok(facts(&self.spec, node)?.frame.hash)
     }
 
     fn __repr__(&self) -> String {
@@ -276,11 +276,7 @@ impl DrawCounter {
     fn push(&mut self, node: &Bound<'_, PyAny>, event: u8) -> PyResult<()> {
         let after = facts(self.counter.spec(), node)?;
         let counter = &mut self.counter;
-        unwind_safe(|| {
-            counter.push(after, event);
-            Ok(())
-        })
-        .map_err(|fault| fault.into_py(node.py()))
+        unwind_safe(|| counter.push(&after, event)).map_err(|fault| fault.into_py(node.py()))
     }
 
     /// Takes back the last move (`IndexError` at the root).
@@ -305,6 +301,14 @@ impl DrawCounter {
     #[getter]
     fn move_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.counter.move_counts())
+    }
+
+    /// `(move_counts, since_material_change)` in one call (what `Board.counters` reads).
+    fn counts<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyTuple>, u64)> {
+        Ok((
+            PyTuple::new(py, self.counter.move_counts())?,
+            self.counter.since_material_change(),
+        ))
     }
 
     /// Plies since the last capture or crowning.
