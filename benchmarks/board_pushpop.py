@@ -16,9 +16,15 @@ queries for ``draws``): median and range over interleaved rounds (new games ever
 ``--baseline SRC`` another source tree (its ``src`` folder, with its ``draughts/_native*.so``) runs
 beside this checkout's, each in its own process, for an A/B of two versions.
 
+With ``--instructions`` each side instead runs a fixed workload under valgrind's callgrind
+(``PYTHONHASHSEED=0``): the same seeded games listing their moves, then the same plus each loop
+repeated 5 times per ply; the difference over the operations is instructions per push+pop and per
+ply's draw queries, the same from run to run whatever the machine's load.
+
 Usage::
 
     python benchmarks/board_pushpop.py --variant international --rounds 5 --baseline /tmp/base/src
+    python benchmarks/board_pushpop.py --variant russian --instructions --baseline /tmp/base/src
 """
 
 from __future__ import annotations
@@ -80,6 +86,58 @@ print(json.dumps({loop: count[loop] / clock[loop] for loop in count}))
 """
 
 
+# The --instructions workload: argv mode (base, pushpop, draws), variant, games, plies, repeat.
+COUNTED = r"""
+import random, sys
+import draughts
+mode, variant, games, plies, repeat = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
+rules = draughts.get_variant(variant)
+rng = random.Random(11)
+ops = 0
+for _ in range(games):
+    board = draughts.Board(rules)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        for _ in range(repeat if mode != "base" else 0):
+            if mode == "pushpop":
+                for move in moves:
+                    board.push(move)
+                    board.pop()
+                    ops += 1
+            else:
+                board.outcome()
+                board.is_repetition()
+                board.can_claim_draw()
+                ops += 1
+        board.push(rng.choice(moves))
+print(ops)
+"""
+
+
+def instructions(source: Path, mode: str, variant: str, games: int) -> tuple[int, int]:
+    """``(instructions, operations)`` of one workload under callgrind."""
+    env = {**os.environ, "PYTHONPATH": str(source), "PYTHONHASHSEED": "0"}
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", COUNTED]
+    done = subprocess.run(
+        [*command, mode, variant, str(games), "100", "5"], capture_output=True, text=True, env=env, check=True
+    )
+    collected = [line for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(collected[-1].split(":")[-1]), int(done.stdout)
+
+
+def count_instructions(sides: dict[str, Path], variant: str, games: int) -> None:
+    print(f"{variant}: {games} games of up to 100 plies, each loop 5 times a ply, instructions per operation")
+    for mode in ("pushpop", "draws"):
+        line = f"  {mode:<8}"
+        for side, source in sides.items():
+            base, _ = instructions(source, "base", variant, games)
+            total, ops = instructions(source, mode, variant, games)
+            line += f"  {side} {(total - base) / ops:>9,.0f}"
+        print(line, flush=True)
+
+
 def run(source: Path, variant: str, games: int, seed: int) -> dict[str, float]:
     """One measurement in a process of its own, with ``source`` first on the path."""
     env = {**os.environ, "PYTHONPATH": str(source)}
@@ -97,9 +155,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", type=Path, help="another source tree's src folder, for an A/B")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind")
     args = parser.parse_args(argv)
     sides = {"this": SOURCE} | ({"baseline": args.baseline} if args.baseline else {})
     for variant in args.variant or ["international", "russian", "frisian"]:
+        if args.instructions:
+            count_instructions(sides, variant, min(args.games, 4))
+            continue
         rates: dict[str, dict[str, list[float]]] = {side: {loop: [] for loop in LOOPS} for side in sides}
         for number in range(args.rounds):
             order = list(sides) if number % 2 == 0 else list(reversed(sides))

@@ -6,10 +6,11 @@ import enum
 import functools
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import attrs
 
-from draughts import _caches, _native, _slots, drawrules
+from draughts import _caches, _slots, drawrules
 from draughts._core.movegen import move_index
 from draughts._text import excerpt, number
 from draughts.color import Color
@@ -22,6 +23,9 @@ from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import board as svg_board
+
+if TYPE_CHECKING:
+    from draughts._native import DrawCounter
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
@@ -499,7 +503,7 @@ class Board:
 _MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawrules.CROWNING
 
 
-def _draw_counter(root: Position, counters: DrawCounters) -> _native.DrawCounter:
+def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
     """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
     (:mod:`draughts.drawrules`), pushed and popped with the moves."""
     return drawrules.compiled(root).counter(root.node, counters.move_counts, counters.since_material_change)

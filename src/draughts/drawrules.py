@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from draughts import _caches, _native
+import draughts._native as _native  # the extension module (a .pyi in the source tree)
+from draughts import _caches
 from draughts._core import Tables
 from draughts.position import Position
 from draughts.rules import EndgameRule, MoveCountRule, Ruleset
