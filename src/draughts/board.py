@@ -6,13 +6,12 @@ import enum
 import functools
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import attrs
 
 from draughts import _caches, _slots, drawrules
-from draughts._core import Tables
 from draughts._core.generator import move_index
-from draughts._core.types import Compact
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -24,6 +23,9 @@ from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import board as svg_board
+
+if TYPE_CHECKING:
+    from draughts._native import DrawCounter
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
@@ -106,20 +108,13 @@ def _clocks(fen: str) -> tuple[int | None, int | None]:
 
 
 def _counters_from_clock(rules: Ruleset, position: Position, halfmoves: int | None) -> DrawCounters:
-    """The draw counts a FEN's halfmove clock restores.
-
-    The clock counts plies since the last capture or crowning: exactly the endgame count. A
-    move-count rule restarted by captures and crownings alone, or on a board without men (no man
-    can have moved since the last capture or crowning), has the same count; other move-count
-    rules, which a man's move also restarts, start from 0, the count the FEN cannot tell.
-    """
+    """The draw counts a FEN's halfmove clock restores: plies since the last capture or crowning,
+    exactly the endgame count; each move-count rule's count as the native draw rules derive it
+    from the clock (``DrawSpec::counts_from_clock``)."""
     if not halfmoves:
         return DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
     no_men = not (position.material(Color.WHITE)[1] or position.material(Color.BLACK)[1])
-    counts = tuple(
-        halfmoves if rule.reset_by_capture and (no_men or not rule.reset_by_man_move) else 0
-        for rule in rules.draw_rules.move_counts
-    )
+    counts = tuple(drawrules.compiled(position).counts_from_clock(halfmoves, no_men))
     return DrawCounters(counts, halfmoves)
 
 
@@ -197,9 +192,10 @@ class Board:
             counters = DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
         self._positions: list[Position] = [root]
         self._moves: list[Move] = []
-        self._counters: list[DrawCounters] = [counters]
+        self._root_counters = counters
+        self._draws = _draw_counter(root, counters)
+        self._counts_men = any(rule.reset_by_man_move for rule in rules.draw_rules.move_counts)
         self._root_fullmove = max(fullmove or 1, 1)
-        self._resets = _resets(root)
         self._view = _BoardMoves(self._positions)
 
     @classmethod
@@ -251,7 +247,8 @@ class Board:
     @property
     def counters(self) -> DrawCounters:
         """The draw rules' counts after the last move (see :class:`DrawCounters`)."""
-        return self._counters[-1]
+        key = self._draws.counts()
+        return _known_counters.get(key) or DrawCounters._next(*key)
 
     def ply(self) -> int:
         """Plies played since the start of the game, counting those before a FEN's move number."""
@@ -292,9 +289,10 @@ class Board:
         if stack:
             board._positions = list(self._positions)
             board._moves = list(self._moves)
-            board._counters = list(self._counters)
+            board._root_counters = self._root_counters
+            board._draws = self._draws.copy()
+            board._counts_men = self._counts_men
             board._root_fullmove = self._root_fullmove
-            board._resets = self._resets
             board._view = _BoardMoves(board._positions)
         else:
             board._reset(self.position, self.counters, self.fullmove_number)
@@ -306,12 +304,24 @@ class Board:
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self.copy()  # positions and moves are immutable values: sharing them is safe
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_draws"]  # native: rebuilt from the moves on unpickling
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        moves = self._moves
+        self._reset(self._positions[0], self._root_counters, self._root_fullmove)
+        for move in moves:
+            self.push(move)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
         return (
             self._positions[0] == other._positions[0]
-            and self._counters[0] == other._counters[0]
+            and self._root_counters == other._root_counters
             and self._root_fullmove == other._root_fullmove
             and self._moves == other._moves
         )
@@ -336,10 +346,19 @@ class Board:
             raise self._illegal(before, move)
         move, compact = legal[index], compacts[index]
         after = before.child(compact)
-        counters = self._next_counters(before, move, compact)
+        # What the move did, as the bits that restart the draw counts (see draughts.drawrules).
+        event = (_CAPTURE if move.captured else 0) | (_CROWNING if move.promotes else 0)
+        if self._counts_men:
+            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
+            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
+            # a man's at most on the one it is crowned on. A capture that ends where it started
+            # moves nothing: then the square says.
+            moved, _, crowned = compact
+            if not (crowned & moved == moved if moved else before.is_king_at(move.start)):
+                event |= _MAN_MOVED
+        self._draws.push(after.node, event)
         positions.append(after)
         self._moves.append(move)
-        self._counters.append(counters)
 
     def _illegal(self, position: Position, move: object) -> Exception:
         if not isinstance(move, Move):
@@ -377,7 +396,7 @@ class Board:
         if not self._moves:
             raise IndexError("pop from a board with no moves")
         self._positions.pop()
-        self._counters.pop()
+        self._draws.pop()
         return self._moves.pop()
 
     def peek(self) -> Move:
@@ -390,51 +409,11 @@ class Board:
             raise IndexError("peek at a board with no moves")
         return self._moves[-1]
 
-    def _next_counters(self, before: Position, move: Move, compact: Compact) -> DrawCounters:
-        previous = self._counters[-1]
-        captured, promotes = move.captured, move.promotes
-        since = 0 if captured or promotes else previous.since_material_change + 1
-        resets = self._resets
-        counts: tuple[int, ...] = ()
-        if resets:
-            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
-            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
-            # a man's at most on the one it is crowned on. A capture that ends where it started
-            # moves nothing: then the square says.
-            moved, _, crowned = compact
-            king = crowned & moved == moved if moved else before.is_king_at(move.start)
-            # What happened, as the bits the rules' resets are written in (see _resets).
-            event = (0 if king else _MAN_MOVED) | (_CAPTURED if captured else 0) | (_PROMOTED if promotes else 0)
-            if len(resets) == 1:  # the usual case: one move-count rule
-                counts = (0 if event & resets[0] else previous.move_counts[0] + 1,)
-            else:
-                pairs = zip(resets, previous.move_counts, strict=True)
-                counts = tuple([0 if event & reset else plies + 1 for reset, plies in pairs])
-        # The shared counters looked up here first: this runs on every push.
-        return _known_counters.get((counts, since)) or DrawCounters._next(counts, since)
-
     # --- game end ---
 
     def repetitions(self) -> int:
         """How many times the current position (with the same side to move) has occurred."""
-        positions = self._positions
-        current = positions[-1]
-        white, black, kings = current.bitboards
-        occupied = white | black
-        pieces, men = occupied.bit_count(), (occupied & ~kings).bit_count()
-        count = 0
-        # Every move changes the side to move, so only every second position can be the same one;
-        # and pieces and men never come back (captures and crownings are for good): going back,
-        # the first position with more of either ends the search.
-        for index in range(len(positions) - 1, -1, -2):
-            position = positions[index]
-            white, black, kings = position.bitboards
-            occupied = white | black
-            if occupied.bit_count() != pieces or (occupied & ~kings).bit_count() != men:
-                break
-            if position == current:
-                count += 1
-        return count
+        return self._draws.repetitions()
 
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the current position has occurred at least ``count`` times."""
@@ -442,25 +421,21 @@ class Board:
 
     def _draw(self, *, claims: bool) -> Outcome | None:
         """The first draw rule that applies (claim-based ones only with ``claims``)."""
+        found = self._draws.draw(claims, self._shot_in_the_air)
+        if found is None:
+            return None
+        kind, index = found
         draws = self.ruleset.draw_rules
-        if draws.repetitions and draws.repetition_claim == claims and self.repetitions() >= draws.repetitions:
-            return Outcome(
-                Termination.REPETITION,
-                None,
-                f"the same position {draws.repetitions} times",
-                result_for(self.ruleset, None),
-            )
-        counters = self._counters[-1]
-        if not claims:
-            for endgame in draws.endgames:
-                if counters.since_material_change >= 2 * endgame.moves and drawrules.applies(endgame, self.position):
-                    text = endgame.article or endgame.describe()
-                    return Outcome(Termination.ENDGAME, None, text, result_for(self.ruleset, None))
-        for rule, plies in zip(draws.move_counts, counters.move_counts, strict=True):
-            if rule.claim == claims and plies >= 2 * rule.moves:
-                text = rule.article or rule.describe()
-                return Outcome(Termination.MOVE_COUNT, None, text, result_for(self.ruleset, None))
-        return None
+        if kind == "repetition":
+            termination, text = Termination.REPETITION, f"the same position {draws.repetitions} times"
+        else:
+            rule = draws.endgames[index] if kind == "endgame" else draws.move_counts[index]
+            termination = Termination.ENDGAME if kind == "endgame" else Termination.MOVE_COUNT
+            text = rule.article or rule.describe()
+        return Outcome(termination, None, text, result_for(self.ruleset, None))
+
+    def _shot_in_the_air(self) -> bool:
+        return drawrules.shot_in_the_air(self.position)
 
     def outcome(self) -> Outcome | None:
         """How the game has ended, or None while it goes on.
@@ -525,19 +500,10 @@ class Board:
         return svg_board(self)
 
 
-_MAN_MOVED, _CAPTURED, _PROMOTED = 1, 2, 4
+_MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawrules.CROWNING
 
 
-def _resets(position: Position) -> tuple[int, ...]:
-    """What resets each move-count rule of ``position``'s ruleset, as bits (made once per ruleset,
-    kept by each board)."""
-    return position.tables.derived(_resets_of)
-
-
-def _resets_of(tables: Tables) -> tuple[int, ...]:
-    return tuple(
-        (_MAN_MOVED if rule.reset_by_man_move else 0)
-        | (_CAPTURED if rule.reset_by_capture else 0)
-        | (_PROMOTED if rule.reset_by_promotion else 0)
-        for rule in tables.rules.draw_rules.move_counts
-    )
+def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
+    """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
+    (:mod:`draughts.drawrules`), pushed and popped with the moves."""
+    return drawrules.compiled(root).counter(root.node, counters.move_counts, counters.since_material_change)

@@ -11,6 +11,8 @@
 //! * [`state`]: nodes, moves as xor masks, the king-move limit's rule state.
 //! * [`capture`]: the capture search (bounded work, abort hook); [`resolver`]: precedence and
 //!   de-duplication; [`generator`]: quiet moves, legal lists, counting; [`perft`].
+//! * [`drawrules`]: the draw rules a game keeps (repetition, move-count and endgame rules) and
+//!   the 64-bit Zobrist position hash.
 //! * [`engine::Engine`]: a compiled ruleset in the width its board needs, with limb-based nodes
 //!   (what bindings use).
 //!
@@ -36,6 +38,7 @@
 
 pub mod bitboard;
 pub mod capture;
+pub mod drawrules;
 pub mod engine;
 pub mod error;
 pub mod evaluation;

@@ -13,6 +13,7 @@
 //! precedence criterion's own error) comes out as it was raised.
 
 mod convert;
+mod drawrules;
 mod errors;
 mod fast;
 mod search;
@@ -572,6 +573,7 @@ fn _panic_probe(py: Python<'_>) -> PyResult<()> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     search::register(m)?;
+    drawrules::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;
