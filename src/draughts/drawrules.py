@@ -75,5 +75,5 @@ def _lone_king_on_main_diagonal(position: Position, color: Color) -> bool:
         return False
     geometry = position.ruleset.geometry
     x, y = geometry.coords[kings[0]]
-    # The long diagonal joins the two playable corners.
-    return x == y if geometry.bottom_left_playable else x + y == geometry.size - 1
+    # The long diagonal joins the two playable corners (of a rectangle: starts in a near corner).
+    return x == y if geometry.bottom_left_playable else x + y == geometry.width - 1

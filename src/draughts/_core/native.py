@@ -85,7 +85,7 @@ def native_spec(rules: Ruleset) -> dict[str, Any]:
     tables = compile_rules(rules)
     weights = _value_weights(tables)
     return {
-        "board_size": rules.board_size,
+        "board_size": (rules.width, rules.height),
         "all_squares": rules.board_squares is BoardSquares.ALL,
         "bottom_left_playable": rules.bottom_left_playable,
         "numbering": rules.numbering.name,
