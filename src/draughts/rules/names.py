@@ -299,7 +299,7 @@ def _differences(match: re.Match[str], rules: Ruleset) -> list[str]:
     size = (number(match.group(3)), number(match.group(4)))
     if size != (rules.width, rules.height):
         differences.append(
-            f"the board is {_short(match.group(3))}x{_short(match.group(4))} (columns x rows), but "
+            f"the board is {_short(match.group(3))}x{_short(match.group(4))}, but "
             f"{rules.name} is played on {rules.shape}"
         )
     invert = match.group(6)
