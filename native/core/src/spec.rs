@@ -353,8 +353,7 @@ impl RulesSpec {
         if self.rows_per_side < 1 || self.men_start_row < 1 {
             return bad("rows_per_side and men_start_row must be at least 1".into());
         }
-        if 2 * (self.men_start_row as u64 - 1 + self.rows_per_side as u64) >= self.height() as u64
-        {
+        if 2 * (self.men_start_row as u64 - 1 + self.rows_per_side as u64) >= self.height() as u64 {
             return bad(format!(
                 "rows_per_side {} from row {} leaves no empty row between the sides",
                 self.rows_per_side, self.men_start_row
