@@ -10,6 +10,7 @@ an invented ruleset of a 6x5 board.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import attrs
 import pytest
@@ -48,8 +49,9 @@ INVENTED = Ruleset(
 def test_the_80_square_board_is_numbered_over_its_ten_files() -> None:
     geo = SPANTSIRETTI.geometry
     assert (geo.width, geo.height, geo.squares, geo.shape) == (10, 8, 40, "10x8")
-    assert geo.coords[1] == (1, 7) and geo.name(1) == "b8"  # square 1 top-left, as Russian's
-    assert geo.parse("j8") == 5 and geo.parse("a1") == 36 and geo.parse("i1") == 40
+    assert geo.coords[1] == (1, 7)  # square 1 top-left, as Russian's
+    assert geo.name(1) == "b8"
+    assert (geo.parse("j8"), geo.parse("a1"), geo.parse("i1")) == (5, 36, 40)
     with pytest.raises(InvalidSquareError, match="'k1' is not a playable square of the 10x8 board"):
         geo.parse("k1")
     with pytest.raises(InvalidSquareError, match="not square"):
@@ -95,7 +97,7 @@ def test_the_rows_of_men_are_checked_against_the_height() -> None:
 
 def test_an_odd_width_is_a_board_of_every_square() -> None:
     geo = geometry((5, 6), board_squares=BoardSquares.ALL, numbering=Numbering.BOTTOM_LEFT)
-    assert geo.squares == 30 and geo.coords[5] == (4, 0) and geo.coords[6] == (0, 1)
+    assert (geo.squares, geo.coords[5], geo.coords[6]) == (30, (4, 0), (0, 1))
 
 
 # --- perft: the published counts, both conventions, both cores ---
@@ -212,9 +214,12 @@ def test_rule_files_write_a_rectangle_as_a_list(fmt: str) -> None:
     assert ruleset_from_text(text, fmt) == SPANTSIRETTI
 
 
-def test_a_rule_file_on_a_base_sets_a_rectangle(tmp_path: __import__("pathlib").Path) -> None:
+def test_a_rule_file_on_a_base_sets_a_rectangle(tmp_path: Path) -> None:
     path = tmp_path / "wide.json"
-    path.write_text(json.dumps({"base": "russian", "name": "wide", "title": "Russian on 12x8", "board_size": [12, 8]}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"base": "russian", "name": "wide", "title": "Russian on 12x8", "board_size": [12, 8]}),
+        encoding="utf-8",
+    )
     rules = resolve_ruleset(path)
     assert (rules.width, rules.height, rules.men_per_side) == (12, 8, 18)
 
@@ -239,7 +244,8 @@ def test_diagrams_and_svg_have_the_boards_shape() -> None:
     assert len([line for line in text.splitlines() if "|" in line]) == 8
     picture = svg.board(Position.initial(SPANTSIRETTI), size=500)
     assert 'width="500" height="410"' in picture  # 10 squares across 450 px, 8 down, 25 px margins
-    assert picture.count('class="square dark"') == 40 and picture.count('class="coordinate rank"') == 16
+    assert picture.count('class="square dark"') == 40
+    assert picture.count('class="coordinate rank"') == 16
 
 
 def test_tensors_have_the_boards_shape() -> None:
@@ -250,7 +256,7 @@ def test_tensors_have_the_boards_shape() -> None:
     observation = tensors.observation(Position.initial(SPANTSIRETTI))
     assert observation.shape == encoding.observation_shape == (8, 10, len(encoding.planes))
     assert observation[..., 0].sum() == 15  # the side to move's men
-    with pytest.raises(DraughtsError, match="cannot serve 'ktar-10x11'.*10x11"):
+    with pytest.raises(DraughtsError, match=r"cannot serve 'ktar-10x11'.*10x11"):
         tensors.encoding(PUBLISHED_RULES["ktar-10x11"])
 
 
@@ -260,3 +266,25 @@ def test_dxp_refuses_a_board_it_cannot_describe() -> None:
 
     with pytest.raises(DXPError, match="'spantsiretti' is played on 10x8 \\(40 squares\\)"):
         check_board(SPANTSIRETTI)
+
+
+@pytest.mark.parametrize("label", ["spantsiretti", "ktar-10x11"])
+def test_endgame_tables_build_on_rectangles(label: str, tmp_path: Path) -> None:
+    """King against king, each side to move: every placement counted and each verdict agrees with
+    the table's own best move (a win's best move leads to a loss for the other side)."""
+    from draughts.endgame import Tablebase
+
+    rules = SPANTSIRETTI if label == "spantsiretti" else PUBLISHED_RULES[label]
+    base = Tablebase(rules, tmp_path)
+    base.build("KvK")
+    squares = rules.squares
+    for side in ("white", "black"):
+        stats = base.stats("KvK")[side]
+        assert stats["positions"] == squares * (squares - 1)
+        assert stats["win"] + stats["draw"] + stats["loss"] == stats["positions"]
+    won = Position.from_fen(rules, base.stats("KvK")["white"]["longest_win_fen"])
+    verdict = base.probe(won)
+    assert verdict.result == "win"
+    assert verdict.plies is not None
+    after = won.play(base.best_moves(won)[0])
+    assert after.is_over() or base.probe(after).result == "loss"

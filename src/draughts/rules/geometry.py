@@ -184,9 +184,7 @@ class Geometry:
         if _ALGEBRAIC.fullmatch(cleaned):
             square = self._by_name.get(cleaned)
             if square is None:
-                raise InvalidSquareError(
-                    f"square {text!r} is not a playable square of the {self.shape} board"
-                )
+                raise InvalidSquareError(f"square {text!r} is not a playable square of the {self.shape} board")
             return square
         raise InvalidSquareError(f"square {excerpt(text)} is neither a number nor an algebraic name like 'c3'")
 
