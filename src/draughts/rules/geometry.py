@@ -116,7 +116,7 @@ class Geometry:
         """Squares per side of a square board (code written for square boards reads this).
 
         Raises:
-            InvalidSquareError: the board is a rectangle (read :attr:`width` and :attr:`height`).
+            InvalidSquareError: the board is a rectangle (read ``width`` and ``height``).
         """
         if self.width != self.height:
             raise InvalidSquareError(f"the {self.shape} board is not square: read its width and height")

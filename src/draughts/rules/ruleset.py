@@ -630,7 +630,7 @@ class Ruleset:
         title: Human name (``"Russian draughts"``).
         board_size: Squares per side of a square board (an even number; 8, 10, 12 ...), or
             ``(width, height)`` for a rectangle (``(10, 8)``, Spantsiretti's 80-square board). A
-            square pair is stored as its side. Read :attr:`width` and :attr:`height` in code.
+            square pair is stored as its side. Read ``width`` and ``height`` in code.
         board_squares: Played on the dark squares only, or on every square (Turkish).
         bottom_left_playable: Whether each player's near-left corner is a playing square (False for
             the inverted Italian and Spanish boards; PDN's invert flag is its negation). Always
