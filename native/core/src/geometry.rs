@@ -170,6 +170,6 @@ mod tests {
         // dctl's 10x11, lower-left corner not played: 55 squares.
         let k = Geometry::new(10, 11, false, false, Numbering::TopLeft).unwrap();
         assert_eq!(k.squares(), 55);
-        assert_eq!(k.coords[1], (0, 10));
+        assert_eq!(k.coords[1], (1, 10)); // a11 is light: the top row starts on b11
     }
 }
