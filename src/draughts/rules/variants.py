@@ -606,7 +606,8 @@ SPANTSIRETTI = attrs.evolve(
     pdn_gametype=41,  # PDN: 41,W,10,8,A0,0
     sources=(
         "PDN 3.0 GameType 41 (wiegerw/pdn doc/gametype.rst: 41,W,10,8,A0,0, separator ':')",
-        "Games::Checkers russian_10x8 (mig0/Games-Checkers lib/Games/Checkers/Rules.pm @9f1620f7)",
+        "Games::Checkers russian_10x8 (mig0/Games-Checkers @a0117af8: lib/Games/Checkers/Rules.pm; doc/variants: "
+        "10x8, bottom-left cell played, ':', 3 pawn rows, code 41)",
         "dctl board::spantsiretti, 10 wide by 8 high (rhalbersma/dctl include/dctl/core/board/spantsiretti.hpp)",
         "FMJD section-64 rules 7.2 for the draw rules",
     ),
