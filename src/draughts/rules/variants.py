@@ -629,7 +629,11 @@ SRI_LANKAN = attrs.evolve(
         "International (FMJD), as its capture rules do.",
     ),
     pdn_gametype=None,  # not in PDN 3.0's GameType table
-    sources=("dctl srilankan rules = international on rectangular<12, 12, 0> (rhalbersma/dctl @21869018)",),
+    sources=(
+        "dctl srilankan rules = international on rectangular<12, 12, 0> (rhalbersma/dctl @21869018)",
+        "Games::Checkers doc/variants (mig0/Games-Checkers @a0117af8): Sri Lankian, 12x12, bottom-left cell "
+        "not played, 5 pawn rows",
+    ),
 )
 """Sri Lankan draughts: International rules on a 12x12 board whose near-left corner is light."""
 
