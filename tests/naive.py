@@ -2,8 +2,9 @@
 
 It shares nothing with the library's generator: the board is a mailbox dictionary
 ``{(x, y): (color, is_king)}`` (``x`` = file, 0 = a at White's left, up to the ruleset's width;
-``y`` = rank, 0 = White's back row, up to its height: square and rectangular boards alike), pieces walk the board one step at a time, and every capture sequence is found by plain
-recursion over the real landing squares. Only the ruleset's fields are read; the library is used
+``y`` = rank, 0 = White's back row, up to its height: square and rectangular boards alike),
+pieces walk the board one step at a time, and every capture sequence is found by plain recursion
+over the real landing squares. Only the ruleset's fields are read; the library is used
 for nothing but converting coordinates to square numbers (``geometry.square_at``/``coords``), for
 the precedence criteria's own ``key`` (they are rule data) and for reading a
 :class:`draughts.Position` (``pieces()``, ``turn``).
