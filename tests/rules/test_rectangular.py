@@ -288,3 +288,22 @@ def test_endgame_tables_build_on_rectangles(label: str, tmp_path: Path) -> None:
     assert verdict.plies is not None
     after = won.play(base.best_moves(won)[0])
     assert after.is_over() or base.probe(after).result == "loss"
+
+
+@pytest.mark.parametrize(
+    ("argv", "shows"),
+    [
+        (["rules", "spantsiretti"], "10x8"),
+        (["compare", "spantsiretti", "russian"], "10x8"),
+        (["perft", "spantsiretti", "3"], "perft(3) = 658"),
+        (["show", "41"], "a b c d e f g h i j"),
+    ],
+)
+def test_the_commands_take_the_80_square_game(argv: list[str], shows: str) -> None:
+    import io
+
+    from draughts.cli import main
+
+    out = io.StringIO()
+    assert main(argv, out) == 0
+    assert shows in out.getvalue()
