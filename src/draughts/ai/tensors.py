@@ -229,6 +229,17 @@ class Encoding:
         self.observation_shape = (h, n, len(self.planes))
         self._entries_cache: tuple[Position, list[Entry]] | None = None
 
+    @property
+    def size(self) -> int:
+        """Squares per side of a square board (what code written for square boards reads).
+
+        Raises:
+            DraughtsError: the board is a rectangle (read ``width`` and ``height``).
+        """
+        if self.width != self.height:
+            raise DraughtsError(f"the {self.width}x{self.height} board of {self.ruleset.name!r} is not square")
+        return self.width
+
     def __repr__(self) -> str:
         return f"encoding({self.ruleset.name!r})"
 
