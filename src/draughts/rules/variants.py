@@ -1,4 +1,4 @@
-"""The seventeen named variants (seven federation rulesets and the family) and the transforms.
+"""The nineteen named variants (seven federation rulesets and the family) and the transforms.
 
 This is the only module (with :mod:`draughts.rules`) that knows variants by name. Each ruleset
 cites, next to each field, the rule article that justifies it. Source keys:
