@@ -20,12 +20,13 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from typing import Any
 
 import attrs
 
 from draughts import _caches
 from draughts._text import excerpt, number
-from draughts.errors import InvalidSquareError
+from draughts.errors import InvalidRulesetError, InvalidSquareError
 
 __all__ = [
     "LARGEST_BOARD",
@@ -35,7 +36,9 @@ __all__ = [
     "Numbering",
     "SquareNames",
     "board_shape",
+    "check_size",
     "geometry",
+    "stored_size",
 ]
 
 
@@ -220,29 +223,52 @@ def _side(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 4 <= value <= LARGEST_BOARD
 
 
-def board_shape(size: object, board_squares: BoardSquares = BoardSquares.DARK) -> tuple[int, int]:
+def stored_size(value: Any) -> int | tuple[int, int]:
+    """A board size as a :class:`~draughts.Ruleset` stores it: a ``[width, height]`` list (rule
+    files) as a tuple, a square pair as its side (``(10, 10)`` and ``10`` make equal rulesets),
+    anything else as it is, for :func:`board_shape` to quote."""
+    if isinstance(value, list):
+        value = tuple(value)
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == value[1] and type(value[0]) is int:
+        return int(value[0])
+    return value  # type: ignore[no-any-return]
+
+
+def check_size(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """The validator of :attr:`Ruleset.board_size <draughts.Ruleset.board_size>`: attrs runs it
+    once every field is set, so the ruleset's ``board_squares`` decides whether an odd width is
+    allowed.
+
+    Raises:
+        InvalidRulesetError: not a board :func:`board_shape` accepts, quoting it.
+    """
+    try:
+        board_shape(value, getattr(instance, "board_squares", None), "board_size")
+    except InvalidSquareError as error:
+        raise InvalidRulesetError(str(error)) from None
+
+
+def board_shape(size: object, board_squares: object = BoardSquares.DARK, what: str = "board size") -> tuple[int, int]:
     """``(width, height)`` of a board size: a number (a square board) or a ``(width, height)`` pair.
 
     Each side is from 4 to :data:`LARGEST_BOARD` squares (algebraic names give every file a letter);
     a board of dark squares has an even width (see the module) and, if square, an even side.
 
     Raises:
-        InvalidSquareError: anything else, quoting it.
+        InvalidSquareError: anything else, quoting it (``what`` names it).
     """
     if isinstance(size, (tuple, list)) and len(size) == 2 and all(_side(side) for side in size):
         width, height = size
         if board_squares is BoardSquares.ALL or width % 2 == 0:
             return width, height
         raise InvalidSquareError(
-            f"board size {excerpt(size)}: a board of dark squares needs an even width "
+            f"{what} {excerpt(size)}: a board of dark squares needs an even width "
             "(on an odd one the two sides would set up different numbers of men)"
         )
     if _side(size) and isinstance(size, int) and size % 2 == 0:
         return size, size
-    raise InvalidSquareError(
-        f"board size {excerpt(size)} is not an even number from 4 to {LARGEST_BOARD} "
-        f"nor a (width, height) pair of numbers from 4 to {LARGEST_BOARD}"
-    )
+    pair = "" if isinstance(size, int) else f" or a (width, height) pair of numbers from 4 to {LARGEST_BOARD}"
+    raise InvalidSquareError(f"{what} {excerpt(size)} must be an even number from 4 to {LARGEST_BOARD}{pair}")
 
 
 @functools.lru_cache(maxsize=_caches.GEOMETRIES)

@@ -25,15 +25,8 @@ import attrs
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
-from draughts.rules.geometry import (
-    LARGEST_BOARD,
-    BoardSquares,
-    Geometry,
-    Numbering,
-    SquareNames,
-    board_shape,
-    geometry,
-)
+from draughts.rules import geometry as board
+from draughts.rules.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
 
 __all__ = [
     "SEPARATORS",
@@ -521,28 +514,6 @@ def _label(text: str, **extra: Any) -> dict[str, Any]:
     return {"label": text, **extra}
 
 
-def _size(value: Any) -> int | tuple[int, int]:
-    """A ``[width, height]`` list (rule files) as a tuple, and a square pair as its side, so that
-    ``(10, 10)`` and ``10`` make equal rulesets."""
-    if isinstance(value, list):
-        value = tuple(value)
-    if isinstance(value, tuple) and len(value) == 2 and value[0] == value[1] and type(value[0]) is int:
-        return int(value[0])
-    return value  # type: ignore[no-any-return]  # anything else: the validator quotes it
-
-
-def _check_size(instance: Ruleset, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 4 <= value <= LARGEST_BOARD and value % 2 == 0:
-            return
-        raise InvalidRulesetError(f"board_size {excerpt(value)} must be an even number from 4 to {LARGEST_BOARD}")
-    if not isinstance(value, tuple):
-        raise InvalidRulesetError(
-            f"board_size {excerpt(value)} must be a number (a square board) or (width, height), e.g. (10, 8)"
-        )
-    # the board's squares are checked with the other fields (an odd width needs every square played)
-
-
 def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidRulesetError(f"rows_per_side {excerpt(value)} must be a positive number")
@@ -675,7 +646,7 @@ class Ruleset:
     name: str = attrs.field(metadata=_label("Name"))
     title: str = attrs.field(metadata=_label("Variant"))
     board_size: int | tuple[int, int] = attrs.field(
-        default=8, converter=_size, validator=_check_size, metadata=_label("Board size")
+        default=8, converter=board.stored_size, validator=board.check_size, metadata=_label("Board size")
     )
     board_squares: BoardSquares = attrs.field(
         default=BoardSquares.DARK, validator=_enum(BoardSquares), metadata=_label("Played on")
@@ -747,10 +718,6 @@ class Ruleset:
             raise InvalidRulesetError(f"name {excerpt(self.name)} must be a non-empty word without spaces")
         if not isinstance(self.title, str):
             raise InvalidRulesetError(f"title {excerpt(self.title)} must be text")
-        try:
-            board_shape(self.board_size, self.board_squares)
-        except InvalidSquareError as error:
-            raise InvalidRulesetError(str(error)) from None
         if 2 * (self.men_start_row - 1 + self.rows_per_side) >= self.height:
             raise InvalidRulesetError(
                 f"rows_per_side {self.rows_per_side} from row {self.men_start_row} leaves no empty row between "
