@@ -235,7 +235,7 @@ def stored_size(value: Any) -> int | tuple[int, int]:
 
 
 def check_size(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """The validator of :attr:`Ruleset.board_size <draughts.Ruleset.board_size>`: attrs runs it
+    """The validator of ``Ruleset.board_size``: attrs runs it
     once every field is set, so the ruleset's ``board_squares`` decides whether an odd width is
     allowed.
 
