@@ -440,10 +440,25 @@ PUBLISHED_RULES: dict[str, Ruleset] = {  # the data files' labels
     "turkish": TURKISH,
     "pool": POOL,
     "canadian": CANADIAN,
-    "srilankan": attrs.evolve(CANADIAN, name="srilankan", bottom_left_playable=False),  # dctl: the other colouring
+    "srilankan": _named.SRI_LANKAN,  # dctl: Canadian on the board coloured the other way
     "portuguese": _named.SPANISH,  # dctl's Spanish rules cite the Portuguese federation
     "14x14": attrs.evolve(_named.INTERNATIONAL, name="intl-14", board_size=14, rows_per_side=6),  # 2 empty rows
+    # International rules on dctl's rectangles, (height - 2) // 2 rows of men: width x height.
+    "intl-10x8": attrs.evolve(_named.INTERNATIONAL, name="intl-10x8", board_size=(10, 8), rows_per_side=3),
+    "ktar-10x12": attrs.evolve(
+        _named.INTERNATIONAL, name="ktar-10x12", board_size=(10, 12), rows_per_side=5, bottom_left_playable=False
+    ),
+    "ktar-10x11": attrs.evolve(
+        _named.INTERNATIONAL, name="ktar-10x11", board_size=(10, 11), rows_per_side=4, bottom_left_playable=False
+    ),
+    "intl-12x10": attrs.evolve(_named.INTERNATIONAL, name="intl-12x10", board_size=(12, 10), rows_per_side=4),
+    "ktar-8x10": attrs.evolve(
+        _named.INTERNATIONAL, name="ktar-8x10", board_size=(8, 10), rows_per_side=4, bottom_left_playable=False
+    ),
 }
+
+_OTHER_BOARDS = {"14x14": "14x14", "Spantsiretti": "intl-10x8", "Ktar 10x12": "ktar-10x12"}
+"""perft-family.json's other_boards_international_rules entries by the start of their ``fen``."""
 
 
 def _convention(entry: dict[str, Any]) -> str:
@@ -467,12 +482,14 @@ def _family_series() -> Iterator[tuple[str, Ruleset, str, str, dict[int, int]]]:
                 continue  # pydraughts 0.6.7: its d5 is wrong (a defect of that version)
             label = key
             if key == "other_boards_international_rules":
-                if not entry["fen"].startswith("14x14"):
-                    continue  # rectangular boards: not in the rule space
-                label = "14x14"
-            fen = "start" if label == "14x14" else entry["fen"]
+                label = next(label for start, label in _OTHER_BOARDS.items() if entry["fen"].startswith(start))
+            fen = "start" if key == "other_boards_international_rules" else entry["fen"]
             source = next(name for name in ("dctl", "kish", "py-draughts", "pydraughts") if name in entry["source"])
             series.setdefault((label, fen, _convention(entry), source), {})[entry["depth"]] = entry["count"]
+    for label, entries in load_json("perft-rectangular.json").items():
+        if not label.startswith("_"):
+            counts = {entry["depth"]: entry["count"] for entry in entries}
+            series[(label, "start", "identities", "dctl")] = counts
     for (label, fen, convention, source), counts in series.items():
         yield label, PUBLISHED_RULES[label], fen, f"{convention} ({source})", counts
 

@@ -1,9 +1,10 @@
 """A deliberately naive second move generator, written from the rule texts, for the tests.
 
 It shares nothing with the library's generator: the board is a mailbox dictionary
-``{(x, y): (color, is_king)}`` (``x`` = file, 0 = a at White's left; ``y`` = rank, 0 = White's back
-row), pieces walk the board one step at a time, and every capture sequence is found by plain
-recursion over the real landing squares. Only the ruleset's fields are read; the library is used
+``{(x, y): (color, is_king)}`` (``x`` = file, 0 = a at White's left, up to the ruleset's width;
+``y`` = rank, 0 = White's back row, up to its height: square and rectangular boards alike),
+pieces walk the board one step at a time, and every capture sequence is found by plain recursion
+over the real landing squares. Only the ruleset's fields are read; the library is used
 for nothing but converting coordinates to square numbers (``geometry.square_at``/``coords``), for
 the precedence criteria's own ``key`` (they are rule data) and for reading a
 :class:`draughts.Position` (``pieces()``, ``turn``).
@@ -154,7 +155,7 @@ class NaiveGenerator:
         self.board = dict(board)
         self.turn = turn
         self.runs = runs
-        self.n = rules.board_size
+        self.width, self.height = rules.width, rules.height  # files, ranks
         self.all_squares = rules.board_squares is BoardSquares.ALL
         self.parity = 0 if rules.bottom_left_playable else 1
         self.flying = rules.king_range is KingRange.FLYING
@@ -165,12 +166,12 @@ class NaiveGenerator:
     # --- board facts ---
 
     def playable(self, x: int, y: int) -> bool:
-        if not (0 <= x < self.n and 0 <= y < self.n):
+        if not (0 <= x < self.width and 0 <= y < self.height):
             return False
         return self.all_squares or (x + y) % 2 == self.parity
 
     def crown_row(self, color: Color) -> int:
-        return self.n - 1 if color is WHITE else 0
+        return self.height - 1 if color is WHITE else 0
 
     def square(self, coord: Coord) -> int:
         return self.rules.geometry.square_at(*coord)
@@ -461,16 +462,16 @@ class State:
 def start_board(rules: Ruleset) -> Board:
     """The start position's board, from ``board_size``, ``board_squares``, ``men_start_row`` and
     ``rows_per_side`` (rows counted from each player's own side, 1 = the back row)."""
-    n = rules.board_size
+    width, height = rules.width, rules.height
     generator = NaiveGenerator(rules, {}, rules.first_to_move)
     first, last = rules.men_start_row, rules.men_start_row + rules.rows_per_side - 1
     board: Board = {}
-    for y in range(n):
-        for x in range(n):
+    for y in range(height):
+        for x in range(width):
             if generator.playable(x, y):
                 if first <= y + 1 <= last:
                     board[(x, y)] = (WHITE, False)
-                elif first <= n - y <= last:
+                elif first <= height - y <= last:
                     board[(x, y)] = (BLACK, False)
     return board
 
@@ -656,10 +657,10 @@ _PIECE_CODES = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (B
 def _state_key(state: State) -> tuple[object, ...]:
     """Everything a state's future depends on, compactly: one character per board cell, the side
     to move and both king-move runs (the ruleset is the same throughout one walk)."""
-    n = state.rules.board_size
-    cells = ["."] * (n * n)
+    width = state.rules.width
+    cells = ["."] * (width * state.rules.height)
     for (x, y), piece in state.board.items():
-        cells[y * n + x] = _PIECE_CODES[piece]
+        cells[y * width + x] = _PIECE_CODES[piece]
     return "".join(cells), state.turn, state.runs
 
 

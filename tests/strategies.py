@@ -106,10 +106,10 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
     zone = draw(st.integers(0, 5))
     if zone == 0:
         # Crowd the rows near both edges, where men are crowned (during captures too).
-        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.size - 1 - geo.coords[sq][1]) < 3]
+        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.height - 1 - geo.coords[sq][1]) < 3]
     elif zone == 1:
         # Crowd the rows next to the crowning row of the side to move: promotions mid-capture.
-        crown = geo.size - 1 if turn is WHITE else 0
+        crown = geo.height - 1 if turn is WHITE else 0
         squares = [sq for sq in squares if abs(geo.coords[sq][1] - crown) < 4]
     most = min(2 * rules.men_per_side, len(squares))
     sparse = st.integers(1, min(8, most))  # long king moves, few pieces
@@ -128,7 +128,7 @@ def positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Ruleset] = rul
                 break
         king = draw(st.integers(0, 3)) < king_level
         _, y = geo.coords[square]
-        if y == (geo.size - 1 if color is WHITE else 0):
+        if y == (geo.height - 1 if color is WHITE else 0):
             king = True  # a man on its own crowning row would already be a king
         if king and rules.crowning_wins and any(p.king and p.color is not color for p in pieces.values()):
             continue  # where the first king wins, both sides cannot have one
@@ -153,7 +153,7 @@ def promotion_positions(draw: st.DrawFn, rules: Ruleset | st.SearchStrategy[Rule
         rules = draw(rules)
     geo = rules.geometry
     turn = draw(st.sampled_from([WHITE, BLACK]))
-    crown = geo.size - 1 if turn is WHITE else 0
+    crown = geo.height - 1 if turn is WHITE else 0
     pieces: dict[int, Piece] = {}
     counts = {WHITE: 0, BLACK: 0}
     for square in range(1, geo.squares + 1):
@@ -387,7 +387,7 @@ def family_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Colo
     squares = list(range(1, geo.squares + 1))
     if draw(st.integers(0, 3)) == 0:
         # Crowd the rows near the crowning rows: promotions during captures.
-        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.size - 1 - geo.coords[sq][1]) < 3]
+        squares = [sq for sq in squares if min(geo.coords[sq][1], geo.height - 1 - geo.coords[sq][1]) < 3]
     most = min(2 * rules.men_per_side, len(squares), _MOST_PIECES)
     count = draw(st.integers(1, most))
     chosen = draw(st.permutations(squares))[:count]
@@ -404,7 +404,7 @@ def family_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Colo
             if counts[color] >= rules.men_per_side:
                 break
         king = draw(st.integers(0, 3)) < king_level
-        on_crown = geo.coords[square][1] == (geo.size - 1 if color is WHITE else 0)
+        on_crown = geo.coords[square][1] == (geo.height - 1 if color is WHITE else 0)
         if rules.crowning_wins and color is turn and (king or on_crown):
             continue  # the side to move cannot have crowned: the game would be over already
         pieces[square] = (color, king or on_crown)
@@ -439,7 +439,7 @@ def king_line_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[C
                 break
             color = turn if draw(st.integers(0, 5)) == 0 else turn.opponent
             if counts[color] < rules.men_per_side:
-                on_crown = y == (geo.size - 1 if color is WHITE else 0)
+                on_crown = y == (geo.height - 1 if color is WHITE else 0)
                 king = on_crown or draw(st.integers(0, 3)) == 0
                 if not (rules.crowning_wins and king):
                     pieces[geo.square_at(x, y)] = (color, king)
@@ -467,7 +467,7 @@ def dense_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Color
             break
         if draw(st.integers(0, 9)) >= density:
             continue
-        on_crown = geo.coords[square][1] == (geo.size - 1 if turn.opponent is WHITE else 0)
+        on_crown = geo.coords[square][1] == (geo.height - 1 if turn.opponent is WHITE else 0)
         king = on_crown or draw(st.integers(0, 3)) == 0
         if rules.crowning_wins and king:
             continue
@@ -488,7 +488,7 @@ def endgame_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tuple[Col
         if sum(c is color for c, _ in pieces.values()) >= rules.men_per_side:
             continue
         y = geo.coords[square][1]
-        on_crown = y == (geo.size - 1 if color is WHITE else 0)
+        on_crown = y == (geo.height - 1 if color is WHITE else 0)
         king = on_crown or draw(st.integers(0, 3)) == 0
         if rules.crowning_wins and king:
             continue  # the game would be over already
@@ -509,7 +509,7 @@ def kings_and_men_starts(draw: st.DrawFn, rules: Ruleset) -> tuple[dict[int, tup
         men = draw(st.integers(1, min(4, rules.men_per_side - kings)))
         while kings or men:
             square = next(order)
-            on_crown = geo.coords[square][1] == (geo.size - 1 if color is WHITE else 0)
+            on_crown = geo.coords[square][1] == (geo.height - 1 if color is WHITE else 0)
             if kings:
                 pieces[square], kings = (color, True), kings - 1
             elif not on_crown:
@@ -521,7 +521,7 @@ def _piece(rules: Ruleset, square: int, color: Color, king: bool) -> tuple[Color
     """``(color, king)`` for a piece on ``square``: a man on its own crowning row is a king, and
     where crowning wins there are no kings (None: leave the square empty)."""
     y = rules.geometry.coords[square][1]
-    king = king or y == (rules.board_size - 1 if color is WHITE else 0)
+    king = king or y == (rules.height - 1 if color is WHITE else 0)
     return None if king and rules.crowning_wins else (color, king)
 
 

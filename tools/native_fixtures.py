@@ -107,7 +107,8 @@ def spec(rules: Ruleset) -> dict[str, Any]:
     weights = value_weights(rules)
     return {
         "name": rules.name,
-        "board_size": rules.board_size,
+        "board_size": rules.width,
+        "board_height": rules.height,
         "all_squares": rules.board_squares is BoardSquares.ALL,
         "bottom_left_playable": rules.bottom_left_playable,
         "numbering": rules.numbering.name,
@@ -295,11 +296,63 @@ TRANSFORMED = (
 )
 
 
+LATER = ("spantsiretti", "srilankan")
+"""Named variants added after the fixtures were first written (issue 41): listed after the others,
+so that every earlier ruleset keeps its random seed (its index) and its positions."""
+
+RECTANGULAR: tuple[Ruleset, ...] = (
+    # dctl's published rectangles (International rules, (height - 2) // 2 rows of men).
+    attrs.evolve(INTERNATIONAL, name="intl-10x8", board_size=(10, 8), rows_per_side=3, pdn_gametype=None),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="ktar-10x11",
+        board_size=(10, 11),
+        rows_per_side=4,
+        bottom_left_playable=False,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="ktar-10x12",
+        board_size=(10, 12),
+        rows_per_side=5,
+        bottom_left_playable=False,
+        pdn_gametype=None,
+    ),
+    attrs.evolve(INTERNATIONAL, name="intl-12x10", board_size=(12, 10), rows_per_side=4, pdn_gametype=None),
+    attrs.evolve(
+        INTERNATIONAL,
+        name="ktar-8x10",
+        board_size=(8, 10),
+        rows_per_side=4,
+        bottom_left_playable=False,
+        pdn_gametype=None,
+    ),
+    # Orthogonal captures on a rectangle (stride width + 3), and an odd width of every square.
+    attrs.evolve(
+        variants.FRISIAN, name="custom-frisian-10x11", board_size=(10, 11), rows_per_side=4, pdn_gametype=None
+    ),
+    attrs.evolve(
+        variants.TURKISH,
+        name="custom-turkish-7x9",
+        board_size=(7, 9),
+        rows_per_side=2,
+        pdn_gametype=None,
+    ),
+)
+"""Rulesets on rectangular boards (issue 41)."""
+
+_PUBLISHED_RECTANGLES = {"Spantsiretti": "intl-10x8", "Ktar 10x12": "ktar-10x12"}
+"""perft-family.json's other_boards_international_rules entries on rectangles, by their fen's start."""
+
+
 def rulesets() -> list[Ruleset]:
-    found = [draughts.get_variant(name) for name in draughts.VARIANTS]
+    found = [draughts.get_variant(name) for name in draughts.VARIANTS if name not in LATER]
     found += [draughts.get_variant(name) for name in TRANSFORMED]
     found.append(attrs.evolve(draughts.get_variant("thai"), name="thai-12", rows_per_side=3))
     found += CUSTOM
+    found += [draughts.get_variant(name) for name in LATER]
+    found += RECTANGULAR
     return found
 
 
@@ -353,11 +406,32 @@ def perft_cases(known: dict[str, Ruleset]) -> list[dict[str, Any]]:
             # counts hold repeated actions: perft-turkish.json has the merged ones)
             checked = count <= 5_000_000
             cases.append(_case(name, _node(position), depth, paths, count, "perft-family.json", checked))
+    cases += _rectangle_cases(known, family)
     turkish = json.loads((DATA / "perft-turkish.json").read_text())
     node = _node(draughts.Position.initial("turkish"))
     for convention, paths in (("paths", True), ("identities", False)):
         for depth, count in turkish["counts"][convention].items():
             cases.append(_case("turkish", node, int(depth), paths, count, "perft-turkish.json", True))
+    return cases
+
+
+def _rectangle_cases(known: dict[str, Ruleset], family: dict[str, Any]) -> list[dict[str, Any]]:
+    """dctl's published International-rules counts on rectangles (duplicates dropped); the Python
+    tests check them to depth 9 (tests/rules/test_rectangular.py, the slow part)."""
+    series: list[tuple[str, int, int]] = []
+    for entry in family["other_boards_international_rules"]:
+        name = next((name for start, name in _PUBLISHED_RECTANGLES.items() if entry["fen"].startswith(start)), None)
+        if name is not None and entry.get("count") is not None:
+            series.append((name, entry["depth"], entry["count"]))
+    for name, entries in json.loads((DATA / "perft-rectangular.json").read_text()).items():
+        if not name.startswith("_"):
+            series += [(name, entry["depth"], entry["count"]) for entry in entries]
+    cases = []
+    for name, depth, count in series:
+        node = _node(draughts.Position.initial(known[name]))
+        cases.append(
+            _case(name, node, depth, False, count, "dctl (perft-family.json, perft-rectangular.json)", depth <= 9)
+        )
     return cases
 
 

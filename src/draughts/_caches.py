@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Final
 
-LIBRARY_RULESETS: Final = 98
-"""The rulesets the library offers by name: its 17 variants, each with forced or optional capture
+LIBRARY_RULESETS: Final = 110
+"""The rulesets the library offers by name: its 19 variants, each with forced or optional capture
 and the normal, losing or breakthrough goal (the web board's picker; its menu lists 34 of them).
 ``tests/model/test_board_api.py`` checks the figure against the web board's own list."""
 
-RULESETS: Final = 128
+RULESETS: Final = 140
 """Compiled rulesets (:func:`draughts._core.tables.compile_rules`: bit tables, the generator's
 closures and the per-ruleset caches below; about 50-200 KB each once used): the whole library
 with room for 30 of the user's own (least recently used dropped)."""

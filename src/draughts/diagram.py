@@ -49,14 +49,13 @@ def text_diagram(position: _Drawable, *, numbers: bool = False, flipped: bool = 
         a b c d e f g h
     """
     geometry = position.ruleset.geometry
-    size = geometry.size
     pieces = position.pieces()
     digits = len(str(geometry.squares))
     width = digits + 1 if numbers else 1
-    rows = range(size) if flipped else range(size - 1, -1, -1)
-    files = range(size - 1, -1, -1) if flipped else range(size)
-    label_width = len(str(size))
-    border = " " * label_width + " +" + "-" * ((width + 1) * size + 1) + "+"
+    rows = range(geometry.height) if flipped else range(geometry.height - 1, -1, -1)
+    files = range(geometry.width - 1, -1, -1) if flipped else range(geometry.width)
+    label_width = len(str(geometry.height))
+    border = " " * label_width + " +" + "-" * ((width + 1) * geometry.width + 1) + "+"
     lines = [border]
     for y in rows:
         cells = []

@@ -158,6 +158,7 @@ def _main_diagonal(tables: Tables) -> int:
     geometry = tables.rules.geometry
     mask = 0
     for square, (x, y) in enumerate(geometry.coords[1:], start=1):
-        if (x == y) if geometry.bottom_left_playable else (x + y == geometry.size - 1):
+        # The long diagonal joins the two playable corners (of a rectangle: starts in a near corner).
+        if (x == y) if geometry.bottom_left_playable else (x + y == geometry.width - 1):
             mask |= 1 << tables.bit_of_square[square]
     return mask

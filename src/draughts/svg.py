@@ -123,15 +123,17 @@ class _Frame:
 
     def __init__(self, geometry: Geometry, size: float, coordinates: bool, flipped: bool) -> None:
         self.geometry = geometry
-        self.n = geometry.size
         self.margin = size * 0.05 if coordinates else 0.0
-        self.square = (size - 2 * self.margin) / self.n
+        # The longer side of a rectangle spans ``size``; the other is as long as its squares make it.
+        self.square = (size - 2 * self.margin) / max(geometry.width, geometry.height)
+        self.width = 2 * self.margin + self.square * geometry.width
+        self.height = 2 * self.margin + self.square * geometry.height
         self.flipped = flipped
 
     def corner(self, x: int, y: int) -> tuple[float, float]:
         """Top-left corner of the square on file ``x``, rank ``y``."""
-        column = self.n - 1 - x if self.flipped else x
-        row = y if self.flipped else self.n - 1 - y
+        column = self.geometry.width - 1 - x if self.flipped else x
+        row = y if self.flipped else self.geometry.height - 1 - y
         return self.margin + column * self.square, self.margin + row * self.square
 
     def centre(self, square: int) -> tuple[float, float]:
@@ -221,8 +223,8 @@ def _squares(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
     """The board cells, the playing ones dark and numbered in ``data-square``."""
     geometry, sq = frame.geometry, frame.square
     out = ['<g class="squares">']
-    for y in range(geometry.size):
-        for x in range(geometry.size):
+    for y in range(geometry.height):
+        for x in range(geometry.width):
             left, top = frame.corner(x, y)
             playable = geometry.is_playable(x, y)
             cell = _attrs(
@@ -352,17 +354,20 @@ def _label(cls: str, x: float, y: float, font: float, palette: Mapping[str, str]
     return f"<text {label}>{text}</text>"
 
 
-def _coordinates(frame: _Frame, palette: Mapping[str, str], size: float) -> list[str]:
+def _coordinates(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
     """File letters along the top and bottom margins, rank numbers along the left and right."""
     sq = frame.square
     out = ['<g class="coordinates">']
     font = frame.margin * 0.6
-    edges = (frame.margin * 0.5, size - frame.margin * 0.5)
-    for index in range(frame.geometry.size):
-        file_label, rank_label = chr(ord("a") + index), str(index + 1)
-        left, top = frame.corner(index, index)
-        out.extend(_label("coordinate file", left + sq / 2, edge_y, font, palette, file_label) for edge_y in edges)
-        out.extend(_label("coordinate rank", edge_x, top + sq / 2, font, palette, rank_label) for edge_x in edges)
+    rows = (frame.margin * 0.5, frame.height - frame.margin * 0.5)
+    columns = (frame.margin * 0.5, frame.width - frame.margin * 0.5)
+    for x in range(frame.geometry.width):
+        left, _ = frame.corner(x, 0)
+        label = chr(ord("a") + x)
+        out.extend(_label("coordinate file", left + sq / 2, edge_y, font, palette, label) for edge_y in rows)
+    for y in range(frame.geometry.height):
+        _, top = frame.corner(0, y)
+        out.extend(_label("coordinate rank", edge_x, top + sq / 2, font, palette, str(y + 1)) for edge_x in columns)
     out.append("</g>")
     return out
 
@@ -384,7 +389,8 @@ def board(
     Args:
         position_or_board: A :class:`~draughts.Position`, or a :class:`~draughts.Board` (its
             current position, and its last move unless ``last_move`` is given).
-        size: Width and height in pixels, margins included.
+        size: Width and height in pixels, margins included (of a rectangular board, its longer side;
+            the other is as long as its squares make it).
         flipped: Draw the board from Black's side (Black at the bottom).
         coordinates: Label files (``a``...) and ranks (``1``...) in a margin around the board.
         square_numbers: Write each playing square's number, in the variant's numbering, in its
@@ -422,16 +428,16 @@ def board(
     title = f"{rules.title} ({rules.name}): {position.fen()}"
     root = _attrs(
         xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {number(size)} {number(size)}",
-        width=number(size),
-        height=number(size),
+        viewBox=f"0 0 {number(frame.width)} {number(frame.height)}",
+        width=number(frame.width),
+        height=number(frame.height),
         class_="draughts-board",
         data_variant=rules.name,
         data_flipped="true" if flipped else "false",
     )
     out = [f"<svg {root}>", f"<title>{escape(title)}</title>"]
     if coordinates:
-        out.append(f"<rect {_attrs(x=0.0, y=0.0, width=float(size), height=float(size), fill=palette['margin'])}/>")
+        out.append(f"<rect {_attrs(x=0.0, y=0.0, width=frame.width, height=frame.height, fill=palette['margin'])}/>")
     out.extend(_squares(frame, palette))
     out.extend(_shading(frame, palette, last, highlighted))
     out.extend(_pieces(frame, palette, position))
@@ -442,6 +448,6 @@ def board(
         out.extend(_arrow(frame, path, palette["arrow"], "arrow") for path in arrow_paths)
         out.append("</g>")
     if coordinates:
-        out.extend(_coordinates(frame, palette, size))
+        out.extend(_coordinates(frame, palette))
     out.append("</svg>")
     return "\n".join(out)

@@ -172,19 +172,19 @@ def test_observation_and_actions_are_the_same_for_both_colours(position: Positio
 def test_observation_shows_the_pieces(position: Position) -> None:
     enc = ai.encoding(position.ruleset)
     planes = ai.observation(position)
-    n = enc.size
-    assert planes.shape == enc.observation_shape == (n, n, len(enc.planes))
+    assert planes.shape == enc.observation_shape == (enc.height, enc.width, len(enc.planes))
     assert planes.dtype == np.float32
     turn = position.turn
     for plane, (color, kings) in enumerate(
         [(turn, False), (turn, True), (turn.opponent, False), (turn.opponent, True)]
     ):
-        expected = np.zeros((n, n), dtype=np.float32)
+        w, h = enc.width, enc.height
+        expected = np.zeros((h, w), dtype=np.float32)
         for square in position.squares(color, kings=kings):
             x, y = position.ruleset.geometry.coords[square]
             if turn is BLACK:
-                x, y = n - 1 - x, n - 1 - y
-            expected[n - 1 - y, x] = 1.0
+                x, y = w - 1 - x, h - 1 - y
+            expected[h - 1 - y, x] = 1.0
         assert np.array_equal(planes[:, :, plane], expected)
     # From the other side's point of view, own and opponent planes swap and the board turns.
     other = ai.observation(position, perspective=turn.opponent)

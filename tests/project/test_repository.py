@@ -78,7 +78,16 @@ def test_the_readme_lists_every_command() -> None:
     assert sorted(listed) == sorted(_subcommands().choices), "README.md's command list must name every command"
 
 
-_NUMBERS = {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "sixteen": 16, "seventeen": 17, "eighteen": 18}
+_NUMBERS = {
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
 
 
 def test_counts_of_variants_in_words_are_the_real_counts() -> None:

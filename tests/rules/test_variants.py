@@ -36,6 +36,8 @@ def test_the_named_variants() -> None:
         "pool",
         "canadian",
         "portuguese",
+        "spantsiretti",
+        "srilankan",
     }
     for name, rules in draughts.VARIANTS.items():
         assert rules.name == name
@@ -100,6 +102,8 @@ def test_gametype_tags_are_derived_from_the_fields() -> None:
         "turkish": "30,W,8,8,A0,0",
         "thai": "31,W,8,8,N2,0",  # PDN 3.0 lists "31,B": who starts Thai draughts is disputed (see variants.THAI)
         "frisian": "40,W,10,10,N2,0",
+        "spantsiretti": "41,W,10,8,A0,0",
+        "srilankan": None,
         "frysk": None,
         "killer": None,
         "antidraughts": None,

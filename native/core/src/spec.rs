@@ -216,8 +216,11 @@ pub const LARGEST_KING_MOVE_LIMIT: u64 = (1 << 40) - 1;
 /// `Ruleset`; see its documentation for each rule).
 #[derive(Clone, Debug)]
 pub struct RulesSpec {
-    /// Squares per side (even, 4 to 26).
+    /// Files of the board (squares along a rank), 4 to 26, even on a board of dark squares; the
+    /// side of a square board.
     pub board_size: u32,
+    /// Ranks of the board, 4 to 26; `None` for a square board of `board_size`.
+    pub board_height: Option<u32>,
     /// Every square is played (Turkish), else the dark squares only.
     pub all_squares: bool,
     /// Whether White's near-left corner is a playing square.
@@ -270,6 +273,7 @@ impl Default for RulesSpec {
     fn default() -> Self {
         RulesSpec {
             board_size: 8,
+            board_height: None,
             all_squares: false,
             bottom_left_playable: true,
             numbering: Numbering::TopLeft,
@@ -308,6 +312,11 @@ impl RulesSpec {
         self
     }
 
+    /// Ranks of the board (`board_height`, or `board_size` on a square board).
+    pub fn height(&self) -> u32 {
+        self.board_height.unwrap_or(self.board_size)
+    }
+
     /// The board's geometry.
     ///
     /// # Errors
@@ -315,6 +324,7 @@ impl RulesSpec {
     pub fn geometry(&self) -> Result<Geometry, Error> {
         Geometry::new(
             self.board_size,
+            self.height(),
             self.all_squares,
             self.bottom_left_playable,
             self.numbering,
@@ -343,8 +353,7 @@ impl RulesSpec {
         if self.rows_per_side < 1 || self.men_start_row < 1 {
             return bad("rows_per_side and men_start_row must be at least 1".into());
         }
-        if 2 * (self.men_start_row as u64 - 1 + self.rows_per_side as u64) >= self.board_size as u64
-        {
+        if 2 * (self.men_start_row as u64 - 1 + self.rows_per_side as u64) >= self.height() as u64 {
             return bad(format!(
                 "rows_per_side {} from row {} leaves no empty row between the sides",
                 self.rows_per_side, self.men_start_row

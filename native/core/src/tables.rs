@@ -5,9 +5,12 @@
 //! ruleset uses is a constant shift, and a step off the board lands on a *ghost* bit:
 //!
 //! * dark squares only: index `(y * S + x - p) / 2`, `p` the parity of playable squares on row 0,
-//!   `S = n + 1`, or `n + 3` when any direction set holds an orthogonal direction; a diagonal step
-//!   is `(S ± 1) / 2`, an orthogonal step (two squares) `1` along a row and `S` along a column;
-//! * every square: index `y * (n + 1) + x`, every step `1`, `n`, `n + 1` or `n + 2`.
+//!   `S = w + 1` for a board `w` files wide (even), or `w + 3` when any direction set holds an
+//!   orthogonal direction; a diagonal step is `(S ± 1) / 2`, an orthogonal step (two squares) `1`
+//!   along a row and `S` along a column;
+//! * every square: index `y * (w + 1) + x`, every step `1`, `w`, `w + 1` or `w + 2`.
+//!
+//! The height only sets the number of rows: a step off the top or bottom row leaves the layout.
 //!
 //! **Directions** are the compass directions `N NE E SE S SW W NW` (White's view), indexed 0-7, so
 //! `(d + 4) % 8` reverses `d`; a direction shifts up (to higher bits) or down by its amount.
@@ -122,7 +125,7 @@ impl Layout {
     /// [`Error::InvalidSpec`] for a bad board.
     pub fn new(spec: &RulesSpec) -> Result<Self, Error> {
         let geometry = spec.geometry()?;
-        let n = spec.board_size as i32;
+        let n = spec.board_size as i32; // the width: rows are laid out one after another
         let mut shifts = [0i32; 8];
         let mut has = [false; 8];
         let (stride, parity, dark) = if spec.all_squares {
@@ -294,7 +297,7 @@ impl<B: Bits> Tables<B> {
             }
             found
         };
-        let size = spec.board_size as i32;
+        let size = spec.height() as i32;
         let first = spec.men_start_row as i32 - 1;
         let last = first + spec.rows_per_side as i32;
         let crown_row = [row_bits(size - 1, size), row_bits(0, 1)];

@@ -189,7 +189,18 @@ impl Precedence for PythonPrecedence {
     }
 }
 
-/// The [`RulesSpec`] of the dictionary `spec` (keys: the fields of [`RulesSpec`], the enums by
+/// `(width, height)` of the spec's `board_size`: a side (a square board) or a `(width, height)`
+/// pair; height `None` for a square board.
+fn board_size(spec: &Bound<'_, PyDict>) -> PyResult<(u32, Option<u32>)> {
+    if let Ok(side) = field::<u32>(spec, "board_size") {
+        return Ok((side, None));
+    }
+    let (width, height): (u32, u32) = field(spec, "board_size")?;
+    Ok((width, (height != width).then_some(height)))
+}
+
+/// The [`RulesSpec`] of the dictionary `spec` (keys: the fields of [`RulesSpec`], `board_size` a
+/// side or a `(width, height)` pair, the enums by
 /// their Python member names, `precedence` as `(kind, man, king)` tuples, `value_weights`,
 /// `single_jump_preference`, `needs_order`); with `best`, the precedence is that Python callable
 /// instead (see [`PythonPrecedence`]).
@@ -201,8 +212,10 @@ pub fn rules_spec(spec: &Bound<'_, PyDict>, best: Option<Py<PyAny>>) -> PyResult
         None if list.is_empty() => PrecedenceRule::Free,
         None => PrecedenceRule::Criteria(criteria(py, list)?),
     };
+    let (width, height) = board_size(spec)?;
     Ok(RulesSpec {
-        board_size: field(spec, "board_size")?,
+        board_size: width,
+        board_height: height,
         all_squares: field(spec, "all_squares")?,
         bottom_left_playable: field(spec, "bottom_left_playable")?,
         numbering: numbering(py, &field::<String>(spec, "numbering")?)?,

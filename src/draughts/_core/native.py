@@ -118,7 +118,7 @@ def native_spec(rules: Ruleset) -> dict[str, Any]:
     """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them (see the module)."""
     weights = value_weights(rules)
     return {
-        "board_size": rules.board_size,
+        "board_size": (rules.width, rules.height),
         "all_squares": rules.board_squares is BoardSquares.ALL,
         "bottom_left_playable": rules.bottom_left_playable,
         "numbering": rules.numbering.name,

@@ -6,14 +6,18 @@ evaluation, positions and the learning tensors read; the rules themselves are ap
 Each playable square gets a bit index such that every step the ruleset uses is a constant shift,
 and a step off the board lands on a *ghost* bit that belongs to no square:
 
-* dark squares only: index ``(y * S + x - p) // 2`` with ``p`` the parity of playable squares on
-  row 0 and ``S`` odd. A diagonal step is ``(S ± 1) / 2``; an orthogonal step (two squares, to the
-  next dark square) is ``1`` along a row and ``S`` along a column. ``S = n + 1`` (the Scan 10x10
-  layout generalised) leaves one ghost between a row's last square and the next row's first,
-  enough for diagonal steps; with orthogonal steps a row-wise step from the last square would
-  reach the next row, so ``S = n + 3`` puts a ghost at each end of every row;
-* every square: index ``y * (n + 1) + x``, one ghost column; every step (``1``, ``n``, ``n + 1``,
-  ``n + 2``) ends on the ghost column or off the board when it leaves the board.
+* dark squares only (the width ``w`` is even): index ``(y * S + x - p) // 2`` with ``p`` the
+  parity of playable squares on row 0 and ``S`` odd. A diagonal step is ``(S ± 1) / 2``; an
+  orthogonal step (two squares, to the next dark square) is ``1`` along a row and ``S`` along a
+  column. ``S = w + 1`` (the Scan 10x10 layout generalised) leaves one ghost between a row's last
+  square and the next row's first, enough for diagonal steps; with orthogonal steps a row-wise
+  step from the last square would reach the next row, so ``S = w + 3`` puts a ghost at each end
+  of every row;
+* every square: index ``y * (w + 1) + x``, one ghost column; every step (``1``, ``w``, ``w + 1``,
+  ``w + 2``) ends on the ghost column or off the board when it leaves the board.
+
+The height only sets how many rows there are: a step off the top or bottom row leaves the board's
+bits altogether.
 
 A jump is two steps over a piece: the middle square must hold prey, so a jump can never pass a
 ghost. **Directions** are the eight compass directions ``N NE E SE S SW W NW`` (White's view),
@@ -164,7 +168,7 @@ def compile_rules(rules: Ruleset) -> Tables:
     used last are kept). The bit layout is the native core's (:func:`~draughts._core.native.native_rules`)."""
     native = native_rules(rules)
     geo = rules.geometry
-    size = rules.board_size
+    size = rules.height
     every = rules.board_squares is BoardSquares.ALL
     bits = list(native.bit_of_square)
     square_of_bit = list(native.square_of_bit)

@@ -53,8 +53,7 @@ def rgb_array(position: Position, *, cell: int = 32, last_move: Move | None = No
     if isinstance(cell, bool) or not isinstance(cell, int) or cell < 4:
         raise DraughtsError(f"cell {excerpt(cell)} must be a whole number of pixels, at least 4")
     geo = position.ruleset.geometry
-    n = geo.size
-    image = np.empty((n * cell, n * cell, 3), dtype=np.uint8)
+    image = np.empty((geo.height * cell, geo.width * cell, 3), dtype=np.uint8)
     image[:] = _LIGHT
     shaded = set(last_move.path) if last_move is not None else set()
     centre = (cell - 1) / 2
@@ -67,7 +66,7 @@ def rgb_array(position: Position, *, cell: int = 32, last_move: Move | None = No
     pieces = position.pieces()
     for square in range(1, geo.squares + 1):
         x, y = geo.coords[square]
-        top, left = (n - 1 - y) * cell, x * cell
+        top, left = (geo.height - 1 - y) * cell, x * cell
         tile = image[top : top + cell, left : left + cell]
         tile[:] = _LAST if square in shaded else _DARK
         piece = pieces.get(square)

@@ -2,7 +2,7 @@
 
 An :class:`Encoding` (one per ruleset, from :func:`encoding`) fixes two things:
 
-* **the observation**: a ``float32`` array of shape ``(size, size, planes)`` seen from one side
+* **the observation**: a ``float32`` array of shape ``(height, width, planes)`` seen from one side
   (by default the side to move): the board is turned 180° for Black, so "forward" is always up.
   :attr:`Encoding.planes` names the planes; :meth:`Encoding.observation` fills them;
 * **the actions**: integers ``0 .. num_actions - 1``, each one straight *segment* of a move, seen
@@ -153,31 +153,35 @@ class Encoding:
 
     Attributes:
         ruleset: The rules encoded.
-        size: Squares per side of the board.
+        width: Files of the board.
+        height: Ranks of the board (equal to ``width`` on a square board).
         squares: Playable squares.
         max_distance: The longest line of playable squares from any square in any direction.
         num_actions: ``squares * 8 * max_distance``.
         action_shape: ``(squares, 8, max_distance)``: ``np.unravel_index(action, action_shape)``
             gives (square index, direction, distance - 1).
         planes: The name of each observation plane, in order.
-        observation_shape: ``(size, size, len(planes))``.
+        observation_shape: ``(height, width, len(planes))``.
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
         geo = ruleset.geometry
-        n = geo.size
+        n, h = geo.width, geo.height
         self.ruleset = ruleset
-        self.size = n
+        self.width, self.height = n, h
         self.squares = geo.squares
         coords = [geo.coords[square] for square in range(1, geo.squares + 1)]
         cell_square = {cell: square for square, cell in enumerate(coords, 1)}
 
         def frame(turn: int, x: int, y: int) -> tuple[int, int]:
-            return (x, y) if turn == Color.WHITE else (n - 1 - x, n - 1 - y)
+            return (x, y) if turn == Color.WHITE else (n - 1 - x, h - 1 - y)
 
         cells = sorted(cell_square, key=lambda cell: (cell[1], cell[0]))
         if sorted(frame(Color.BLACK, *cell) for cell in cells) != sorted(cells):
-            raise DraughtsError(f"the playable squares of {ruleset.name!r} are not symmetric under a 180° turn")
+            raise DraughtsError(
+                f"the tensor encoding cannot serve {ruleset.name!r}: the playable squares of its {geo.shape} "
+                "board are not symmetric under a 180° turn (each side sees the board from its own end)"
+            )
         index_of_cell = {cell: i for i, cell in enumerate(cells)}
         # Per side: the square index of each square (0 unused) and its flat cell in the (size, size) image,
         # row 0 being the far row of that side.
@@ -189,12 +193,12 @@ class Encoding:
             for x, y in coords:
                 fx, fy = frame(turn, x, y)
                 self._index[turn].append(index_of_cell[(fx, fy)])
-                self._grid[turn].append((n - 1 - fy) * n + fx)
+                self._grid[turn].append((h - 1 - fy) * n + fx)
         rays: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for fx, fy in cells:
             for d, (dx, dy) in enumerate(DIRECTIONS):
                 line = []
-                for k in range(1, n):
+                for k in range(1, max(n, h)):
                     cell = (fx + k * dx, fy + k * dy)
                     if cell in index_of_cell:
                         line.append(cell)
@@ -222,8 +226,19 @@ class Encoding:
                     self._segment[turn][start][end] = action
                     self._ends[turn][action] = (start, end)
         self.planes = _plane_names(ruleset)
-        self.observation_shape = (n, n, len(self.planes))
+        self.observation_shape = (h, n, len(self.planes))
         self._entries_cache: tuple[Position, list[Entry]] | None = None
+
+    @property
+    def size(self) -> int:
+        """Squares per side of a square board (what code written for square boards reads).
+
+        Raises:
+            DraughtsError: the board is a rectangle (read ``width`` and ``height``).
+        """
+        if self.width != self.height:
+            raise DraughtsError(f"the {self.width}x{self.height} board of {self.ruleset.name!r} is not square")
+        return self.width
 
     def __repr__(self) -> str:
         return f"encoding({self.ruleset.name!r})"
@@ -420,7 +435,6 @@ class Encoding:
         planes through one row of values, so that the cost is a few numpy calls whatever the position.
         """
         side = position.turn if perspective is None else perspective
-        n = self.size
         depth = len(self.planes)
         grid = self._grid[side]
         cells = self._bit_cells[side] or self._fill_bit_cells(position)[side]
@@ -458,13 +472,13 @@ class Encoding:
             plies = counts[i] if i < len(counts) else 0
             constants.append(_progress(plies, rule.moves))
         constants.extend(_progress(since_material_change, endgame.moves) for endgame in draws.endgames)
-        planes = np.empty((n * n, depth), dtype=np.float32)
+        planes = np.empty((self.height * self.width, depth), dtype=np.float32)
         planes[:] = [0.0] * _FIXED_PLANES + constants
         flat = planes.reshape(-1)
         flat[hits] = 1.0
         for index, value in counted:
             flat[index] = value
-        return planes.reshape(n, n, depth)
+        return planes.reshape(self.height, self.width, depth)
 
     def _fill_bit_cells(self, position: Position) -> tuple[list[int], list[int]]:
         square_of_bit = position.tables.square_of_bit

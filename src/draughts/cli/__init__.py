@@ -119,7 +119,7 @@ def _cmd_overview(args: argparse.Namespace, out: TextIO) -> None:
             if not rules.capture_mandatory:
                 precedence += " (capture optional)"
             cells = (
-                f"{rules.board_size}x{rules.board_size}",
+                rules.shape,
                 rules.king_range.value,
                 "yes" if rules.men_capture_backward else "no",
                 precedence,

@@ -141,7 +141,7 @@ _TYPE_FORMATTERS: dict[object, Formatter] = {
 
 _VIEWS: dict[str, Formatter] = {
     # Two integer fields whose plain number says less than the ruleset's own derived text.
-    "board_size": lambda value, rules: f"{value}x{value}",
+    "board_size": lambda value, rules: rules.shape,
     "pdn_gametype": lambda value, rules: rules.pdn_gametype_tag or "none",
     "king_move_limit": lambda value, rules: "no limit" if value is None else str(value),
 }
@@ -400,7 +400,7 @@ def _square_map(reference: Ruleset, rules: Ruleset) -> tuple[list[int], bool]:
     mirrored = dark and ref.parity != geo.parity
     mapping = [0]
     for x, y in ref.coords[1:]:
-        file = ref.size - 1 - x if mirrored else x
+        file = ref.width - 1 - x if mirrored else x
         mapping.append(geo.square_at(file, y) if geo.is_playable(file, y) else 0)
     return mapping, mirrored
 
@@ -474,12 +474,12 @@ def moves_table(
     rulesets = _rulesets(variants)
     position = _reference_position(fen, fen_variant, rulesets[0])
     reference = position.ruleset
-    other_sizes = [rules for rules in rulesets if rules.board_size != reference.board_size]
+    other_sizes = [rules for rules in rulesets if rules.shape != reference.shape]
     if other_sizes:
-        listed = ", ".join(f"{rules.name} is {rules.board_size}x{rules.board_size}" for rules in other_sizes)
+        listed = ", ".join(f"{rules.name} is {rules.shape}" for rules in other_sizes)
         raise DraughtsError(
-            f"cannot compare moves across board sizes: the position is on {reference.board_size}x"
-            f"{reference.board_size} ({reference.name}) but {listed}"
+            f"cannot compare moves across board sizes: the position is on {reference.shape} "
+            f"({reference.name}) but {listed}"
         )
     fen_text = fen if isinstance(fen, str) else position.fen()
     positions: list[Position] = []

@@ -36,8 +36,11 @@ def check_board(ruleset: Ruleset) -> None:
     Raises:
         DXPError: the board does not have 50 playable squares.
     """
-    if ruleset.squares != DXP_SQUARES:
-        raise DXPError(f"DXP carries 10x10 boards (50 squares) only; {ruleset.name!r} has {ruleset.squares} squares")
+    if ruleset.squares != DXP_SQUARES or ruleset.shape != "10x10":
+        raise DXPError(
+            f"DXP carries 10x10 boards (50 squares) only; {ruleset.name!r} is played on {ruleset.shape} "
+            f"({ruleset.squares} squares)"
+        )
 
 
 def color_letter(color: Color) -> str:

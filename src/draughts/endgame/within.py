@@ -156,7 +156,7 @@ class Walked:
         if plan.counts == "men":
             self.ranks = array("H", bytes(2 * size))
             tables = build_move_generator(ruleset).tables
-            coords, top = ruleset.geometry.coords, ruleset.board_size - 1
+            coords, top = ruleset.geometry.coords, ruleset.height - 1
             rows = [coords[square][1] if square else 0 for square in tables.square_of_bit]
             self._advance = (rows, [top - row for row in rows])
 

@@ -73,7 +73,7 @@ def king_value(ruleset: Ruleset) -> int:
     """
     value = 250
     if ruleset.flying_kings:
-        value += 15 * ruleset.board_size
+        value += 15 * max(ruleset.width, ruleset.height)
     if not ruleset.men_capture_kings:
         value += 30
     return value
@@ -191,11 +191,11 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> Evaluation:
     men, kings, regions = _square_values(ruleset, w)
     fronts, back_shifts = _man_neighbours(tables)
     endgame_scale = w.endgame_advancement * (3 if ruleset.crowning_wins else 1)
-    rows_ahead = max(ruleset.board_size - 2, 1)
+    rows_ahead = max(ruleset.height - 2, 1)
     late_rows = tuple(
         tuple(
             (regions.rows[color][row], bonus)
-            for row in range(1, ruleset.board_size - 1)
+            for row in range(1, ruleset.height - 1)
             if (bonus := endgame_scale * row * (row + 2) // rows_ahead)
         )
         for color in (0, 1)
@@ -244,12 +244,13 @@ def _square_values(ruleset: Ruleset, w: Weights) -> tuple[tuple[list[int], list[
     """
     tables = _tables(ruleset)
     geo = ruleset.geometry
-    size = ruleset.board_size
+    size, files = ruleset.height, ruleset.width  # rows count towards crowning, files across
     nbits = len(tables.square_of_bit)
     king = king_value(ruleset) if w.king is None else w.king
     always = w.advancement + (w.endgame_advancement * 3 if ruleset.crowning_wins else 0)
     rows_ahead = max(size - 2, 1)
     low, high = size // 4, size - 1 - size // 4
+    left_file, right_file = files // 4, files - 1 - files // 4
     rows = ([0] * size, [0] * size)
     left = right = 0
     men = ([0] * nbits, [0] * nbits)
@@ -261,19 +262,19 @@ def _square_values(ruleset: Ruleset, w: Weights) -> tuple[tuple[list[int], list[
         index = tables.bit_of_square[square]
         rows[0][y] |= 1 << index
         rows[1][size - 1 - y] |= 1 << index
-        if 2 * x < size - 1:
+        if 2 * x < files - 1:
             left |= 1 << index
-        elif 2 * x > size - 1:
+        elif 2 * x > files - 1:
             right |= 1 << index
-        central = low <= x <= high and low <= y <= high
+        central = left_file <= x <= right_file and low <= y <= high
         for color, row in ((0, y), (1, size - 1 - y)):
             ahead = min(row, size - 2)
-            value = w.man + always * ahead * (ahead + 2) // rows_ahead + w.file * min(x, size - 1 - x)
+            value = w.man + always * ahead * (ahead + 2) // rows_ahead + w.file * min(x, files - 1 - x)
             before = size - 1 - row  # rows to the crowning row
             if before > 0 and w.squares:
                 cells = w.squares[min(before, len(w.squares)) - 1]
                 if cells:
-                    value += cells[min(x, size - 1 - x, len(cells) - 1)]
+                    value += cells[min(x, files - 1 - x, len(cells) - 1)]
             men[color][index] = value + (w.centre if central else 0) + (w.back_rank if row == 0 else 0)
         king_values[index] = king + w.king_position * reach[index] // most
     return men, king_values, _Regions((tuple(rows[0]), tuple(rows[1])), left, right)

@@ -418,7 +418,7 @@ class Game(GameNode):
         if self.position != Position.initial(self.ruleset):
             out["SetUp"] = "1"
             # Numbers on boards with a k-file: Position.from_fen reads "k11" as a king on 11.
-            out["FEN"] = self.position.fen(numeric=self.ruleset.board_size > 10)
+            out["FEN"] = self.position.fen(numeric=self.ruleset.width > 10)
         for name, value in tags.items():
             if name not in ROSTER and name not in ("GameType", "SetUp", "FEN") and name not in out:
                 out[name] = value

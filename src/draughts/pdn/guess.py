@@ -78,9 +78,14 @@ def candidates(raw: RawGame, tried: Ruleset) -> list[Ruleset]:
     fitting = [
         rules
         for rules in VARIANTS.values()
-        if rules.pdn_gametype is not None and rules.square_names is notation and rules.board_size >= side
+        if rules.pdn_gametype is not None and rules.square_names is notation and _side(rules) >= side
     ]
     if not fitting:
         return []
-    smallest = min(rules.board_size for rules in fitting)
-    return [rules for rules in fitting if rules.board_size == smallest and rules != tried]
+    smallest = min(_side(rules) for rules in fitting)
+    return [rules for rules in fitting if _side(rules) == smallest and rules != tried]
+
+
+def _side(rules: Ruleset) -> int:
+    """The longer side of the ruleset's board (what the moves' squares are measured against)."""
+    return max(rules.width, rules.height)

@@ -42,13 +42,13 @@ def rotated(ruleset: Ruleset, text: str) -> str:
     in ``1x13`` on a board of 24 files, ``x13`` is no square)."""
     if _NUMERIC_SHAPE.fullmatch(text):
         return text
-    size = ruleset.board_size
+    width, height = ruleset.width, ruleset.height
 
     def turn(match: re.Match[str]) -> str:
         file, rank = ord(match.group(1).lower()) - ord("a"), int(match.group(2))
-        if not (0 <= file < size and 1 <= rank <= size):
+        if not (0 <= file < width and 1 <= rank <= height):
             return match.group()  # not a square: left for the move parser to report
-        return f"{chr(ord('a') + size - 1 - file)}{size + 1 - rank}"
+        return f"{chr(ord('a') + width - 1 - file)}{height + 1 - rank}"
 
     return _ALGEBRAIC_SQUARE.sub(turn, text)
 

@@ -644,6 +644,8 @@ def _comment(key: str) -> str | None:
         return None
     label = str(field.metadata.get("label", key))
     kind = _hints(Ruleset).get(key)
+    if key == "board_size":
+        return f"{label}: squares per side, or [width, height] (files, ranks) for a rectangle"
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
         return f"{label} (or none)"
     if isinstance(kind, type) and issubclass(kind, enum.Flag):

@@ -1,10 +1,13 @@
 """Board geometry: playable squares, numbering schemes and square names.
 
 Coordinates are ``(x, y)`` with ``x`` the file (0 = a, White's left) and ``y`` the rank
-(0 = White's back row), always seen from White. On a board of dark squares of size ``n`` a square
-is playable when ``x + y`` has the parity that makes the bottom-left corner playable, or the other
-parity for the inverted boards of Italian and Spanish; on a board that uses every square (Turkish
-draughts) all ``n * n`` squares are playable.
+(0 = White's back row), always seen from White. A board is ``width`` files by ``height`` ranks
+(equal on the square boards of most variants; 10 x 8 for Spantsiretti's 80-square game). On a
+board of dark squares a square is playable when ``x + y`` has the parity that makes the
+bottom-left corner playable, or the other parity for the inverted boards of Italian and Spanish;
+on a board that uses every square (Turkish draughts) all ``width * height`` squares are playable.
+A board of dark squares has an even width, so every rank holds ``width / 2`` squares and the two
+sides set up the same number of men; its height may be odd (dctl's 10 x 11).
 
 Squares are numbered 1..N in the variant's scheme (:class:`Numbering`): square 1 sits in one
 corner as seen from White and rows are read horizontally away from it. PDN calls these N1/N2
@@ -17,14 +20,26 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from typing import Any
 
 import attrs
 
 from draughts import _caches
 from draughts._text import excerpt, number
-from draughts.errors import InvalidSquareError
+from draughts.errors import InvalidRulesetError, InvalidSquareError
 
-__all__ = ["LARGEST_BOARD", "LAST_SQUARE", "BoardSquares", "Geometry", "Numbering", "SquareNames", "geometry"]
+__all__ = [
+    "LARGEST_BOARD",
+    "LAST_SQUARE",
+    "BoardSquares",
+    "Geometry",
+    "Numbering",
+    "SquareNames",
+    "board_shape",
+    "check_size",
+    "geometry",
+    "stored_size",
+]
 
 
 class Numbering(enum.Enum):
@@ -47,7 +62,7 @@ class BoardSquares(enum.Enum):
     DARK = "the dark squares"
     """Half the squares, in a chequer pattern (every variant but the Turkish family)."""
     ALL = "every square"
-    """All ``n * n`` squares (Turkish and Armenian draughts)."""
+    """All ``width * height`` squares (Turkish and Armenian draughts)."""
 
 
 class SquareNames(enum.Enum):
@@ -87,7 +102,8 @@ class Geometry:
     Build one with :func:`geometry` (cached); rulesets expose theirs as ``ruleset.geometry``.
     """
 
-    size: int
+    width: int
+    height: int
     bottom_left_playable: bool
     numbering: Numbering
     square_names: SquareNames
@@ -97,6 +113,22 @@ class Geometry:
     names: tuple[str, ...] = attrs.field(repr=False)
     _by_name: dict[str, int] = attrs.field(repr=False, eq=False)
     _by_coords: dict[tuple[int, int], int] = attrs.field(repr=False, eq=False)
+
+    @property
+    def size(self) -> int:
+        """Squares per side of a square board (code written for square boards reads this).
+
+        Raises:
+            InvalidSquareError: the board is a rectangle (read ``width`` and ``height``).
+        """
+        if self.width != self.height:
+            raise InvalidSquareError(f"the {self.shape} board is not square: read its width and height")
+        return self.width
+
+    @property
+    def shape(self) -> str:
+        """``"10x8"``: width by height, as players and PDN's GameType write it."""
+        return f"{self.width}x{self.height}"
 
     @property
     def squares(self) -> int:
@@ -116,7 +148,7 @@ class Geometry:
         """Square number at ``(x, y)``; :class:`InvalidSquareError` if not playable."""
         square = self._by_coords.get((x, y))
         if square is None:
-            raise InvalidSquareError(f"({x}, {y}) is not a playable square of the {self.size}x{self.size} board")
+            raise InvalidSquareError(f"({x}, {y}) is not a playable square of the {self.shape} board")
         return square
 
     def check(self, square: int) -> int:
@@ -155,16 +187,20 @@ class Geometry:
         if _ALGEBRAIC.fullmatch(cleaned):
             square = self._by_name.get(cleaned)
             if square is None:
-                raise InvalidSquareError(
-                    f"square {text!r} is not a playable square of the {self.size}x{self.size} board"
-                )
+                raise InvalidSquareError(f"square {text!r} is not a playable square of the {self.shape} board")
             return square
         raise InvalidSquareError(f"square {excerpt(text)} is neither a number nor an algebraic name like 'c3'")
 
     def rotate(self, square: int) -> int:
-        """The square a 180° turn of the board puts ``square`` on (colour mirroring)."""
+        """The square colour mirroring puts ``square`` on: a 180° turn of the board, or on a board
+        of dark squares whose turn would land on light squares (an even width by an odd height, as
+        10 x 11) the reflection across the middle rank, which the rules' left-right symmetry makes
+        equivalent."""
         x, y = self.coords[self.check(square)]
-        return self.square_at(self.size - 1 - x, self.size - 1 - y)
+        turned = (self.width - 1 - x, self.height - 1 - y)
+        if turned in self._by_coords:
+            return self._by_coords[turned]
+        return self.square_at(x, self.height - 1 - y)
 
     def pdn_corner(self, first_to_move_is_white: bool) -> int:
         """PDN GameType corner digit (0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right).
@@ -175,30 +211,82 @@ class Geometry:
         return _PDN_CORNER[numbering]
 
 
-def _ordered_coords(size: int, parity: int | None, numbering: Numbering) -> list[tuple[int, int]]:
+def _ordered_coords(width: int, height: int, parity: int | None, numbering: Numbering) -> list[tuple[int, int]]:
     top = numbering in (Numbering.TOP_LEFT, Numbering.TOP_RIGHT)
     left = numbering in (Numbering.TOP_LEFT, Numbering.BOTTOM_LEFT)
-    rows = range(size - 1, -1, -1) if top else range(size)
-    files = list(range(size)) if left else list(range(size - 1, -1, -1))
+    rows = range(height - 1, -1, -1) if top else range(height)
+    files = list(range(width)) if left else list(range(width - 1, -1, -1))
     return [(x, y) for y in rows for x in files if parity is None or (x + y) % 2 == parity]
+
+
+def _side(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 4 <= value <= LARGEST_BOARD
+
+
+def stored_size(value: Any) -> int | tuple[int, int]:
+    """A board size as a :class:`~draughts.Ruleset` stores it: a ``[width, height]`` list (rule
+    files) as a tuple, a square pair as its side (``(10, 10)`` and ``10`` make equal rulesets),
+    anything else as it is, for :func:`board_shape` to quote."""
+    if isinstance(value, list):
+        value = tuple(value)
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == value[1] and type(value[0]) is int:
+        return int(value[0])
+    return value  # type: ignore[no-any-return]
+
+
+def check_size(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """The validator of ``Ruleset.board_size``: attrs runs it
+    once every field is set, so the ruleset's ``board_squares`` decides whether an odd width is
+    allowed.
+
+    Raises:
+        InvalidRulesetError: not a board :func:`board_shape` accepts, quoting it.
+    """
+    try:
+        board_shape(value, getattr(instance, "board_squares", None), "board_size")
+    except InvalidSquareError as error:
+        raise InvalidRulesetError(str(error)) from None
+
+
+def board_shape(size: object, board_squares: object = BoardSquares.DARK, what: str = "board size") -> tuple[int, int]:
+    """``(width, height)`` of a board size: a number (a square board) or a ``(width, height)`` pair.
+
+    Each side is from 4 to :data:`LARGEST_BOARD` squares (algebraic names give every file a letter);
+    a board of dark squares has an even width (see the module) and, if square, an even side.
+
+    Raises:
+        InvalidSquareError: anything else, quoting it (``what`` names it).
+    """
+    if isinstance(size, (tuple, list)) and len(size) == 2 and all(_side(side) for side in size):
+        width, height = size
+        if board_squares is BoardSquares.ALL or width % 2 == 0:
+            return width, height
+        raise InvalidSquareError(
+            f"{what} {excerpt(size)}: a board of dark squares needs an even width "
+            "(on an odd one the two sides would set up different numbers of men)"
+        )
+    if _side(size) and isinstance(size, int) and size % 2 == 0:
+        return size, size
+    pair = "" if isinstance(size, int) else f" or a (width, height) pair of numbers from 4 to {LARGEST_BOARD}"
+    raise InvalidSquareError(f"{what} {excerpt(size)} must be an even number from 4 to {LARGEST_BOARD}{pair}")
 
 
 @functools.lru_cache(maxsize=_caches.GEOMETRIES)
 def geometry(
-    size: int,
+    size: int | tuple[int, int],
     bottom_left_playable: bool = True,
     numbering: Numbering = Numbering.TOP_LEFT,
     square_names: SquareNames = SquareNames.NUMERIC,
     board_squares: BoardSquares = BoardSquares.DARK,
 ) -> Geometry:
-    """The (cached) :class:`Geometry` of a ``size`` x ``size`` board."""
-    if size < 4 or size % 2 or size > LARGEST_BOARD:
-        raise InvalidSquareError(f"board size {excerpt(size)} is not an even number from 4 to {LARGEST_BOARD}")
+    """The (cached) :class:`Geometry` of a board of ``size`` (a side, or ``(width, height)``)."""
+    width, height = board_shape(size, board_squares)
     parity = None if board_squares is BoardSquares.ALL else (0 if bottom_left_playable else 1)
-    ordered = _ordered_coords(size, parity, numbering)
+    ordered = _ordered_coords(width, height, parity, numbering)
     names = [""] + [f"{chr(ord('a') + x)}{y + 1}" for x, y in ordered]
     return Geometry(
-        size=size,
+        width=width,
+        height=height,
         bottom_left_playable=bottom_left_playable,
         numbering=numbering,
         square_names=square_names,

@@ -297,10 +297,10 @@ def _differences(match: re.Match[str], rules: Ruleset) -> list[str]:
         first, actual = ("White", "Black") if color == "W" else ("Black", "White")
         differences.append(f"{first} moves first, but {actual} does in {rules.name}")
     size = (number(match.group(3)), number(match.group(4)))
-    if size != (rules.board_size, rules.board_size):
+    if size != (rules.width, rules.height):
         differences.append(
             f"the board is {_short(match.group(3))}x{_short(match.group(4))}, but "
-            f"{rules.name} is played on {rules.board_size}x{rules.board_size}"
+            f"{rules.name} is played on {rules.shape}"
         )
     invert = match.group(6)
     if invert is not None and (invert == "1") == rules.bottom_left_playable:

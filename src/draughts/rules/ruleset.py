@@ -25,6 +25,7 @@ import attrs
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.errors import InvalidRulesetError, InvalidSquareError
+from draughts.rules import geometry as board
 from draughts.rules.geometry import LARGEST_BOARD, BoardSquares, Geometry, Numbering, SquareNames, geometry
 
 __all__ = [
@@ -513,11 +514,6 @@ def _label(text: str, **extra: Any) -> dict[str, Any]:
     return {"label": text, **extra}
 
 
-def _check_size(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 4 or value % 2 or value > LARGEST_BOARD:
-        raise InvalidRulesetError(f"board_size {excerpt(value)} must be an even number from 4 to {LARGEST_BOARD}")
-
-
 def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidRulesetError(f"rows_per_side {excerpt(value)} must be a positive number")
@@ -577,11 +573,11 @@ def _check_separators(rules: Ruleset) -> None:
         )
     if rules.square_names is not SquareNames.ALGEBRAIC:
         return  # numbers hold no letters (the PDN reader turns only algebraic moves: 1x13 stays numbers)
-    files = _FILES[: rules.board_size]
+    files = _FILES[: rules.width]
     for name, separator in (("move_separator", rules.move_separator), ("capture_separator", rules.capture_separator)):
         if separator in files:
             raise InvalidRulesetError(
-                f"{name} {separator!r} is also a file letter of the {rules.board_size}x{rules.board_size} "
+                f"{name} {separator!r} is also a file letter of the {rules.shape} "
                 f"board's algebraic names (a-{files[-1]}), so its move text could not be read back; use ':' or '-'"
             )
 
@@ -612,7 +608,9 @@ class Ruleset:
     Attributes:
         name: Short identifier (``"russian"``); :func:`~draughts.get_variant` finds named variants by it.
         title: Human name (``"Russian draughts"``).
-        board_size: Squares per side of the board (an even number; 8, 10, 12 ...).
+        board_size: Squares per side of a square board (an even number; 8, 10, 12 ...), or
+            ``(width, height)`` for a rectangle (``(10, 8)``, Spantsiretti's 80-square board). A
+            square pair is stored as its side. Read ``width`` and ``height`` in code.
         board_squares: Played on the dark squares only, or on every square (Turkish).
         bottom_left_playable: Whether each player's near-left corner is a playing square (False for
             the inverted Italian and Spanish boards; PDN's invert flag is its negation). Always
@@ -657,7 +655,9 @@ class Ruleset:
 
     name: str = attrs.field(metadata=_label("Name"))
     title: str = attrs.field(metadata=_label("Variant"))
-    board_size: int = attrs.field(default=8, validator=_check_size, metadata=_label("Board size"))
+    board_size: int | tuple[int, int] = attrs.field(
+        default=8, converter=board.stored_size, validator=board.check_size, metadata=_label("Board size")
+    )
     board_squares: BoardSquares = attrs.field(
         default=BoardSquares.DARK, validator=_enum(BoardSquares), metadata=_label("Played on")
     )
@@ -728,10 +728,10 @@ class Ruleset:
             raise InvalidRulesetError(f"name {excerpt(self.name)} must be a non-empty word without spaces")
         if not isinstance(self.title, str):
             raise InvalidRulesetError(f"title {excerpt(self.title)} must be text")
-        if 2 * (self.men_start_row - 1 + self.rows_per_side) >= self.board_size:
+        if 2 * (self.men_start_row - 1 + self.rows_per_side) >= self.height:
             raise InvalidRulesetError(
                 f"rows_per_side {self.rows_per_side} from row {self.men_start_row} leaves no empty row between "
-                f"the sides on a {self.board_size}x{self.board_size} board"
+                f"the sides on a {self.shape} board"
             )
         if self.board_squares is BoardSquares.ALL and not self.bottom_left_playable:
             raise InvalidRulesetError("bottom_left_playable must be True on a board of every square")
@@ -754,6 +754,21 @@ class Ruleset:
         return Directions.DIAGONAL_BACKWARD in self.men_capture
 
     @property
+    def width(self) -> int:
+        """Files of the board (squares along a rank)."""
+        return self.board_size if isinstance(self.board_size, int) else self.board_size[0]
+
+    @property
+    def height(self) -> int:
+        """Ranks of the board (the distance between the two sides' back rows, plus one)."""
+        return self.board_size if isinstance(self.board_size, int) else self.board_size[1]
+
+    @property
+    def shape(self) -> str:
+        """``"10x8"``: width by height."""
+        return f"{self.width}x{self.height}"
+
+    @property
     def geometry(self) -> Geometry:
         """The board's squares, numbering and names."""
         return geometry(
@@ -763,12 +778,13 @@ class Ruleset:
     @property
     def squares(self) -> int:
         """Number of playable squares (32 on 8x8, 50 on 10x10, 64 on a Turkish board)."""
-        return self.board_size * self.board_size // (1 if self.board_squares is BoardSquares.ALL else 2)
+        return self.geometry.squares
 
     @property
     def men_per_side(self) -> int:
-        """Men each side starts with."""
-        return self.rows_per_side * self.squares // self.board_size
+        """Men each side starts with (a row of a dark-squares board holds half its files)."""
+        per_row = self.width if self.board_squares is BoardSquares.ALL else self.width // 2
+        return self.rows_per_side * per_row
 
     @property
     def pdn_gametype_tag(self) -> str | None:
@@ -778,7 +794,7 @@ class Ruleset:
         algebraic = self.square_names is SquareNames.ALGEBRAIC
         corner = 0 if algebraic else self.geometry.pdn_corner(self.first_to_move is Color.WHITE)
         return (
-            f"{self.pdn_gametype},{self.first_to_move.letter},{self.board_size},{self.board_size},"
+            f"{self.pdn_gametype},{self.first_to_move.letter},{self.width},{self.height},"
             f"{'A' if algebraic else 'N'}{corner},{0 if self.bottom_left_playable else 1}"
         )
 

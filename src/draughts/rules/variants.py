@@ -1,4 +1,4 @@
-"""The seventeen named variants (seven federation rulesets and the family) and the transforms.
+"""The nineteen named variants (seven federation rulesets and the family) and the transforms.
 
 This is the only module (with :mod:`draughts.rules`) that knows variants by name. Each ruleset
 cites, next to each field, the rule article that justifies it. Source keys:
@@ -579,6 +579,64 @@ PORTUGUESE = attrs.evolve(
 )
 """Portuguese draughts (Damas clássicas): the Spanish rules under the Portuguese federation's name."""
 
+SPANTSIRETTI = attrs.evolve(
+    RUSSIAN,
+    name="spantsiretti",
+    title="Spantsiretti draughts",
+    # PDN 3.0 GameType table: "41 Spantsiretti draughts [GameType "41,W,10,8,A0,0"]", result type
+    # Default, capture separator ':' (wiegerw/pdn doc/gametype.rst; A0 since the 18 April 2014
+    # correction, "Spantsiretti: N2 -> A0"). Games::Checkers (mig0/Games-Checkers
+    # lib/Games/Checkers/Rules.pm, russian_10x8): base 'russian', BOARD_SIZE '10x8', PDN 41, so
+    # three rows of men as in Russian; dctl's board::spantsiretti is the same 10 wide by 8 high board.
+    board_size=(10, 8),  # 10 files by 8 ranks, the 80-square board; the dark corner at each player's left
+    rows_per_side=3,  # Games::Checkers: the Russian STARTING_ROWS 3 (15 men each)
+    draw_rules=DrawRules(
+        repetitions=3,  # as RUS64 7.2.3
+        move_counts=RUSSIAN.draw_rules.move_counts,  # RUS64 7.2.5
+        endgames=(
+            EndgameRule(15, strong_min_kings=3, weak=((1, 0),), article="RUS64 7.2.4"),
+            EndgameRule(30, total_pieces=(4, 5), both_have_kings=True, article="RUS64 7.2.6"),
+            EndgameRule(60, total_pieces=(6, 7), both_have_kings=True, article="RUS64 7.2.6"),
+            EndgameRule(5, strong=((2, 0), (1, 1), (1, 0)), weak=((1, 0),), article="RUS64 7.2.8"),
+        ),
+        notes="No rule book of its own: the Russian (RUS64) draw rules, as Games::Checkers derives the game "
+        "from Russian; RUS64 7.2.7 (a lone king on the main road) is left out, since no diagonal of the "
+        "10x8 board joins two corners.",
+    ),
+    pdn_gametype=41,  # PDN: 41,W,10,8,A0,0
+    sources=(
+        "PDN 3.0 GameType 41 (wiegerw/pdn doc/gametype.rst: 41,W,10,8,A0,0, separator ':')",
+        "Games::Checkers russian_10x8 (mig0/Games-Checkers @a0117af8: lib/Games/Checkers/Rules.pm; doc/variants: "
+        "10x8, bottom-left cell played, ':', 3 pawn rows, code 41)",
+        "dctl board::spantsiretti, 10 wide by 8 high (rhalbersma/dctl include/dctl/core/board/spantsiretti.hpp)",
+        "FMJD section-64 rules 7.2 for the draw rules",
+    ),
+)
+"""Spantsiretti draughts: Russian rules on the 80-square board, 10 files by 8 ranks, 15 men each."""
+
+SRI_LANKAN = attrs.evolve(
+    CANADIAN,
+    name="srilankan",
+    title="Sri Lankan draughts",
+    # dctl: `using srilankan = international;` (include/dctl/core/rules/international.hpp) on
+    # rectangular<12, 12, 0>, the 12x12 board coloured the other way (test/src/algo/traversal/
+    # initial/board_large.cpp), with Canadian's perft from the start.
+    bottom_left_playable=False,  # dctl: coloring 0, the near-left corner is a light square
+    draw_rules=DrawRules(
+        repetitions=3,
+        move_counts=INTERNATIONAL.draw_rules.move_counts,
+        notes="No draw rules are sourced for Sri Lankan draughts: repetition and the 25-move rule follow "
+        "International (FMJD), as its capture rules do.",
+    ),
+    pdn_gametype=None,  # not in PDN 3.0's GameType table
+    sources=(
+        "dctl srilankan rules = international on rectangular<12, 12, 0> (rhalbersma/dctl @21869018)",
+        "Games::Checkers doc/variants (mig0/Games-Checkers @a0117af8): Sri Lankian, 12x12, bottom-left cell "
+        "not played, 5 pawn rows",
+    ),
+)
+"""Sri Lankan draughts: International rules on a 12x12 board whose near-left corner is light."""
+
 VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
     {
         rules.name: rules
@@ -600,6 +658,8 @@ VARIANTS: Mapping[str, Ruleset] = types.MappingProxyType(
             POOL,
             CANADIAN,
             PORTUGUESE,
+            SPANTSIRETTI,
+            SRI_LANKAN,
         )
     }
 )

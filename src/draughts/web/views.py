@@ -126,6 +126,8 @@ def variant_json(rules: Ruleset, *, custom: bool = False) -> Json:
         "name": rules.name,
         "title": rules.title,
         "board_size": rules.board_size,
+        "width": rules.width,
+        "height": rules.height,
         "squares": rules.squares,
         "first_to_move": str(rules.first_to_move),
         "algebraic": rules.square_names is SquareNames.ALGEBRAIC,
@@ -310,11 +312,11 @@ def compare_json(
         ],
     }
     first = rulesets[0]
-    sizes = sorted({rules.board_size for rules in rulesets})
+    sizes = sorted({rules.shape for rules in rulesets})
     result: Json = {"variants": [variant_json(rules) for rules in rulesets], "rules": rules_part}
     if len(sizes) > 1:
         if fen:
-            listed = ", ".join(f"{rules.name} {rules.board_size}x{rules.board_size}" for rules in rulesets)
+            listed = ", ".join(f"{rules.name} {rules.shape}" for rules in rulesets)
             raise RequestError(f"cannot compare the moves of one position across board sizes ({listed})")
         result["moves"] = None
         result["moves_note"] = "The variants are played on boards of different sizes: no common position."

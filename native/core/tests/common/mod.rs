@@ -136,6 +136,10 @@ pub fn spec(v: &Value) -> RulesSpec {
     };
     RulesSpec {
         board_size: n("board_size") as u32,
+        board_height: v
+            .get("board_height")
+            .and_then(Value::as_u64)
+            .map(|h| h as u32),
         all_squares: b("all_squares"),
         bottom_left_playable: b("bottom_left_playable"),
         numbering: match v["numbering"].as_str().unwrap() {
