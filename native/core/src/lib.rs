@@ -36,6 +36,7 @@
 
 pub mod bitboard;
 pub mod capture;
+pub mod endgame;
 pub mod engine;
 pub mod error;
 pub mod generator;

@@ -13,6 +13,7 @@
 //! precedence criterion's own error) comes out as it was raised.
 
 mod convert;
+mod endgame;
 mod errors;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
@@ -485,6 +486,7 @@ fn _panic_probe(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
+    endgame::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
