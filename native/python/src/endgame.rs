@@ -7,7 +7,7 @@
 use draughts_core::bitboard::Bits;
 use draughts_core::endgame::index::Indexer;
 use draughts_core::endgame::solve::{Exit, Solved, Solver};
-use draughts_core::endgame::within::{Caps, Counts, Plan, INF};
+use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
 use draughts_core::endgame::WIN;
 use draughts_core::generator::Generator;
 use draughts_core::{Engine, Error};
@@ -35,7 +35,12 @@ fn field(data: &[u8], index: u64, bits: u32) -> u64 {
     let start = index * u64::from(bits);
     let (first, offset) = ((start / 8) as usize, (start % 8) as u32);
     let mut chunk: u128 = 0;
-    for (k, &byte) in data.iter().skip(first).take(((offset + bits + 7) / 8) as usize).enumerate() {
+    for (k, &byte) in data
+        .iter()
+        .skip(first)
+        .take((offset + bits).div_ceil(8) as usize)
+        .enumerate()
+    {
         chunk |= u128::from(byte) << (8 * k);
     }
     ((chunk >> offset) & ((1u128 << bits) - 1)) as u64
@@ -43,6 +48,15 @@ fn field(data: &[u8], index: u64, bits: u32) -> u64 {
 
 /// The table a solve reads: `(counts, codes, plies, plies_bits, within)` from Python.
 type TableArgs = ([u32; 4], Vec<u8>, Vec<u8>, u32, Option<Vec<u8>>);
+
+/// [`TableArgs`] as Python passes them.
+type PyTableArgs<'py> = (
+    [u32; 4],
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    u32,
+    Option<Bound<'py, PyBytes>>,
+);
 
 /// The within-the-rules plan from Python's dictionary.
 fn plan_of(plan: &Bound<'_, PyDict>) -> PyResult<Plan> {
@@ -54,17 +68,44 @@ fn plan_of(plan: &Bound<'_, PyDict>) -> PyResult<Plan> {
         "ply" => Counts::Ply,
         "men" => Counts::Men,
         "both" => Counts::Both,
-        other => return Err(pyo3::exceptions::PyValueError::new_err(format!("plan counts {other:?}"))),
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "plan counts {other:?}"
+            )))
+        }
     };
     let count_limit: i32 = get("count_limit")?.extract()?;
     let caps = get("caps")?;
     let caps = if let Ok(bytes) = caps.cast::<PyBytes>() {
-        Caps::Each(bytes.as_bytes().chunks_exact(2).map(|p| i16::from_le_bytes([p[0], p[1]])).collect())
+        Caps::Each(
+            bytes
+                .as_bytes()
+                .chunks_exact(2)
+                .map(|p| i16::from_le_bytes([p[0], p[1]]))
+                .collect(),
+        )
     } else {
         Caps::Uniform(caps.extract::<i16>()?)
     };
     let advance: Option<(Vec<u16>, Vec<u16>)> = get("advance")?.extract()?;
-    Ok(Plan { counts, count_limit: count_limit.min(INF), caps, advance: advance.map(|(w, b)| [w, b]) })
+    let placement: Vec<(i32, Option<Vec<u8>>, bool, bool)> = get("placement")?.extract()?;
+    Ok(Plan {
+        counts,
+        count_limit: count_limit.min(INF),
+        caps,
+        advance: advance.map(|(w, b)| [w, b]),
+        placement: placement
+            .into_iter()
+            .map(|(plies, weak, diagonal, no_shot)| PlacementRule {
+                plies,
+                weak,
+                weak_king_on_main_diagonal: diagonal,
+                no_shot,
+            })
+            .collect(),
+        material_limit: get("material_limit")?.extract::<i32>()?.min(INF),
+        diagonal: get("diagonal")?.extract()?,
+    })
 }
 
 /// The native solver of one material of one ruleset.
@@ -76,7 +117,12 @@ pub struct Endgame {
 
 /// A solve's results for Python: codes, plies (2 bytes each, little-endian), within codes, and
 /// the count of moves inside the material.
-type Results<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>, u64);
+type Results<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+    u64,
+);
 
 fn typed_solve<B: Bits>(
     g: &Generator<B>,
@@ -90,7 +136,14 @@ fn typed_solve<B: Bits>(
     let mut subs = Vec::new();
     for (counts, codes, plies, plies_bits, within) in tables {
         let indexer = Indexer::new(&g.tables, counts)?;
-        subs.push(SubTable { counts, indexer, codes, plies, plies_bits, within });
+        subs.push(SubTable {
+            counts,
+            indexer,
+            codes,
+            plies,
+            plies_bits,
+            within,
+        });
     }
     let exit = |own: B, opp: B, kings: B, color: u8| -> Result<Exit, Error> {
         let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
@@ -104,15 +157,25 @@ fn typed_solve<B: Bits>(
             let index = sub.indexer.index(white, black, kings, color);
             let code = field(&sub.codes, index, 2) as u8;
             let plies = field(&sub.plies, index, sub.plies_bits) as u16;
-            let within = sub.within.as_ref().map_or(code, |w| field(w, index, 2) as u8);
+            let within = sub
+                .within
+                .as_ref()
+                .map_or(code, |w| field(w, index, 2) as u8);
             return Ok((code, plies, within));
         }
         let Some(fallback) = fallback else {
-            return Err(Error::InvalidNode(format!("no table of the material {key:?} was given")));
+            return Err(Error::InvalidNode(format!(
+                "no table of the material {key:?} was given"
+            )));
         };
         Python::attach(|py| {
             let call = || -> PyResult<Exit> {
-                let args = (int_of(py, &own.to_limbs())?, int_of(py, &opp.to_limbs())?, int_of(py, &kings.to_limbs())?, color);
+                let args = (
+                    int_of(py, &own.to_limbs())?,
+                    int_of(py, &opp.to_limbs())?,
+                    int_of(py, &kings.to_limbs())?,
+                    color,
+                );
                 fallback.bind(py).call1(args)?.extract()
             };
             call().map_err(|error| {
@@ -123,19 +186,36 @@ fn typed_solve<B: Bits>(
         })
     };
     let workers = if fallback.is_some() { 1 } else { workers };
-    Solver { g, indexer: &indexer, exit: &exit, workers }.solve(plan)
+    Solver {
+        g,
+        indexer: &indexer,
+        exit: &exit,
+        workers,
+    }
+    .solve(plan)
 }
 
-fn typed_example<B: Bits>(g: &Generator<B>, counts: [u32; 4], codes: &[u8], plies: &[u8], turn: u8, longest: u16) -> Result<Option<[Vec<u64>; 3]>, Error> {
+fn typed_example<B: Bits>(
+    g: &Generator<B>,
+    counts: [u32; 4],
+    codes: &[u8],
+    plies: &[u8],
+    turn: u8,
+    longest: u16,
+) -> Result<Option<[Vec<u64>; 3]>, Error> {
     let indexer = Indexer::new(&g.tables, counts)?;
     let placements = indexer.placements as usize;
     let mut best: Option<(Vec<u32>, (B, B, B))> = None;
     for rank in 0..placements {
         let index = turn as usize * placements + rank;
-        if codes.get(index) != Some(&WIN) || u16::from_le_bytes([plies[2 * index], plies[2 * index + 1]]) != longest {
+        if codes.get(index) != Some(&WIN)
+            || u16::from_le_bytes([plies[2 * index], plies[2 * index + 1]]) != longest
+        {
             continue;
         }
-        let Some(placement) = indexer.unrank(rank as u64) else { continue };
+        let Some(placement) = indexer.unrank(rank as u64) else {
+            continue;
+        };
         let key = indexer.walk_key(placement);
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
             best = Some((key, placement));
@@ -162,10 +242,18 @@ impl Endgame {
     /// White's men, Black's men, White's kings, Black's kings.
     #[new]
     #[pyo3(signature = (spec, counts, best = None))]
-    fn new(py: Python<'_>, spec: &Bound<'_, PyDict>, counts: [u32; 4], best: Option<Py<PyAny>>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        spec: &Bound<'_, PyDict>,
+        counts: [u32; 4],
+        best: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
         let spec = rules_spec(spec, best)?;
-        let engine = py.detach(|| unwind_safe(|| Engine::new(&spec))).map_err(|f| f.into_py(py))?;
-        each!(&engine, g => Indexer::new(&g.tables, counts).map(|_| ())).map_err(|e| crate::errors::to_py(py, e))?;
+        let engine = py
+            .detach(|| unwind_safe(|| Engine::new(&spec)))
+            .map_err(|f| f.into_py(py))?;
+        each!(&engine, g => Indexer::new(&g.tables, counts).map(|_| ()))
+            .map_err(|e| crate::errors::to_py(py, e))?;
         Ok(Endgame { engine, counts })
     }
 
@@ -176,9 +264,19 @@ impl Endgame {
     }
 
     /// The index of a position (bitboards in the generator's layout).
-    fn index(&self, white: &Bound<'_, PyAny>, black: &Bound<'_, PyAny>, kings: &Bound<'_, PyAny>, turn: u8) -> PyResult<u64> {
+    fn index(
+        &self,
+        white: &Bound<'_, PyAny>,
+        black: &Bound<'_, PyAny>,
+        kings: &Bound<'_, PyAny>,
+        turn: u8,
+    ) -> PyResult<u64> {
         let limbs = (self.engine.width() as usize).div_ceil(64);
-        let (w, b, k) = (limbs_of(white, limbs, "white")?, limbs_of(black, limbs, "black")?, limbs_of(kings, limbs, "kings")?);
+        let (w, b, k) = (
+            limbs_of(white, limbs, "white")?,
+            limbs_of(black, limbs, "black")?,
+            limbs_of(kings, limbs, "kings")?,
+        );
         each!(&self.engine, g => {
             let indexer = Indexer::new(&g.tables, self.counts).map_err(|e| crate::errors::to_py(white.py(), e))?;
             let bits = |l: &[u64]| Bits::from_limbs(l).unwrap_or(Bits::ZERO);
@@ -197,12 +295,26 @@ impl Endgame {
     fn solve<'py>(
         &self,
         py: Python<'py>,
-        tables: Vec<TableArgs>,
+        tables: Vec<PyTableArgs<'py>>,
         plan: Option<&Bound<'py, PyDict>>,
         workers: usize,
         fallback: Option<Py<PyAny>>,
     ) -> PyResult<Results<'py>> {
         let plan = plan.map(plan_of).transpose()?;
+        // Copied once from the bytes (a Vec<u8> extracted from bytes would be read int by int).
+        let tables: Vec<TableArgs> = tables
+            .into_iter()
+            .map(|(counts, codes, plies, bits, within)| {
+                let within = within.map(|w| w.as_bytes().to_vec());
+                (
+                    counts,
+                    codes.as_bytes().to_vec(),
+                    plies.as_bytes().to_vec(),
+                    bits,
+                    within,
+                )
+            })
+            .collect();
         let counts = self.counts;
         let engine = &self.engine;
         let solved = py
@@ -219,7 +331,14 @@ impl Endgame {
 
     /// The first placement (in the Python walk's order) whose entry for `turn` is won in
     /// `longest` plies: `(white, black, kings)`, or None.
-    fn example<'py>(&self, py: Python<'py>, codes: &[u8], plies: &[u8], turn: u8, longest: u16) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    fn example<'py>(
+        &self,
+        py: Python<'py>,
+        codes: &[u8],
+        plies: &[u8],
+        turn: u8,
+        longest: u16,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let found = py
             .detach(|| unwind_safe(|| each!(&self.engine, g => typed_example(g, self.counts, codes, plies, turn, longest))))
             .map_err(|fault| fault.into_py(py))?;
@@ -232,9 +351,16 @@ impl Endgame {
 /// `values` (`itemsize`-byte little-endian unsigned ints) as `bits`-bit fields, little-endian,
 /// eight to `bits` bytes (`draughts.endgame.storage.pack`).
 #[pyfunction]
-pub fn pack<'py>(py: Python<'py>, values: &[u8], itemsize: usize, bits: u32) -> PyResult<Bound<'py, PyBytes>> {
+pub fn pack<'py>(
+    py: Python<'py>,
+    values: &[u8],
+    itemsize: usize,
+    bits: u32,
+) -> PyResult<Bound<'py, PyBytes>> {
     if !(1..=8).contains(&itemsize) || bits > 64 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!("pack: itemsize {itemsize}, bits {bits}")));
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "pack: itemsize {itemsize}, bits {bits}"
+        )));
     }
     let count = values.len() / itemsize;
     let mut out = vec![0u8; count.div_ceil(8) * bits as usize];

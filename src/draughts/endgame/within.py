@@ -31,8 +31,6 @@ Which count is the budget depends on the material (:class:`Plan`):
 
 from __future__ import annotations
 
-import sys
-from array import array
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -144,24 +142,40 @@ def _men_only_advance(rules: Ruleset) -> bool:
 
 def native_plan(ruleset: Ruleset, material: Material, indexer: Indexer) -> dict[str, Any]:
     """The plan of ``material`` as the native solver takes it (``draughts._native.Endgame.solve``):
-    the counts, the ``k`` limit, the caps (one value, or 2 bytes per entry where endgame rules
-    look at where the pieces stand: computed here, a position at a time, for those materials
-    only) and, for ``"men"`` plans, how far a man on each bit has come, per colour."""
+    the counts, the ``k`` limit, the cap where no rule looks at the placement, and the rules
+    that do (:func:`draughts.drawrules.applies` with its conditions on the material already
+    decided here: the weaker sides it may take, whether it needs a lone king of one of them on
+    the long diagonal, whether a shot in the air stops it), so that each position's cap is
+    computed in the native walk; for ``"men"`` plans, how far a man on each bit has come."""
     plan = plan_of(ruleset, material)
     uniform = plan.count_limit if plan.counts == "men" else plan.material_limit
-    cap = INF if uniform == INF else uniform - 1
-    caps: int | bytes = cap
-    if plan.placement:
-        values = array("h", [cap]) * indexer.size
-        for white, black, kings in indexer.placements_of():
-            for turn in (0, 1):
-                values[indexer.index(white, black, kings, turn)] = plan.cap(ruleset, white, black, kings, turn)
-        if sys.byteorder != "little":  # pragma: no cover - the native side reads little-endian
-            values.byteswap()
-        caps = values.tobytes()
+    tables = compile_rules(ruleset)
+    geometry = ruleset.geometry
     advance = None
     if plan.counts == "men":
-        coords, top = ruleset.geometry.coords, ruleset.board_size - 1
-        rows = [coords[square][1] if square else 0 for square in compile_rules(ruleset).square_of_bit]
+        top = ruleset.board_size - 1
+        rows = [geometry.coords[square][1] if square else 0 for square in tables.square_of_bit]
         advance = (rows, [top - row for row in rows])
-    return {"counts": plan.counts, "count_limit": plan.count_limit, "caps": caps, "advance": advance}
+    white_men, black_men, white_kings, black_kings = material.counts(ruleset)
+    placement = []
+    for plies, rule in plan.placement:
+        weak = drawrules._weak_sides(rule, (white_kings, white_men), (black_kings, black_men))
+        if weak == ():
+            continue  # the material does not match: never applies
+        colors = None if weak is None else [int(color) for color in weak]
+        placement.append((plies, colors, rule.weak_king_on_main_diagonal, rule.no_shot))
+    size, corners = geometry.size, geometry.bottom_left_playable
+    diagonal = []  # the long diagonal, joining the two playable corners (drawrules' main road)
+    for square in range(1, ruleset.squares + 1):
+        x, y = geometry.coords[square]
+        if (x == y) if corners else (x + y == size - 1):
+            diagonal.append(tables.bit_of_square[square])
+    return {
+        "counts": plan.counts,
+        "count_limit": plan.count_limit,
+        "caps": INF if uniform == INF else uniform - 1,
+        "advance": advance,
+        "placement": placement,
+        "material_limit": plan.material_limit,
+        "diagonal": diagonal,
+    }

@@ -29,11 +29,17 @@ pub struct Indexer<B: Bits> {
     pub placements: u64,
     /// Entries: both sides to move.
     pub size: u64,
-    binomial: Vec<Vec<u64>>,
+    /// `binomial[n * stride + k]`: n choose k.
+    binomial: Vec<u64>,
+    stride: usize,
+    /// The board's bits, in order.
+    board_bits: Vec<u32>,
     /// Per bit, its place among the board's squares, White's men's and Black's men's.
     places: [Vec<u32>; 3],
     /// The bits of the men's domains, in order (for unranking).
     domains: [Vec<u32>; 2],
+    /// Per bit, the bits below it.
+    below: Vec<B>,
 }
 
 fn binomial(n: u64, k: u64) -> Option<u64> {
@@ -66,10 +72,7 @@ impl<B: Bits> Indexer<B> {
     /// [`Error::InvalidSpec`] if the material's placements do not fit 64 bits.
     pub fn new(tables: &Tables<B>, counts: [u32; 4]) -> Result<Self, Error> {
         let board = tables.board;
-        let men_squares = [
-            board & !tables.crown_row[0],
-            board & !tables.crown_row[1],
-        ];
+        let men_squares = [board & !tables.crown_row[0], board & !tables.crown_row[1]];
         let squares = u64::from(board.count());
         let [white_men, black_men, white_kings, _] = counts.map(u64::from);
         let men = white_men + black_men;
@@ -90,12 +93,9 @@ impl<B: Bits> Indexer<B> {
             .ok_or_else(too_big)?;
         let size = placements.checked_mul(2).ok_or_else(too_big)?;
         let pieces = u64::from(counts.iter().sum::<u32>());
+        let stride = pieces as usize + 2;
         let binomial = (0..=squares)
-            .map(|n| {
-                (0..=pieces + 1)
-                    .map(|k| binomial(n, k).unwrap_or(u64::MAX))
-                    .collect()
-            })
+            .flat_map(|n| (0..=pieces + 1).map(move |k| binomial(n, k).unwrap_or(u64::MAX)))
             .collect();
         let bits = B::BITS;
         Ok(Indexer {
@@ -106,6 +106,8 @@ impl<B: Bits> Indexer<B> {
             placements,
             size,
             binomial,
+            stride,
+            board_bits: board.iter().collect(),
             places: [
                 places_of(board, bits),
                 places_of(men_squares[0], bits),
@@ -115,7 +117,13 @@ impl<B: Bits> Indexer<B> {
                 men_squares[0].iter().collect(),
                 men_squares[1].iter().collect(),
             ],
+            below: (0..bits).map(B::below).collect(),
         })
+    }
+
+    #[inline(always)]
+    fn choose(&self, n: usize, k: usize) -> u64 {
+        self.binomial[n * self.stride + k]
     }
 
     /// The colex rank of `pieces` in a fixed domain (`table`: each bit's place in it).
@@ -123,7 +131,7 @@ impl<B: Bits> Indexer<B> {
     fn fixed(&self, pieces: B, table: &[u32]) -> u64 {
         let mut rank = 0;
         for (nth, bit) in pieces.iter().enumerate() {
-            rank += self.binomial[table[bit as usize] as usize][nth + 1];
+            rank += self.choose(table[bit as usize] as usize, nth + 1);
         }
         rank
     }
@@ -133,9 +141,9 @@ impl<B: Bits> Indexer<B> {
     fn free(&self, pieces: B, occupied: B) -> u64 {
         let mut rank = 0;
         for (nth, bit) in pieces.iter().enumerate() {
-            let below = occupied.iter().take_while(|&o| o < bit).count() as u32;
+            let below = (occupied & self.below[bit as usize]).count();
             let place = self.places[0][bit as usize] - below;
-            rank += self.binomial[place as usize][nth + 1];
+            rank += self.choose(place as usize, nth + 1);
         }
         rank
     }
@@ -154,35 +162,45 @@ impl<B: Bits> Indexer<B> {
         u64::from(turn) * self.placements + rank
     }
 
-    /// The places (in a domain of `domain` squares) of the `k` pieces of colex rank `rank`.
-    fn unrank_places(&self, mut rank: u64, k: u32, domain: usize) -> Vec<usize> {
-        let mut out = Vec::with_capacity(k as usize);
+    /// The `k` pieces of colex rank `rank` among the squares `place_bit` gives (the place-th
+    /// square of the domain, `domain` of them), largest place first.
+    #[inline]
+    fn group(&self, mut rank: u64, k: u32, domain: usize, place_bit: impl Fn(usize) -> u32) -> B {
+        let mut out = B::ZERO;
         let mut top = domain;
         for i in (1..=k as usize).rev() {
             let mut c = top;
-            while c > 0 && self.binomial[c - 1][i] > rank {
+            while c > 0 && self.choose(c - 1, i) > rank {
                 c -= 1;
             }
             // c - 1 is the largest place whose binomial fits.
             let place = c.saturating_sub(1);
-            rank -= self.binomial[place][i];
-            out.push(place);
+            rank -= self.choose(place, i);
+            out |= B::bit(place_bit(place));
             top = place;
         }
         out
     }
 
     fn group_in(&self, rank: u64, k: u32, domain: &[u32]) -> B {
-        let mut out = B::ZERO;
-        for place in self.unrank_places(rank, k, domain.len()) {
-            out |= B::bit(domain[place]);
-        }
-        out
+        self.group(rank, k, domain.len(), |place| domain[place])
     }
 
-    fn group_free(&self, rank: u64, k: u32, free: B) -> B {
-        let squares: Vec<u32> = free.iter().collect();
-        self.group_in(rank, k, &squares)
+    /// The group among the board's squares not in `occupied`.
+    fn group_free(&self, rank: u64, k: u32, occupied: B) -> B {
+        let count = (self.board & !occupied).count() as usize;
+        self.group(rank, k, count, |place| {
+            // The place-th free square: each occupied square at or below it moves it up one.
+            let mut at = place;
+            for square in occupied.iter() {
+                if self.places[0][square as usize] as usize <= at {
+                    at += 1;
+                } else {
+                    break;
+                }
+            }
+            self.board_bits[at]
+        })
     }
 
     /// The placement of rank `rank` (`0..placements`), or `None` for a hole.
@@ -198,8 +216,8 @@ impl<B: Bits> Indexer<B> {
             return None;
         }
         let men = white | black;
-        let w_kings = self.group_free(white_kings, wk, self.board & !men);
-        let b_kings = self.group_free(black_kings, bk, self.board & !(men | w_kings));
+        let w_kings = self.group_free(white_kings, wk, men);
+        let b_kings = self.group_free(black_kings, bk, men | w_kings);
         Some((white | w_kings, black | b_kings, w_kings | b_kings))
     }
 

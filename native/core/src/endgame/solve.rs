@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::index::Indexer;
-use super::within::{self, Plan};
+use super::within::{self, Caps, Plan};
 use super::{parallel, DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
 use crate::bitboard::Bits;
 use crate::error::Error;
@@ -60,6 +60,8 @@ pub struct Walk {
     pub seed: Vec<u16>,
     /// Per entry ("men" plans): how far its men have come.
     pub ranks: Option<Vec<u16>>,
+    /// Per entry, its cap, where endgame rules look at where the pieces stand.
+    pub caps: Option<Caps>,
     /// The parents of entry `c` are `flat[start[c]..start[c + 1]]` ([`MAN`]: a man moved).
     pub start: Vec<u32>,
     /// The reversed moves.
@@ -76,6 +78,7 @@ struct Chunk<'a> {
     longest: &'a mut [u16],
     seed: &'a mut [u16],
     ranks: Option<&'a mut [u16]>,
+    caps: Option<&'a mut [i16]>,
 }
 
 /// A solver of one material: the generator, the indexer and the exits' values.
@@ -101,8 +104,18 @@ where
         let placements = self.indexer.placements as usize;
         let turn = (index / placements) as u8;
         let (white, black, kings) = self.indexer.unrank((index % placements) as u64)?;
-        let (own, opp) = if turn == 0 { (white, black) } else { (black, white) };
-        let node = Node { own, opp, kings, color: turn, state: 0 };
+        let (own, opp) = if turn == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let node = Node {
+            own,
+            opp,
+            kings,
+            color: turn,
+            state: 0,
+        };
         Some((node, white, black))
     }
 
@@ -112,7 +125,11 @@ where
         let child_own = node.opp ^ captured;
         let child_opp = node.own ^ moved;
         let over = if self.g.tables.crowning_wins && child_kings.any() {
-            Some(if (child_kings & child_own).any() { WIN } else { LOSS })
+            Some(if (child_kings & child_own).any() {
+                WIN
+            } else {
+                LOSS
+            })
         } else if child_own.is_zero() {
             Some(if self.g.no_move_wins { WIN } else { LOSS })
         } else {
@@ -140,9 +157,20 @@ where
         &self,
         chunk: Chunk<'_>,
         parents: &[AtomicU32],
-        advance: Option<&[Vec<u16>; 2]>,
+        plan: Option<&Plan>,
     ) -> Result<(), Error> {
-        let Chunk { low, codes, inside, exits, blocked, longest, seed, mut ranks } = chunk;
+        let advance = plan.and_then(|p| p.advance.as_ref());
+        let Chunk {
+            low,
+            codes,
+            inside,
+            exits,
+            blocked,
+            longest,
+            seed,
+            mut ranks,
+            mut caps,
+        } = chunk;
         for offset in 0..codes.len() {
             let Some((node, white, black)) = self.node(low + offset) else {
                 codes[offset] = HOLE;
@@ -150,13 +178,26 @@ where
             };
             if let (Some(ranks), Some(advance)) = (ranks.as_deref_mut(), advance) {
                 let men = !node.kings;
-                let rank: u32 = (white & men).iter().map(|b| u32::from(advance[0][b as usize])).sum::<u32>()
-                    + (black & men).iter().map(|b| u32::from(advance[1][b as usize])).sum::<u32>();
+                let rank: u32 = (white & men)
+                    .iter()
+                    .map(|b| u32::from(advance[0][b as usize]))
+                    .sum::<u32>()
+                    + (black & men)
+                        .iter()
+                        .map(|b| u32::from(advance[1][b as usize]))
+                        .sum::<u32>();
                 ranks[offset] = rank as u16;
+            }
+            if let (Some(caps), Some(plan)) = (caps.as_deref_mut(), plan) {
+                caps[offset] = plan.cap(self.g, &node, white, black)?;
             }
             let moves = self.g.moves(&node, false, None)?;
             if moves.is_empty() {
-                exits[offset] = if self.g.no_move_wins { NO_MOVE_WON } else { NO_MOVE_LOST };
+                exits[offset] = if self.g.no_move_wins {
+                    NO_MOVE_WON
+                } else {
+                    NO_MOVE_LOST
+                };
                 continue;
             }
             let kings = node.kings.count();
@@ -168,7 +209,8 @@ where
                     count += 1;
                     continue;
                 }
-                let (code, plies, rule_code) = self.exit_value(&node, m.moved, m.captured, m.crowned)?;
+                let (code, plies, rule_code) =
+                    self.exit_value(&node, m.moved, m.captured, m.crowned)?;
                 if code == LOSS {
                     blocked[offset] = 1;
                     if seed[offset] == 0 || seed[offset] > plies + 1 {
@@ -198,17 +240,23 @@ where
         cursor: &[AtomicU32],
         flat: &[AtomicU32],
     ) -> Result<(), Error> {
-        for index in low..high {
-            if inside[index] == 0 {
+        for (index, &count) in inside.iter().enumerate().take(high).skip(low) {
+            if count == 0 {
                 continue;
             }
-            let Some((node, white, black)) = self.node(index) else { continue };
+            let Some((node, white, black)) = self.node(index) else {
+                continue;
+            };
             let kings = node.kings.count();
             for m in &self.g.moves(&node, false, None)? {
                 if m.captured.is_zero() && (node.kings ^ m.crowned).count() == kings {
                     let child = self.child(&node, white, black, m.moved, m.crowned);
                     let row = cursor[child].fetch_sub(1, Ordering::Relaxed) - 1;
-                    let man = if (m.moved & node.kings).is_zero() { MAN } else { 0 };
+                    let man = if (m.moved & node.kings).is_zero() {
+                        MAN
+                    } else {
+                        0
+                    };
                     flat[row as usize].store(index as u32 | man, Ordering::Relaxed);
                 }
             }
@@ -221,7 +269,9 @@ where
     /// # Errors
     /// What the generator or the exits' values return; [`Error::InvalidSpec`] for a material
     /// of 2^31 entries or more, or with 2^32 moves inside or more.
-    pub fn walk(&self, advance: Option<&[Vec<u16>; 2]>) -> Result<Walk, Error> {
+    pub fn walk(&self, plan: Option<&Plan>) -> Result<Walk, Error> {
+        let advance = plan.and_then(|p| p.advance.as_ref());
+        let placement = plan.is_some_and(|p| !p.placement.is_empty());
         let size = usize::try_from(self.indexer.size).unwrap_or(usize::MAX);
         if self.indexer.size >= u64::from(MAN) {
             return Err(Error::InvalidSpec(format!(
@@ -235,9 +285,11 @@ where
         let mut longest = vec![0u16; size];
         let mut seed = vec![0u16; size];
         let mut ranks = advance.map(|_| vec![0u16; size]);
+        let mut caps = placement.then(|| vec![0i16; size]);
         let parents: Vec<AtomicU32> = (0..=size).map(|_| AtomicU32::new(0)).collect();
         {
             let mut rank_chunks = ranks.as_mut().map(|r| r.chunks_mut(CHUNK));
+            let mut cap_chunks = caps.as_mut().map(|c| c.chunks_mut(CHUNK));
             let mut chunks = Vec::new();
             let zipped = codes
                 .chunks_mut(CHUNK)
@@ -246,11 +298,26 @@ where
                 .zip(blocked.chunks_mut(CHUNK))
                 .zip(longest.chunks_mut(CHUNK))
                 .zip(seed.chunks_mut(CHUNK));
-            for (number, (((((codes, inside), exits), blocked), longest), seed)) in zipped.enumerate() {
+            for (number, (((((codes, inside), exits), blocked), longest), seed)) in
+                zipped.enumerate()
+            {
                 let ranks = rank_chunks.as_mut().and_then(Iterator::next);
-                chunks.push(Chunk { low: number * CHUNK, codes, inside, exits, blocked, longest, seed, ranks });
+                let caps = cap_chunks.as_mut().and_then(Iterator::next);
+                chunks.push(Chunk {
+                    low: number * CHUNK,
+                    codes,
+                    inside,
+                    exits,
+                    blocked,
+                    longest,
+                    seed,
+                    ranks,
+                    caps,
+                });
             }
-            parallel(chunks, self.workers, |chunk| self.first_chunk(chunk, &parents, advance))?;
+            parallel(chunks, self.workers, |chunk| {
+                self.first_chunk(chunk, &parents, plan)
+            })?;
         }
         let mut total: u64 = 0;
         for count in &parents {
@@ -264,11 +331,27 @@ where
             count.store(total as u32, Ordering::Relaxed);
         }
         let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-        let ranges: Vec<(usize, usize)> = (0..size).step_by(CHUNK).map(|low| (low, (low + CHUNK).min(size))).collect();
-        parallel(ranges, self.workers, |(low, high)| self.second_chunk(low, high, &inside, &parents, &flat))?;
+        let ranges: Vec<(usize, usize)> = (0..size)
+            .step_by(CHUNK)
+            .map(|low| (low, (low + CHUNK).min(size)))
+            .collect();
+        parallel(ranges, self.workers, |(low, high)| {
+            self.second_chunk(low, high, &inside, &parents, &flat)
+        })?;
         let start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
         let flat: Vec<u32> = flat.into_iter().map(AtomicU32::into_inner).collect();
-        Ok(Walk { codes, inside, exits, blocked, longest, seed, ranks, start, flat })
+        Ok(Walk {
+            codes,
+            inside,
+            exits,
+            blocked,
+            longest,
+            seed,
+            ranks,
+            caps: caps.map(Caps::Each),
+            start,
+            flat,
+        })
     }
 
     /// Solves the material: the pure values and, with `plan`, the codes within the rules.
@@ -276,15 +359,19 @@ where
     /// # Errors
     /// As [`Solver::walk`].
     pub fn solve(&self, plan: Option<&Plan>) -> Result<Solved, Error> {
-        let advance = plan.and_then(|p| p.advance.as_ref());
-        let walk = self.walk(advance)?;
+        let walk = self.walk(plan)?;
         let within = match plan {
             Some(plan) => Some(within::spread(plan, &walk)?),
             None => None,
         };
         let edges = walk.flat.len() as u64;
         let (codes, plies) = propagate(walk);
-        Ok(Solved { codes, plies, within, edges })
+        Ok(Solved {
+            codes,
+            plies,
+            within,
+            edges,
+        })
     }
 }
 
@@ -298,7 +385,17 @@ fn queue(levels: &mut Vec<Vec<u32>>, level: usize) -> &mut Vec<u32> {
 
 /// The pure values: the bucket queue of the Python `_propagate`.
 fn propagate(walk: Walk) -> (Vec<u8>, Vec<u16>) {
-    let Walk { mut codes, inside: mut remaining, exits, blocked, mut longest, seed, start, flat, .. } = walk;
+    let Walk {
+        mut codes,
+        inside: mut remaining,
+        exits,
+        blocked,
+        mut longest,
+        seed,
+        start,
+        flat,
+        ..
+    } = walk;
     let mut plies = vec![0u16; codes.len()];
     let mut wins: Vec<Vec<u32>> = Vec::new();
     let mut losses: Vec<Vec<u32>> = Vec::new();
@@ -324,7 +421,10 @@ fn propagate(walk: Walk) -> (Vec<u8>, Vec<u16>) {
     drop(seed);
     let mut level = 0usize;
     while level < wins.len().max(losses.len()) {
-        let lost = losses.get_mut(level).map(std::mem::take).unwrap_or_default();
+        let lost = losses
+            .get_mut(level)
+            .map(std::mem::take)
+            .unwrap_or_default();
         for index in lost {
             let index = index as usize;
             if codes[index] != DRAW {

@@ -9,7 +9,10 @@ use std::collections::BTreeMap;
 
 use super::solve::{Walk, MAN};
 use super::{DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
+use crate::bitboard::Bits;
 use crate::error::Error;
+use crate::generator::Generator;
+use crate::state::Node;
 
 /// A budget no count limits.
 pub const INF: i32 = 0x7FFF;
@@ -37,6 +40,27 @@ pub struct Plan {
     pub caps: Caps,
     /// "men" plans: per colour and bit, how far a man on that bit has come.
     pub advance: Option<[Vec<u16>; 2]>,
+    /// The endgame rules that look at where the pieces stand (only those shorter than
+    /// `material_limit`): with them, each position's cap is computed in the walk.
+    pub placement: Vec<PlacementRule>,
+    /// The limit in plies of the count in the material wherever the pieces stand ([`INF`]: none).
+    pub material_limit: i32,
+    /// The bits of the long diagonal (joining the two playable corners).
+    pub diagonal: Vec<u32>,
+}
+
+/// An endgame rule that looks at where the pieces stand (the Python `draughts.drawrules.applies`,
+/// its conditions on the material already checked).
+#[derive(Clone, Debug)]
+pub struct PlacementRule {
+    /// Its limit in plies.
+    pub plies: i32,
+    /// The colours it may take as the weaker side (`None`: it names none).
+    pub weak: Option<Vec<u8>>,
+    /// It applies only with a weaker side's lone king on the long diagonal.
+    pub weak_king_on_main_diagonal: bool,
+    /// It does not apply while a shot is in the air (a capture now, or every move allows one).
+    pub no_shot: bool,
 }
 
 /// The caps of a plan's positions.
@@ -46,6 +70,73 @@ pub enum Caps {
     Uniform(i16),
     /// One cap per entry.
     Each(Vec<i16>),
+}
+
+impl Plan {
+    /// The cap of one position: its limit less one (-1: drawn at once; [`INF`]: none).
+    ///
+    /// # Errors
+    /// What the generator returns.
+    pub fn cap<B: Bits>(
+        &self,
+        g: &Generator<B>,
+        node: &Node<B>,
+        white: B,
+        black: B,
+    ) -> Result<i16, Error> {
+        let mut limit = self.material_limit;
+        let mut shot: Option<bool> = None;
+        for rule in &self.placement {
+            if rule.plies >= limit {
+                continue;
+            }
+            if rule.no_shot {
+                if shot.is_none() {
+                    shot = Some(shot_in_the_air(g, node)?);
+                }
+                if shot == Some(true) {
+                    continue;
+                }
+            }
+            let applies = match &rule.weak {
+                Some(weak) if rule.weak_king_on_main_diagonal => weak.iter().any(|&color| {
+                    let kings = node.kings & if color == 0 { white } else { black };
+                    kings.count() == 1 && self.diagonal.contains(&kings.lowest_index())
+                }),
+                _ => true,
+            };
+            if applies {
+                limit = rule.plies;
+            }
+        }
+        Ok(if limit >= INF {
+            INF as i16
+        } else {
+            (limit - 1) as i16
+        })
+    }
+}
+
+/// Whether the side to move can capture, or every move of it lets the opponent capture.
+fn shot_in_the_air<B: Bits>(g: &Generator<B>, node: &Node<B>) -> Result<bool, Error> {
+    let moves = g.moves(node, false, None)?;
+    if moves.iter().any(|m| m.captured.any()) {
+        return Ok(true);
+    }
+    if moves.is_empty() {
+        return Ok(false);
+    }
+    for m in &moves {
+        let child = g.play(node, m);
+        if !g
+            .moves(&child, false, None)?
+            .iter()
+            .any(|c| c.captured.any())
+        {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 impl Caps {
@@ -101,15 +192,31 @@ struct Spread<'a> {
 /// [`Error::InvalidSpec`] if the states do not fit memory's index range.
 pub fn spread(plan: &Plan, walk: &Walk) -> Result<Vec<u8>, Error> {
     let size = walk.codes.len();
-    let width: u64 = if plan.counts == Counts::Both { (plan.count_limit + 1) as u64 } else { 1 };
-    let total = usize::try_from(size as u64 * width)
-        .map_err(|_| Error::InvalidSpec("too many states for the verdicts within the rules".into()))?;
-    let init: Vec<u8> = walk.codes.iter().map(|&c| if c == HOLE { HOLE } else { DRAW }).collect();
-    let states = if width == 1 { init.clone() } else { vec![DRAW; total] };
+    let width: u64 = if plan.counts == Counts::Both {
+        (plan.count_limit + 1) as u64
+    } else {
+        1
+    };
+    let total = usize::try_from(size as u64 * width).map_err(|_| {
+        Error::InvalidSpec("too many states for the verdicts within the rules".into())
+    })?;
+    let init: Vec<u8> = walk
+        .codes
+        .iter()
+        .map(|&c| if c == HOLE { HOLE } else { DRAW })
+        .collect();
+    let states = if width == 1 {
+        init.clone()
+    } else {
+        vec![DRAW; total]
+    };
     let remaining = if width == 1 {
         walk.inside.clone()
     } else {
-        walk.inside.iter().flat_map(|&m| std::iter::repeat_n(m, width as usize)).collect()
+        walk.inside
+            .iter()
+            .flat_map(|&m| std::iter::repeat_n(m, width as usize))
+            .collect()
     };
     let ranks = walk.ranks.as_deref();
     let mut run = Spread {
@@ -117,7 +224,7 @@ pub fn spread(plan: &Plan, walk: &Walk) -> Result<Vec<u8>, Error> {
         limit: plan.count_limit,
         reset: plan.counts == Counts::Men,
         walk,
-        caps: &plan.caps,
+        caps: walk.caps.as_ref().unwrap_or(&plan.caps),
         states,
         remaining,
         lowest: vec![INF as i16; total],
@@ -167,7 +274,11 @@ impl Spread<'_> {
                     self.levels.push(state, INF, code);
                     continue;
                 }
-                let cap = if self.width == 1 || (count as i32) < self.limit { self.caps.at(index) } else { -1 };
+                let cap = if self.width == 1 || (count as i32) < self.limit {
+                    self.caps.at(index)
+                } else {
+                    -1
+                };
                 if cap < 0 {
                     continue;
                 }
@@ -186,7 +297,8 @@ impl Spread<'_> {
         out.clear();
         let (index, count) = (state / self.width, state % self.width);
         let walk = self.walk;
-        let row = &walk.flat[walk.start[index as usize] as usize..walk.start[index as usize + 1] as usize];
+        let row = &walk.flat
+            [walk.start[index as usize] as usize..walk.start[index as usize + 1] as usize];
         let below = if budget == INF { INF } else { budget - 1 };
         for &entry in row {
             let parent = (entry & !MAN) as u64;
