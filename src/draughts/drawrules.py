@@ -12,7 +12,7 @@ from draughts.color import Color
 from draughts.position import Position
 from draughts.rules import EndgameRule
 
-__all__ = ["Side", "applies", "depends_on_placement", "material_applies"]
+__all__ = ["Side", "applies", "depends_on_placement", "material_applies", "weak_sides"]
 
 Side = tuple[int, int]
 """One side's material as the rules write it: ``(kings, men)``."""
@@ -38,6 +38,13 @@ def applies(rule: EndgameRule, position: Position) -> bool:
     if weak is None or not rule.weak_king_on_main_diagonal:
         return True
     return any(_lone_king_on_main_diagonal(position, color) for color in weak)
+
+
+def weak_sides(rule: EndgameRule, white: Side, black: Side) -> tuple[Color, ...] | None:
+    """The colours ``rule`` can take as its weaker side in a material of ``(kings, men)`` per
+    side: empty if the material does not match, None if the rule names no weaker side (what the
+    native endgame solver needs to decide the rule position by position)."""
+    return _weak_sides(rule, white, black)
 
 
 def _weak_sides(rule: EndgameRule, white: Side, black: Side) -> tuple[Color, ...] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any

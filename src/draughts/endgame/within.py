@@ -159,7 +159,7 @@ def native_plan(ruleset: Ruleset, material: Material, indexer: Indexer) -> dict[
     white_men, black_men, white_kings, black_kings = material.counts(ruleset)
     placement = []
     for plies, rule in plan.placement:
-        weak = drawrules._weak_sides(rule, (white_kings, white_men), (black_kings, black_men))
+        weak = drawrules.weak_sides(rule, (white_kings, white_men), (black_kings, black_men))
         if weak == ():
             continue  # the material does not match: never applies
         colors = None if weak is None else [int(color) for color in weak]
