@@ -13,7 +13,8 @@ the workers' CPU time, statistics and files included, is reported beside the sol
 on a shared machine, the wall clock does not.
 ``--materials`` builds named materials (and every smaller one they need) instead of every
 material up to ``--pieces``: one large material's rate and memory, where all of them do not fit.
-Each result says whether the compiled build (mypyc) ran (``compiled``).
+Each result says which native build ran (``native``); ``--threads`` sets the threads of each
+native solve.
 
     python benchmarks/endgame.py --quick   # American, Russian, International up to 3 pieces
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
@@ -82,6 +83,7 @@ def build(
         "pieces": max((row["pieces"] for row in rows), default=0),
         "materials_asked": materials,
         "workers": workers,
+        "threads": os.environ.get("DRAUGHTS_ENDGAME_THREADS"),
         "native": draughts.NATIVE,
         "wall_seconds": round(wall, 1),
         "parent_cpu_seconds": round(own_cpu, 1),
@@ -99,9 +101,9 @@ def summary(result: dict[str, Any]) -> list[str]:
         asked = ", ".join(result["materials_asked"]) + " and what they need"
     else:
         asked = f"up to {result['pieces']} pieces"
-    build = "compiled" if result.get("compiled") else "pure Python"
+    build = f"native {result['native']}" if result.get("native") else "pure Python"
     lines = [
-        f"{result['variant']}: {asked}, {result['workers']} worker(s), "
+        f"{result['variant']}: {asked}, {result['workers']} worker(s), {result.get('threads') or 'all'} thread(s), "
         f"{build}, wall {result['wall_seconds']} s, peak RSS {result['peak_rss_mib']} MiB",
         f"  solving {result.get('solve_cpu_seconds')} s CPU, workers {result.get('workers_cpu_seconds')} s CPU "
         f"(statistics and files included), load average {result.get('load_average')} (start, end)",
@@ -128,6 +130,9 @@ def main() -> None:
     parser.add_argument("--materials", nargs="+", help="build these materials (and what they need) instead")
     parser.add_argument("--quick", action="store_true", help="American, Russian and International up to 3 pieces")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--threads", type=int, help="threads of each native solve (DRAUGHTS_ENDGAME_THREADS; default: the CPUs)"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument(
         "--keep",
@@ -151,7 +156,10 @@ def main() -> None:
             command += ["--materials", *args.materials]
         if args.keep:
             command += ["--keep", args.keep]
-        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        env = dict(os.environ)
+        if args.threads:
+            env["DRAUGHTS_ENDGAME_THREADS"] = str(args.threads)
+        output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
         result = json.loads(output.strip().splitlines()[-1])
         results.append(result)
         print("\n".join(summary(result)), flush=True)

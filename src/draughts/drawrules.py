@@ -21,6 +21,7 @@ from typing import Any
 import draughts._native as _native  # the extension module (a .pyi in the source tree)
 from draughts import _caches
 from draughts._core import Tables
+from draughts.color import Color
 from draughts.position import Position
 from draughts.rules import EndgameRule, MoveCountRule, Ruleset
 
@@ -34,6 +35,7 @@ __all__ = [
     "depends_on_placement",
     "material_applies",
     "shot_in_the_air",
+    "weak_sides",
 ]
 
 Side = tuple[int, int]
@@ -68,6 +70,34 @@ def applies(rule: EndgameRule, position: Position) -> bool:
     """Whether the rule applies to ``position`` (its count aside)."""
     rules, index = _rules_with(rule, position)
     return rules.applies(index, position.node, functools.partial(shot_in_the_air, position))
+
+
+def weak_sides(rule: EndgameRule, white: Side, black: Side) -> tuple[Color, ...] | None:
+    """The colours ``rule`` can take as its weaker side in a material of ``(kings, men)`` per
+    side: empty if the material does not match, None if the rule names no weaker side (what the
+    native endgame solver needs to decide the rule position by position)."""
+    return _weak_sides(rule, white, black)
+
+
+def _weak_sides(rule: EndgameRule, white: Side, black: Side) -> tuple[Color, ...] | None:
+    """The colours the rule can take as its weaker side (empty: the material does not match;
+    None: the rule names no stronger or weaker side, so the material matches as a whole)."""
+    if rule.total_pieces and sum(white) + sum(black) not in rule.total_pieces:
+        return ()
+    if rule.both_have_kings and not (white[0] and black[0]):
+        return ()
+    if not (rule.strong or rule.weak or rule.strong_min_kings):
+        return None
+    weak = []
+    for strong_side, weak_side, weak_color in ((white, black, Color.BLACK), (black, white, Color.WHITE)):
+        if rule.strong and strong_side not in rule.strong:
+            continue
+        if strong_side[0] < rule.strong_min_kings:
+            continue
+        if rule.weak and weak_side not in rule.weak:
+            continue
+        weak.append(weak_color)
+    return tuple(weak)
 
 
 def shot_in_the_air(position: Position) -> bool:

@@ -39,6 +39,7 @@
 pub mod bitboard;
 pub mod capture;
 pub mod drawrules;
+pub mod endgame;
 pub mod engine;
 pub mod error;
 pub mod evaluation;

@@ -14,6 +14,7 @@
 
 mod convert;
 mod drawrules;
+mod endgame;
 mod errors;
 mod fast;
 mod search;
@@ -574,6 +575,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     search::register(m)?;
     drawrules::register(m)?;
+    endgame::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;

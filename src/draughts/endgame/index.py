@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from math import comb
 
-from draughts._core import build_move_generator
+from draughts._core.tables import compile_rules
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 
@@ -48,7 +48,7 @@ class Indexer:
     """Ranks the positions of one material under one ruleset (see the module docstring)."""
 
     def __init__(self, ruleset: Ruleset, material: Material) -> None:
-        tables = build_move_generator(ruleset).tables
+        tables = compile_rules(ruleset)
         self.rules = ruleset
         self.material = material
         self.board = tables.board

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from draughts._core import build_move_generator
+from draughts._core.tables import compile_rules
 from draughts.endgame import storage
 from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.errors import TablebaseError
@@ -65,7 +65,7 @@ class NodeProbe:
         self.built = built_materials(tablebase)
         self.pieces = max((material.pieces for material in self.built), default=0)
         self.entries: dict[Counts, tuple[Table, bool] | None] = {}
-        tables = build_move_generator(rules).tables
+        tables = compile_rules(rules)
         geometry = rules.geometry
         self.turned = [
             1 << tables.bit_of_square[geometry.rotate(square)] if square else 0 for square in tables.square_of_bit

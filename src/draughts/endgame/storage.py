@@ -33,7 +33,9 @@ import hashlib
 import json
 import os
 import stat
+import sys
 import tempfile
+from array import array
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -79,10 +81,16 @@ def ruleset_key(ruleset: Ruleset) -> str:
 
 def pack(values: Sequence[int], bits: int) -> bytes:
     """``values`` as ``bits``-bit fields, little-endian (eight values make ``bits`` bytes; the
-    last group padded with zeros). Read eight at a time, so packing a table of millions of
-    entries takes no copy of it as a list."""
+    last group padded with zeros). Byte strings and arrays (a solved table's codes and
+    distances) are packed natively; other sequences are read eight at a time, so packing a
+    table of millions of entries takes no copy of it as a list."""
     if bits == 0:
         return b""
+    if isinstance(values, bytes | bytearray | array) and sys.byteorder == "little":
+        from draughts._native import pack as native_pack  # the extension module, loaded on first use
+
+        raw = values.tobytes() if isinstance(values, array) else bytes(values)
+        return native_pack(raw, values.itemsize if isinstance(values, array) else 1, bits)
     out = bytearray()
     shifts = [bits * k for k in range(8)]
     for start in range(0, len(values), 8):

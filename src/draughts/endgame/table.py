@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from itertools import compress
 from pathlib import Path
@@ -70,6 +72,10 @@ class Table:
             return None
         return storage.field(self._within, self.indexer.index(white, black, kings, turn), 2)
 
+    def sections(self) -> tuple[bytes, bytes, bytes | None]:
+        """The packed codes, distances and codes within the rules (None: none), as in the file."""
+        return bytes(self._codes), bytes(self._plies), None if self._within is None else bytes(self._within)
+
     @property
     def stats(self) -> dict[str, Any]:
         """The statistics stored with the table (see ``Tablebase.stats``)."""
@@ -129,9 +135,9 @@ def code_name(code: int) -> str:
 
 def fen_of(ruleset: Ruleset, white: int, black: int, kings: int, turn: int) -> str:
     """The FEN of a position given as bit masks of the generator's layout."""
-    from draughts._core import build_move_generator
+    from draughts._core.tables import compile_rules
 
-    tables = build_move_generator(ruleset).tables
+    tables = compile_rules(ruleset)
     pieces: dict[int, Piece] = {}
     for color, mask in ((Color.WHITE, white), (Color.BLACK, black)):
         while mask:
@@ -159,13 +165,7 @@ def statistics(ruleset: Ruleset, solved: Solved) -> dict[str, Any]:
         counts = {"win": part.count(WIN), "loss": part.count(LOSS), "draw": part.count(DRAW)}
         wins = compress(plies[turn * half : (turn + 1) * half], map(WIN.__eq__, part))
         longest = max(wins, default=-1)
-        example = None
-        if longest >= 0:
-            example = next(
-                placement
-                for placement in indexer.placements_of()
-                if codes[index := indexer.index(*placement, turn)] == WIN and plies[index] == longest
-            )
+        example = _example(ruleset, solved, turn, longest) if longest >= 0 else None
         side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
         side["longest_win"] = longest if example else None
         side["longest_win_fen"] = fen_of(ruleset, *example, turn) if example else None
@@ -175,6 +175,24 @@ def statistics(ruleset: Ruleset, solved: Solved) -> dict[str, Any]:
             side["within_rules"] = {"win": within.count(WIN), "loss": within.count(LOSS), "draw": within.count(DRAW)}
         per_side[Color(turn).name.lower()] = side
     return per_side
+
+
+def _example(ruleset: Ruleset, solved: Solved, turn: int, longest: int) -> tuple[int, int, int] | None:
+    """The first placement of the walking order (``Indexer.placements_of``) whose entry for
+    ``turn`` is won in ``longest`` plies (found natively: the walk in Python took minutes on
+    large materials)."""
+    from draughts.endgame.solve import native_solver
+
+    plies = solved.plies
+    raw = plies.tobytes() if sys.byteorder == "little" else _swapped(plies)
+    found = native_solver(ruleset, solved.indexer.material).example(bytes(solved.codes), raw, turn, longest)
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def _swapped(plies: Sequence[int]) -> bytes:  # pragma: no cover - big-endian machines
+    copy = array("H", plies)
+    copy.byteswap()
+    return copy.tobytes()
 
 
 def sections(solved: Solved, within: Sequence[int] | None) -> tuple[dict[str, Any], list[bytes]]:

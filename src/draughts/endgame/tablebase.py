@@ -5,14 +5,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from draughts._core import build_move_generator
+from draughts._core.native import native_rules
+from draughts._core.tables import compile_rules
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
@@ -22,7 +23,7 @@ from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe, node_probe
-from draughts.endgame.solve import Value, solve, terminal_value
+from draughts.endgame.solve import PackedTable, Value, solve, terminal_value
 from draughts.endgame.table import Table, code_name, write_table
 from draughts.endgame.within import INF, plan_of
 from draughts.endgame.within import known as within_known
@@ -102,7 +103,7 @@ def has_draw_rules(ruleset: Ruleset) -> bool:
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
     """``(white, black, kings, turn)`` of a position, as bit masks of the generator's layout."""
-    tables = build_move_generator(position.ruleset).tables
+    tables = compile_rules(position.ruleset)
     white = black = kings = 0
     for square, piece in position.pieces().items():
         bit = 1 << tables.bit_of_square[square]
@@ -455,7 +456,7 @@ def _better(best: Value | None, child: Value) -> Value:
 def _children(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> list[tuple[int, int, int, int]]:
     own, opp = (white, black) if turn == 0 else (black, white)
     out = []
-    for moved, captured, crowned in build_move_generator(rules).moves(own, opp, kings, turn, 0):
+    for moved, captured, crowned in native_rules(rules).moves(own, opp, kings, turn, 0):
         child_own, child_opp = opp ^ captured, own ^ moved
         pair = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
         out.append((pair[0], pair[1], kings ^ crowned, 1 - turn))
@@ -506,19 +507,46 @@ def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str
     return material.name
 
 
-def _lookup(base: Tablebase) -> Callable[[int, int, int, int], tuple[int, int, int]]:
-    """The values of smaller materials, read from their tables (the solver's ``lookup``).
+def _lookup(base: Tablebase) -> _TableLookup:
+    """The values of smaller materials, read from their tables (the solver's ``lookup``)."""
+    return _TableLookup(base)
 
-    The solver asks for every exit of every position, so the tables are kept by their pieces'
-    counts (no :class:`Material` made per exit) and each position is ranked once for both its
-    value and its code under the draw rules. Positions where the game is over, or where the
-    side not to move has nothing left, take :meth:`Tablebase.value`'s general way.
+
+class _TableLookup:
+    """The values of smaller materials, read from their tables: handed to the native solver
+    whole (:meth:`packed`), or asked position by position (a call).
+
+    Called, the tables are kept by their pieces' counts (no :class:`Material` made per exit) and
+    each position is ranked once for both its value and its code under the draw rules.
+    Positions where the game is over, or where the side not to move has nothing left, take
+    :meth:`Tablebase.value`'s general way.
     """
-    rules = base.rules
-    draw_rules = has_draw_rules(rules)
-    tables: dict[tuple[int, int, int, int], Table] = {}
 
-    def lookup(own: int, opp: int, kings: int, turn: int) -> tuple[int, int, int]:
+    def __init__(self, base: Tablebase) -> None:
+        self.base = base
+        self.draw_rules = has_draw_rules(base.rules)
+        self.tables: dict[tuple[int, int, int, int], Table] = {}
+
+    def packed(self, materials: list[Material]) -> tuple[list[PackedTable], bool]:
+        """The tables of ``materials`` as the native solver reads them, and whether one is not
+        built (its exits then come back here, where a missing table raises as it always did)."""
+        found: list[PackedTable] = []
+        missing = False
+        for material in materials:
+            try:
+                table = self.base.table(material)
+            except TablebaseFileError:
+                raise
+            except TablebaseError:
+                missing = True
+                continue
+            codes, plies, within = table.sections()
+            counts = material.counts(self.base.rules)
+            found.append((counts, codes, plies, table.header["plies_bits"], within if self.draw_rules else None))
+        return found, missing
+
+    def __call__(self, own: int, opp: int, kings: int, turn: int) -> tuple[int, int, int]:
+        base, rules = self.base, self.base.rules
         white, black = (own, opp) if turn == 0 else (opp, own)
         try:
             if not opp or terminal_value(rules, own, kings) is not None:
@@ -526,16 +554,14 @@ def _lookup(base: Tablebase) -> Callable[[int, int, int, int], tuple[int, int, i
                 within = base.within(white, black, kings, turn)
                 return code, plies, code if within is None else within
             counts = ((white & kings).bit_count(), white.bit_count(), (black & kings).bit_count(), black.bit_count())
-            table = tables.get(counts)
+            table = self.tables.get(counts)
             if table is None:
-                table = tables[counts] = base.table(material_of(rules, white, black, kings))
+                table = self.tables[counts] = base.table(material_of(rules, white, black, kings))
             index = table.indexer.index(white, black, kings, turn)
             code, plies = table.at(index)
-            within = table.within_at(index) if draw_rules else None
+            within = table.within_at(index) if self.draw_rules else None
             return code, plies, code if within is None else within
         except TablebaseFileError:
             raise
         except TablebaseError as error:
             raise TablebaseError(f"building a table of {rules.name} needs another first: {error}") from None
-
-    return lookup

@@ -1,0 +1,467 @@
+//! The retrograde solver of one material (the Python `draughts.endgame.solve`, natively).
+//!
+//! No move is generated backwards. Every position is walked forwards: a quiet move that stays
+//! in the material is an *edge*, stored reversed (the child lists its parents); a move that
+//! leaves it (a capture, a crowning) is an *exit* whose value is known already (a smaller
+//! material's table, or the end of the game). Then the values spread backwards, level by level
+//! in plies: a position with a child lost in `n` plies is won in `n + 1`; one whose children are
+//! all won is lost in one ply more than the longest of them; what is never decided is drawn.
+//!
+//! The walk runs twice on `workers` threads: once to count each position's parents (so that the
+//! reversed moves take one array, 4 bytes a move), once to write them.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::index::Indexer;
+use super::within::{self, Caps, Plan};
+use super::{parallel, DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
+use crate::bitboard::Bits;
+use crate::error::Error;
+use crate::generator::Generator;
+use crate::state::Node;
+
+/// The value of a position reached by an exit, for its side to move: `(code, plies, code
+/// within the rules)`.
+pub type Exit = (u8, u16, u8);
+
+/// The bit of a reversed move that says a man moved (the parent is the low 31 bits).
+pub const MAN: u32 = 1 << 31;
+
+/// Entries per chunk of work.
+const CHUNK: usize = 1 << 14;
+
+/// The values of one material: a code and a distance per entry, and the codes within the
+/// rules where they were asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Solved {
+    /// Per entry: [`DRAW`], [`WIN`], [`LOSS`] or [`HOLE`].
+    pub codes: Vec<u8>,
+    /// Per entry: the plies to the end under best play (0 for draws and holes).
+    pub plies: Vec<u16>,
+    /// Per entry: the code within the draw rules, counts at 0.
+    pub within: Option<Vec<u8>>,
+    /// Moves inside the material (reversed edges).
+    pub edges: u64,
+}
+
+/// What the forward walk learns.
+pub struct Walk {
+    /// Per entry: [`HOLE`] or [`DRAW`] (not decided yet).
+    pub codes: Vec<u8>,
+    /// Per entry: its moves inside the material.
+    pub inside: Vec<u16>,
+    /// Per entry: [`EXIT_WINS`], [`EXIT_DRAWS`], [`NO_MOVE_LOST`], [`NO_MOVE_WON`] bits.
+    pub exits: Vec<u8>,
+    /// Per entry: 1 where an exit draws or wins (the position cannot be lost).
+    pub blocked: Vec<u8>,
+    /// Per entry: 1 + the plies of the longest exit won by the opponent (0: none).
+    pub longest: Vec<u16>,
+    /// Per entry: 1 + the plies of the shortest exit lost by the opponent (0: none).
+    pub seed: Vec<u16>,
+    /// Per entry ("men" plans): how far its men have come.
+    pub ranks: Option<Vec<u16>>,
+    /// Per entry, its cap, where endgame rules look at where the pieces stand.
+    pub caps: Option<Caps>,
+    /// The parents of entry `c` are `flat[start[c]..start[c + 1]]` ([`MAN`]: a man moved).
+    pub start: Vec<u32>,
+    /// The reversed moves.
+    pub flat: Vec<u32>,
+}
+
+/// The per-entry outputs of the first walk over one chunk.
+struct Chunk<'a> {
+    low: usize,
+    codes: &'a mut [u8],
+    inside: &'a mut [u16],
+    exits: &'a mut [u8],
+    blocked: &'a mut [u8],
+    longest: &'a mut [u16],
+    seed: &'a mut [u16],
+    ranks: Option<&'a mut [u16]>,
+    caps: Option<&'a mut [i16]>,
+}
+
+/// A solver of one material: the generator, the indexer and the exits' values.
+pub struct Solver<'a, B: Bits, F> {
+    /// The generator of the rules.
+    pub g: &'a Generator<B>,
+    /// The material's indexer.
+    pub indexer: &'a Indexer<B>,
+    /// The value of a position of another material (`own, opp, kings, color` of its side to
+    /// move), never asked for a position where the game is over.
+    pub exit: &'a F,
+    /// Threads.
+    pub workers: usize,
+}
+
+impl<B, F> Solver<'_, B, F>
+where
+    B: Bits,
+    F: Fn(B, B, B, u8) -> Result<Exit, Error> + Sync,
+{
+    /// The node of entry `index` (`None`: a hole).
+    fn node(&self, index: usize) -> Option<(Node<B>, B, B)> {
+        let placements = self.indexer.placements as usize;
+        let turn = (index / placements) as u8;
+        let (white, black, kings) = self.indexer.unrank((index % placements) as u64)?;
+        let (own, opp) = if turn == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let node = Node {
+            own,
+            opp,
+            kings,
+            color: turn,
+            state: 0,
+        };
+        Some((node, white, black))
+    }
+
+    /// The value of the position after an exit (a capture or a crowning).
+    fn exit_value(&self, node: &Node<B>, moved: B, captured: B, crowned: B) -> Result<Exit, Error> {
+        let child_kings = node.kings ^ crowned;
+        let child_own = node.opp ^ captured;
+        let child_opp = node.own ^ moved;
+        let over = if self.g.tables.crowning_wins && child_kings.any() {
+            Some(if (child_kings & child_own).any() {
+                WIN
+            } else {
+                LOSS
+            })
+        } else if child_own.is_zero() {
+            Some(if self.g.no_move_wins { WIN } else { LOSS })
+        } else {
+            None
+        };
+        match over {
+            Some(code) => Ok((code, 0, code)),
+            None => (self.exit)(child_own, child_opp, child_kings, 1 - node.color),
+        }
+    }
+
+    /// The entry a quiet move inside the material reaches.
+    #[inline]
+    fn child(&self, node: &Node<B>, white: B, black: B, moved: B, crowned: B) -> usize {
+        let kings = node.kings ^ crowned;
+        let index = if node.color == 0 {
+            self.indexer.index(white ^ moved, black, kings, 1)
+        } else {
+            self.indexer.index(white, black ^ moved, kings, 0)
+        };
+        index as usize
+    }
+
+    fn first_chunk(
+        &self,
+        chunk: Chunk<'_>,
+        parents: &[AtomicU32],
+        plan: Option<&Plan>,
+    ) -> Result<(), Error> {
+        let advance = plan.and_then(|p| p.advance.as_ref());
+        let Chunk {
+            low,
+            codes,
+            inside,
+            exits,
+            blocked,
+            longest,
+            seed,
+            mut ranks,
+            mut caps,
+        } = chunk;
+        for offset in 0..codes.len() {
+            let Some((node, white, black)) = self.node(low + offset) else {
+                codes[offset] = HOLE;
+                continue;
+            };
+            if let (Some(ranks), Some(advance)) = (ranks.as_deref_mut(), advance) {
+                let men = !node.kings;
+                let rank: u32 = (white & men)
+                    .iter()
+                    .map(|b| u32::from(advance[0][b as usize]))
+                    .sum::<u32>()
+                    + (black & men)
+                        .iter()
+                        .map(|b| u32::from(advance[1][b as usize]))
+                        .sum::<u32>();
+                ranks[offset] = rank as u16;
+            }
+            if let (Some(caps), Some(plan)) = (caps.as_deref_mut(), plan) {
+                caps[offset] = plan.cap(self.g, &node, white, black)?;
+            }
+            let moves = self.g.moves(&node, false, None)?;
+            if moves.is_empty() {
+                exits[offset] = if self.g.no_move_wins {
+                    NO_MOVE_WON
+                } else {
+                    NO_MOVE_LOST
+                };
+                continue;
+            }
+            let kings = node.kings.count();
+            let mut count = 0u16;
+            for m in &moves {
+                if m.captured.is_zero() && (node.kings ^ m.crowned).count() == kings {
+                    let child = self.child(&node, white, black, m.moved, m.crowned);
+                    parents[child].fetch_add(1, Ordering::Relaxed);
+                    count += 1;
+                    continue;
+                }
+                let (code, plies, rule_code) =
+                    self.exit_value(&node, m.moved, m.captured, m.crowned)?;
+                if code == LOSS {
+                    blocked[offset] = 1;
+                    if seed[offset] == 0 || seed[offset] > plies + 1 {
+                        seed[offset] = plies + 1;
+                    }
+                } else if code == WIN {
+                    longest[offset] = longest[offset].max(plies + 1);
+                } else {
+                    blocked[offset] = 1;
+                }
+                if rule_code == LOSS {
+                    exits[offset] |= EXIT_WINS;
+                } else if rule_code == DRAW {
+                    exits[offset] |= EXIT_DRAWS;
+                }
+            }
+            inside[offset] = count;
+        }
+        Ok(())
+    }
+
+    fn second_chunk(
+        &self,
+        low: usize,
+        high: usize,
+        inside: &[u16],
+        cursor: &[AtomicU32],
+        flat: &[AtomicU32],
+    ) -> Result<(), Error> {
+        for (index, &count) in inside.iter().enumerate().take(high).skip(low) {
+            if count == 0 {
+                continue;
+            }
+            let Some((node, white, black)) = self.node(index) else {
+                continue;
+            };
+            let kings = node.kings.count();
+            for m in &self.g.moves(&node, false, None)? {
+                if m.captured.is_zero() && (node.kings ^ m.crowned).count() == kings {
+                    let child = self.child(&node, white, black, m.moved, m.crowned);
+                    let row = cursor[child].fetch_sub(1, Ordering::Relaxed) - 1;
+                    let man = if (m.moved & node.kings).is_zero() {
+                        MAN
+                    } else {
+                        0
+                    };
+                    flat[row as usize].store(index as u32 | man, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Walks every position (twice): see [`Walk`].
+    ///
+    /// # Errors
+    /// What the generator or the exits' values return; [`Error::InvalidSpec`] for a material
+    /// of 2^31 entries or more, or with 2^32 moves inside or more.
+    pub fn walk(&self, plan: Option<&Plan>) -> Result<Walk, Error> {
+        let advance = plan.and_then(|p| p.advance.as_ref());
+        let placement = plan.is_some_and(|p| !p.placement.is_empty());
+        let size = usize::try_from(self.indexer.size).unwrap_or(usize::MAX);
+        if self.indexer.size >= u64::from(MAN) {
+            return Err(Error::InvalidSpec(format!(
+                "a material of {size} entries is beyond the native solver (2^31)"
+            )));
+        }
+        let mut codes = vec![DRAW; size];
+        let mut inside = vec![0u16; size];
+        let mut exits = vec![0u8; size];
+        let mut blocked = vec![0u8; size];
+        let mut longest = vec![0u16; size];
+        let mut seed = vec![0u16; size];
+        let mut ranks = advance.map(|_| vec![0u16; size]);
+        let mut caps = placement.then(|| vec![0i16; size]);
+        let parents: Vec<AtomicU32> = (0..=size).map(|_| AtomicU32::new(0)).collect();
+        {
+            let mut rank_chunks = ranks.as_mut().map(|r| r.chunks_mut(CHUNK));
+            let mut cap_chunks = caps.as_mut().map(|c| c.chunks_mut(CHUNK));
+            let mut chunks = Vec::new();
+            let zipped = codes
+                .chunks_mut(CHUNK)
+                .zip(inside.chunks_mut(CHUNK))
+                .zip(exits.chunks_mut(CHUNK))
+                .zip(blocked.chunks_mut(CHUNK))
+                .zip(longest.chunks_mut(CHUNK))
+                .zip(seed.chunks_mut(CHUNK));
+            for (number, (((((codes, inside), exits), blocked), longest), seed)) in
+                zipped.enumerate()
+            {
+                let ranks = rank_chunks.as_mut().and_then(Iterator::next);
+                let caps = cap_chunks.as_mut().and_then(Iterator::next);
+                chunks.push(Chunk {
+                    low: number * CHUNK,
+                    codes,
+                    inside,
+                    exits,
+                    blocked,
+                    longest,
+                    seed,
+                    ranks,
+                    caps,
+                });
+            }
+            parallel(chunks, self.workers, |chunk| {
+                self.first_chunk(chunk, &parents, plan)
+            })?;
+        }
+        let mut total: u64 = 0;
+        for count in &parents {
+            total += u64::from(count.load(Ordering::Relaxed));
+            if total > u64::from(u32::MAX) {
+                return Err(Error::InvalidSpec(format!(
+                    "a material with more than {} moves inside is beyond the native solver",
+                    u32::MAX
+                )));
+            }
+            count.store(total as u32, Ordering::Relaxed);
+        }
+        let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+        let ranges: Vec<(usize, usize)> = (0..size)
+            .step_by(CHUNK)
+            .map(|low| (low, (low + CHUNK).min(size)))
+            .collect();
+        parallel(ranges, self.workers, |(low, high)| {
+            self.second_chunk(low, high, &inside, &parents, &flat)
+        })?;
+        let start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+        let flat: Vec<u32> = flat.into_iter().map(AtomicU32::into_inner).collect();
+        Ok(Walk {
+            codes,
+            inside,
+            exits,
+            blocked,
+            longest,
+            seed,
+            ranks,
+            caps: caps.map(Caps::Each),
+            start,
+            flat,
+        })
+    }
+
+    /// Solves the material: the pure values and, with `plan`, the codes within the rules.
+    ///
+    /// # Errors
+    /// As [`Solver::walk`].
+    pub fn solve(&self, plan: Option<&Plan>) -> Result<Solved, Error> {
+        let walk = self.walk(plan)?;
+        let within = match plan {
+            Some(plan) => Some(within::spread(plan, &walk)?),
+            None => None,
+        };
+        let edges = walk.flat.len() as u64;
+        let (codes, plies) = propagate(walk);
+        Ok(Solved {
+            codes,
+            plies,
+            within,
+            edges,
+        })
+    }
+}
+
+/// Queues by level: pushing at `level` grows the list as needed.
+fn queue(levels: &mut Vec<Vec<u32>>, level: usize) -> &mut Vec<u32> {
+    if levels.len() <= level {
+        levels.resize_with(level + 1, Vec::new);
+    }
+    &mut levels[level]
+}
+
+/// The pure values: the bucket queue of the Python `_propagate`.
+fn propagate(walk: Walk) -> (Vec<u8>, Vec<u16>) {
+    let Walk {
+        mut codes,
+        inside: mut remaining,
+        exits,
+        blocked,
+        mut longest,
+        seed,
+        start,
+        flat,
+        ..
+    } = walk;
+    let mut plies = vec![0u16; codes.len()];
+    let mut wins: Vec<Vec<u32>> = Vec::new();
+    let mut losses: Vec<Vec<u32>> = Vec::new();
+    for index in 0..codes.len() {
+        if codes[index] == HOLE {
+            continue;
+        }
+        let i = index as u32;
+        if exits[index] & NO_MOVE_WON != 0 {
+            queue(&mut wins, 0).push(i);
+        } else if exits[index] & NO_MOVE_LOST != 0 {
+            queue(&mut losses, 0).push(i);
+        } else {
+            if seed[index] != 0 {
+                queue(&mut wins, seed[index] as usize).push(i);
+            }
+            if remaining[index] == 0 && blocked[index] == 0 && longest[index] != 0 {
+                queue(&mut losses, longest[index] as usize).push(i);
+            }
+        }
+    }
+    drop(exits);
+    drop(seed);
+    let mut level = 0usize;
+    while level < wins.len().max(losses.len()) {
+        let lost = losses
+            .get_mut(level)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        for index in lost {
+            let index = index as usize;
+            if codes[index] != DRAW {
+                continue;
+            }
+            codes[index] = LOSS;
+            plies[index] = level as u16;
+            for &parent in &flat[start[index] as usize..start[index + 1] as usize] {
+                let parent = parent & !MAN;
+                if codes[parent as usize] == DRAW {
+                    queue(&mut wins, level + 1).push(parent);
+                }
+            }
+        }
+        let won = wins.get_mut(level).map(std::mem::take).unwrap_or_default();
+        for index in won {
+            let index = index as usize;
+            if codes[index] != DRAW {
+                continue;
+            }
+            codes[index] = WIN;
+            plies[index] = level as u16;
+            for &parent in &flat[start[index] as usize..start[index + 1] as usize] {
+                let parent = (parent & !MAN) as usize;
+                if codes[parent] != DRAW {
+                    continue;
+                }
+                remaining[parent] -= 1;
+                if longest[parent] as usize <= level {
+                    longest[parent] = (level + 1) as u16;
+                }
+                if remaining[parent] == 0 && blocked[parent] == 0 {
+                    queue(&mut losses, longest[parent] as usize).push(parent as u32);
+                }
+            }
+        }
+        level += 1;
+    }
+    (codes, plies)
+}

@@ -1,0 +1,387 @@
+//! The endgame solver of `draughts-core` for Python: `draughts._native.Endgame`, one material
+//! under one ruleset (what `draughts.endgame.solve` runs), and `pack`, the table files' packing.
+//!
+//! Tables of smaller materials come in as their files' packed sections (bytes), so no Python is
+//! called per position; a Python callable answers only for exits into materials not given.
+
+use draughts_core::bitboard::Bits;
+use draughts_core::endgame::index::Indexer;
+use draughts_core::endgame::solve::{Exit, Solved, Solver};
+use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
+use draughts_core::endgame::WIN;
+use draughts_core::generator::Generator;
+use draughts_core::{Engine, Error};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+
+use crate::convert::{int_of, limbs_of, rules_spec};
+use crate::errors::{stash, unwind_safe};
+
+/// A smaller material's table: its indexer and packed sections.
+struct SubTable<B: Bits> {
+    counts: [u32; 4],
+    indexer: Indexer<B>,
+    codes: Vec<u8>,
+    plies: Vec<u8>,
+    plies_bits: u32,
+    within: Option<Vec<u8>>,
+}
+
+/// The `index`-th `bits`-bit field of `data` (little-endian, as `draughts.endgame.storage`).
+fn field(data: &[u8], index: u64, bits: u32) -> u64 {
+    if bits == 0 {
+        return 0;
+    }
+    let start = index * u64::from(bits);
+    let (first, offset) = ((start / 8) as usize, (start % 8) as u32);
+    let mut chunk: u128 = 0;
+    for (k, &byte) in data
+        .iter()
+        .skip(first)
+        .take((offset + bits).div_ceil(8) as usize)
+        .enumerate()
+    {
+        chunk |= u128::from(byte) << (8 * k);
+    }
+    ((chunk >> offset) & ((1u128 << bits) - 1)) as u64
+}
+
+/// The table a solve reads: `(counts, codes, plies, plies_bits, within)` from Python.
+type TableArgs = ([u32; 4], Vec<u8>, Vec<u8>, u32, Option<Vec<u8>>);
+
+/// [`TableArgs`] as Python passes them.
+type PyTableArgs<'py> = (
+    [u32; 4],
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    u32,
+    Option<Bound<'py, PyBytes>>,
+);
+
+/// The within-the-rules plan from Python's dictionary.
+fn plan_of(plan: &Bound<'_, PyDict>) -> PyResult<Plan> {
+    let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        plan.get_item(key)?
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
+    };
+    let counts = match get("counts")?.extract::<String>()?.as_str() {
+        "ply" => Counts::Ply,
+        "men" => Counts::Men,
+        "both" => Counts::Both,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "plan counts {other:?}"
+            )))
+        }
+    };
+    let count_limit: i32 = get("count_limit")?.extract()?;
+    let caps = get("caps")?;
+    let caps = if let Ok(bytes) = caps.cast::<PyBytes>() {
+        Caps::Each(
+            bytes
+                .as_bytes()
+                .chunks_exact(2)
+                .map(|p| i16::from_le_bytes([p[0], p[1]]))
+                .collect(),
+        )
+    } else {
+        Caps::Uniform(caps.extract::<i16>()?)
+    };
+    let advance: Option<(Vec<u16>, Vec<u16>)> = get("advance")?.extract()?;
+    let placement: Vec<(i32, Option<Vec<u8>>, bool, bool)> = get("placement")?.extract()?;
+    Ok(Plan {
+        counts,
+        count_limit: count_limit.min(INF),
+        caps,
+        advance: advance.map(|(w, b)| [w, b]),
+        placement: placement
+            .into_iter()
+            .map(|(plies, weak, diagonal, no_shot)| PlacementRule {
+                plies,
+                weak,
+                weak_king_on_main_diagonal: diagonal,
+                no_shot,
+            })
+            .collect(),
+        material_limit: get("material_limit")?.extract::<i32>()?.min(INF),
+        diagonal: get("diagonal")?.extract()?,
+    })
+}
+
+/// The native solver of one material of one ruleset.
+#[pyclass(frozen, module = "draughts._native")]
+pub struct Endgame {
+    engine: Engine,
+    counts: [u32; 4],
+}
+
+/// A solve's results for Python: codes, plies (2 bytes each, little-endian), within codes, and
+/// the count of moves inside the material.
+type Results<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+    u64,
+);
+
+fn typed_solve<B: Bits>(
+    g: &Generator<B>,
+    counts: [u32; 4],
+    tables: Vec<TableArgs>,
+    plan: Option<&Plan>,
+    workers: usize,
+    fallback: Option<&Py<PyAny>>,
+) -> Result<Solved, Error> {
+    let indexer = Indexer::new(&g.tables, counts)?;
+    let mut subs = Vec::new();
+    for (counts, codes, plies, plies_bits, within) in tables {
+        let indexer = Indexer::new(&g.tables, counts)?;
+        subs.push(SubTable {
+            counts,
+            indexer,
+            codes,
+            plies,
+            plies_bits,
+            within,
+        });
+    }
+    let exit = |own: B, opp: B, kings: B, color: u8| -> Result<Exit, Error> {
+        let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
+        let key = [
+            (white & !kings).count(),
+            (black & !kings).count(),
+            (white & kings).count(),
+            (black & kings).count(),
+        ];
+        if let Some(sub) = subs.iter().find(|s| s.counts == key) {
+            let index = sub.indexer.index(white, black, kings, color);
+            let code = field(&sub.codes, index, 2) as u8;
+            let plies = field(&sub.plies, index, sub.plies_bits) as u16;
+            let within = sub
+                .within
+                .as_ref()
+                .map_or(code, |w| field(w, index, 2) as u8);
+            return Ok((code, plies, within));
+        }
+        let Some(fallback) = fallback else {
+            return Err(Error::InvalidNode(format!(
+                "no table of the material {key:?} was given"
+            )));
+        };
+        Python::attach(|py| {
+            let call = || -> PyResult<Exit> {
+                let args = (
+                    int_of(py, &own.to_limbs())?,
+                    int_of(py, &opp.to_limbs())?,
+                    int_of(py, &kings.to_limbs())?,
+                    color,
+                );
+                fallback.bind(py).call1(args)?.extract()
+            };
+            call().map_err(|error| {
+                let text = error.to_string();
+                stash(error);
+                Error::Interrupted(text)
+            })
+        })
+    };
+    let workers = if fallback.is_some() { 1 } else { workers };
+    Solver {
+        g,
+        indexer: &indexer,
+        exit: &exit,
+        workers,
+    }
+    .solve(plan)
+}
+
+fn typed_example<B: Bits>(
+    g: &Generator<B>,
+    counts: [u32; 4],
+    codes: &[u8],
+    plies: &[u8],
+    turn: u8,
+    longest: u16,
+) -> Result<Option<[Vec<u64>; 3]>, Error> {
+    let indexer = Indexer::new(&g.tables, counts)?;
+    let placements = indexer.placements as usize;
+    let mut best: Option<(Vec<u32>, (B, B, B))> = None;
+    for rank in 0..placements {
+        let index = turn as usize * placements + rank;
+        if codes.get(index) != Some(&WIN)
+            || u16::from_le_bytes([plies[2 * index], plies[2 * index + 1]]) != longest
+        {
+            continue;
+        }
+        let Some(placement) = indexer.unrank(rank as u64) else {
+            continue;
+        };
+        let key = indexer.walk_key(placement);
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, placement));
+        }
+    }
+    Ok(best.map(|(_, (w, b, k))| [w.to_limbs(), b.to_limbs(), k.to_limbs()]))
+}
+
+macro_rules! each {
+    ($engine:expr, $g:ident => $body:expr) => {
+        match $engine {
+            Engine::U64($g) => $body,
+            Engine::U128($g) => $body,
+            Engine::W4($g) => $body,
+            Engine::W8($g) => $body,
+            Engine::W11($g) => $body,
+        }
+    };
+}
+
+#[pymethods]
+impl Endgame {
+    /// Compiles `spec` (as `draughts._native.Rules` does) for the material with `counts`:
+    /// White's men, Black's men, White's kings, Black's kings.
+    #[new]
+    #[pyo3(signature = (spec, counts, best = None))]
+    fn new(
+        py: Python<'_>,
+        spec: &Bound<'_, PyDict>,
+        counts: [u32; 4],
+        best: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        let spec = rules_spec(spec, best)?;
+        let engine = py
+            .detach(|| unwind_safe(|| Engine::new(&spec)))
+            .map_err(|f| f.into_py(py))?;
+        each!(&engine, g => Indexer::new(&g.tables, counts).map(|_| ()))
+            .map_err(|e| crate::errors::to_py(py, e))?;
+        Ok(Endgame { engine, counts })
+    }
+
+    /// Entries (both sides to move, holes included).
+    #[getter]
+    fn size(&self) -> PyResult<u64> {
+        each!(&self.engine, g => Ok(Indexer::new(&g.tables, self.counts).map(|i| i.size).unwrap_or(0)))
+    }
+
+    /// The index of a position (bitboards in the generator's layout).
+    fn index(
+        &self,
+        white: &Bound<'_, PyAny>,
+        black: &Bound<'_, PyAny>,
+        kings: &Bound<'_, PyAny>,
+        turn: u8,
+    ) -> PyResult<u64> {
+        let limbs = (self.engine.width() as usize).div_ceil(64);
+        let (w, b, k) = (
+            limbs_of(white, limbs, "white")?,
+            limbs_of(black, limbs, "black")?,
+            limbs_of(kings, limbs, "kings")?,
+        );
+        each!(&self.engine, g => {
+            let indexer = Indexer::new(&g.tables, self.counts).map_err(|e| crate::errors::to_py(white.py(), e))?;
+            let bits = |l: &[u64]| Bits::from_limbs(l).unwrap_or(Bits::ZERO);
+            Ok(indexer.index(bits(&w), bits(&b), bits(&k), turn))
+        })
+    }
+
+    /// Solves the material, without the GIL on `workers` threads.
+    ///
+    /// `tables`: `(counts, codes, plies, plies_bits, within)` of the smaller materials (packed
+    /// as in the files); `plan`: None, or the verdicts within the rules' plan (a dict: counts,
+    /// count_limit, caps as an int or 2-byte little-endian values per entry, advance);
+    /// `fallback(own, opp, kings, turn) -> (code, plies, within)` for exits into materials
+    /// not given (run on one thread, with the GIL).
+    #[pyo3(signature = (tables, plan = None, workers = 1, fallback = None))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        tables: Vec<PyTableArgs<'py>>,
+        plan: Option<&Bound<'py, PyDict>>,
+        workers: usize,
+        fallback: Option<Py<PyAny>>,
+    ) -> PyResult<Results<'py>> {
+        let plan = plan.map(plan_of).transpose()?;
+        // Copied once from the bytes (a Vec<u8> extracted from bytes would be read int by int).
+        let tables: Vec<TableArgs> = tables
+            .into_iter()
+            .map(|(counts, codes, plies, bits, within)| {
+                let within = within.map(|w| w.as_bytes().to_vec());
+                (
+                    counts,
+                    codes.as_bytes().to_vec(),
+                    plies.as_bytes().to_vec(),
+                    bits,
+                    within,
+                )
+            })
+            .collect();
+        let counts = self.counts;
+        let engine = &self.engine;
+        let solved = py
+            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref()))))
+            .map_err(|fault| fault.into_py(py))?;
+        let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        Ok((
+            PyBytes::new(py, &solved.codes),
+            PyBytes::new(py, &plies),
+            solved.within.as_ref().map(|w| PyBytes::new(py, w)),
+            solved.edges,
+        ))
+    }
+
+    /// The first placement (in the Python walk's order) whose entry for `turn` is won in
+    /// `longest` plies: `(white, black, kings)`, or None.
+    fn example<'py>(
+        &self,
+        py: Python<'py>,
+        codes: &[u8],
+        plies: &[u8],
+        turn: u8,
+        longest: u16,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let found = py
+            .detach(|| unwind_safe(|| each!(&self.engine, g => typed_example(g, self.counts, codes, plies, turn, longest))))
+            .map_err(|fault| fault.into_py(py))?;
+        found
+            .map(|[w, b, k]| PyTuple::new(py, [int_of(py, &w)?, int_of(py, &b)?, int_of(py, &k)?]))
+            .transpose()
+    }
+}
+
+/// `values` (`itemsize`-byte little-endian unsigned ints) as `bits`-bit fields, little-endian,
+/// eight to `bits` bytes (`draughts.endgame.storage.pack`).
+#[pyfunction]
+pub fn pack<'py>(
+    py: Python<'py>,
+    values: &[u8],
+    itemsize: usize,
+    bits: u32,
+) -> PyResult<Bound<'py, PyBytes>> {
+    if !(1..=8).contains(&itemsize) || bits > 64 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "pack: itemsize {itemsize}, bits {bits}"
+        )));
+    }
+    let count = values.len() / itemsize;
+    let mut out = vec![0u8; count.div_ceil(8) * bits as usize];
+    if bits > 0 {
+        for (i, item) in values.chunks_exact(itemsize).enumerate() {
+            let mut raw = [0u8; 8];
+            raw[..itemsize].copy_from_slice(item);
+            let value = u128::from(u64::from_le_bytes(raw)) & ((1u128 << bits) - 1);
+            let start = i * bits as usize;
+            let (byte, offset) = (start / 8, start % 8);
+            let shifted = value << offset;
+            for k in 0..(offset + bits as usize).div_ceil(8) {
+                out[byte + k] |= (shifted >> (8 * k)) as u8;
+            }
+        }
+    }
+    Ok(PyBytes::new(py, &out))
+}
+
+/// Adds the endgame solver to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Endgame>()?;
+    m.add_function(wrap_pyfunction!(pack, m)?)
+}
