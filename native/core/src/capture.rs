@@ -998,9 +998,9 @@ mod tests {
         let legal = g.legal(&node, false, None).unwrap();
         assert_eq!(legal.len(), 2);
         for m in &legal {
-            assert_eq!(m.captured, vec![sq(2, 6), sq(5, 5)]);
+            assert_eq!(m.captured.as_slice(), [sq(2, 6), sq(5, 5)]);
             assert!(m.promotes);
-            assert_eq!(m.path, vec![sq(1, 5), sq(3, 7), m.end]);
+            assert_eq!(m.path.as_slice(), [sq(1, 5), sq(3, 7), m.end]);
         }
         let ends: Vec<u32> = legal.iter().map(|m| m.end).collect();
         assert!(ends.contains(&sq(6, 4)) && ends.contains(&sq(7, 3)));

@@ -189,6 +189,9 @@ struct Entry {
 /// that share them).
 type Buckets<B> = FxHashMap<(Compact<B>, u32, u32), Vec<Entry>>;
 
+/// The `Move` objects of a listing and their masks tuples, in order.
+type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
+
 /// The `draughts.Move` objects one ruleset has handed out, with their masks as Python tuples:
 /// the same moves come back position after position, so each is made once. The map is typed by
 /// the ruleset's bitboard width (made on first use).
@@ -249,7 +252,7 @@ impl MoveCache {
         &self,
         py: Python<'py>,
         found: &[PublicMove<B>],
-    ) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>)> {
+    ) -> PyResult<Objects<'py>> {
         let buckets = self.buckets::<B>()?;
         let lookup = |map: &Buckets<B>, m: &PublicMove<B>| {
             map.get(&(m.compact, m.start, m.end)).and_then(|bucket| {

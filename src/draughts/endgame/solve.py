@@ -33,8 +33,7 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from draughts._core.native import native_precedence, native_spec, precedence_callback
-from draughts._core.tables import compile_rules
+from draughts._core.native import capture_key, native_precedence, native_spec, precedence_callback
 from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
@@ -112,7 +111,7 @@ def native_solver(ruleset: Ruleset, material: Material) -> Endgame:
     from draughts._native import Endgame
 
     callback = None
-    key = compile_rules(ruleset).capture_key
+    key = capture_key(ruleset)
     if native_precedence(ruleset) is None and key is not None:
         callback = precedence_callback(key)
     return Endgame(native_spec(ruleset), material.counts(ruleset), callback)
