@@ -1,23 +1,30 @@
 """Memory stays flat in long runs through the native core (issue 37 §3).
 
 Each test does some work once to warm up (the interpreter's arenas, the rules' tables, caches),
-measures the resident set (``/proc/self/statm``, no third-party module), does several times that
-work again and measures once more: the growth must stay under a bound far below what a leak of a
-few bytes per call would add over the calls made (each test counts them, so that the bound means
-something). Random games (legal lists, play, counts, perft), the capture search stopped by its
-bound (``CaptureSearchLimitError``) over and over, and errors raised through the boundary (bad
-nodes, a user criterion's own exception). ``-m slow`` runs longer versions.
+measures, does several times that work again and measures once more. Two measures, no
+third-party module: the resident set (``/proc/self/statm``) after a full collection and
+``malloc_trim`` (so that heap memory freed by earlier tests, kept by the allocator, cannot hide a
+leak of the native core's heap), and the interpreter's allocated blocks
+(``sys.getallocatedblocks``: Python objects a binding keeps by a missed reference count, which
+the resident set cannot see when they fill holes of arenas already resident). Each test counts
+its calls, so that the bounds mean something, and :func:`test_the_measures_see_leaks` shows both
+measures catching a leak of the size they bound. The work: random games (legal lists, play,
+counts, perft), the capture search stopped by its bound (``CaptureSearchLimitError``) over and
+over, errors raised through the boundary (bad nodes, a user criterion's own exception).
+``-m slow`` runs longer versions.
 """
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import os
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import pytest
@@ -34,8 +41,12 @@ pytestmark = pytest.mark.skipif(not STATM.exists(), reason="needs /proc/self/sta
 ROOT = Path(__file__).resolve().parents[2]
 MIB = 1 << 20
 BOUND = 3 * MIB
-"""Growth allowed after warm-up (arena and allocator noise: none was seen on random games); a leak
-of 100 bytes a call over the 30,000 or more calls each test of random games makes exceeds it."""
+"""Resident growth allowed after warm-up (allocator noise: none was seen on random games); a
+native leak of 100 bytes a call over the 30,000 or more calls of each test of random games
+exceeds it."""
+
+LIBC = ctypes.CDLL(None)
+"""The process's C library: ``malloc_trim`` (glibc) returns freed heap memory to the system."""
 
 
 def native_of(rules: Ruleset) -> Any:
@@ -45,19 +56,44 @@ def native_of(rules: Ruleset) -> Any:
     return native_rules(rules)
 
 
-def rss() -> int:
-    """The resident set of this process in bytes, after a full collection."""
+class Usage(NamedTuple):
+    """What one measure reads."""
+
+    rss: int  # resident bytes
+    blocks: int  # the interpreter's allocated blocks
+
+
+def usage() -> Usage:
+    """The resident set in bytes after a full collection and ``malloc_trim``, and the blocks."""
     gc.collect()
+    if hasattr(LIBC, "malloc_trim"):
+        LIBC.malloc_trim(0)
     pages = int(STATM.read_text().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE")
+    return Usage(pages * os.sysconf("SC_PAGE_SIZE"), sys.getallocatedblocks())
 
 
-def growth(work: Callable[[int], int], warm: int, runs: int) -> tuple[int, int]:
-    """``work(warm)`` to warm up, then ``work(runs)``: (bytes grown over the second, calls made in it)."""
+class Growth(NamedTuple):
+    """How much the second run of some work grew memory, over how many calls."""
+
+    rss: int
+    blocks: int
+    calls: int
+
+    def check(self, what: str) -> None:
+        """Flat: resident growth under BOUND, fewer leftover blocks than one in ten calls (and a
+        hundred of noise: a collection's timing, a cache entry)."""
+        text = f"{what}: grew {self.rss / MIB:.1f} MiB and {self.blocks:,} blocks over {self.calls:,} calls"
+        assert self.rss < BOUND, text
+        assert self.blocks < self.calls / 10 + 100, text
+
+
+def growth(work: Callable[[int], int], warm: int, runs: int) -> Growth:
+    """``work(warm)`` to warm up, then ``work(runs)``: what the second grew, and its calls."""
     work(warm)
-    before = rss()
+    before = usage()
     calls = work(runs)
-    return rss() - before, calls
+    after = usage()
+    return Growth(after.rss - before.rss, after.blocks - before.blocks, calls)
 
 
 def random_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
@@ -85,34 +121,50 @@ def random_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
     return play
 
 
-def test_the_measure_sees_a_leak() -> None:
-    """The check itself: work that keeps 200 bytes per call over 40,000 calls fails the bound."""
-    kept: list[bytes] = []
+def test_the_measures_see_leaks() -> None:
+    """The checks themselves: 40,000 Python objects kept (one per call) fail the blocks bound,
+    and 40,000 C allocations of 200 bytes never freed (8 MB of native heap) the resident bound."""
+    kept: list[object] = []
 
-    def leak(n: int) -> int:
-        kept.extend(os.urandom(200) for _ in range(n))
+    def python_leak(n: int) -> int:
+        kept.extend(object() for _ in range(n))
         return n
 
-    grown, _ = growth(leak, 1_000, 40_000)
-    assert grown > BOUND, f"grew only {grown / MIB:.1f} MiB"
+    malloc = LIBC.malloc
+    malloc.restype = ctypes.c_void_p
+    native: list[int | None] = []
+
+    def native_leak(n: int) -> int:
+        for _ in range(n):
+            address = malloc(200)
+            ctypes.memset(address, 1, 200)  # touched, so resident
+            native.append(address)
+        return n
+
+    python = growth(python_leak, 1_000, 40_000)
+    assert python.blocks >= 40_000 > python.calls / 10 + 100
+    c = growth(native_leak, 1_000, 40_000)
+    assert c.rss > BOUND, f"grew only {c.rss / MIB:.1f} MiB"
+    for address in native:
+        LIBC.free(ctypes.c_void_p(address))
 
 
 @pytest.mark.parametrize("name", ["international", "frisian", "turkish", "canadian"])
 def test_random_games_keep_memory_flat(name: str) -> None:
     """Hundreds of random games (legal lists in both conventions, play, perft 2, count2): the
     resident set grows by less than BOUND after the warm-up."""
-    grown, calls = growth(random_games(draughts.get_variant(name), 1), 40, 240)
-    assert calls > 30_000
-    assert grown < BOUND, f"{name}: grew {grown / MIB:.1f} MiB over {calls:,} calls"
+    grown = growth(random_games(draughts.get_variant(name), 1), 40, 240)
+    assert grown.calls > 30_000
+    grown.check(name)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["international", "russian"])
 def test_many_random_games_keep_memory_flat(name: str) -> None:
     """The same over 4,000 games (about a million calls)."""
-    grown, calls = growth(random_games(draughts.get_variant(name), 2), 200, 4_000)
-    assert calls > 500_000
-    assert grown < BOUND, f"{name}: grew {grown / MIB:.1f} MiB over {calls:,} calls"
+    grown = growth(random_games(draughts.get_variant(name), 2), 200, 4_000)
+    assert grown.calls > 500_000
+    grown.check(name)
 
 
 @pytest.mark.parametrize("runs", [4, pytest.param(60, marks=pytest.mark.slow)])
@@ -129,9 +181,7 @@ def test_the_capture_search_bound_keeps_memory_flat(runs: int) -> None:
                 native.legal(*position.node, True)
         return n
 
-    grown, calls = growth(search, 1, runs)
-    assert calls == runs
-    assert grown < BOUND, f"grew {grown / MIB:.1f} MiB over {calls} bounded searches"
+    growth(search, 1, runs).check("bounded searches")
 
 
 class FailingMemoryCriterion(Criterion):
@@ -164,5 +214,4 @@ def test_errors_through_the_boundary_keep_memory_flat(runs: int) -> None:
                 broken.legal(*position.node)
         return 3 * n
 
-    grown, calls = growth(fail, 2_000, runs)
-    assert grown < BOUND, f"grew {grown / MIB:.1f} MiB over {calls:,} failing calls"
+    growth(fail, 2_000, runs).check("failing calls")
