@@ -120,3 +120,30 @@ fn one_case_by_its_seed() {
     run_case(&mut Rng::Seeded(env_u64("FUZZ_CASE", 0)), &mut counts);
     assert_eq!(counts.cases, 1);
 }
+
+/// Cases the long run found (seed 0x10_0000): specs whose built-in criteria compare the capture
+/// order (`KingsEarliest`) while their facts say `needs_order: false`. The legal list recorded
+/// the order and the counts did not, so they kept different captures; the generator now records
+/// the order whenever a built-in criterion needs it.
+const FOUND: [u64; 10] = [
+    0x41dd_4bef_e1e0_f409,
+    0x7b86_a3f0_f5e7_e610,
+    0x6683_aa66_1fb9_9326,
+    0x2722_c3b6_15b4_8f29,
+    0xb6fc_6d12_d3a6_b1a5,
+    0xce38_60a1_211c_8aaf,
+    0x6fbf_8c83_82f1_b6e5,
+    0x7a99_0358_7532_eb99,
+    0xe8c9_cb34_a0fd_ace9,
+    0xc04c_de03_5d34_76b7,
+];
+
+#[test]
+fn the_cases_the_long_run_found() {
+    let mut counts = Counts::default();
+    for seed in FOUND {
+        run_case(&mut Rng::Seeded(seed), &mut counts);
+    }
+    assert_eq!(counts.cases, 10);
+    assert!(counts.moves_played > 100, "{counts:?}");
+}

@@ -578,6 +578,9 @@ fn random_game(
 /// One case: a random spec, then random nodes and games on it (panics on a broken invariant).
 pub fn run_case(rng: &mut Rng<'_>, counts: &mut Counts) {
     let spec = random_spec(rng);
+    if std::env::var_os("FUZZ_VERBOSE").is_some() {
+        eprintln!("{spec:#?}");
+    }
     counts.cases += 1;
     let engine = match Engine::new(&spec) {
         Ok(engine) => engine,
