@@ -10,17 +10,26 @@ after the deepest run; ``--tracemalloc`` also measures the Python heap of that r
 more, untimed: tracing makes perft several times slower).
 
 ``--compare`` measures the other Python draughts libraries in the same run and prints the
-ratios the project's performance goals are stated in (see ``docs/performance.rst``). Both peers
-also import as ``draughts``, so the script creates one virtual environment for each (under
-``--venv-dir``, default ``~/.cache/polydraughts-bench``), pip-installs ``py-draughts==1.10.1`` and
-``pydraughts==0.6.7`` there on first use, and runs them in subprocesses; they never enter the
+ratios the project's performance goals are stated in (see ``docs/performance.rst``). Two peers
+also import as ``draughts``, so every peer gets a virtual environment of its own (under
+``~/.cache/polydraughts-bench``; ``--install-peers`` pip-installs ``py-draughts==1.10.1``,
+``pydraughts==0.6.7`` and ``dame-rs==0.2.0`` there on first use), and runs in subprocesses; they never enter the
 environment polydraughts runs in. Every peer is timed on the same position at the same depth,
 with its perft counting the last ply without playing it:
 
 * py-draughts through its public API (``legal_moves``, ``push``, ``pop``), and its internal
   hand-written International generator ``draughts.engines.turbo.perft_from_board``;
 * pydraughts (``Board.legal_moves``, ``push``, ``pop``) at a small depth (``--peer-depth``, it
-  manages about 1,500 leaves a second), as leaves per second.
+  manages about 1,500 leaves a second), as leaves per second;
+* dame-rs 0.2.0 (Rust, International only; ``dame.perft``, the same "dedup" convention, its counts
+  compared with ours), International depth 8 against the native core, goal 1.0x (issue 37).
+
+Beside them the native core's rates alone for Russian, Frisian, Turkish, Canadian and a custom
+ruleset (:data:`CUSTOM`): a generic engine should lose little to its specialised cases.
+``--peer NAME`` keeps only that peer's rows (and the rates alone). Our side counts with
+``draughts.perft`` once the Python API runs the native core; until then (the Python generator
+still in ``draughts._core``) with the native core's own perft,
+``draughts._core.native.native_rules(rules).perft(node, depth)``; the output says which.
 
 Times are CPU seconds of the measuring process (``time.process_time``) by default, so that other
 work on a shared machine disturbs the ratios less; ``--clock wall`` uses wall-clock time.
@@ -31,6 +40,7 @@ Uses only the standard library and ``draughts`` (the peers live in their own env
     PYTHONPATH=src python benchmarks/perft.py --variant russian --depth 8 --paths
     PYTHONPATH=src python benchmarks/perft.py --quick
     PYTHONPATH=src python benchmarks/perft.py --compare --repeat 3
+    PYTHONPATH=src python benchmarks/perft.py --compare --peer dame-rs --install-peers
 """
 
 from __future__ import annotations
@@ -46,7 +56,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import attrs
+
 import draughts
+from draughts import CapturedRemoval, CapturePromotion, KingsEarliest, MostValue
+from draughts.rules.files import ruleset_to_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rounds  # the shared method: sides, processes, interleaved rounds
@@ -185,6 +199,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default="cpu",
         help="'cpu' (process CPU time, the default) or 'wall'",
     )
+    parser.add_argument(
+        "--peer",
+        action="append",
+        choices=sorted(rounds.PEERS),
+        help="with --compare, only the rows of this peer (repeatable) and our rates alone",
+    )
     rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
     rounds.check_options(parser, args)
@@ -255,20 +275,52 @@ def check(args: argparse.Namespace) -> int:
 
 # --- --compare: sides in processes of their own, new positions every round ---
 
-# Run by a polydraughts side: perft of each FEN, CPU (or wall) time of the whole batch.
+# Run by a polydraughts side: perft of each FEN, CPU (or wall) time of the whole batch. The
+# ruleset is a name, or a rule file's JSON text (the custom row). perft is draughts.perft once the
+# Python API runs the native core (no Python generator left in draughts._core); until then the
+# native core's own perft through draughts._core.native (a tree without it: draughts.perft).
 OURS = r"""
 import json, sys, time
 import draughts
 job = json.loads(sys.stdin.read())
 now = time.process_time if job["clock"] == "cpu" else time.perf_counter
-rules = draughts.get_variant(job["variant"])
+if job.get("ruleset"):
+    from draughts.rules.files import ruleset_from_text
+    rules = ruleset_from_text(job["ruleset"], "json")
+else:
+    rules = draughts.get_variant(job["variant"])
 positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
-draughts.perft(draughts.Position.initial(rules), 2)  # the ruleset's tables, untimed
+try:
+    import draughts._core.movegen  # the Python generator: the API does not run the native core yet
+    from draughts._core.native import native_rules
+except ImportError:
+    perft, through = draughts.perft, "draughts.perft"
+else:
+    native = native_rules(rules)
+    def perft(position, depth):
+        return native.perft(position.node, depth)
+    through = "draughts._core.native.native_rules(rules).perft (the API still runs the Python generator)"
+perft(draughts.Position.initial(rules), 2)  # the ruleset's tables, untimed
 began = now()
-counts = [draughts.perft(position, job["depth"]) for position in positions]
+counts = [perft(position, job["depth"]) for position in positions]
 seconds = now() - began
 print(json.dumps({"counts": counts, "seconds": seconds, "native": draughts.NATIVE, "file": draughts.__file__,
-                  "library": "polydraughts", "version": draughts.__version__}))
+                  "library": "polydraughts", "version": draughts.__version__, "through": through}))
+"""
+
+# Run by dame-rs' interpreter: its perft (International only) of each FEN.
+DAME = r"""
+import importlib.metadata, json, sys, time
+import dame
+job = json.loads(sys.stdin.read())
+now = time.process_time if job["clock"] == "cpu" else time.perf_counter
+boards = [dame.Board(fen) for fen in job["fens"]]
+dame.perft(boards[0], 2)  # warm, untimed
+began = now()
+counts = [dame.perft(board, job["depth"]) for board in boards]
+seconds = now() - began
+print(json.dumps({"counts": counts, "seconds": seconds, "library": "dame-rs",
+                  "version": importlib.metadata.version("dame-rs")}))
 """
 
 # Run by the peers' interpreters; each perft counts the last ply as the length of the move list.
@@ -321,8 +373,8 @@ class Row(NamedTuple):
 
     variant: str
     depth: int
-    peer: str  # the peer side: "py-draughts" or "pydraughts"
-    kind: str  # how the peer counts: "api", "turbo", "pydraughts"
+    peer: str  # the peer side: "py-draughts", "pydraughts", "dame-rs"; "-" for our rate alone
+    kind: str  # how the peer counts: "api", "turbo", "pydraughts", "dame"
     board: str | None  # the peer's name for the variant; None = the peer lacks it
     peer_depth: int
     goal: float | None  # required ratio, None for an informative row
@@ -343,8 +395,33 @@ ROWS = (
     Row("spanish", 6, "pydraughts", "pydraughts", None, 3, 1000, "pydraughts 0.6.7 (no Spanish: fastest 8x8)"),
     Row("czech", 6, "pydraughts", "pydraughts", None, 3, 1000, "pydraughts 0.6.7 (no Czech: fastest 8x8)"),
     Row("american", 6, "py-draughts", "api", "AmericanBoard", 6, None, "py-draughts 1.10.1 API (captures optional)"),
+    Row("international", 8, "dame-rs", "dame", "Board", 8, 1, "dame-rs 0.2.0 perft (Rust, International only)"),
+    Row("russian", 10, "-", "-", None, 10, None, "our rate alone (no peer)"),
+    Row("frisian", 9, "-", "-", None, 9, None, "our rate alone (no peer)"),
+    Row("turkish", 8, "-", "-", None, 8, None, "our rate alone (no peer)"),
+    Row("canadian", 8, "-", "-", None, 8, None, "our rate alone (no peer)"),
+    Row("custom", 8, "-", "-", None, 8, None, "our rate alone: CUSTOM (no variant has its rules)"),
 )
-"""The rows of the goals: depths chosen so that one side's batch of a round takes about a second."""
+"""The rows of the goals: depths chosen so that one side's batch of a round takes about a second
+(with the Python generator; the native rows: a fraction of a second natively, several for dame-rs)."""
+
+CUSTOM = attrs.evolve(
+    draughts.get_variant("international"),
+    name="custom",
+    title="International board, value precedence, immediate removal, king-move limit",
+    precedence=(MostValue(man=2, king=3), KingsEarliest()),
+    captured_removal=CapturedRemoval.IMMEDIATE,
+    capture_promotion=CapturePromotion.CONTINUES_AS_KING,
+    men_capture_kings=False,
+    king_move_limit=3,
+    pdn_gametype=None,
+)
+"""The custom row's ruleset: a point of the rule space no named variant sits on (every rule built in)."""
+
+
+def ruleset_of(name: str) -> draughts.Ruleset:
+    """The ruleset of a row: ``custom`` is :data:`CUSTOM`, any other name a variant."""
+    return CUSTOM if name == CUSTOM.name else draughts.get_variant(name)
 
 
 def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]:
@@ -367,9 +444,12 @@ def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]
 def compare(args: argparse.Namespace) -> int:
     """Time the sides round by round on new positions; print each row's ratio, median and range."""
     rows = [row for row in ROWS if not args.variant or row.variant in args.variant]
+    if args.peer:
+        rows = [row for row in rows if row.peer in args.peer or row.peer == "-"]
     if args.depth is not None:
         rows = [row._replace(depth=args.depth, peer_depth=min(row.peer_depth, args.depth)) for row in rows]
-    sides = rounds.find_sides(rounds.wanted_sides(args, peers=sorted({row.peer for row in rows})), args)
+    peers = sorted({row.peer for row in rows} - {"-"})
+    sides = rounds.find_sides(rounds.wanted_sides(args, peers=peers), args)
     by_name = {side.name: side for side in sides}
     ours = [side for side in sides if side.polydraughts]
     jobs = [
@@ -382,7 +462,7 @@ def compare(args: argparse.Namespace) -> int:
 
     def positions(variant: str, number: int) -> list[str]:
         if (variant, number) not in fens:
-            fens[variant, number] = round_positions(draughts.get_variant(variant), args.seed + number, args.positions)
+            fens[variant, number] = round_positions(ruleset_of(variant), args.seed + number, args.positions)
         return fens[variant, number]
 
     def run(job: str, number: int) -> dict[str, Any]:
@@ -390,14 +470,14 @@ def compare(args: argparse.Namespace) -> int:
         work = {"clock": args.clock, "fens": None}
         if by_name[name].polydraughts:
             variant, depth = rest[0], int(rest[1])
-            return rounds.run_worker(
-                by_name[name], OURS, {**work, "variant": variant, "depth": depth, "fens": positions(variant, number)}
-            )
+            text = ruleset_to_text(CUSTOM, "json") if variant == CUSTOM.name else None
+            job = {**work, "variant": variant, "ruleset": text, "depth": depth, "fens": positions(variant, number)}
+            return rounds.run_worker(by_name[name], OURS, job)
         kind, board, depth = rest[0], rest[1], int(rest[2])
         row = next(row for row in rows if row.peer_job == job)
         return rounds.run_worker(
             by_name[name],
-            PEER,
+            DAME if kind == "dame" else PEER,
             {**work, "kind": kind, "board": board, "depth": depth, "fens": positions(row.variant, number)},
         )
 
@@ -408,6 +488,9 @@ def compare(args: argparse.Namespace) -> int:
     )
     results = rounds.interleave(args.rounds, jobs, run)
     print(rounds.build_text(sides, results))
+    for side in ours:
+        first = next((found[0] for job, found in results.items() if job.startswith(f"{side.name} ") and found), {})
+        print(f"  {side.name} counts through {first.get('through', '?')}")
     return report(rows, ours, results, args)
 
 
@@ -428,6 +511,14 @@ def report(
     for row in rows:
         peer: list[float] | None = None
         notes = []
+        if row.peer == "-":
+            for side in ours:
+                mine_rates = rates(f"{side.name} {row.variant} {row.depth}")
+                print(
+                    f"| {row.variant} {row.depth} | {side.name} | {rounds.Spread.of(mine_rates).text('', 0)} | "
+                    f"{row.label} | - | - | - | - | |"
+                )
+            continue
         if row.board is None:
             peer = fastest
         elif row.peer_job in results:

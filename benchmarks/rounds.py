@@ -9,7 +9,8 @@ benchmark here follows one method (``docs/performance.rst`` describes it):
 * **Each side in its own process.** A side is one build or library run by one interpreter: the
   polydraughts Python source (``source``), the compiled build (``compiled``, an interpreter
   whose environment has the mypyc wheel installed), py-draughts and pydraughts (each in a virtual
-  environment of its own, since all of them import as ``draughts``), and, for an A/B of two
+  environment of its own, since all of them import as ``draughts``), dame-rs (a Rust International
+  engine, in its own environment too), and, for an A/B of two
   versions, another source tree (``baseline``). Each measurement starts a new process, so one
   side's warm tables never serve another's, nor the next round's.
 * **Interleaved rounds.** Round after round, every side runs once (in an order that rotates), so a
@@ -17,9 +18,10 @@ benchmark here follows one method (``docs/performance.rst`` describes it):
   range** over the rounds of each round's ratio (or rate), never the best of a few.
 
 The peers' interpreters come from an option or an environment variable (``--py-draughts-python`` or
-``PY_DRAUGHTS_PYTHON``, ``--pydraughts-python`` or ``PYDRAUGHTS_PYTHON``, ``--compiled-python`` or
-``POLYDRAUGHTS_COMPILED_PYTHON``); without either, ``~/.cache/polydraughts-bench/<name>`` is used if
-it holds an environment (``--install-peers`` creates the peers' there). A side asked for but
+``PY_DRAUGHTS_PYTHON``, ``--pydraughts-python`` or ``PYDRAUGHTS_PYTHON``, ``--dame-rs-python`` or
+``DAME_RS_PYTHON``, ``--compiled-python`` or ``POLYDRAUGHTS_COMPILED_PYTHON``); without either,
+``~/.cache/polydraughts-bench/<name>`` is used if it holds an environment (``--install-peers``
+creates the peers' there). A side asked for but
 missing is said so, loudly, and left out of the table.
 """
 
@@ -42,12 +44,13 @@ SOURCE = ROOT / "src"
 CACHE = Path.home() / ".cache" / "polydraughts-bench"
 
 # What the peers' environments install (``--install-peers``).
-PEERS = {"py-draughts": "py-draughts==1.10.1", "pydraughts": "pydraughts==0.6.7"}
+PEERS = {"py-draughts": "py-draughts==1.10.1", "pydraughts": "pydraughts==0.6.7", "dame-rs": "dame-rs==0.2.0"}
 # The option and the environment variable naming each side's interpreter.
 VARIABLES = {
     "compiled": "POLYDRAUGHTS_COMPILED_PYTHON",
     "py-draughts": "PY_DRAUGHTS_PYTHON",
     "pydraughts": "PYDRAUGHTS_PYTHON",
+    "dame-rs": "DAME_RS_PYTHON",
 }
 
 
@@ -79,6 +82,7 @@ def add_options(parser: argparse.ArgumentParser, *, rounds: int = 5) -> None:
     parser.add_argument(
         "--pydraughts-python", type=Path, help=f"pydraughts 0.6.7's interpreter (or ${VARIABLES['pydraughts']})"
     )
+    parser.add_argument("--dame-rs-python", type=Path, help=f"dame-rs 0.2.0's interpreter (or ${VARIABLES['dame-rs']})")
     parser.add_argument(
         "--install-peers",
         action="store_true",

@@ -156,11 +156,18 @@ impl<B: Bits> Generator<B> {
             }
         };
         let sides = [side(0), side(1)];
+        // A built-in criterion that compares the capture order needs it recorded whatever the
+        // facts say: without it the list and the counts would each see a different order.
+        let order = matches!(&spec.precedence, PrecedenceRule::Criteria(list)
+            if list.iter().any(|c| c.needs_order()));
         Ok(Generator {
             tables,
             sides,
             precedence: spec.precedence.clone(),
-            facts: spec.precedence_facts,
+            facts: PrecedenceFacts {
+                needs_order: spec.precedence_facts.needs_order || order,
+                ..spec.precedence_facts
+            },
             first_to_move: spec.first_to_move,
             no_move_wins: spec.no_move_wins,
         })

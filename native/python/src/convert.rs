@@ -159,10 +159,24 @@ impl PythonPrecedence {
                     .into_any())
             })
             .collect::<PyResult<Vec<_>>>()?;
-        let flags: Vec<bool> = self
-            .best
-            .call1(py, (PyList::new(py, items)?,))?
-            .extract(py)?;
+        let answer = self.best.call1(py, (PyList::new(py, items)?,))?;
+        // An answer that is not a sequence of bools is the callback's bug, not the caller's
+        // argument: a DraughtsError naming it (a TypeError here would escape as no other error).
+        let flags: Vec<bool> = answer.extract(py).map_err(|_| {
+            let shown = answer
+                .bind(py)
+                .repr()
+                .map(|text| text.to_string())
+                .unwrap_or_else(|_| "an object without a repr".into());
+            draughts_error(
+                py,
+                "DraughtsError",
+                format!(
+                    "the precedence callback gave {shown} for {} captures, not a sequence of bools",
+                    facts.len()
+                ),
+            )
+        })?;
         if flags.len() != facts.len() || !flags.iter().any(|&flag| flag) {
             return Err(draughts_error(
                 py,
