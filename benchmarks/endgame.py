@@ -13,7 +13,9 @@ the workers' CPU time, statistics and files included, is reported beside the sol
 on a shared machine, the wall clock does not.
 ``--materials`` builds named materials (and every smaller one they need) instead of every
 material up to ``--pieces``: one large material's rate and memory, where all of them do not fit.
-Each result says whether the compiled build (mypyc) ran (``compiled``).
+Each result once said whether the mypyc build ran (``compiled``); that build is gone and the
+move generator is native in every install, so the flag is always false now and the build printed
+as "pure Python" is in fact the native core.
 
     python benchmarks/endgame.py --quick   # American, Russian, International up to 3 pieces
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json

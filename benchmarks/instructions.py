@@ -41,7 +41,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="benchmarks/instructions.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--variant", action="append", metavar="NAME", help="a variant (repeatable; default international)")
+    parser.add_argument(
+        "--variant", action="append", metavar="NAME", help="a variant (repeatable; default international)"
+    )
     parser.add_argument("--games", type=int, default=10, help="seeded random games per count (default 10)")
     parser.add_argument("--compare", action="store_true", help="also count py-draughts 1.10.1's Board")
     rounds.add_options(parser, rounds=1)
@@ -75,11 +77,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if side.polydraughts:
                 for path in ("position", "board"):
                     plies, cost = per_ply(side, playout.OURS, {**work, "variant": variant, "path": path})
-                    print(f"  {variant:<14} {side.name:<12} {path:<9} {plies:>7,} plies {cost:>10,.0f} Ir/ply", flush=True)
+                    print(
+                        f"  {variant:<14} {side.name:<12} {path:<9} {plies:>7,} plies {cost:>10,.0f} Ir/ply", flush=True
+                    )
             elif variant in playout.PEER_VARIANTS:
                 job = {**work, "board": playout.PEER_VARIANTS[variant]}
                 plies, cost = per_ply(side, playout.PEER, job)
-                print(f"  {variant:<14} {side.name:<12} {'board':<9} {plies:>7,} plies {cost:>10,.0f} Ir/ply", flush=True)
+                print(
+                    f"  {variant:<14} {side.name:<12} {'board':<9} {plies:>7,} plies {cost:>10,.0f} Ir/ply", flush=True
+                )
     return 0
 
 
