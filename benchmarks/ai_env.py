@@ -18,9 +18,10 @@ the same work of the rules:
 
 The ratios of the last two to the floor are taken round by round. Then random play: a random agent
 (uniform among the legal actions of each mask) in the environment, driven as PettingZoo's examples
-drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all four: the source
-build always, the compiled build with ``--compiled-python`` (its environment needs the ``ai``
-extra's packages).
+drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all four: the checkout
+(its source with the native extension its install built) always, and another tree with
+``--baseline`` for an A/B. ``--compiled-python`` named the former mypyc build, which is gone (the
+rules run natively in every install): it is kept only so that old command lines still parse.
 
 ``--compare`` also times OpenSpiel's ``checkers`` (American checkers with OpenSpiel's own
 simplifications) with the same kind of random player, each round in a new process: the raw game

@@ -4,9 +4,10 @@ What a user of :class:`draughts.engine.Engine` gets from each build: every round
 ``--positions`` new positions (seeded random games of 10 to 30 plies, a new seed each round) and
 each side searches each of them to ``--depth`` with a new ``Engine(seed=0)`` (an empty
 transposition table), in a process of its own; the figure is the nodes of all those searches over
-their CPU time (``time.process_time``). The sides are ``source`` (this checkout's Python source),
-``compiled`` (the mypyc build, ``--compiled-python``), ``baseline`` (another source tree, an A/B)
-and, with ``--compare``, py-draughts 1.10.1's ``SimpleEngine(depth_limit=depth)`` on the same
+their CPU time (``time.process_time``). The sides are ``source`` (this checkout, with the native
+core its install built: the per-node search and the evaluation run natively), ``baseline``
+(another source tree, an A/B; the ``compiled`` side of ``--compiled-python`` named the former mypyc
+build, which is gone) and, with ``--compare``, py-draughts 1.10.1's ``SimpleEngine(depth_limit=depth)`` on the same
 positions. The rounds are interleaved; the table gives the median and the range over the rounds
 of each side's nodes per second and of its ratio to the source build's in the same round.
 
@@ -16,7 +17,6 @@ strength or a goal.
 
 Usage::
 
-    python benchmarks/engine.py --compiled-python /path/to/venv/bin/python      # both builds
     python benchmarks/engine.py --variant russian --depth 7 --rounds 7
     python benchmarks/engine.py --compare                                         # and py-draughts
     python benchmarks/engine.py --quick                                           # CI: runs at all

@@ -2,10 +2,12 @@
 
 By default (phases), each round records ``--games`` new seeded random games (every position's FEN
 and the index of the move chosen), then times the same plies step by step, each step in a new
-process of each side (``source``, and ``compiled`` with ``--compiled-python``), the rounds
-interleaved as in ``benchmarks/rounds.py``:
+process of each side (``source``, the checkout with its native extension, and ``baseline`` for an
+A/B; ``--compiled-python`` named the former mypyc build, which is gone), the rounds interleaved
+as in ``benchmarks/rounds.py``:
 
-* ``generator``: the move generator's legal moves alone (``position.generator.legal``, internal);
+* ``generator``: the native generator's legal moves alone (``position.generator.legal``, the
+  ``Rules.legal_moves`` call, internal);
 * ``legal_moves()``: the public call, which adds the ``Move`` tuple and the collection;
 * ``+ play``: and ``position.play`` of the chosen move (the next position built);
 * ``Board``: the whole game through ``list(board.legal_moves)`` and ``board.push`` (the move stack
@@ -23,7 +25,7 @@ call, so small functions look larger than they are.
 Usage::
 
     python benchmarks/ply_profile.py --variant international --rounds 5
-    python benchmarks/ply_profile.py --compiled-python /path/to/venv/bin/python --variant russian
+    python benchmarks/ply_profile.py --baseline ../other/src --variant russian
     python benchmarks/ply_profile.py --profile --path board --top 25
 """
 

@@ -15,7 +15,7 @@ def section(text: str, start: str, end: str) -> str:
 
 def test_readme_speed_is_the_default_installs_and_the_docs_agree() -> None:
     readme = section((ROOT / "README.md").read_text(encoding="utf-8"), "## Speed", "\n## ")
-    assert "What `pip install .` gives runs the Python generator (`draughts.NATIVE`" in readme
+    assert "What `pip install .` gives runs the native core (`draughts.NATIVE`" in readme
     assert "short of the" not in readme  # the per-move sentence once contradicted docs/performance.rst
     docs = (ROOT / "docs" / "performance.rst").read_text(encoding="utf-8")
     default = section(docs, "What ``pip install .`` gives", "How the benchmarks measure").replace("**", "")

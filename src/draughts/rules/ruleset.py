@@ -636,8 +636,8 @@ class Ruleset:
         capture_reversal: Whether a flying king may turn back 180° between two jumps (possible only
             where captured pieces leave at once; the Turkish rules forbid it).
         king_move_limit: At most this many quiet moves in a row with the same king while its side
-            still has men (Frisian: 3); None for no limit, at most
-            :data:`~draughts.rules.ruleset.LARGEST_KING_MOVE_LIMIT`. Positions carry the count.
+            still has men (Frisian: 3); None for no limit, at most ``LARGEST_KING_MOVE_LIMIT``
+            (``2**40 - 1``, in :mod:`draughts.rules.ruleset`). Positions carry the count.
         no_move_wins: A player with no legal move wins instead of losing (losing draughts).
         crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
