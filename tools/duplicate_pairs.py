@@ -8,22 +8,24 @@ from these, and the bound of the test is set on this module's count.
 
 The idea, written small enough to read:
 
-1. Every source file (:data:`SUFFIXES`) below the root is cut into *shapes*, one per line of code:
-   names become ``N``, strings ``S`` and numbers ``0`` (keywords and punctuation are kept), so
-   ``total = count + 1`` and ``games = moves + 2`` have the same shape. Blank lines, comments,
-   import lines and lines of lone punctuation are passed over, and a Python string spanning many
-   lines (a docstring) is one ``S`` on the line it starts on.
-2. Every window of :data:`MIN_LINES` consecutive shapes is a *place*; two places with the same
-   windows (in two files, or twice in one file without overlapping) share a run of that length.
+1. Every source file (:data:`SUFFIXES`) below the root is cut into lines of tokens: strings
+   become ``S`` and numbers ``0``, keywords and punctuation are kept, names are marked. Blank
+   lines, comments, import statements (on one line or many), lines of literals only (docstrings,
+   the items of a list of names) and declarations without a value (``name: Type``) are passed
+   over; a Python string spanning many lines is one ``S`` on the line it starts on.
+2. Every window of :data:`MIN_LINES` consecutive lines is a *place*, and its *shape* is its
+   tokens with each name replaced by the order of its first use in the window: ``total = count +
+   1`` and ``games = moves + 2`` have the same shape, ``a = b + a`` and ``x = y + z`` do not. Two
+   places of the same shape (in two files, or twice in one file without overlapping) share a run.
 3. A window that stands in more than :data:`MOST_PLACES` places is too common to mean anything
-   (a list of attrs fields, a run of ``add_argument`` calls) and is left out.
+   (a common idiom, the same few calls or assignments in many modules) and is left out.
 4. A *pair* is two files (or a file with itself) sharing at least one such window; its example is
    the first run found, as ``a.py:10-24 ~ b.py:40-54`` (the lines of the window's first and last
    shapes).
 
 Run it as a developer command from the repository root::
 
-    python tools/duplicate_pairs.py src            # every pair, most lines first
+    python tools/duplicate_pairs.py src            # every pair, most shared first
     python tools/duplicate_pairs.py src --min-lines 8
 """
 
@@ -112,7 +114,7 @@ def _python_shape(token: tokenize.TokenInfo) -> str:
 
 
 def _python_shapes(text: str) -> list[tuple[int, tuple[str, ...]]]:
-    """The shape of each line of Python code: names N, strings S, numbers 0; keywords and operators kept."""
+    """The tokens of each line of Python code that counts: names marked, strings S, numbers 0, the rest kept."""
     lines: dict[int, list[str]] = defaultdict(list)
     statement: list[str] = []
     importing = False
@@ -144,7 +146,7 @@ def _python_shapes(text: str) -> list[tuple[int, tuple[str, ...]]]:
 
 
 def _other_shapes(text: str) -> list[tuple[int, tuple[str, ...]]]:
-    """The shape of each line of code in another language, by a plain tokenizer (see :data:`_TOKEN`)."""
+    """The tokens of each line of code that counts in another language, by a plain tokenizer (:data:`_TOKEN`)."""
     shapes: list[tuple[int, tuple[str, ...]]] = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
