@@ -65,6 +65,7 @@ def test_find_a_position_and_a_pattern(database: str) -> None:
     assert status == 0
     assert data["count"] >= 1
     assert any(hit["White"] == game.headers["White"] and hit["ply"] <= 21 for hit in data["games"])
+    assert list(data["games"][0])[-5:] == ["id", "result", "ply", "source", "line"]  # after the tags
     status, text = run("db", "find", database, "russian", "--pattern", "wc3,e3", "--turn", "white", "--format", "json")
     assert json.loads(text)["count"] > 0
     status, text = run("db", "find", database, "russian")

@@ -699,47 +699,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"draughts (polydraughts {__version__})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_overview(commands)
-    _add_variants(commands)
-    _add_rules(commands)
-    _add_compare(commands)
-    _add_moves(commands)
-    _add_show(commands)
-    _add_perft(commands)
-    _add_pdn(commands)
-    _add_play(commands)
-    _add_hub(commands)
-    _add_serve(commands)
-
-    from draughts.cli.lab import add_parser as add_lab
-
-    add_lab(commands)
-
-    from draughts.cli.endgame import add_parser as add_endgame
-
-    add_endgame(commands, _ruleset, _VARIANT_HELP)
-
-    from draughts.cli.annotate import add_parser as add_annotate
-
-    add_annotate(commands, _ruleset, _VARIANT_HELP)
-
-    from draughts.cli.dxp import add_parser as add_dxp
-
-    add_dxp(commands, _ruleset, _VARIANT_HELP)
-
-    from draughts.cli.match import add_parser as add_match
-
-    add_match(commands, _ruleset, _VARIANT_HELP)
-
-    from draughts.cli.openings import add_parser as add_openings
-
-    add_openings(commands, _ruleset, _VARIANT_HELP)
-
-    from draughts.cli.db import add_parsers as add_db
-
-    add_db(commands, _ruleset, _VARIANT_HELP)
+    for add in (_add_overview, _add_variants, _add_rules, _add_compare, _add_moves, _add_show, _add_perft):
+        add(commands)
+    for add in (_add_pdn, _add_play, _add_hub, _add_serve):
+        add(commands)
+    _add_command_modules(commands)
     _describe(parser)
     return parser
+
+
+def _add_command_modules(commands: Any) -> None:
+    """The commands that have a module of their own, in help order (imported here: they import this one)."""
+    from draughts.cli import annotate, db, dxp, endgame, lab, match, openings
+
+    lab.add_parser(commands)
+    for module in (endgame, annotate, dxp, match, openings):
+        module.add_parser(commands, _ruleset, _VARIANT_HELP)
+    db.add_parsers(commands, _ruleset, _VARIANT_HELP)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

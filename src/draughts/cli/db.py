@@ -42,22 +42,16 @@ def _add_db(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     load.set_defaults(run=lambda args, out: _import(args, out, ruleset))
 
     explore = actions.add_parser("explore", help="the moves played from a position, with games and results")
-    explore.add_argument("db", metavar="DB")
-    explore.add_argument("variant", metavar="VARIANT", help=variant_help)
-    explore.add_argument("fen", metavar="FEN", nargs="?", help="the position (default: the start)")
+    _add_position(explore, "DB", variant_help, "the position (default: the start)")
     explore.add_argument("--games", type=int, default=10, metavar="N", help="games reached to list (default 10)")
-    explore.add_argument("--format", choices=("text", "json"), default="text")
     explore.set_defaults(run=lambda args, out: _explore(args, out, ruleset))
 
     find = actions.add_parser("find", help="the games in which a position, or a pattern, occurred")
-    find.add_argument("db", metavar="DB")
-    find.add_argument("variant", metavar="VARIANT", help=variant_help)
-    find.add_argument("fen", metavar="FEN", nargs="?", help="the position (or give a pattern)")
+    _add_position(find, "DB", variant_help, "the position (or give a pattern)")
     find.add_argument("--pattern", default="", metavar="PIECES", help="pieces on squares, e.g. 'w28,32 b19 e23'")
     find.add_argument("--material", default="", metavar="COUNTS", help="exact counts, e.g. 'w12 b11 W0 B0'")
     find.add_argument("--turn", choices=("white", "black"), help="the side to move (pattern search)")
     find.add_argument("--limit", type=int, default=100, metavar="N", help="games to list (default 100)")
-    find.add_argument("--format", choices=("text", "json"), default="text")
     find.set_defaults(run=lambda args, out: _find(args, out, ruleset))
 
     shots = actions.add_parser("shots", help="tactical shots in the games, verified by search, as PDN puzzles")
@@ -84,11 +78,16 @@ def _add_book(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     build.set_defaults(run=lambda args, out: _book_build(args, out, ruleset))
 
     probe = actions.add_parser("probe", help="the book moves of a position")
-    probe.add_argument("book", metavar="BOOK")
-    probe.add_argument("variant", metavar="VARIANT", help=variant_help)
-    probe.add_argument("fen", metavar="FEN", nargs="?", help="the position (default: the start)")
-    probe.add_argument("--format", choices=("text", "json"), default="text")
+    _add_position(probe, "BOOK", variant_help, "the position (default: the start)")
     probe.set_defaults(run=lambda args, out: _book_probe(args, out, ruleset))
+
+
+def _add_position(parser: argparse.ArgumentParser, file: str, variant_help: str, fen_help: str) -> None:
+    """The arguments of a look-up of one position in a file: ``FILE VARIANT [FEN] [--format]``."""
+    parser.add_argument(file.lower(), metavar=file)
+    parser.add_argument("variant", metavar="VARIANT", help=variant_help)
+    parser.add_argument("fen", metavar="FEN", nargs="?", help=fen_help)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def _open(path: str, *, create: bool = False) -> Any:

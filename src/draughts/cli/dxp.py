@@ -92,30 +92,18 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
 
 
 def _play(args: argparse.Namespace, out: TextIO, rules: Ruleset, player: Player) -> list[DXPRecord]:
+    # What both roles take alike; the role adds its own (the follower its address, the initiator its game).
+    common: dict[str, Any] = {
+        "games": args.games,
+        "ruleset": rules,
+        "name": args.name,
+        "pdn": args.pdn,
+        "timeout": args.timeout,
+    }
     if args.listen:
 
         def ready(address: tuple[str, int]) -> None:
             print(f"listening on {address[0]}:{address[1]}", file=out, flush=True)
 
-        return listen(
-            player,
-            host=args.host,
-            port=args.port,
-            games=args.games,
-            ruleset=rules,
-            name=args.name,
-            pdn=args.pdn,
-            timeout=args.timeout,
-            ready=ready,
-        )
-    return connect(
-        player,
-        args.connect,
-        games=args.games,
-        ruleset=rules,
-        name=args.name,
-        minutes=args.time,
-        moves=args.moves,
-        pdn=args.pdn,
-        timeout=args.timeout,
-    )
+        return listen(player, host=args.host, port=args.port, ready=ready, **common)
+    return connect(player, args.connect, minutes=args.time, moves=args.moves, **common)

@@ -76,6 +76,10 @@ class BookError(DatabaseError):
     """A file that is not a book of this format, or a book probed with other rules."""
 
 
+_COUNTS = attrs.filters.include("weight", "games", "white", "draws", "black")
+"""The fields of a :class:`BookEntry` its JSON form gives beside the move's text."""
+
+
 @attrs.frozen
 class BookEntry:
     """A move of a position in a book, with its weight and the games behind it.
@@ -96,14 +100,7 @@ class BookEntry:
 
     def to_dict(self) -> dict[str, object]:
         """``{"move", "weight", "games", "white", "draws", "black"}``."""
-        return {
-            "move": self.text,
-            "weight": self.weight,
-            "games": self.games,
-            "white": self.white,
-            "draws": self.draws,
-            "black": self.black,
-        }
+        return {"move": self.text, **attrs.asdict(self, recurse=False, filter=_COUNTS)}
 
 
 def _padded(name: bytes) -> int:

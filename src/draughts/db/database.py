@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 __all__ = ["Database", "Exploration", "ExplorerMove", "GameHit", "Occurrences"]
 
 
+_NOT_HEADERS = attrs.filters.exclude("headers")
+"""A :class:`GameHit`'s JSON form gives its tags first, then every other field (id, result, ...)."""
+
+
 @attrs.frozen
 class GameHit:
     """A game that reached a position: its id, tags, result, and the first ply the position occurred at."""
@@ -44,14 +48,7 @@ class GameHit:
 
     def to_dict(self) -> dict[str, Any]:
         """The hit as JSON-ready data: the tags, then ``id``, ``result``, ``ply``, ``source`` and ``line``."""
-        return {
-            **self.headers,
-            "id": self.id,
-            "result": self.result,
-            "ply": self.ply,
-            "source": self.source,
-            "line": self.line,
-        }
+        return {**self.headers, **attrs.asdict(self, recurse=False, filter=_NOT_HEADERS)}
 
 
 @attrs.frozen
