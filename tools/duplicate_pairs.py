@@ -48,8 +48,9 @@ MIN_LINES = 6
 MOST_PLACES = 8
 """Places a window may stand in before it is too common to count (as the ``duplicates`` command)."""
 
-SUFFIXES = frozenset({".py", ".pyi", ".js", ".ts", ".css", ".html", ".rs", ".c", ".h", ".sh"})
-"""The files that count: source code, not data or prose (JSON, TOML, Markdown, reStructuredText)."""
+SUFFIXES = frozenset({".py", ".js", ".ts", ".css", ".html", ".rs", ".c", ".h", ".sh"})
+"""The files that count: source code, not data or prose (JSON, TOML, Markdown, reStructuredText),
+nor type stubs (a ``.pyi`` restates the signatures of code written elsewhere, by construction)."""
 
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules", "vendor", "third_party", ".git"})
 

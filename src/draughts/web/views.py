@@ -120,15 +120,14 @@ def outcome_json(outcome: Outcome | None, *, claimed: bool = False) -> Json | No
     }
 
 
+_VARIANT_FIELDS = ("name", "title", "board_size", "width", "height", "squares")
+"""The ruleset's own fields a page reads as they are."""
+
+
 def variant_json(rules: Ruleset, *, custom: bool = False) -> Json:
     """The facts about a ruleset a page needs to set up a board."""
     return {
-        "name": rules.name,
-        "title": rules.title,
-        "board_size": rules.board_size,
-        "width": rules.width,
-        "height": rules.height,
-        "squares": rules.squares,
+        **{field: getattr(rules, field) for field in _VARIANT_FIELDS},
         "first_to_move": str(rules.first_to_move),
         "algebraic": rules.square_names is SquareNames.ALGEBRAIC,
         "capture_mandatory": rules.capture_mandatory,
