@@ -298,7 +298,11 @@ def flood_of_two() -> tuple[dict[str, Any], Node]:
     return native_spec(free), draughts.Position.from_fen(free, "W:W28:B11,22,23").node
 
 
-@pytest.mark.parametrize("answer", GARBAGE_ANSWERS, ids=repr)
+@pytest.mark.parametrize(
+    "answer",
+    GARBAGE_ANSWERS,
+    ids=lambda answer: type(answer).__name__ if isinstance(answer, type(iter([]))) else repr(answer),
+)
 def test_a_callback_answering_garbage_raises_a_draughts_error(answer: Any) -> None:
     """A precedence callback that answers anything but one bool per capture, at least one true:
     a DraughtsError naming the answer (a TypeError escaped for non-sequences before), and the
