@@ -139,10 +139,11 @@ def find_side(name: str, args: argparse.Namespace) -> Side | None:
 
 
 def wanted_sides(args: argparse.Namespace, peers: Sequence[str]) -> list[str]:
-    """The sides a run asks for: the source always; the compiled build with ``--compare`` or when
-    its interpreter is named; the baseline when given; ``peers`` with ``--compare``."""
+    """The sides a run asks for: the source always; another install of polydraughts (``compiled``,
+    named for the former mypyc build) only when its interpreter is named; the baseline when given;
+    ``peers`` with ``--compare``."""
     names = ["source"]
-    if args.compare or args.compiled_python or os.environ.get(VARIABLES["compiled"]):
+    if args.compiled_python or os.environ.get(VARIABLES["compiled"]):
         names.append("compiled")
     if args.baseline:
         names.append("baseline")
