@@ -49,7 +49,7 @@ import attrs
 
 import draughts
 from draughts._core.generator import MoveGenerator, abort_when, build_move_generator
-from draughts._core.native import value_weights
+from draughts._core.native import native_spec, value_weights
 from draughts._core.tables import compile_rules
 from draughts._core.types import Node
 from draughts.errors import CaptureSearchLimitError
@@ -131,8 +131,8 @@ def spec(rules: Ruleset) -> dict[str, Any]:
         "crowning_wins": rules.crowning_wins,
         "precedence": [_criterion(c) for c in rules.precedence],
         "value_weights": list(weights) if weights is not None else None,
-        "single_jump_preference": t.single_jump_preference,
-        "needs_order": t.needs_order,
+        "single_jump_preference": native_spec(rules)["single_jump_preference"],
+        "needs_order": native_spec(rules)["needs_order"],
         "bit_of_square": list(t.bit_of_square[1:]),
         "board": hex(t.board),
         "crown_rows": [hex(t.crown_row[0]), hex(t.crown_row[1])],

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 __all__ = [
     "AmbiguousMoveError",
+    "BookError",
     "CaptureSearchLimitError",
     "DXPConnectionError",
     "DXPError",
+    "DatabaseError",
     "DraughtsError",
     "DrawClaimError",
     "GameOverError",
@@ -33,6 +35,7 @@ __all__ = [
     "LineTooLongError",
     "MatchResultsError",
     "PDNError",
+    "PatternError",
     "PlayerSpecError",
     "RequestError",
     "ServeError",
@@ -228,6 +231,18 @@ class UnknownBallotError(DraughtsError):
 
 class MatchResultsError(DraughtsError):
     """A match's results file that is not of this match, or is damaged (the message names the file and line)."""
+
+
+class DatabaseError(DraughtsError):
+    """A file that is not a game database of this format, or a request the database cannot answer."""
+
+
+class BookError(DatabaseError):
+    """A file that is not an opening book of this format, or a book probed with other rules."""
+
+
+class PatternError(DraughtsError):
+    """A position pattern's text that does not read (:mod:`draughts.db`)."""
 
 
 class LineTooLongError(EOFError):

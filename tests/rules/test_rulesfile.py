@@ -37,6 +37,7 @@ from draughts import (
 )
 from draughts.rules import SEPARATORS
 from draughts.rules.files import file_format, ruleset_from_data, ruleset_to_data
+from draughts.rules.ruleset import LARGEST_KING_MOVE_LIMIT
 
 SCRIPT = Path(sys.executable).parent / "draughts"
 READS_TOML = sys.version_info >= (3, 11)
@@ -119,7 +120,7 @@ def ruleset_fields(draw: st.DrawFn) -> dict[str, Any]:
         "precedence": draw(st.lists(criteria, max_size=5, unique=True)),
         "captured_removal": draw(st.sampled_from(CapturedRemoval)),
         "capture_reversal": draw(st.booleans()),
-        "king_move_limit": draw(optional_limits),
+        "king_move_limit": draw(st.none() | st.integers(1, LARGEST_KING_MOVE_LIMIT)),
         "no_move_wins": draw(st.booleans()),
         "crowning_wins": draw(st.booleans()),
         "numbering": draw(st.sampled_from(Numbering)),

@@ -55,7 +55,8 @@ import attrs
 
 from draughts.db.database import Database
 from draughts.db.moves import move_code
-from draughts.db.schema import DatabaseError, unsigned
+from draughts.db.schema import unsigned
+from draughts.errors import BookError
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Position
@@ -71,9 +72,6 @@ ENTRY: Final = struct.Struct(">QQIIIIII")
 _HEADER: Final = struct.Struct(">8sHHIQ")
 _LIMIT: Final = 0xFFFFFFFF
 
-
-class BookError(DatabaseError):
-    """A file that is not a book of this format, or a book probed with other rules."""
 
 
 _COUNTS = attrs.filters.include("weight", "games", "white", "draws", "black")

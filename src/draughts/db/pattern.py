@@ -22,7 +22,7 @@ import attrs
 
 from draughts._text import excerpt
 from draughts.color import Color
-from draughts.errors import DraughtsError
+from draughts.errors import DraughtsError, PatternError
 from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -35,9 +35,6 @@ SYMBOLS = "wWbBe"
 
 _MATERIAL = {"w": (Color.WHITE, False), "W": (Color.WHITE, True), "b": (Color.BLACK, False), "B": (Color.BLACK, True)}
 
-
-class PatternError(DraughtsError):
-    """A pattern's text that does not read."""
 
 
 @attrs.frozen

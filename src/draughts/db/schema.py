@@ -33,7 +33,7 @@ import sqlite3
 import urllib.parse
 from typing import Final
 
-from draughts.errors import DraughtsError
+from draughts.errors import DatabaseError
 
 __all__ = ["FORMAT", "KEYS", "DatabaseError", "connect", "signed", "unsigned"]
 
@@ -67,9 +67,6 @@ CREATE INDEX IF NOT EXISTS games_by_variant ON games(variant, id);
 _TOP: Final = 1 << 63
 _WRAP: Final = 1 << 64
 
-
-class DatabaseError(DraughtsError):
-    """A file that is not a game database of this format, or a request the database cannot answer."""
 
 
 def signed(value: int) -> int:

@@ -514,11 +514,6 @@ def _label(text: str, **extra: Any) -> dict[str, Any]:
     return {"label": text, **extra}
 
 
-def _check_rows(instance: Ruleset, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidRulesetError(f"rows_per_side {excerpt(value)} must be a positive number")
-
-
 def _check_precedence(
     instance: Ruleset, attribute: attrs.Attribute[tuple[Criterion, ...]], value: tuple[Criterion, ...]
 ) -> None:
@@ -533,18 +528,12 @@ def _directions(instance: Ruleset, attribute: attrs.Attribute[Directions], value
         raise InvalidRulesetError(f"{attribute.name} names no direction")
 
 
-LARGEST_KING_MOVE_LIMIT = 2**40 - 1
-"""The largest king-move limit: the native core keeps the count of a side's king moves in 40 bits
-(``native/core/src/spec.rs``), far beyond any game's length."""
+LARGEST_KING_MOVE_LIMIT = 2**40 - 1  # the native rule state counts a side's king moves in 40 bits
 
 
 def _check_limit(instance: Ruleset, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= LARGEST_KING_MOVE_LIMIT
-    ):
-        raise InvalidRulesetError(
-            f"{attribute.name} {excerpt(value)} must be None or a number from 1 to {LARGEST_KING_MOVE_LIMIT:,}"
-        )
+    if value is not None and not (type(value) is int and 1 <= value <= LARGEST_KING_MOVE_LIMIT):
+        raise InvalidRulesetError(f"{attribute.name} {excerpt(value)} must be None or 1 to {LARGEST_KING_MOVE_LIMIT:,}")
 
 
 SEPARATORS = ("-", "x", ":")
@@ -580,11 +569,6 @@ def _check_separators(rules: Ruleset) -> None:
                 f"{name} {separator!r} is also a file letter of the {rules.shape} "
                 f"board's algebraic names (a-{files[-1]}), so its move text could not be read back; use ':' or '-'"
             )
-
-
-def _check_gametype(instance: Ruleset, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise InvalidRulesetError(f"pdn_gametype {excerpt(value)} must be a non-negative number or None")
 
 
 def _enum(kind: type) -> Any:
@@ -636,8 +620,7 @@ class Ruleset:
         capture_reversal: Whether a flying king may turn back 180° between two jumps (possible only
             where captured pieces leave at once; the Turkish rules forbid it).
         king_move_limit: At most this many quiet moves in a row with the same king while its side
-            still has men (Frisian: 3); None for no limit, at most ``LARGEST_KING_MOVE_LIMIT``
-            (``2**40 - 1``, in :mod:`draughts.rules.ruleset`). Positions carry the count.
+            still has men (Frisian: 3); None for no limit; at most 2**40 - 1. Positions carry the count.
         no_move_wins: A player with no legal move wins instead of losing (losing draughts).
         crowning_wins: Crowning a man wins the game (breakthrough).
         numbering: Where square 1 is, seen from White.
@@ -664,8 +647,8 @@ class Ruleset:
     bottom_left_playable: bool = attrs.field(
         default=True, validator=_bool, metadata=_label("Near-left corner is a playing square")
     )
-    rows_per_side: int = attrs.field(default=3, validator=_check_rows, metadata=_label("Rows of men per side"))
-    men_start_row: int = attrs.field(default=1, validator=_check_rows, metadata=_label("Men start from row"))
+    rows_per_side: int = attrs.field(default=3, validator=_positive, metadata=_label("Rows of men per side"))
+    men_start_row: int = attrs.field(default=1, validator=_positive, metadata=_label("Men start from row"))
     first_to_move: Color = attrs.field(default=Color.WHITE, validator=_enum(Color), metadata=_label("Who starts"))
     men_move: Directions = attrs.field(
         default=Directions.DIAGONAL_FORWARD, validator=_directions, metadata=_label("Men move")
@@ -718,7 +701,9 @@ class Ruleset:
     result_notation: ResultNotation = attrs.field(
         default=ResultNotation.DEFAULT, validator=_enum(ResultNotation), metadata=_label("Results written as")
     )
-    pdn_gametype: int | None = attrs.field(default=None, validator=_check_gametype, metadata=_label("PDN GameType"))
+    pdn_gametype: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(_non_negative), metadata=_label("PDN GameType")
+    )
     sources: tuple[str, ...] = attrs.field(
         default=(), converter=_text_tuple, eq=False, repr=False, metadata=_label("Sources")
     )
