@@ -11,8 +11,9 @@ import pytest
 import draughts
 from draughts import Board, Position, pdn
 from draughts.db import Database
-from draughts.db.book import ENTRY, MAGIC, Book, BookEntry, BookError, build_book, write_book
+from draughts.db.book import ENTRY, MAGIC, Book, BookEntry, build_book, write_book
 from draughts.db.moves import code_squares, move_code
+from draughts.errors import BookError
 from draughts.match.runner import EngineSpec, run_match
 from draughts.players import RandomPlayer
 from draughts.players.book import BookPlayer

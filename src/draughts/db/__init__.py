@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from draughts.db.database import Database, Exploration, ExplorerMove, GameHit, Occurrences
 from draughts.db.importer import FileImport, ImportReport
-from draughts.db.pattern import Pattern, PatternError
-from draughts.db.schema import DatabaseError
+from draughts.db.pattern import Pattern
+from draughts.errors import DatabaseError, PatternError
 
 __all__ = [
     "Database",

@@ -63,7 +63,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["ENTRY", "MAGIC", "VERSION", "Book", "BookEntry", "BookError", "build_book", "write_book"]
+__all__ = ["ENTRY", "MAGIC", "VERSION", "Book", "BookEntry", "build_book", "write_book"]
 
 MAGIC: Final = b"DRBOOK\r\n"
 VERSION: Final = 1
@@ -161,7 +161,7 @@ class Book:
     """An opening book file, read whole into memory (40 bytes an entry), probed by binary search.
 
     Raises:
-        BookError: the file is not a book of this format.
+        ~draughts.errors.BookError: the file is not a book of this format.
         OSError: it cannot be read.
     """
 
@@ -199,7 +199,7 @@ class Book:
         """The book's moves of ``position`` (or of a ruleset's start, or FEN), heaviest first.
 
         Raises:
-            BookError: the position's rules are not the book's.
+            ~draughts.errors.BookError: the position's rules are not the book's.
         """
         where = position if isinstance(position, Position) else _position(position, fen)
         if where.ruleset.name != self.name:

@@ -13,9 +13,9 @@ import attrs
 from draughts.db.importer import FileBatch, FileImport, ImportReport, run_jobs
 from draughts.db.moves import move_code
 from draughts.db.records import GameRecord, record_of
-from draughts.db.schema import DatabaseError, connect, signed
+from draughts.db.schema import connect, signed
 from draughts.db.writer import BatchCounts, write_batch
-from draughts.errors import DraughtsError
+from draughts.errors import DatabaseError, DraughtsError
 from draughts.move import Move
 from draughts.notation import move_text, parse_move
 from draughts.pdn import Game
@@ -107,7 +107,7 @@ class Database:
         readonly: Open an existing file for reading only (it is never written; importing fails).
 
     Raises:
-        DatabaseError: the file exists but is not a game database of this format, or
+        ~draughts.errors.DatabaseError: the file exists but is not a game database of this format, or
             ``readonly`` and there is no such database.
 
     >>> from draughts import pdn
@@ -206,7 +206,7 @@ class Database:
         Raises:
             FileNotFoundError: a path does not exist (before anything is read).
             UnknownVariantError: ``ruleset`` names no ruleset.
-            DatabaseError: the database was opened read-only.
+            ~draughts.errors.DatabaseError: the database was opened read-only.
         """
         self._writable()
         rules = None if ruleset is None else resolve_ruleset(ruleset)
@@ -311,7 +311,7 @@ class Database:
         """The stored game ``game_id`` as a PDN game (its tags, start, main line and result).
 
         Raises:
-            DatabaseError: no game has that id.
+            ~draughts.errors.DatabaseError: no game has that id.
         """
         row = self._connection.execute(
             "SELECT variant, headers, result, start, moves FROM games WHERE id = ?", (game_id,)

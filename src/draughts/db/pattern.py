@@ -28,7 +28,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["SYMBOLS", "Pattern", "PatternError"]
+__all__ = ["SYMBOLS", "Pattern"]
 
 SYMBOLS = "wWbBe"
 """A white man, a white king, a black man, a black king, an empty square."""
@@ -60,7 +60,7 @@ class Pattern:
         """A pattern from its text (see the module's notes); ``turn`` ``"white"``/``"black"`` or a colour.
 
         Raises:
-            PatternError: a word that does not read, a square twice with two symbols.
+            ~draughts.errors.PatternError: a word that does not read, a square twice with two symbols.
         """
         rules = resolve_ruleset(ruleset)
         squares: dict[int, str] = {}

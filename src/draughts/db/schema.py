@@ -35,7 +35,7 @@ from typing import Final
 
 from draughts.errors import DatabaseError
 
-__all__ = ["FORMAT", "KEYS", "DatabaseError", "connect", "signed", "unsigned"]
+__all__ = ["FORMAT", "KEYS", "connect", "signed", "unsigned"]
 
 FORMAT: Final = "1"
 """The version of the tables' layout."""
@@ -84,7 +84,7 @@ def connect(path: str, *, readonly: bool = False) -> sqlite3.Connection:
     (an existing file, never written: what the explorer of a web server opens).
 
     Raises:
-        DatabaseError: the file is not an SQLite database, or one of another format or key
+        ~draughts.errors.DatabaseError: the file is not an SQLite database, or one of another format or key
             definition, or (``readonly``) there is no such file.
     """
     try:

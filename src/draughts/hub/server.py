@@ -364,7 +364,7 @@ def serve(
 
     Raises:
         UnknownVariantError: ``ruleset`` names no variant.
-        ~draughts.db.book.BookError: ``book`` is not an opening book.
+        ~draughts.errors.BookError: ``book`` is not an opening book.
     """
     opened = None if book is None else Book(book)
     server = _Server(ruleset, sys.stdout if stdout is None else stdout, tablebases, opened)
