@@ -2,7 +2,7 @@
 //! of a man.
 //!
 //! Every weight and table comes from the caller (Python's `draughts.engine.weights` compiles them
-//! per ruleset and [`Weights`]-like settings); nothing here names a variant. The terms are those
+//! per ruleset from its `Weights` settings); nothing here names a variant. The terms are those
 //! of the Python evaluation it replaces, integer for integer: what each man and king is worth
 //! where it stands (material, square table, advancement, back-rank guard, king squares), the
 //! back-rank correction against a side without men, contact, balance, mobility, support, and in

@@ -1,7 +1,7 @@
 //! # draughts-native
 //!
 //! The Python binding of [`draughts_core`]: the extension module `draughts._native` of
-//! polydraughts. [`Rules`] is a ruleset compiled once (from the dictionary that
+//! polydraughts. `Rules` is a ruleset compiled once (from the dictionary that
 //! `draughts._core.native.native_rules` makes of a `Ruleset`) with the core's node API on Python
 //! ints: a node is `(own, opp, kings, color, state)`, bitboards in the Python generator's bit
 //! layout, a move's xor masks `(moved, captured, crowned)`.
