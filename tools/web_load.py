@@ -155,7 +155,7 @@ class Statuses:
 def _hostile_requests() -> list[tuple[str, str, bytes | None, tuple[int, ...]]]:
     """(method, path, body, the statuses expected) of each attack."""
     heavy = urlencode({"variant": "frisian", "fen": FRISIAN})
-    compare = {"variants": ["frisian", "frisian-nfc", "frisian-losing", "frysk"], "fen": FRISIAN}
+    compare = {"variants": ["frisian", "frisian-nfc", "frisian-losing", "international"], "fen": FRISIAN}
     search = {"variant": "frisian", "fen": FRISIAN, "time": 0.1}
     return [
         ("POST", "/api/play", b'{"fen": "' + b"W" * 200_000 + b'"}', (413,)),
