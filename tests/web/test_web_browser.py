@@ -244,8 +244,25 @@ def test_undo_redo_and_clickable_plies(page: Board) -> None:
     assert len(page.history()) == 2
 
 
+# Installed in the page: the computer's answers (POSTs to the game's engine) reach the page 1.5 s
+# late, as a long search's would. The native engine answers the strong level in milliseconds, too
+# soon to see the page think; held back, its answer comes while the person still uses the page.
+SLOW_ENGINE = """
+const answered = window.fetch.bind(window);
+window.fetch = async (path, init) => {
+  const response = await answered(path, init);
+  const method = (init && init.method) || 'GET';
+  if (method === 'POST' && String(path).includes('/engine')) {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+  return response;
+};
+"""
+
+
 def test_engine_replies_and_the_page_stays_responsive(page: Board) -> None:
     page.open(variant="international", black="computer", level="strong", time="2")
+    page.driver.execute_script(SLOW_ENGINE)
     page.click_square(32)
     page.click_square(28)
     page.wait(lambda d: "thinking" in page.status(), timeout=5)
@@ -260,7 +277,7 @@ def test_engine_replies_and_the_page_stays_responsive(page: Board) -> None:
     board.push_text("32-28")
     assert board.parse_text(page.history()[1]) in board.legal_moves
     assert page.status().startswith("White to move")
-    assert page.find("#engine-info").text.startswith("strong: ")
+    page.wait(lambda d: page.find("#engine-info").text.startswith("strong: "), timeout=5, message="no engine info")
 
 
 # Installed in the page: the first GET of the game drawn flipped is held back until the next one
@@ -293,6 +310,7 @@ def test_a_late_answer_does_not_undo_the_computers_move(page: Board) -> None:
     """A refresh sent before the computer's move but answered after it was drawn must not bring
     the old state back: the page once drew it and then let the computer play the person's side."""
     page.open(variant="international", black="computer", level="strong", time="2")
+    page.driver.execute_script(SLOW_ENGINE)
     page.driver.execute_script(CROSSING_ANSWERS)
     page.click_square(32)
     page.click_square(28)
