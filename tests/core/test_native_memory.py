@@ -161,9 +161,9 @@ def test_random_games_keep_memory_flat(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["international", "russian"])
 def test_many_random_games_keep_memory_flat(name: str) -> None:
-    """The same over 4,000 games (about a million calls)."""
+    """The same over 4,000 games (over 400,000 calls: Russian games are the shorter)."""
     grown = growth(random_games(draughts.get_variant(name), 2), 200, 4_000)
-    assert grown.calls > 500_000
+    assert grown.calls > 400_000
     grown.check(name)
 
 
