@@ -61,8 +61,9 @@ for position in positions if job.get("search", True) else ():  # not: the set-up
     nodes += result.nodes
     moves.append(str(result.move))
 seconds = time.process_time() - began
-print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "native": draughts.NATIVE,
-                  "file": draughts.__file__, "library": "polydraughts", "version": draughts.__version__}))
+print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "native": getattr(draughts, "NATIVE", None),
+                  "compiled": getattr(draughts, "COMPILED", None), "file": draughts.__file__,
+                  "library": "polydraughts", "version": draughts.__version__}))
 """
 
 PEER = r"""
@@ -183,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = rounds.interleave(args.rounds, list(by_name), run, progress=args.rounds > 1)
     print(rounds.build_text(sides, results))
     rates = {name: [found["nodes"] / found["seconds"] for found in found_all] for name, found_all in results.items()}
-    ours = [side.name for side in sides if side.polydraughts]
+    ours = [side.name for side in sides if side.name in ("source", "baseline")]
     moves = {name: [found["moves"] for found in results[name]] for name in ours}
     if any(found != moves["source"] for found in moves.values()):
         print("error: the polydraughts sides chose different moves on the same positions")
@@ -195,7 +196,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "py-draughts":
             line += " (its own node count and search: information)"
         print(line)
+    print_times(results, [side.name for side in sides if side.polydraughts], args.positions, args.depth)
     return 0
+
+
+def print_times(results: dict[str, list[dict[str, Any]]], names: Sequence[str], positions: int, depth: int) -> None:
+    """Each polydraughts side's CPU seconds to search a round's positions to ``depth``, and how many
+    times as long another side took as the source build (per round, then median and range): the
+    figure for another version of the engine, whose search (and so node count) may differ."""
+    times = {name: [found["seconds"] for found in results[name]] for name in names}
+    print(f"time to depth {depth} on a round's {positions} positions (CPU seconds, median (range) over the rounds):")
+    for name, values in times.items():
+        line = f"  {name:<12}{rounds.Spread.of(values).text(' s', 3):>32}"
+        if name != "source":
+            nodes = [found["nodes"] for found in results[name]]
+            line += f"   {rounds.ratios(values, times['source']).text()} the source build's time"
+            line += f" ({sum(nodes):,} nodes in all vs {sum(found['nodes'] for found in results['source']):,})"
+            if any(
+                found["moves"] != ours["moves"] for found, ours in zip(results[name], results["source"], strict=True)
+            ):
+                line += "; other moves on some positions (another search)"
+        if results[name][0].get("compiled"):
+            line += " [mypyc-compiled build]"
+        print(line)
 
 
 if __name__ == "__main__":

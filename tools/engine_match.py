@@ -14,7 +14,9 @@ Players (``--first`` and ``--second``):
   on the player process's ``PYTHONPATH``, so that ``PYTHONPATH=src`` plays the checkout's engine
   and not an installed one), with the ``strong`` level's weights and margin and
   ``Limit(time=...)``; ``polydraughts@SRC`` imports it from the source directory ``SRC`` instead
-  (e.g. an older checkout, for before/after matches);
+  (e.g. an older checkout, for before/after matches); ``polydraughts:PYTHON`` is the polydraughts
+  installed in the environment of the interpreter ``PYTHON`` (e.g. the turn-3 mypyc-compiled build,
+  commit 8041631, installed with ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .`` in a venv of its own);
 * ``turbo`` and ``simple``: py-draughts 1.10.1's ``TurboEngine`` (International only, its
   strongest) and ``SimpleEngine`` (every variant). py-draughts also imports as ``draughts``, so
   it lives in a virtual environment of its own (under ``--venv-dir``, made and filled with pip on
@@ -32,6 +34,7 @@ Usage::
     python tools/engine_match.py --variants international --first polydraughts --second turbo
     python tools/engine_match.py --variants russian --second simple --games 20 --time 0.5
     python tools/engine_match.py --first polydraughts@/tmp/old/src --second polydraughts --games 10
+    python tools/engine_match.py --second polydraughts:/work/venv-old/bin/python --time 0.1 --games 24
 """
 
 from __future__ import annotations
@@ -86,13 +89,19 @@ class Polydraughts:
     def __init__(self, variant, engine, seconds, clock, seed, fen):
         import draughts
         import draughts.engine as module
-        if clock == "cpu":
-            shim(module, ("perf_counter", "monotonic", "time"))
+        if clock == "cpu":  # the module whose clock the root search reads (draughts.engine.root since the package)
+            try:
+                import draughts.engine.root as clocked
+            except ImportError:
+                clocked = module
+            shim(clocked, ("perf_counter", "monotonic", "time"))
         level = module.LEVELS["strong"]
         self.limit = module.Limit(time=seconds)
         self.engine = module.Engine(seed=seed, weights=level.weights, margin=level.margin)
         self.board = draughts.Board(variant, fen)
-        self.name = "polydraughts " + getattr(draughts, "__version__", "?")
+        compiled = " compiled" if getattr(draughts, "COMPILED", 0) else ""
+        build = " native" if getattr(draughts, "NATIVE", None) else compiled
+        self.name = "polydraughts " + getattr(draughts, "__version__", "?") + build
 
     def find(self, text):
         for move in self.board.legal_moves:
@@ -219,12 +228,16 @@ class Player:
             kind, python, self.engine = "polydraughts", Path(sys.executable), "strong"
             if "@" in spec:
                 env["PYTHONPATH"] = str(Path(spec.split("@", 1)[1]).resolve())
+            elif spec.startswith("polydraughts:"):  # another install: its interpreter, its own site-packages
+                python = Path(spec.split(":", 1)[1])
             else:  # the polydraughts the referee imports (not whatever the interpreter would find)
                 env["PYTHONPATH"] = str(Path(draughts.__file__).resolve().parent.parent)
         elif spec in PY_DRAUGHTS_ENGINES:
             kind, python, self.engine = "py-draughts", peer_python(venv_dir), spec
         else:
-            raise SystemExit(f"unknown player {spec!r}: polydraughts, polydraughts@SRC, turbo or simple")
+            raise SystemExit(
+                f"unknown player {spec!r}: polydraughts, polydraughts@SRC, polydraughts:PYTHON, turbo or simple"
+            )
         # An empty working directory: no 'draughts' package but the player's own can be imported.
         self.process = subprocess.Popen(
             [str(python), str(script), kind],
