@@ -1,4 +1,4 @@
-"""``draughts db import | explore | find | shots`` and ``draughts book build | probe``: the game database.
+"""``draughts db import | explore | find | shots`` and ``draughts book build | merge | probe``: the game database.
 
 :mod:`draughts.cli` registers both commands with one call to :func:`add_parsers`.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -66,20 +67,44 @@ def _add_db(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
 
 
 def _add_book(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
-    sub = commands.add_parser("book", help="opening books: build one from a game database, probe it")
+    sub = commands.add_parser("book", help="opening books: build one from a game database or by the engine, probe it")
     actions = sub.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    build = actions.add_parser("build", help="build a book of the moves played in a database's games")
-    build.add_argument("db", metavar="DB")
-    build.add_argument("book", metavar="BOOK", help="the book file to write")
+    build = actions.add_parser(
+        "build",
+        help="build a book of the moves played in a database's games (DB BOOK), by the engine (--engine, BOOK), "
+        "or both merged (DB BOOK --engine)",
+    )
+    build.add_argument("files", nargs="+", metavar="[DB] BOOK", help="the database (unless --engine alone), the book")
     build.add_argument("--variant", metavar="VARIANT", required=True, help=variant_help)
     build.add_argument("--min-games", type=int, default=1, metavar="N", help="moves played at least N times")
     build.add_argument("--weighting", choices=("games", "score"), default="games")
+    _add_engine_options(build)
     build.set_defaults(run=lambda args, out: _book_build(args, out, ruleset))
+
+    merge = actions.add_parser("merge", help="merge books: a position takes its moves from the first book that has it")
+    merge.add_argument("book", metavar="BOOK", help="the book file to write")
+    merge.add_argument("books", nargs="+", metavar="INPUT", help="the books to merge, first preferred")
+    merge.set_defaults(run=_book_merge)
 
     probe = actions.add_parser("probe", help="the book moves of a position")
     _add_position(probe, "BOOK", variant_help, "the position (default: the start)")
     probe.set_defaults(run=lambda args, out: _book_probe(args, out, ruleset))
+
+
+def _add_engine_options(build: argparse.ArgumentParser) -> None:
+    """The options of a book built by the engine (:func:`draughts.db.engine_book.build_engine_book`)."""
+    engine = build.add_argument_group("built by the engine")
+    engine.add_argument(
+        "--engine", metavar="PLAYER", help="score every move by this engine: depth:N, nodes:N, time:S or level:NAME"
+    )
+    engine.add_argument("--plies", type=int, default=4, metavar="N", help="plies of the tree (default 4)")
+    engine.add_argument("--fen", metavar="FEN", help="the root position (default: the start)")
+    engine.add_argument("--margin", type=int, default=50, metavar="CENTI", help="moves this much worse left out (50)")
+    engine.add_argument("--halving", type=int, default=25, metavar="CENTI", help="this much worse halves a weight (25)")
+    engine.add_argument("--width", type=int, metavar="K", help="expand at most the K heaviest moves of a position")
+    engine.add_argument("--seed", type=int, default=0, help="seed of the engines' tie-breaks (default 0)")
+    engine.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
 
 
 def _add_position(parser: argparse.ArgumentParser, file: str, variant_help: str, fen_help: str) -> None:
@@ -208,12 +233,59 @@ def _shots(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
 
 
 def _book_build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
-    from draughts.db.book import build_book
+    from draughts.db.book import build_book, merge_books
 
     rules = ruleset(args.variant)
-    with _open(args.db) as database:
-        count = build_book(database, rules, args.book, min_games=args.min_games, weighting=args.weighting)
-    print(f"{plural(count, 'entry', 'entries')} ({rules.name}) written to {args.book}", file=out)
+    wanted = 1 if args.engine is not None else 2
+    if len(args.files) not in (wanted, 2):
+        raise DraughtsError("book build takes DB BOOK, or BOOK with --engine (DB BOOK --engine merges both)")
+    *database_path, book = args.files
+    if not database_path:
+        count = _engine_book(args, rules, book)
+    elif args.engine is None:
+        with _open(database_path[0]) as database:
+            count = build_book(database, rules, book, min_games=args.min_games, weighting=args.weighting)
+    else:
+        with tempfile.TemporaryDirectory() as scratch:
+            games, engine = os.path.join(scratch, "games.book"), os.path.join(scratch, "engine.book")
+            with _open(database_path[0]) as database:
+                build_book(database, rules, games, min_games=args.min_games, weighting=args.weighting)
+            _engine_book(args, rules, engine)
+            count = merge_books([games, engine], book)
+    print(f"{plural(count, 'entry', 'entries')} ({rules.name}) written to {book}", file=out)
+    return 0
+
+
+def _engine_book(args: argparse.Namespace, rules: Ruleset, path: str) -> int:
+    from draughts.db.engine_book import build_engine_book
+
+    bar = Bar("positions")
+    try:
+        with executor(args.workers, None, jobs=None) as pool:
+            return build_engine_book(
+                rules,
+                path,
+                player=args.engine,
+                plies=args.plies,
+                fen=args.fen,
+                seed=args.seed,
+                halving=args.halving,
+                margin=args.margin,
+                width=args.width,
+                executor=pool,
+                progress=bar,
+            )
+    finally:
+        bar.clear()
+
+
+def _book_merge(args: argparse.Namespace, out: TextIO) -> int:
+    from draughts.db.book import merge_books
+
+    for path in args.books:
+        open_book(path)  # a missing file is an error line, not a traceback
+    count = merge_books(args.books, args.book)
+    print(f"{plural(count, 'entry', 'entries')} written to {args.book}", file=out)
     return 0
 
 

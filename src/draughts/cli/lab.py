@@ -47,6 +47,12 @@ def add_parser(commands: Any) -> None:
         "--random-openings", type=int, metavar="PLIES", help="start each pair of games after PLIES random legal moves"
     )
     sub.add_argument(
+        "--book",
+        metavar="BOOK",
+        help="start each pair of games from a random exit of this opening book (draughts book build), seeded",
+    )
+    sub.add_argument("--book-plies", type=int, metavar="N", help="at most N book moves an opening (default: all)")
+    sub.add_argument(
         "--results", metavar="FILE", help="stream each game's record to this JSON-lines file; resume from it"
     )
     sub.add_argument("--tablebases", metavar="DIR", help="endgame tables for the tablebase metrics")
@@ -57,11 +63,18 @@ def add_parser(commands: Any) -> None:
 
 
 def openings_argument(args: argparse.Namespace) -> Any:
-    """What ``--openings FILE``, ``--ballot NAME`` or ``--random-openings PLIES`` ask for, as
-    :func:`~draughts.lab.runner.resolve_openings` takes it."""
+    """What ``--openings FILE``, ``--ballot NAME``, ``--random-openings PLIES`` or ``--book BOOK`` ask
+    for, as :func:`~draughts.lab.runner.resolve_openings` takes it."""
     plies = getattr(args, "random_openings", None)
-    if sum(1 for given in (args.openings, args.ballot, plies) if given is not None) > 1:
-        raise DraughtsError("--openings, --ballot and --random-openings exclude each other")
+    book = getattr(args, "book", None)
+    if sum(1 for given in (args.openings, args.ballot, plies, book) if given is not None) > 1:
+        raise DraughtsError("--openings, --ballot, --random-openings and --book exclude each other")
+    if book is not None:
+        from draughts.cli.db import open_book
+        from draughts.db.book import BookOpenings
+
+        open_book(book)  # a missing file is an error line, not a traceback
+        return BookOpenings(book, max(1, (args.games + 1) // 2), getattr(args, "seed", 0), args.book_plies)
     if plies is not None:
         from draughts.lab.runner import RandomOpenings
 

@@ -49,7 +49,7 @@ import os
 import random
 import struct
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -63,7 +63,7 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["ENTRY", "MAGIC", "VERSION", "Book", "BookEntry", "build_book", "write_book"]
+__all__ = ["ENTRY", "MAGIC", "VERSION", "Book", "BookEntry", "BookOpenings", "build_book", "merge_books", "write_book"]
 
 MAGIC: Final = b"DRBOOK\r\n"
 VERSION: Final = 1
@@ -71,7 +71,6 @@ ENTRY: Final = struct.Struct(">QQIIIIII")
 """One entry: key, move, weight, games, white, draws, black, reserved."""
 _HEADER: Final = struct.Struct(">8sHHIQ")
 _LIMIT: Final = 0xFFFFFFFF
-
 
 
 _COUNTS = attrs.filters.include("weight", "games", "white", "draws", "black")
@@ -107,8 +106,11 @@ def _padded(name: bytes) -> int:
 
 def write_book(path: str | os.PathLike[str], ruleset: Ruleset | str, entries: Sequence[BookEntry]) -> int:
     """Write a book of ``entries`` (sorted here) through a temporary file; returns the entries written."""
-    rules = resolve_ruleset(ruleset)
-    name = rules.name.encode("utf-8")
+    return _write(path, resolve_ruleset(ruleset).name, entries)
+
+
+def _write(path: str | os.PathLike[str], rules: str, entries: Sequence[BookEntry]) -> int:
+    name = rules.encode("utf-8")
     ordered = sorted(entries, key=lambda e: (e.key, -e.weight, e.code))
     target = os.fspath(path)
     temporary = f"{target}.tmp{os.getpid()}"
@@ -188,6 +190,11 @@ class Book:
     def __len__(self) -> int:
         return int(self._count)
 
+    def __iter__(self) -> Iterator[BookEntry]:
+        """Every entry in the file's order (by key, heaviest first), without the move's text."""
+        for index in range(self._count):
+            yield BookEntry(*ENTRY.unpack_from(self._data, self._start + index * ENTRY.size)[:7])
+
     def _entries(self, key: int) -> Iterator[BookEntry]:
         index = bisect.bisect_left(self._keys, key)
         while index < self._count and self._keys[index] == key:
@@ -224,3 +231,90 @@ class Book:
 def _position(ruleset: Ruleset | str, fen: str | None) -> Position:
     rules = resolve_ruleset(ruleset)
     return Position.initial(rules) if fen is None else Position.from_fen(rules, fen)
+
+
+def merge_books(books: Sequence[Book | str | os.PathLike[str]], path: str | os.PathLike[str]) -> int:
+    """Write the union of ``books`` (all of one ruleset) to ``path``: a position in several books
+    takes all its moves from the first that has it (polyglot's rule for ``merge-book``), so a
+    database book first and an engine book (:mod:`draughts.db.engine_book`) after keeps the moves
+    of real games and lets the engine fill the positions the games never reached.
+
+    Returns:
+        The number of entries written.
+
+    Raises:
+        ~draughts.errors.BookError: no book, or books of different rules.
+    """
+    opened = [book if isinstance(book, Book) else Book(book) for book in books]
+    if not opened:
+        raise BookError("no books to merge")
+    names = sorted({book.name for book in opened})
+    if len(names) > 1:
+        raise BookError(f"cannot merge books of different rules: {', '.join(map(repr, names))}")
+    taken: set[int] = set()
+    entries: list[BookEntry] = []
+    for book in opened:
+        own = [entry for entry in book if entry.key not in taken]
+        taken.update(entry.key for entry in own)
+        entries.extend(own)
+    return _write(path, names[0], entries)
+
+
+@attrs.frozen
+class BookOpenings:
+    """Openings drawn from a book: ``count`` distinct book exits per ruleset, each a walk from the
+    start by weighted random book moves (:meth:`Book.choose`) until the book has no move for the
+    position or ``plies`` moves were played; the same for one ``seed``. A source of openings for
+    the lab and the match runner (:func:`draughts.lab.runner.resolve_openings`), as
+    :class:`~draughts.lab.runner.RandomOpenings` is: cutechess-cli's random book exits.
+
+    Attributes:
+        book: The book's path.
+        count: How many distinct exits (fewer when the book holds fewer lines).
+        seed: Seed of the draws.
+        plies: At most this many book moves an opening (None: until out of book).
+    """
+
+    book: str | os.PathLike[str]
+    count: int
+    seed: int = 0
+    plies: int | None = None
+
+    def openings(self, ruleset: Ruleset | str) -> tuple[Any, ...]:
+        """The exits for ``ruleset`` as :class:`~draughts.lab.runner.Opening` s named ``book 1``, ``book 2`` ...
+
+        Raises:
+            ~draughts.errors.BookError: ``count`` or ``plies`` below 1, the book of other rules, or
+                no book move from the start position.
+        """
+        from draughts.lab.runner import Opening
+
+        if self.count < 1 or (self.plies is not None and self.plies < 1):
+            raise BookError(f"book openings need a count and plies from 1, not {self.count} and {self.plies}")
+        book = Book(self.book)
+        start = _position(ruleset, None)
+        rng = random.Random(f"{self.seed}/{start.ruleset.name}/{book.name}")
+        found: dict[tuple[str, ...], None] = {}
+        for _ in range(self.count * 20):  # a small book may hold fewer distinct lines than asked
+            line = _exit(book, start, rng, self.plies)
+            if line:
+                found.setdefault(line)
+            if len(found) == self.count:
+                break
+        if not found:
+            raise BookError(f"the book {book.path!r} has no move from the start of {start.ruleset.name}")
+        return tuple(Opening(moves, name=f"book {n + 1}") for n, moves in enumerate(found))
+
+
+def _exit(book: Book, start: Position, rng: random.Random, plies: int | None) -> tuple[str, ...]:
+    """One weighted walk through ``book`` from ``start``: the moves' texts (empty if the walk ends
+    in a finished game, where no game can start)."""
+    position = start
+    line: list[str] = []
+    while plies is None or len(line) < plies:
+        move = book.choose(position, rng)
+        if move is None:
+            break
+        line.append(move_text(position, move))
+        position = position.play(move)
+    return tuple(line) if position.legal_moves() else ()

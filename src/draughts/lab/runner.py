@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -37,6 +37,7 @@ LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
 __all__ = [
     "GameTask",
     "Opening",
+    "OpeningSource",
     "RandomOpenings",
     "game_seed",
     "lab_tasks",
@@ -63,6 +64,15 @@ class Opening:
     moves: tuple[str, ...] = ()
     fen: str | None = None
     name: str = ""
+
+
+@runtime_checkable
+class OpeningSource(Protocol):
+    """Where a run's openings are drawn from, per ruleset: :class:`RandomOpenings`,
+    :class:`draughts.db.book.BookOpenings` (random book exits)."""
+
+    def openings(self, ruleset: str | Ruleset) -> Sequence[Any]:
+        """The openings for ``ruleset``: :class:`Opening` s or any form :func:`resolve_openings` reads."""
 
 
 @attrs.frozen
@@ -230,16 +240,17 @@ def play_game(
 
 
 def resolve_openings(
-    ruleset: str | Ruleset, openings: str | Sequence[Any] | RandomOpenings | None
+    ruleset: str | Ruleset, openings: str | Sequence[Any] | OpeningSource | None
 ) -> tuple[Opening, ...]:
-    """The openings of a run: None (the start position), :class:`RandomOpenings`, a ballot's name (of
+    """The openings of a run: None (the start position), an :class:`OpeningSource` (:class:`RandomOpenings`,
+    :class:`~draughts.db.book.BookOpenings`), a ballot's name (of
     :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
     move texts joined by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked
     by playing it."""
     if openings is None:
         return ()
     name, rules = (ruleset, None) if isinstance(ruleset, str) else (ruleset.name, ruleset)
-    if isinstance(openings, RandomOpenings):
+    if isinstance(openings, OpeningSource):
         openings = openings.openings(ruleset)
     if isinstance(openings, str):
         from draughts import openings as ballots
@@ -395,7 +406,7 @@ def lab_tasks(
     players: Sequence[str] = ("random", "random"),
     seed: int = 0,
     max_plies: int = 300,
-    openings: str | Sequence[Any] | Mapping[str, Any] | RandomOpenings | None = None,
+    openings: str | Sequence[Any] | Mapping[str, Any] | OpeningSource | None = None,
 ) -> list[GameTask]:
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
@@ -437,7 +448,7 @@ def run_lab(
     players: Sequence[str] = ("random", "random"),
     seed: int = 0,
     max_plies: int = 300,
-    openings: str | Sequence[Any] | Mapping[str, Any] | RandomOpenings | None = None,
+    openings: str | Sequence[Any] | Mapping[str, Any] | OpeningSource | None = None,
     executor: Executor | None = None,
     results: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
