@@ -380,6 +380,7 @@ EXTRA_PAGES = (
     "draughts.players.factory",
     "draughts.players.book",
     "draughts.db.book",
+    "draughts.db.engine_book",
     "draughts.db.moves",
     "draughts.db.schema",
     "draughts.db.shots",
