@@ -68,7 +68,8 @@ def openings_argument(args: argparse.Namespace) -> Any:
     plies = getattr(args, "random_openings", None)
     book = getattr(args, "book", None)
     if sum(1 for given in (args.openings, args.ballot, plies, book) if given is not None) > 1:
-        raise DraughtsError("--openings, --ballot, --random-openings and --book exclude each other")
+        options = "--openings, --ballot, --random-openings and --book" if hasattr(args, "book") else None
+        raise DraughtsError(f"{options or '--openings, --ballot and --random-openings'} exclude each other")
     if book is not None:
         from draughts.cli.db import open_book
         from draughts.db.book import BookOpenings
