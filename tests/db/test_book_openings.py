@@ -58,7 +58,9 @@ def test_a_lab_run_from_a_book_starts_every_game_with_book_moves(book: Path) -> 
         assert start_board(task).ply() == 4
     figures = run_lab(["russian"], 6, players=("depth:1",), seed=2, max_plies=40, openings=source)
     assert figures["russian"].games == 6
-    assert resolve_openings("russian", source) == source.openings("russian")
+    resolved = resolve_openings("russian", source)
+    assert [(o.moves, o.name) for o in resolved] == [(o.moves, o.name) for o in source.openings("russian")]
+    assert [o.name for o in resolved] == ["book 1", "book 2", "book 3"]
 
 
 def test_a_book_of_other_rules_or_a_bad_count_is_refused(book: Path) -> None:

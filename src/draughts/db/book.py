@@ -49,7 +49,7 @@ import os
 import random
 import struct
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -63,7 +63,18 @@ from draughts.position import Position
 from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 
-__all__ = ["ENTRY", "MAGIC", "VERSION", "Book", "BookEntry", "BookOpenings", "build_book", "merge_books", "write_book"]
+__all__ = [
+    "ENTRY",
+    "MAGIC",
+    "VERSION",
+    "Book",
+    "BookEntry",
+    "BookExit",
+    "BookOpenings",
+    "build_book",
+    "merge_books",
+    "write_book",
+]
 
 MAGIC: Final = b"DRBOOK\r\n"
 VERSION: Final = 1
@@ -261,6 +272,15 @@ def merge_books(books: Sequence[Book | str | os.PathLike[str]], path: str | os.P
 
 
 @attrs.frozen
+class BookExit:
+    """An opening drawn from a book: its moves from the start position, in the variant's notation,
+    and its name; the lab reads it as an opening (its ``moves`` and ``name``), as a ballot's."""
+
+    moves: tuple[str, ...]
+    name: str = ""
+
+
+@attrs.frozen
 class BookOpenings:
     """Openings drawn from a book: ``count`` distinct book exits per ruleset, each a walk from the
     start by weighted random book moves (:meth:`Book.choose`) until the book has no move for the
@@ -280,15 +300,13 @@ class BookOpenings:
     seed: int = 0
     plies: int | None = None
 
-    def openings(self, ruleset: Ruleset | str) -> tuple[Any, ...]:
-        """The exits for ``ruleset`` as :class:`~draughts.lab.runner.Opening` s named ``book 1``, ``book 2`` ...
+    def openings(self, ruleset: Ruleset | str) -> tuple[BookExit, ...]:
+        """The exits for ``ruleset``, named ``book 1``, ``book 2`` ...
 
         Raises:
             ~draughts.errors.BookError: ``count`` or ``plies`` below 1, the book of other rules, or
                 no book move from the start position.
         """
-        from draughts.lab.runner import Opening
-
         if self.count < 1 or (self.plies is not None and self.plies < 1):
             raise BookError(f"book openings need a count and plies from 1, not {self.count} and {self.plies}")
         book = Book(self.book)
@@ -303,7 +321,7 @@ class BookOpenings:
                 break
         if not found:
             raise BookError(f"the book {book.path!r} has no move from the start of {start.ruleset.name}")
-        return tuple(Opening(moves, name=f"book {n + 1}") for n, moves in enumerate(found))
+        return tuple(BookExit(moves, f"book {n + 1}") for n, moves in enumerate(found))
 
 
 def _exit(book: Book, start: Position, rng: random.Random, plies: int | None) -> tuple[str, ...]:
