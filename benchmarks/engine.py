@@ -6,10 +6,13 @@ each side searches each of them to ``--depth`` with a new ``Engine(seed=0)`` (an
 transposition table), in a process of its own; the figure is the nodes of all those searches over
 their CPU time (``time.process_time``). The sides are ``source`` (this checkout, with the native
 core its install built: the per-node search and the evaluation run natively), ``baseline``
-(another source tree, an A/B; the ``compiled`` side of ``--compiled-python`` named the former mypyc
-build, which is gone) and, with ``--compare``, py-draughts 1.10.1's ``SimpleEngine(depth_limit=depth)`` on the same
+(another source tree, an A/B), ``compiled`` (``--compiled-python PYTHON``: the polydraughts
+installed in that interpreter's environment, such as the turn-3 mypyc build of commit 8041631)
+and, with ``--compare``, py-draughts 1.10.1's ``SimpleEngine(depth_limit=depth)`` on the same
 positions. The rounds are interleaved; the table gives the median and the range over the rounds
-of each side's nodes per second and of its ratio to the source build's in the same round.
+of each side's nodes per second and of its ratio to the source build's in the same round, then
+each polydraughts side's CPU time to the depth and how many times the source build's it is (the
+figure for another version, whose search may visit other nodes).
 
 py-draughts' engine counts its nodes its own way and searches differently (its own evaluation,
 move ordering and quiescence), so its row is information on throughput, not a comparison of
@@ -19,6 +22,7 @@ Usage::
 
     python benchmarks/engine.py --variant russian --depth 7 --rounds 7
     python benchmarks/engine.py --compare                                         # and py-draughts
+    python benchmarks/engine.py --depth 9 --compiled-python OLD/bin/python        # vs another install
     python benchmarks/engine.py --quick                                           # CI: runs at all
     python benchmarks/engine.py --instructions --baseline ../old/src --rounds 1   # A/B on a loaded machine
 
