@@ -193,15 +193,14 @@ def _connection_lost(record: DXPRecord) -> bool:
 
 
 def _peer_moved(record: DXPRecord) -> bool:
-    """Whether the peer made a move in the game (a game it never moved in was never played).
+    """Whether the peer sent a move in the game, legal or not (a game it never moved in was never played).
 
     Our own first move does not count: whether it goes out before a peer's reset arrives is a
     race, and a peer that requests a game, has us move first and resets would otherwise use up a
-    ``games`` follower's games without playing one.
+    ``games`` follower's games without playing one. An illegal move counts: the peer played, and
+    lost the game by it.
     """
-    board = record.board
-    peer_first = board.root().turn is not record.color
-    return len(board.move_stack) >= (1 if peer_first else 2)
+    return record.peer_moves > 0
 
 
 def connect(
