@@ -49,7 +49,7 @@ import attrs
 
 import draughts
 from draughts._core.generator import MoveGenerator, abort_when, build_move_generator
-from draughts._core.native import native_spec, value_weights
+from draughts._core.native import native_spec
 from draughts._core.tables import compile_rules
 from draughts._core.types import Node
 from draughts.errors import CaptureSearchLimitError
@@ -102,37 +102,24 @@ def _criterion(criterion: Any) -> dict[str, Any]:
 
 
 def spec(rules: Ruleset) -> dict[str, Any]:
-    """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them."""
+    """The rule dimensions of ``rules`` as the native ``RulesSpec`` holds them, with its name and bit layout.
+
+    The dimensions are :func:`~draughts._core.native.native_spec`'s, the library's one reading of a
+    ruleset, in the form the Rust tests read: the board as ``board_size`` (its width) and
+    ``board_height``, each criterion named (a user-defined one as ``External``, which the Rust tests
+    implement themselves), the weights as a list.
+    """
     t = compile_rules(rules)
-    weights = value_weights(rules)
+    native = native_spec(rules)
+    width, height = native.pop("board_size")
+    weights = native["value_weights"]
     return {
         "name": rules.name,
-        "board_size": rules.width,
-        "board_height": rules.height,
-        "all_squares": rules.board_squares is BoardSquares.ALL,
-        "bottom_left_playable": rules.bottom_left_playable,
-        "numbering": rules.numbering.name,
-        "rows_per_side": rules.rows_per_side,
-        "men_start_row": rules.men_start_row,
-        "first_to_move": 0 if rules.first_to_move is draughts.WHITE else 1,
-        "men_move": rules.men_move.value,
-        "men_capture": rules.men_capture.value,
-        "kings_move": rules.kings_move.value,
-        "kings_capture": rules.kings_capture.value,
-        "men_capture_kings": rules.men_capture_kings,
-        "flying_kings": rules.king_range is KingRange.FLYING,
-        "king_landing": rules.king_landing.name,
-        "capture_promotion": rules.capture_promotion.name,
-        "capture_mandatory": rules.capture_mandatory,
-        "immediate_removal": rules.captured_removal is CapturedRemoval.IMMEDIATE,
-        "capture_reversal": rules.capture_reversal,
-        "king_move_limit": rules.king_move_limit or 0,
-        "no_move_wins": rules.no_move_wins,
-        "crowning_wins": rules.crowning_wins,
+        "board_size": width,
+        "board_height": height,
+        **native,
         "precedence": [_criterion(c) for c in rules.precedence],
         "value_weights": list(weights) if weights is not None else None,
-        "single_jump_preference": native_spec(rules)["single_jump_preference"],
-        "needs_order": native_spec(rules)["needs_order"],
         "bit_of_square": list(t.bit_of_square[1:]),
         "board": hex(t.board),
         "crown_rows": [hex(t.crown_row[0]), hex(t.crown_row[1])],

@@ -184,6 +184,49 @@ def test_the_spec_and_layout_are_the_recorded_tables(recorded: dict[str, Any]) -
     assert native_rules(rules) is native  # compiled once per ruleset
 
 
+@pytest.mark.parametrize(
+    ("variant", "change"),
+    [
+        ("international", {"value_weights": (1, 5)}),  # most pieces: the weights are (1, 1)
+        ("italian", {"single_jump_preference": -1}),  # its criteria prefer taking a king: +1
+        ("russian", {"value_weights": (1, 1)}),  # free choice implies no value bound
+    ],
+)
+def test_a_spec_whose_precedence_facts_do_not_follow_from_its_criteria_is_refused(
+    variant: str, change: dict[str, Any]
+) -> None:
+    """The core trusts the value bound and the single-jump preference a spec gives: for built-in
+    criteria (or free choice) a hand-written spec that contradicts them is refused, naming both
+    (accepted before, and its lists and counts could disagree)."""
+    spec = native_spec(draughts.get_variant(variant))
+    assert _native.Rules(spec, None).start() == native_rules(draughts.get_variant(variant)).start()
+    with pytest.raises(InvalidRulesetError, match="do not follow from the precedence") as refused:
+        _native.Rules({**spec, **change}, None)
+    assert str(next(iter(change.values()))) in str(refused.value)
+
+
+def test_a_spec_with_an_external_precedence_keeps_its_facts() -> None:
+    """An external precedence (a Python callback) alone knows its key: its facts are not checked."""
+    spec = {**native_spec(draughts.get_variant("international")), "precedence": []}
+    spec["value_weights"], spec["single_jump_preference"] = None, 1
+    assert _native.Rules(spec, lambda facts: [True] * len(facts)).start()
+
+
+def test_both_spec_readers_name_the_bad_field_of_their_dictionary() -> None:
+    """One reader (``convert.rs``'s ``dict_field``) serves the rules' spec and the draw rules' spec,
+    each error naming its dictionary, the field and the value."""
+    spec = native_spec(draughts.get_variant("russian"))
+    with pytest.raises(InvalidRulesetError, match="native spec field \"men_move\": missing"):
+        _native.Rules({key: value for key, value in spec.items() if key != "men_move"}, None)
+    with pytest.raises(InvalidRulesetError, match="native spec field \"rows_per_side\": x does not fit"):
+        _native.Rules({**spec, "rows_per_side": "x"}, None)
+    draws = {"repetitions": 3, "repetition_claim": False, "move_counts": [], "endgames": [], "main_diagonal": 0}
+    with pytest.raises(InvalidRulesetError, match="draw rules field \"bits\": missing"):
+        _native.DrawRules(draws)
+    with pytest.raises(InvalidRulesetError, match="draw rules field \"bits\": -1 does not fit"):
+        _native.DrawRules({**draws, "bits": -1})
+
+
 def test_rule_state_helpers_read_the_recorded_states() -> None:
     """King-move counts: every recorded state decodes to a king of its side and a count within the
     limit, and is rebuilt from those; the state value round-trips; past the limit is refused."""

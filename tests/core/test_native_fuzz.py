@@ -7,10 +7,9 @@ negative, huge); random move sequences with the list, count, child and perft inv
 and precedence callbacks at the binding that answer garbage. What may come out:
 
 * a :class:`~draughts.errors.DraughtsError` (a refused FEN, ruleset, node or move, the capture
-  search's bound, a callback's bad answer);
+  search's bound, a callback's bad answer, a criterion's keys that do not compare);
 * the error a user-defined criterion raises itself, as it raised it (as the Python generator
-  always did: ``test_native.py::test_a_failing_criterion_raises_its_own_error``), including the
-  ``TypeError`` of comparing keys of types that do not compare;
+  always did: ``test_native.py::test_a_failing_criterion_raises_its_own_error``);
 
 never a panic, a ``SystemError``, a ``PanicException`` or any other exception. The default run
 is short; ``-m slow`` runs the long one (``FUZZ_EXAMPLES`` examples per test, default 20,000) and
@@ -31,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import draughts
-from draughts.errors import DraughtsError
+from draughts.errors import DraughtsError, InvalidRulesetError
 from draughts.rules import CaptureFacts, Criterion, MostPieces, Ruleset
 from strategies import family_rulesets, positions
 
@@ -110,8 +109,6 @@ def own_errors(rules: Ruleset) -> tuple[type[BaseException], ...]:
     for criterion in rules.precedence:
         if isinstance(criterion, RaisingFuzzCriterion):
             allowed.append(CriterionFailed)
-        if isinstance(criterion, GarbageFuzzCriterion) and criterion.kind == "mixed":
-            allowed.append(TypeError)
     return tuple(allowed)
 
 
@@ -346,8 +343,8 @@ def run_callback(data: st.DataObject) -> None:
 
 def test_criteria_that_fail_or_answer_garbage_through_the_rules() -> None:
     """Each user criterion on the position with two captures: the well-behaved one decides, the
-    raising one raises its own error, keys that do not compare the TypeError of comparing them,
-    NaN and huge keys some legal choice."""
+    raising one raises its own error, keys that do not compare an InvalidRulesetError (the bare
+    TypeError of comparing them before), NaN and huge keys some legal choice."""
     position = draughts.Position.from_fen("international", "W:W28:B11,22,23")
     outcomes = {}
     for criterion in USER_CRITERIA:
@@ -362,8 +359,37 @@ def test_criteria_that_fail_or_answer_garbage_through_the_rules() -> None:
         ("garbage", "nan"): 1,  # the precedence keeps the first capture it sees (key tuples)
         ("garbage", "huge"): 1,
         ("garbage", "tuples"): 1,
-        ("garbage", "mixed"): "TypeError",
+        ("garbage", "mixed"): "InvalidRulesetError",
     }
+
+
+@attrs.frozen
+class TextForMoreFuzzCriterion(Criterion):
+    """Keys that compare for single jumps (0) but not once a capture takes more ("x" against 0)."""
+
+    label = "text"
+
+    def key(self, capture: CaptureFacts) -> Any:
+        return "x" if capture.pieces > 1 else 0
+
+
+@pytest.mark.parametrize("alone", [True, False], ids=["alone", "first-of-two"])
+def test_keys_that_do_not_compare_are_a_ruleset_error_quoting_the_criterion(alone: bool) -> None:
+    """No capture can be the best of keys that do not compare: an InvalidRulesetError naming the
+    criterion and quoting the keys (the bare TypeError of comparing them escaped before), whether
+    the criterion is the whole precedence or the first of two. Keys of a single jump over a king
+    and over a man (None, "x") are compared when the rules are compiled; others (0, "x") when the
+    captures are chosen, and the rules stay usable where no choice is needed."""
+    position = draughts.Position.from_fen("international", "W:W28:B11,22,23")
+    for criterion, quoted in ((GarbageFuzzCriterion("mixed"), "None"), (TextForMoreFuzzCriterion(), "0")):
+        precedence = (criterion,) if alone else (criterion, MostPieces())
+        rules = attrs.evolve(position.ruleset, name=f"incomparable-{alone}", precedence=precedence)
+        with pytest.raises(InvalidRulesetError, match="gave keys that do not compare") as raised:
+            native_of(rules).legal(*position.node)
+        assert f"criterion {criterion!r}" in str(raised.value)
+        assert "'x'" in str(raised.value)
+        assert quoted in str(raised.value)
+    assert len(native_of(rules).legal(*native_of(rules).start())) == 9
 
 
 # --- the long run ---

@@ -280,3 +280,38 @@ def test_a_long_chat_does_not_forfeit_a_game_of_the_initiator() -> None:
     thread.join(30)
     server.close()
     assert [(r.result, r.error) for r in records] == [("2-0", None), ("0-2", None)]
+
+
+# --- a reset after our first move ---------------------------------------------------------------------
+
+
+class ResettingPeer:
+    """A peer that requests a game with the follower as White, then is gone once the follower moved."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+        self.messages: list[dxp.Message] = [dxp.GameRequest("Rogue", "W", 0, 0, None)]
+
+    def receive(self, timeout: float | None) -> dxp.Message:
+        if not self.messages:
+            raise dxp.DXPConnectionError("connection reset by peer")
+        return self.messages.pop(0)
+
+    def send(self, message: dxp.Message) -> None:
+        self.sent.append(message)
+
+
+def test_a_game_the_peer_never_moved_in_is_not_counted_even_after_our_first_move() -> None:
+    """The race behind test_a_reset_after_the_game_request_does_not_kill_the_follower: when the
+    follower's first move went out before the peer's reset arrived, the game counted (the board
+    held a move), so a ``--games 1`` follower ended and the next peer was refused. Here the move
+    goes out every time: the game is not counted, the follower waits for the next peer."""
+    from draughts.dxp import roles
+
+    peer = ResettingPeer()
+    records: list[dxp.DXPRecord] = []
+    rules = draughts.get_variant("international")
+    player = dxp.level_player("beginner", seed=1)
+    roles._serve_connection(peer, player, rules, "us", 1, records, None, 30.0)  # type: ignore[arg-type]
+    assert [type(message).__name__ for message in peer.sent] == ["GameAccept", "MoveMessage"]
+    assert records == []

@@ -70,3 +70,21 @@ def test_an_unknown_ballot_or_variant_exits_2_with_one_line(capsys: pytest.Captu
         "draughts openings: error: no ballot 'acf-3-move' for russian; its ballots: fmjd-64, idf-150\n"
     )
     assert _run("no-such-variant")[0] == 2
+
+
+def test_the_command_and_the_web_board_describe_a_ballot_alike() -> None:
+    """One description of a ballot (``Ballot.summary``) and of an opening (``Opening.to_dict``) serves
+    both: the web's listing is the command's, its openings the command's without the FEN each leads to."""
+    from draughts import get_variant
+    from draughts.web.openings import ballots_json
+
+    _, text = _run("american", "--format", "json")
+    assert ballots_json(get_variant("american"), None)["ballots"] == json.loads(text)
+    _, text = _run("russian", "fmjd-64", "--format", "json")
+    command = json.loads(text)
+    web = ballots_json(get_variant("russian"), "fmjd-64")
+    assert {key: value for key, value in web.items() if key != "openings"} == {
+        key: value for key, value in command.items() if key != "openings"
+    }
+    assert web["openings"] == [{key: value for key, value in o.items() if key != "fen"} for o in command["openings"]]
+    assert all(len(o) == 6 and o["fen"].startswith(("W:", "B:")) for o in command["openings"])

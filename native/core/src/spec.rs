@@ -389,6 +389,7 @@ impl RulesSpec {
         if !(-1..=1).contains(&self.precedence_facts.single_jump_preference) {
             return bad("single_jump_preference must be -1, 0 or 1".into());
         }
+        self.check_precedence_facts()?;
         if let PrecedenceRule::Criteria(list) = &self.precedence {
             for (i, c) in list.iter().enumerate() {
                 if let Criterion::MostValue { man, king } = c {
@@ -402,6 +403,40 @@ impl RulesSpec {
             }
         }
         Ok(())
+    }
+
+    /// Refuses facts that do not follow from built-in criteria (or free choice).
+    ///
+    /// The search trusts `value_weights` (the value bound of the flying search) and
+    /// `single_jump_preference` (the single jumps a count keeps) where the lists apply the
+    /// criteria themselves, so a spec whose facts say otherwise (written by hand: the bindings
+    /// derive them) would make `legal` and `moves` disagree. `needs_order` may say more than the
+    /// criteria need (the generator forces it where they need it). An external precedence's facts
+    /// come from its implementation, which alone knows its key: they are trusted.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSpec`] quoting the facts given and those the criteria imply.
+    fn check_precedence_facts(&self) -> Result<(), Error> {
+        let criteria: &[Criterion] = match &self.precedence {
+            PrecedenceRule::Free => &[],
+            PrecedenceRule::Criteria(list) => list,
+            PrecedenceRule::External(_) => return Ok(()),
+        };
+        let derived = derived_precedence(criteria);
+        let given = self.precedence_facts;
+        if given.value_weights == derived.value_weights
+            && given.single_jump_preference == derived.single_jump_preference
+        {
+            return Ok(());
+        }
+        Err(Error::InvalidSpec(format!(
+            "value_weights {:?} and single_jump_preference {} do not follow from the precedence \
+             {criteria:?}, which implies {:?} and {}",
+            given.value_weights,
+            given.single_jump_preference,
+            derived.value_weights,
+            derived.single_jump_preference
+        )))
     }
 }
 
@@ -430,6 +465,30 @@ mod tests {
             derived_precedence(&[Criterion::WithKing]).value_weights,
             None
         );
+    }
+
+    #[test]
+    fn facts_that_do_not_follow_from_built_in_criteria_are_refused() {
+        let spec = RulesSpec::default().with_criteria(vec![Criterion::MostPieces]);
+        assert!(spec.validate().is_ok());
+        let mut lying = spec.clone();
+        lying.precedence_facts.value_weights = Some((1, 5));
+        let Err(Error::InvalidSpec(text)) = lying.validate() else {
+            panic!("lying value_weights accepted");
+        };
+        assert!(
+            text.contains("Some((1, 5))") && text.contains("Some((1, 1))"),
+            "{text}"
+        );
+        let mut lying = spec.clone();
+        lying.precedence_facts.single_jump_preference = 1;
+        assert!(matches!(lying.validate(), Err(Error::InvalidSpec(_))));
+        let mut free = RulesSpec::default();
+        free.precedence_facts.single_jump_preference = -1;
+        assert!(matches!(free.validate(), Err(Error::InvalidSpec(_))));
+        let mut ordered = spec;
+        ordered.precedence_facts.needs_order = true; // more than needed: harmless, accepted
+        assert!(ordered.validate().is_ok());
     }
 
     #[test]

@@ -75,15 +75,31 @@ fn bad_field(py: Python<'_>, key: &str, detail: String) -> PyErr {
     )
 }
 
-/// Field `key` of `spec` as a `T` (missing or of the wrong type: `InvalidRulesetError`).
-fn field<'py, T: FromPyObjectOwned<'py>>(spec: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+/// Field `key` of the dictionary `spec` as a `T`; missing or of the wrong type, an
+/// `InvalidRulesetError` naming it a field of `what` (`"native spec"`, `"draw rules"`: the one
+/// reader of both spec dictionaries).
+pub fn dict_field<'py, T: FromPyObjectOwned<'py>>(
+    spec: &Bound<'py, PyDict>,
+    what: &str,
+    key: &str,
+) -> PyResult<T> {
     let py = spec.py();
-    let value = spec
-        .get_item(key)?
-        .ok_or_else(|| bad_field(py, key, "missing".into()))?;
+    let bad = |detail: String| {
+        draughts_error(
+            py,
+            "InvalidRulesetError",
+            format!("{what} field {key:?}: {detail}"),
+        )
+    };
+    let value = spec.get_item(key)?.ok_or_else(|| bad("missing".into()))?;
     value
         .extract::<T>()
-        .map_err(|_| bad_field(py, key, format!("{value} does not fit")))
+        .map_err(|_| bad(format!("{value} does not fit")))
+}
+
+/// Field `key` of the native spec `spec` as a `T` (see [`dict_field`]).
+fn field<'py, T: FromPyObjectOwned<'py>>(spec: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    dict_field(spec, "native spec", key)
 }
 
 fn numbering(py: Python<'_>, name: &str) -> PyResult<Numbering> {

@@ -12,7 +12,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 
-use crate::convert::limbs_of;
+use crate::convert::{dict_field, limbs_of};
 use crate::errors::{draughts_error, to_py, unwind_safe};
 
 /// Registers the classes and the event bits in the module `draughts._native`.
@@ -34,13 +34,9 @@ fn bad(py: Python<'_>, key: &str, detail: impl std::fmt::Display) -> PyErr {
     )
 }
 
-/// Field `key` of `spec` as a `T` (missing or of the wrong type: `InvalidRulesetError`).
+/// Field `key` of the draw spec `spec` as a `T` (see [`dict_field`]).
 fn field<'py, T: FromPyObjectOwned<'py>>(spec: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
-    let py = spec.py();
-    let value = spec.get_item(key)?.ok_or_else(|| bad(py, key, "missing"))?;
-    value
-        .extract::<T>()
-        .map_err(|_| bad(py, key, format!("{value} does not fit")))
+    dict_field(spec, "draw rules", key)
 }
 
 /// A move-count rule from `(moves, resets, claim)`.

@@ -20,7 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from draughts import _caches
+from draughts._text import excerpt
 from draughts.color import WHITE
+from draughts.errors import InvalidRulesetError
 from draughts.rules import (
     CapturedRemoval,
     CaptureFacts,
@@ -64,16 +66,51 @@ def native_precedence(rules: Ruleset) -> list[tuple[str, int, int]] | None:
     return [criterion for criterion in found if criterion is not None]
 
 
-def precedence_callback(key: Callable[[CaptureFacts], Any]) -> Callable[[Sequence[FactsTuple]], list[bool]]:
+def precedence_callback(
+    key: Callable[[CaptureFacts], Any], criteria: Sequence[Criterion] = ()
+) -> Callable[[Sequence[FactsTuple]], list[bool]]:
     """The Python precedence the native core calls for user-defined criteria: from the facts of
-    two or more captures (tuples), one flag per capture, true where its key is the best."""
+    two or more captures (tuples), one flag per capture, true where its key is the best.
+
+    Keys that do not compare (``None`` against ``"x"``) cannot name a best capture: that is an
+    :class:`~draughts.errors.InvalidRulesetError` quoting the criterion (one of ``criteria``, the
+    ruleset's precedence ``key`` is built from, or ``key``'s own criterion) and the keys, not the
+    bare ``TypeError`` of ``max()``. What a criterion's ``key`` raises itself comes out as raised.
+    """
 
     def best(facts: Sequence[FactsTuple]) -> list[bool]:
         keys = [key(_make(CaptureFacts, entry)) for entry in facts]
-        top = max(keys)
+        try:
+            top = max(keys)
+        except TypeError as error:
+            raise _not_comparable(keys, criteria, key, error) from error
         return [value == top for value in keys]
 
     return best
+
+
+def _not_comparable(
+    keys: Sequence[Any], criteria: Sequence[Criterion], key: Callable[[CaptureFacts], Any], error: TypeError
+) -> InvalidRulesetError:
+    """The error of ``keys`` that do not compare: it names the criterion that gave them (found in
+    ``criteria``, else ``key``'s own) and quotes them."""
+    culprit = _incomparable(keys, criteria) or getattr(key, "__self__", None)
+    named = f"criterion {excerpt(culprit)}" if culprit is not None else "precedence"
+    return InvalidRulesetError(
+        f"the {named} gave keys that do not compare, so no capture can be the best: {excerpt(keys)} ({error})"
+    )
+
+
+def _incomparable(keys: Sequence[Any], criteria: Sequence[Criterion]) -> Criterion | None:
+    """The first of ``criteria`` whose part of the key tuples does not compare, if any is found."""
+    if len(criteria) < 2:
+        return criteria[0] if criteria else None
+    for index, criterion in enumerate(criteria):
+        try:
+            max(part[index] for part in keys)
+        except (TypeError, IndexError):
+            return criterion
+    return None
 
 
 def capture_key(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
@@ -86,13 +123,20 @@ def capture_key(rules: Ruleset) -> Callable[[CaptureFacts], Any] | None:
     return lambda facts: tuple([key(facts) for key in keys])
 
 
-def _single_jump_preference(key: Callable[[CaptureFacts], Any] | None) -> int:
-    """Among single jumps by men: +1 the key prefers taking a king, -1 a man, 0 no preference."""
+def _single_jump_preference(key: Callable[[CaptureFacts], Any] | None, criteria: Sequence[Criterion] = ()) -> int:
+    """Among single jumps by men: +1 the key prefers taking a king, -1 a man, 0 no preference.
+
+    Raises:
+        InvalidRulesetError: the two keys do not compare (see :func:`precedence_callback`).
+    """
     if key is None:
         return 0
     king_key = key(CaptureFacts(1, 1, False, (True,)))
     man_key = key(CaptureFacts(1, 0, False, (False,)))
-    return int(king_key > man_key) - int(king_key < man_key)
+    try:
+        return int(king_key > man_key) - int(king_key < man_key)
+    except TypeError as error:
+        raise _not_comparable([king_key, man_key], criteria, key, error) from error
 
 
 def value_weights(rules: Ruleset) -> tuple[int, int] | None:
@@ -141,7 +185,7 @@ def native_spec(rules: Ruleset) -> dict[str, Any]:
         "crowning_wins": rules.crowning_wins,
         "precedence": native_precedence(rules) or [],
         "value_weights": weights,
-        "single_jump_preference": _single_jump_preference(capture_key(rules)),
+        "single_jump_preference": _single_jump_preference(capture_key(rules), rules.precedence),
         "needs_order": any(criterion.needs_order for criterion in rules.precedence),
     }
 
@@ -158,5 +202,5 @@ def native_rules(rules: Ruleset) -> Rules:
     key = capture_key(rules)
     callback = None
     if native_precedence(rules) is None and key is not None:
-        callback = precedence_callback(key)
+        callback = precedence_callback(key, rules.precedence)
     return native.Rules(native_spec(rules), callback)

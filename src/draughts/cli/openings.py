@@ -34,7 +34,7 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
     if args.name is None:
         infos = [openings.ballot_info(rules, name) for name in openings.ballots(rules)]
         if args.format == "json":
-            print(json.dumps([_info(info) for info in infos], indent=2), file=out)
+            print(json.dumps([info.summary() for info in infos], indent=2), file=out)
         elif not infos:
             print(f"no ballots for {rules.name}", file=out)
         else:
@@ -44,7 +44,7 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
         return 0
     info = openings.ballot_info(rules, args.name)
     if args.format == "json":
-        print(json.dumps({**_info(info), "openings": [o.to_dict() for o in info.openings]}, indent=2), file=out)
+        print(json.dumps({**info.summary(), "openings": [o.to_dict() for o in info.openings]}, indent=2), file=out)
         return 0
     print(f"{info.title} ({rules.name}, {plural(len(info.openings), 'opening')})", file=out)
     print(f"source: {info.source}", file=out)
@@ -58,15 +58,3 @@ def _run(args: argparse.Namespace, out: TextIO, ruleset: Callable[[str], Ruleset
             parts.append(f"({opening.title})")
         print("  ".join(parts), file=out)
     return 0
-
-
-def _info(info: Any) -> dict[str, Any]:
-    return {
-        "variant": info.variant,
-        "name": info.name,
-        "title": info.title,
-        "count": len(info.openings),
-        "source": info.source,
-        "licence": info.licence,
-        "notes": list(info.notes),
-    }

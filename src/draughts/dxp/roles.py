@@ -100,7 +100,7 @@ def listen(
         player: Chooses our moves.
         host, port: Where to listen (port 0: any free port; ``ready`` hears which).
         games: Game requests to answer before returning (declined ones, and games whose
-            connection failed before a move was played, do not count).
+            connection failed before the peer made a move, do not count).
         ruleset: The rules of the games (50 squares).
         name: Our name in GAMEACC.
         pdn: Append each finished game to this PDN file.
@@ -174,9 +174,11 @@ def _serve_connection(
             timeout=peer_timeout(clock, timeout),
             stop_code=codec.STOP_NO_MORE if last else codec.STOP_NEXT_GAME,
         )
-        if _connection_lost(record) and not record.board.move_stack:
+        if _connection_lost(record) and not _peer_moved(record):
             LOG.warning(
-                "DXP follower: the game with %s ended before a move (%s): not counted", message.name, record.error
+                "DXP follower: the game with %s ended before the peer's first move (%s): not counted",
+                message.name,
+                record.error,
             )
             return
         _record(record, pdn, records)
@@ -188,6 +190,17 @@ def _serve_connection(
 def _connection_lost(record: DXPRecord) -> bool:
     """Whether the game ended with the connection gone (or unusable)."""
     return record.error is not None
+
+
+def _peer_moved(record: DXPRecord) -> bool:
+    """Whether the peer sent a move in the game, legal or not (a game it never moved in was never played).
+
+    Our own first move does not count: whether it goes out before a peer's reset arrives is a
+    race, and a peer that requests a game, has us move first and resets would otherwise use up a
+    ``games`` follower's games without playing one. An illegal move counts: the peer played, and
+    lost the game by it.
+    """
+    return record.peer_moves > 0
 
 
 def connect(

@@ -164,6 +164,7 @@ class DXPRecord:
             ``"error: illegal DXP move ..."``).
         error: The error that ended the game, if one did.
         stop: The peer asked for no further game.
+        peer_moves: MOVE messages the peer sent, legal or not (none: the peer never played).
     """
 
     board: Board
@@ -174,6 +175,7 @@ class DXPRecord:
     termination: str = ""
     error: str | None = None
     stop: bool = False
+    peer_moves: int = 0
 
     def headers(self) -> dict[str, str]:
         """PDN tags of the game: the players, the result and how it ended."""
@@ -283,6 +285,7 @@ class _Game:
             self._time_left()  # a wait cut by the deadline says so (it raises past it)
             raise
         if isinstance(message, MoveMessage):
+            record.peer_moves += 1
             board.push(find_move(board.position, message))
             self._deadline = None
             return False

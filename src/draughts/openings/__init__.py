@@ -103,16 +103,24 @@ class Opening:
         """The FEN of :meth:`position`."""
         return self.position().fen()
 
-    def to_dict(self) -> dict[str, Any]:
-        """The opening as JSON-able data, with the FEN it leads to."""
-        return {
+    def to_dict(self, *, fen: bool = True) -> dict[str, Any]:
+        """The opening as JSON-able data, with the FEN it leads to unless ``fen`` is false.
+
+        Args:
+            fen: Whether to play the moves for the ``"fen"`` entry: a listing of a whole ballot (the
+                web board's, 2,400 openings for the 11-man ballot) leaves it out, as it needs only
+                what the ballot says.
+        """
+        data: dict[str, Any] = {
             "name": self.name,
             "title": self.title,
             "moves": list(self.moves),
             "start_fen": self.start_fen,
             "setup": self.setup,
-            "fen": self.fen,
         }
+        if fen:
+            data["fen"] = self.fen
+        return data
 
 
 @attrs.frozen
@@ -136,6 +144,19 @@ class Ballot:
     licence: str
     notes: tuple[str, ...]
     openings: tuple[Opening, ...]
+
+    def summary(self) -> dict[str, Any]:
+        """What the ballot is, as JSON-able data, without its openings (their number as ``count``):
+        the entry of a listing of ballots (``draughts openings --format json``, the web board)."""
+        return {
+            "variant": self.variant,
+            "name": self.name,
+            "title": self.title,
+            "count": len(self.openings),
+            "source": self.source,
+            "licence": self.licence,
+            "notes": list(self.notes),
+        }
 
 
 def _variant_name(variant: str | Ruleset) -> str:

@@ -85,6 +85,7 @@ __all__ = [
     "SPANISH",
     "THAI",
     "TURKISH",
+    "TURKISH_ONE_KING_EACH",
     "VARIANTS",
 ]
 
@@ -496,12 +497,21 @@ TURKISH = Ruleset(
     numbering=Numbering.BOTTOM_LEFT,  # a1 = 1 ... h8 = 64, rank by rank from White (pydraughts' numbers)
     square_names=SquareNames.ALGEBRAIC,  # PDN 3.0 GameType 30: A0
     draw_rules=DrawRules(
-        repetitions=3,  # threefold repetition (alemanni, the compiled rules)
+        repetitions=3,  # threefold repetition (alemanni, the compiled rules 9.2)
         endgames=(
-            EndgameRule(0, strong=((1, 0),), weak=((1, 0),), article="one king each is a draw (compiled rules 9.3)"),
+            # TUDAF, the federation: one piece each is a draw, "even if one of them is a king"
+            # (damaakademisi.com, Kurallar 2, 19 b; jocly issue #51; the compiled rules 9.3).
+            EndgameRule(
+                0,
+                strong=((1, 0), (0, 1)),
+                weak=((1, 0), (0, 1)),
+                article="one piece each, kings or men, is a draw (TUDAF rules; compiled rules 9.3)",
+            ),
         ),
-        notes="Sources disagree on lone pieces: one king each is drawn (compiled rules, pydraughts); a king "
-        "against a single man is left to play (Wikipedia: it wins). The optional 50-ply rule is not applied.",
+        notes="Sources disagree on lone pieces. The federation (TUDAF) draws one piece each, kings or men, "
+        "at once, and so do the rules written in Turkish and the compiled rules; pydraughts draws only one "
+        "king each, and Wikipedia says a king against a lone man wins: that reading is "
+        "TURKISH_ONE_KING_EACH. The optional 50-ply rule is not applied.",
     ),
     pdn_gametype=30,  # PDN: 30,W,8,8,A0,0
     sources=(
@@ -514,6 +524,30 @@ TURKISH = Ruleset(
 )
 """Turkish draughts (Dama): all 64 squares, men moving forward and sideways, rook-like flying kings,
 captured pieces lifted one by one, no turning back, the most pieces."""
+
+TURKISH_ONE_KING_EACH = attrs.evolve(
+    TURKISH.draw_rules,
+    endgames=(
+        EndgameRule(
+            0,
+            strong=((1, 0),),
+            weak=((1, 0),),
+            article="one king each is a draw; a king against a man is played on (pydraughts, Wikipedia)",
+        ),
+    ),
+    notes="The other reading of Turkish lone pieces: one king each is drawn, a king against a lone man "
+    "(which Wikipedia says the king wins) or a man against a man is played on. The optional 50-ply rule "
+    "is not applied.",
+)
+"""Turkish draughts' draw rules as pydraughts and Wikipedia read them, for games played that way.
+
+:data:`TURKISH` follows the federation (TUDAF): a draw as soon as each side has a single piece, king
+or man (jocly issue #51 quotes the TUDAF rules; the Turkish rule texts say so, "even if one of them is
+a king"). These rules draw only one king against one king, so a king goes on against a lone man. Use
+them under a name of their own, so that the ruleset is not taken for the catalogue's ``turkish``::
+
+    turkish_kings = attrs.evolve(TURKISH, name="turkish-kings", draw_rules=TURKISH_ONE_KING_EACH)
+"""
 
 POOL = Ruleset(
     name="pool",

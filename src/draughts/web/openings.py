@@ -16,36 +16,15 @@ Json = dict[str, Any]
 
 
 def ballots_json(rules: Ruleset, ballot: str | None) -> Json:
-    """The ballots of ``rules`` (name, title, count, source, licence), or with ``ballot`` that
-    ballot's openings too (name, title, moves, start FEN, setup)."""
+    """The ballots of ``rules`` (:meth:`~draughts.openings.Ballot.summary`: name, title, count,
+    source, licence, notes), or with ``ballot`` that ballot's openings too (name, title, moves,
+    start FEN, setup: :meth:`~draughts.openings.Opening.to_dict` without the FEN each leads to,
+    which would play every opening of the ballot for a listing)."""
     if ballot is None:
         infos = [openings.ballot_info(rules, name) for name in openings.ballots(rules)]
-        return {"variant": rules.name, "ballots": [_summary(info) for info in infos]}
+        return {"variant": rules.name, "ballots": [info.summary() for info in infos]}
     info = openings.ballot_info(rules, ballot)
-    return {
-        "variant": rules.name,
-        **_summary(info),
-        "openings": [
-            {
-                "name": o.name,
-                "title": o.title,
-                "moves": list(o.moves),
-                "start_fen": o.start_fen,
-                "setup": o.setup,
-            }
-            for o in info.openings
-        ],
-    }
-
-
-def _summary(info: openings.Ballot) -> Json:
-    return {
-        "name": info.name,
-        "title": info.title,
-        "count": len(info.openings),
-        "source": info.source,
-        "licence": info.licence,
-    }
+    return {**info.summary(), "variant": rules.name, "openings": [o.to_dict(fen=False) for o in info.openings]}
 
 
 def opening_pdn(rules: Ruleset, ballot: str, name: str) -> str:

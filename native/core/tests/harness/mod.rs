@@ -199,12 +199,13 @@ fn random_precedence(rng: &mut Rng<'_>, spec: RulesSpec) -> RulesSpec {
     } else if rng.one_in(10) {
         spec.precedence_facts = derived_precedence(&criteria);
     }
-    if matches!(spec.precedence, PrecedenceRule::Criteria(_)) {
-        // Built-in criteria: only `needs_order` may lie (the generator corrects it). The engine
-        // trusts the value bound and the single-jump preference the facts give, and lying ones
-        // make the lists and the counts disagree (case 0x4187be18edbf5f43 before this line); the
-        // bindings derive them from the criteria. (Reset after drawing: the stream of draws, and
-        // so every case's seed, stays as it was.)
+    if !matches!(spec.precedence, PrecedenceRule::External(_)) {
+        // Built-in criteria or free choice: only `needs_order` may lie (the generator corrects
+        // it). The engine trusts the value bound and the single-jump preference the facts give,
+        // and lying ones made the lists and the counts disagree (case 0x4187be18edbf5f43 before
+        // this line), so `RulesSpec::validate` refuses them (its unit test); the bindings derive
+        // them from the criteria. (Reset after drawing: the stream of draws, and so every case's
+        // seed, stays as it was.)
         let derived = derived_precedence(&criteria);
         spec.precedence_facts.value_weights = derived.value_weights;
         spec.precedence_facts.single_jump_preference = derived.single_jump_preference;
