@@ -524,7 +524,7 @@ impl Rules {
     }
 }
 
-/// Which native build runs: `{"version", "target", "profile", "pyo3"}` (profile "release" or
+/// Which native build runs: `{"version", "target", "profile", "width"}` (profile "release" or
 /// "debug", from the build's debug assertions and optimisation).
 #[pyfunction]
 fn build_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
