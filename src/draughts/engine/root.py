@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from draughts._native import Rng
+from draughts._native import Evaluation, Rng
 from draughts.color import Color
 from draughts.engine import search as _core_search
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
@@ -21,7 +21,7 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-__all__ = ["line_text"]
+__all__ = ["evaluation_of", "line_text"]
 
 Node = tuple[int, int, int, int, int]
 """A generator node: ``(own, opp, kings, color, state)``."""
@@ -85,6 +85,12 @@ def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> l
         AnalysisLine(move, score, (move,), 0, 0, rank, position=position)
         for rank, (score, move) in enumerate(scored[:multipv], 1)
     ]
+
+
+def evaluation_of(ruleset: Ruleset, weights: Weights) -> Evaluation:
+    """The native built-in evaluation of ``ruleset`` with ``weights`` (cached), as every search of
+    :class:`~draughts.engine.Engine` and the native game loop of :mod:`draughts.lab.native` run it."""
+    return _evaluation(ruleset, weights)
 
 
 def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int, int, int], int | None] | None, int]:

@@ -16,25 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from draughts import _native
 from draughts._core.native import native_rules
-from draughts.board import Board, Outcome, Termination
+from draughts._native import Evaluation, play_game
+from draughts.board import Board, Outcome, draw_outcome
 from draughts.color import Color
 from draughts.engine.limits import Limit
+from draughts.engine.root import evaluation_of
 from draughts.engine.score import Score
-from draughts.engine.weights import _evaluation
 from draughts.errors import PlayerSpecError
 from draughts.players.spec import ENGINE_KINDS, parse_player
 from draughts.position import Position
-from draughts.results import result_for
 from draughts.rules import Ruleset
 
-__all__ = ["NATIVE_KINDS", "NativeGame", "is_native", "native_seat", "play_native"]
+__all__ = ["NATIVE_KINDS", "NativeGame", "is_native", "native_seat", "play_native", "search_value"]
 
 NATIVE_KINDS = frozenset({"random", *ENGINE_KINDS})
 """The kinds of player the native game loop plays."""
 
-Seat = tuple[int, tuple[int | None, int | None, float | None, int, _native.Evaluation, int] | None]
+Seat = tuple[int, tuple[int | None, int | None, float | None, int, Evaluation, int] | None]
 
 
 def is_native(players: Sequence[str]) -> bool:
@@ -60,7 +59,7 @@ def native_seat(text: str, ruleset: Ruleset, seed: int, limit: Limit | None = No
         raise PlayerSpecError(f"player {spec.text!r} is not played natively")
     engine = spec.engine(seed, limit)
     limit = engine.limit
-    evaluation = _evaluation(ruleset, engine.weights)
+    evaluation = evaluation_of(ruleset, engine.weights)
     return (seed, (limit.depth, limit.nodes, limit.time, engine.margin, evaluation, engine.hash_size))
 
 
@@ -82,13 +81,11 @@ class NativeGame:
     def __init__(self, board: Board, seats: tuple[Seat, Seat], first: Color, max_plies: int) -> None:
         rules = board.ruleset
         history = [p.node for p in board.positions()[:-1]]
-        # The board's draw counts (copied by the native call, which leaves them as they are).
-        counter = board._draws
-        plies, self.legal, (kind, index), last = _native.play_game(
+        plies, self.legal, (kind, index), last = play_game(
             native_rules(rules),
             board.position.node,
             history,
-            counter,
+            board.draw_counter(),
             seats,
             int(first),
             max_plies,
@@ -111,14 +108,7 @@ def _outcome(rules: Ruleset, last: Position, kind: str, index: int) -> Outcome |
         return None
     if kind == "no move":
         return Board.from_position(last).outcome()
-    draws = rules.draw_rules
-    if kind == "repetition":
-        termination, text = Termination.REPETITION, f"the same position {draws.repetitions} times"
-    else:
-        rule = draws.endgames[index] if kind == "endgame" else draws.move_counts[index]
-        termination = Termination.ENDGAME if kind == "endgame" else Termination.MOVE_COUNT
-        text = rule.article or rule.describe()
-    return Outcome(termination, None, text, result_for(rules, None))
+    return draw_outcome(rules, kind, index)
 
 
 def play_native(
