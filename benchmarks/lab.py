@@ -30,6 +30,7 @@ import json
 import os
 import statistics
 import time
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 
 from draughts.lab import run_lab
@@ -40,6 +41,8 @@ def timed(variant: str, games: int, player: str, workers: int, seed: int, max_pl
     """Wall-clock seconds of one lab run on a fresh pool of ``workers`` (its start-up included),
     each game from its own opening of ``plies`` random plies (0: the start position)."""
     openings = None if plies == 0 else RandomOpenings(plies, games, seed)
+    # A pair of games of one opening, an engine against itself, repeat: a speed run does not mind.
+    warnings.filterwarnings("ignore", message=".*repeat an earlier game")
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         figures = run_lab(

@@ -190,6 +190,7 @@ def play_task_native(task: GameTask) -> GameRecord:
     order = _order(task)
     seeds = (game_seed(task.seed, task.ruleset, task.index, 0), game_seed(task.seed, task.ruleset, task.index, 1))
     game = play_native(board, order, seeds, task.max_plies)
+    start = board.position
     evals: list[int | None] = []
     mover = board.turn
     for score in game.scores:
@@ -212,7 +213,7 @@ def play_task_native(task: GameTask) -> GameRecord:
         taken=tuple(game.taken),
         crowning=crowning,
         evals=tuple(evals),
-        coverage=len(set(board.position.pieces()) | set(game.ends)),
+        coverage=len({*start.squares(Color.WHITE), *start.squares(Color.BLACK), *game.ends}),
         squares=board.ruleset.geometry.squares,
     )
 
