@@ -183,3 +183,27 @@ def test_a_start_board_with_an_opening_plays_the_same_natively() -> None:
     task = GameTask("russian", 1, 4, 80, ("depth:2", "level:beginner"), Opening(("c3-d4", "f6-g5")), 0)
     assert start_board(task).ply() == 2
     assert play_task_native(task) == play_task_python(task)
+
+
+@pytest.mark.timeout(60)
+def test_a_native_game_stops_on_ctrl_c() -> None:
+    """The native game releases the GIL and polls Python's signal handlers at every ply and inside
+    searches: SIGINT stops a game of unlimited searches with KeyboardInterrupt."""
+    import os
+    import signal
+    import threading
+    import time
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    started = threading.Event()
+    interrupt = threading.Thread(target=lambda: (started.wait(), time.sleep(0.2), os.kill(os.getpid(), signal.SIGINT)))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        interrupt.start()
+        started.set()
+        with pytest.raises(KeyboardInterrupt):
+            play_native(Board("international"), ("depth:64", "depth:64"), (1, 2), 300)
+    finally:
+        interrupt.join()
+        signal.signal(signal.SIGINT, previous)
