@@ -33,7 +33,7 @@ __all__ = ["NATIVE_KINDS", "NativeGame", "is_native", "native_seat", "play_nativ
 NATIVE_KINDS = frozenset({"random", *ENGINE_KINDS})
 """The kinds of player the native game loop plays."""
 
-Seat = tuple[int, tuple[int | None, int | None, float | None, int, Evaluation, int] | None]
+_Seat = tuple[int, tuple[int | None, int | None, float | None, int, Evaluation, int] | None]
 
 
 def is_native(players: Sequence[str]) -> bool:
@@ -44,7 +44,7 @@ def is_native(players: Sequence[str]) -> bool:
         return False
 
 
-def native_seat(text: str, ruleset: Ruleset, seed: int, limit: Limit | None = None) -> Seat:
+def native_seat(text: str, ruleset: Ruleset, seed: int, limit: Limit | None = None) -> _Seat:
     """The native loop's seat of player ``text`` seeded with ``seed``, its engine's limit's parts
     replaced by those ``limit`` sets (as :func:`~draughts.players.factory.make_player` makes the
     Python player).
@@ -78,7 +78,7 @@ class NativeGame:
         last: The last position.
     """
 
-    def __init__(self, board: Board, seats: tuple[Seat, Seat], first: Color, max_plies: int) -> None:
+    def __init__(self, board: Board, seats: tuple[_Seat, _Seat], first: Color, max_plies: int) -> None:
         rules = board.ruleset
         history = [p.node for p in board.positions()[:-1]]
         plies, self.legal, (kind, index), last = play_game(
