@@ -215,6 +215,7 @@ def play_task_native(task: GameTask) -> GameRecord:
         evals=tuple(evals),
         coverage=len({*start.squares(Color.WHITE), *start.squares(Color.BLACK), *game.ends}),
         squares=board.ruleset.geometry.squares,
+        moves=tuple(game.moves),
     )
 
 
@@ -229,6 +230,7 @@ def play_task_python(task: GameTask) -> GameRecord:
     legal: list[int] = []
     taken: list[int] = []
     evals: list[int | None] = []
+    moves: list[int] = []
     seen = set(board.position.pieces())
     crowning: int | None = None
     winner: int | None = None
@@ -248,6 +250,7 @@ def play_task_python(task: GameTask) -> GameRecord:
                 break
             mover = board.turn
             move, scored = players[mover].choose(board)
+            moves.append(board.legal_moves().index(move))
             score = None if scored is None else scored.to_search()
             evals.append(None if score is None else (score if mover is first_colour else -score))
             taken.append(len(move.captured))
@@ -272,6 +275,7 @@ def play_task_python(task: GameTask) -> GameRecord:
         evals=tuple(evals),
         coverage=len(seen),
         squares=board.ruleset.geometry.squares,
+        moves=tuple(moves),
     )
 
 
@@ -555,12 +559,14 @@ class RepeatedGamesWarning(UserWarning):
 
 
 def repeated_games(records: Sequence[GameRecord]) -> dict[str, int]:
-    """Per ruleset, how many records repeat an earlier one (same players, opening, and every ply's
-    legal moves, captures and scores, and the same end: the same game)."""
+    """Per ruleset, how many records repeat an earlier one: the same players, opening and moves
+    (records without their moves, written before they were kept, are never counted)."""
     seen: set[tuple[Any, ...]] = set()
     repeats: dict[str, int] = {}
     for r in records:
-        key = (r.ruleset, r.players, r.opening, r.legal, r.taken, r.evals, r.ending, r.winner, r.coverage)
+        if not r.moves:
+            continue
+        key = (r.ruleset, r.players, r.opening, r.moves)
         if key in seen:
             repeats[r.ruleset] = repeats.get(r.ruleset, 0) + 1
         seen.add(key)
