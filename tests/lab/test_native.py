@@ -207,3 +207,13 @@ def test_a_native_game_stops_on_ctrl_c() -> None:
     finally:
         interrupt.join()
         signal.signal(signal.SIGINT, previous)
+
+
+def test_a_random_player_pickles_and_goes_on_drawing_the_same_moves() -> None:
+    import pickle
+
+    board = Board("russian")
+    player = RandomPlayer(seed=4)
+    player.choose(board)
+    copy = pickle.loads(pickle.dumps(player))
+    assert [copy.choose(board)[0] for _ in range(5)] == [player.choose(board)[0] for _ in range(5)]

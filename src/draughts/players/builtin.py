@@ -27,6 +27,15 @@ class RandomPlayer:
         self.seed = secrets.randbits(64) if seed is None else seed
         self._random = Rng(self.seed)
 
+    def __getstate__(self) -> dict[str, int | str]:
+        # The native generator does not pickle: its state does (``Rng(state)`` goes on from it).
+        return {"name": self.name, "seed": self.seed, "state": self._random.state}
+
+    def __setstate__(self, state: dict[str, int | str]) -> None:
+        self.name = str(state["name"])
+        self.seed = int(state["seed"])
+        self._random = Rng(int(state["state"]))
+
     def choose(self, board: Board, clock: Clock | None = None) -> Choice:
         moves = board.legal_moves()
         return moves[self._random.below(len(moves))], None
