@@ -25,6 +25,7 @@ from draughts.rules.names import get_variant
 from draughts.svg import board as svg_board
 
 if TYPE_CHECKING:
+    import draughts._native
     from draughts._native import DrawCounter
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
@@ -244,7 +245,7 @@ class Board:
     def _legal_moves(self) -> tuple[Move, ...]:
         return self._positions[-1].moves_with_masks()[0]
 
-    def draw_counter(self) -> DrawCounter:
+    def draw_counter(self) -> draughts._native.DrawCounter:
         """Low-level: a copy of the game's draw counts as the native core keeps them (what the
         native game loop of :mod:`draughts.lab.native` starts from)."""
         return self._draws.copy()

@@ -163,7 +163,7 @@ def play_task(task: GameTask) -> GameRecord:
 
     Between players the native core plays (random and the built-in engine), the whole game is one
     native call (:mod:`draughts.lab.native`); with any other player, the Python loop
-    (:func:`play_task_python`). Both give the same record for one task.
+    (:func:`~draughts.lab.runner.play_task_python`). Both give the same record for one task.
     """
     from draughts.lab.native import is_native
 
@@ -475,10 +475,11 @@ def lab_tasks(
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
     :func:`~draughts.lab.runner.resolve_openings`; a mapping gives each ruleset its own, keyed by
-    its label; None: :func:`default_openings`, random openings where an engine plays, and
-    ``[Opening()]`` for the start position whoever plays). A ruleset is a name, a rule file, ``module:attribute`` or a
-    :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`); its games are
-    labelled by the name given, or the ruleset's name for the others."""
+    its label; None: :func:`~draughts.lab.runner.default_openings`, random openings where an
+    engine plays, and ``[Opening()]`` for the start position whoever plays). A ruleset is a
+    name, a rule file, ``module:attribute`` or a :class:`~draughts.rules.Ruleset`
+    (:func:`~draughts.rules.files.resolve_ruleset`); its games are labelled by the name given, or
+    the ruleset's name for the others."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DraughtsError(f"games {games!r} must be at least 1")
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
@@ -594,7 +595,8 @@ def run_lab(
     :func:`run_games` for how they are played, :func:`~draughts.lab.metrics.measure` for the figures),
     keyed by each ruleset's label (:func:`lab_tasks`).
 
-    Warns (:class:`RepeatedGamesWarning`) when some games repeat an earlier one move for move.
+    Warns (:class:`~draughts.lab.runner.RepeatedGamesWarning`) when some games repeat an earlier
+    one move for move.
     """
     tasks = lab_tasks(rulesets, games, players=players, seed=seed, max_plies=max_plies, openings=openings)
     records = run_games(tasks, executor=executor, results=results, progress=progress)
