@@ -6,12 +6,12 @@ import enum
 import functools
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import attrs
 
 from draughts import _caches, _slots, drawrules
 from draughts._core.generator import move_index
+from draughts._native import DrawCounter
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -23,10 +23,6 @@ from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import board as svg_board
-
-if TYPE_CHECKING:
-    import draughts._native
-    from draughts._native import DrawCounter
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
@@ -245,7 +241,7 @@ class Board:
     def _legal_moves(self) -> tuple[Move, ...]:
         return self._positions[-1].moves_with_masks()[0]
 
-    def draw_counter(self) -> draughts._native.DrawCounter:
+    def draw_counter(self) -> DrawCounter:
         """Low-level: a copy of the game's draw counts as the native core keeps them (what the
         native game loop of :mod:`draughts.lab.native` starts from)."""
         return self._draws.copy()
