@@ -273,3 +273,91 @@ fn engine_move<B: Bits>(
     )?;
     Ok((answer.chosen, answer.score))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::drawrules::DrawSpec;
+    use crate::spec::{Criterion, RulesSpec};
+
+    fn international() -> Generator<u64> {
+        let spec = RulesSpec {
+            board_size: 10,
+            rows_per_side: 4,
+            men_capture: crate::spec::directions::DIAGONAL,
+            flying_kings: true,
+            capture_promotion: crate::spec::CapturePromotion::OnlyAtEnd,
+            ..RulesSpec::default()
+        }
+        .with_criteria(vec![Criterion::MostPieces]);
+        Generator::new(&spec).unwrap()
+    }
+
+    fn random_game(g: &Generator<u64>, seeds: [u64; 2], max_plies: usize) -> Game<u64> {
+        let spec = Arc::new(DrawSpec {
+            repetitions: 3,
+            repetition_claim: false,
+            move_counts: Vec::new(),
+            endgames: Vec::new(),
+            limbs: 1,
+            main_diagonal: vec![0],
+        });
+        let start = g.start();
+        let root = spec
+            .facts(
+                &[start.own],
+                &[start.opp],
+                &[start.kings],
+                start.color,
+                start.state,
+            )
+            .unwrap();
+        let mut counter = DrawCounter::new(spec, &root, &[], 0).unwrap();
+        let mut seats = seeds.map(|seed| Seat {
+            engine: None,
+            rng: Rng::new(seed),
+        });
+        let squares = &g.tables.layout.bit_of_square;
+        play_game(
+            g,
+            &mut counter,
+            start,
+            Vec::new(),
+            &mut seats,
+            0,
+            max_plies,
+            true,
+            squares,
+            &|| Ok(false),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_random_game_is_legal_seeded_and_ends() {
+        let g = international();
+        let game = random_game(&g, [1, 2], 400);
+        assert_eq!(game.plies.len(), random_game(&g, [1, 2], 400).plies.len());
+        assert_eq!(game.plies, random_game(&g, [1, 2], 400).plies);
+        assert_ne!(game.plies, random_game(&g, [3, 2], 400).plies);
+        // Replayed move by move, every index is a legal move's and the game ends where it says.
+        let mut node = g.start();
+        for (ply, legal) in game.plies.iter().zip(&game.legal) {
+            let moves = g.legal(&node, false, None).unwrap();
+            assert_eq!(moves.len(), *legal);
+            assert_eq!(moves[ply.index].end, ply.end);
+            node = g.play(&node, &moves[ply.index].compact);
+        }
+        assert_eq!(node, game.last);
+        match game.end {
+            End::NoMove => assert!(g.legal(&node, false, None).unwrap().is_empty()),
+            End::Cap => assert_eq!(game.plies.len(), 400),
+            End::Draw(_) => {}
+        }
+        let capped = random_game(&g, [1, 2], 5);
+        assert_eq!((capped.plies.len(), capped.end), (5, End::Cap));
+        assert_eq!(capped.legal.len(), 6);
+    }
+}
