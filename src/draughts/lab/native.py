@@ -8,7 +8,7 @@ returns what the lab records of each ply and how the game ended. It is the loop 
 mover draws from :class:`draughts._native.Rng`, as :class:`~draughts.players.RandomPlayer` does,
 and the engine runs the root :meth:`Engine.search <draughts.engine.Engine.search>` runs
 (``native/core/src/root.rs``) with its tie-breaks from the same generator; so a seeded game is
-the same game on both paths (``tests/lab/test_native.py`` compares them). Other players (Hub
+the same game on both paths (``tests/lab/test_lab_native.py`` compares them). Other players (Hub
 engines, DXP followers, books, your own) are played by the Python loop.
 """
 
