@@ -14,6 +14,10 @@ efficiency (an extrapolation: a real cluster adds scheduling and network costs, 
 On a shared machine other people's work takes cores too, so the load average is printed with the
 figures: a speed-up below 2 under load says more about the machine than about the lab.
 
+Each game starts from its own opening of ``--openings`` random plies (default 4), the same for the
+code being measured and the code it is compared with (the script runs on older versions too:
+``PYTHONPATH=/path/to/old/src python benchmarks/lab.py``).
+
     python benchmarks/lab.py                        # Russian, 200 random and 20 depth-2 games, 3 rounds
     python benchmarks/lab.py --variant international --depth 3 --rounds 5
     python benchmarks/lab.py --quick                # CI: small, checks it runs
@@ -26,16 +30,24 @@ import json
 import os
 import statistics
 import time
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 
 from draughts.lab import run_lab
+from draughts.lab.runner import RandomOpenings
 
 
-def timed(variant: str, games: int, player: str, workers: int, seed: int, max_plies: int) -> float:
-    """Wall-clock seconds of one lab run on a fresh pool of ``workers`` (its start-up included)."""
+def timed(variant: str, games: int, player: str, workers: int, seed: int, max_plies: int, plies: int) -> float:
+    """Wall-clock seconds of one lab run on a fresh pool of ``workers`` (its start-up included),
+    each game from its own opening of ``plies`` random plies (0: the start position)."""
+    openings = None if plies == 0 else RandomOpenings(plies, games, seed)
+    # A pair of games of one opening, an engine against itself, repeat: a speed run does not mind.
+    warnings.filterwarnings("ignore", message=".*repeat an earlier game")
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        figures = run_lab([variant], games, players=[player], seed=seed, max_plies=max_plies, executor=pool)
+        figures = run_lab(
+            [variant], games, players=[player], seed=seed, max_plies=max_plies, executor=pool, openings=openings
+        )
     assert figures[variant].games == games
     return time.perf_counter() - start
 
@@ -52,6 +64,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=2, help="the engine player's fixed depth (default 2)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=4,
+        metavar="PLIES",
+        help="each game from its own opening of PLIES random plies (default 4; 0: the start position, "
+        "where engine games repeat)",
+    )
     parser.add_argument("--cluster-workers", type=int, default=32, help="the cluster of the projection")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true", help="20 random and 4 depth-1 games, 1 round")
@@ -64,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         rates: dict[str, list[float]] = {"1 worker": [], "2 workers": [], "speed-up": []}
         for round_ in range(args.rounds):
             order = (1, 2) if round_ % 2 == 0 else (2, 1)
-            seconds = {w: timed(args.variant, games, player, w, 1000 * round_ + w, args.max_plies) for w in order}
+            seconds = {
+                w: timed(args.variant, games, player, w, 1000 * round_ + w, args.max_plies, args.openings)
+                for w in order
+            }
             rates["1 worker"].append(games / seconds[1])
             rates["2 workers"].append(games / seconds[2] / 2)
             rates["speed-up"].append(seconds[1] / seconds[2])

@@ -83,12 +83,46 @@ class Searcher:
     def child(self, node: _Node, move: _Compact) -> _Node: ...
     def entry(self, node: _Node) -> tuple[int, int, int, _Compact | None] | None: ...
     def store(self, node: _Node, depth: int, score: int, flag: int, move: _Compact | None) -> None: ...
+    def root(
+        self,
+        node: _Node,
+        moves: list[_Compact],
+        max_depth: int,
+        margin: int,
+        multipv: int,
+        stopped: Callable[[], bool] | None,
+        rng: Rng,
+    ) -> tuple[
+        int, int, list[_Compact], int, int, tuple[int, list[tuple[int, int, list[_Compact]]]] | None
+    ]: ...
     @property
     def nodes(self) -> int: ...
     def clear(self) -> None: ...
     def __len__(self) -> int: ...
 
 def layout(rules: Rules) -> dict[str, Any]: ...
+
+# native/python/src/selfplay.rs: the shared generator and whole native games (draughts.lab.native).
+class Rng:
+    def __init__(self, seed: int) -> None: ...
+    def below(self, n: int) -> int: ...
+    def next(self) -> int: ...
+    @property
+    def state(self) -> int: ...
+    def copy(self) -> Rng: ...
+
+_Seat = tuple[int, tuple[int | None, int | None, float | None, int, Evaluation, int] | None]
+
+def play_game(
+    rules: Rules,
+    start: _Node,
+    history: list[_Node],
+    counter: DrawCounter,
+    seats: tuple[_Seat, _Seat],
+    first: int,
+    max_plies: int,
+    repetitions: bool,
+) -> tuple[list[tuple[int, int, bool, int, int | None]], list[int], tuple[str, int], _Node]: ...
 # native/python/src/drawrules.rs: the draw rules a Board keeps (draughts.drawrules builds them).
 DRAW_MAN_MOVED: int
 DRAW_CAPTURE: int

@@ -6,12 +6,12 @@ import enum
 import functools
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import attrs
 
 from draughts import _caches, _slots, drawrules
 from draughts._core.generator import move_index
+from draughts._native import DrawCounter
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -23,9 +23,6 @@ from draughts.results import result_for
 from draughts.rules import Ruleset
 from draughts.rules.names import get_variant
 from draughts.svg import board as svg_board
-
-if TYPE_CHECKING:
-    from draughts._native import DrawCounter
 
 __all__ = ["Board", "DrawCounters", "Outcome", "Termination"]
 
@@ -244,6 +241,11 @@ class Board:
     def _legal_moves(self) -> tuple[Move, ...]:
         return self._positions[-1].moves_with_masks()[0]
 
+    def draw_counter(self) -> DrawCounter:
+        """Low-level: a copy of the game's draw counts as the native core keeps them (what the
+        native game loop of :mod:`draughts.lab.native` starts from)."""
+        return self._draws.copy()
+
     @property
     def counters(self) -> DrawCounters:
         """The draw rules' counts after the last move (see :class:`DrawCounters`)."""
@@ -422,17 +424,7 @@ class Board:
     def _draw(self, *, claims: bool) -> Outcome | None:
         """The first draw rule that applies (claim-based ones only with ``claims``)."""
         found = self._draws.draw(claims, self._shot_in_the_air)
-        if found is None:
-            return None
-        kind, index = found
-        draws = self.ruleset.draw_rules
-        if kind == "repetition":
-            termination, text = Termination.REPETITION, f"the same position {draws.repetitions} times"
-        else:
-            rule = draws.endgames[index] if kind == "endgame" else draws.move_counts[index]
-            termination = Termination.ENDGAME if kind == "endgame" else Termination.MOVE_COUNT
-            text = rule.article or rule.describe()
-        return Outcome(termination, None, text, result_for(self.ruleset, None))
+        return None if found is None else draw_outcome(self.ruleset, *found)
 
     def _shot_in_the_air(self) -> bool:
         return drawrules.shot_in_the_air(self.position)
@@ -501,6 +493,19 @@ class Board:
 
 
 _MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawrules.CROWNING
+
+
+def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
+    """The draw a native draw counter names (``("repetition", 0)``, ``("move_count", i)`` or
+    ``("endgame", i)``, as :meth:`DrawCounter.draw` and the native game loop say it)."""
+    draws = ruleset.draw_rules
+    if kind == "repetition":
+        termination, text = Termination.REPETITION, f"the same position {draws.repetitions} times"
+    else:
+        rule = draws.endgames[index] if kind == "endgame" else draws.move_counts[index]
+        termination = Termination.ENDGAME if kind == "endgame" else Termination.MOVE_COUNT
+        text = rule.article or rule.describe()
+    return Outcome(termination, None, text, result_for(ruleset, None))
 
 
 def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:

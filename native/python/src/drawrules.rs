@@ -263,7 +263,7 @@ impl DrawRules {
 /// A game's draw counts: one frame per position, pushed and popped with the moves.
 #[pyclass(module = "draughts._native")]
 pub struct DrawCounter {
-    counter: core::DrawCounter,
+    pub(crate) counter: core::DrawCounter,
 }
 
 #[pymethods]

@@ -18,6 +18,7 @@ mod endgame;
 mod errors;
 mod fast;
 mod search;
+mod selfplay;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
@@ -574,6 +575,7 @@ fn _panic_probe(py: Python<'_>) -> PyResult<()> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     search::register(m)?;
+    selfplay::register(m)?;
     drawrules::register(m)?;
     endgame::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;

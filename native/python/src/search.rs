@@ -10,6 +10,7 @@
 use draughts_core::bitboard::{Bits, Wide};
 use draughts_core::evaluation::{Evaluation as Eval, Shift};
 use draughts_core::generator::Generator;
+use draughts_core::root::{root_search, RootAnswer, RootParams};
 use draughts_core::search::{Halt, Hooks, Leaf, Searcher as Core};
 use draughts_core::state::{Compact, Node};
 use draughts_core::{Engine, Error};
@@ -22,7 +23,7 @@ use crate::Rules;
 
 /// One value per width of [`Engine`].
 #[derive(Clone, Debug)]
-enum Width<T64, T128, T4, T8, T11> {
+pub(crate) enum Width<T64, T128, T4, T8, T11> {
     U64(T64),
     U128(T128),
     W4(T4),
@@ -30,7 +31,8 @@ enum Width<T64, T128, T4, T8, T11> {
     W11(T11),
 }
 
-type AnyEval = Width<Eval<u64>, Eval<u128>, Eval<Wide<4>>, Eval<Wide<8>>, Eval<Wide<11>>>;
+pub(crate) type AnyEval =
+    Width<Eval<u64>, Eval<u128>, Eval<Wide<4>>, Eval<Wide<8>>, Eval<Wide<11>>>;
 type AnyCore = Width<Core<u64>, Core<u128>, Core<Wide<4>>, Core<Wide<8>>, Core<Wide<11>>>;
 
 /// A value of `T<B>` for `engine`'s width, made by `make`.
@@ -65,7 +67,7 @@ fn int<'py, B: Bits>(py: Python<'py>, value: B) -> PyResult<Bound<'py, PyAny>> {
     int_of(py, &value.to_limbs())
 }
 
-fn node_of<B: Bits>(g: &Generator<B>, node: &Bound<'_, PyTuple>) -> PyResult<Node<B>> {
+pub(crate) fn node_of<B: Bits>(g: &Generator<B>, node: &Bound<'_, PyTuple>) -> PyResult<Node<B>> {
     let py = node.py();
     if node.len() != 5 {
         return Err(draughts_error(
@@ -86,7 +88,7 @@ fn node_of<B: Bits>(g: &Generator<B>, node: &Bound<'_, PyTuple>) -> PyResult<Nod
     Ok(typed)
 }
 
-fn py_node<'py, B: Bits>(py: Python<'py>, n: &Node<B>) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn py_node<'py, B: Bits>(py: Python<'py>, n: &Node<B>) -> PyResult<Bound<'py, PyTuple>> {
     (
         int(py, n.own)?,
         int(py, n.opp)?,
@@ -194,7 +196,7 @@ fn eval_of<B: Bits>(g: &Generator<B>, d: &Bound<'_, PyDict>) -> PyResult<Eval<B>
 /// `draughts.engine.weights._evaluation` compiles; immutable, shared by searches).
 #[pyclass(frozen, module = "draughts._native")]
 pub struct Evaluation {
-    eval: AnyEval,
+    pub(crate) eval: AnyEval,
 }
 
 #[pymethods]
@@ -246,13 +248,13 @@ struct Calls {
 }
 
 /// A Python failure inside the search: kept to be raised at the boundary, the core carries text.
-fn failed(error: PyErr) -> Error {
+pub(crate) fn failed(error: PyErr) -> Error {
     let text = error.to_string();
     stash(error);
     Error::Interrupted(text)
 }
 
-fn poll_now(poll: Option<&Py<PyAny>>) -> Result<bool, Error> {
+pub(crate) fn poll_now(poll: Option<&Py<PyAny>>) -> Result<bool, Error> {
     Python::attach(|py| {
         py.check_signals().map_err(failed)?;
         match poll {
@@ -467,6 +469,62 @@ impl Searcher {
         })
     }
 
+    /// The root's search of `node` over its legal `moves` (public order, not empty), after
+    /// `begin`: iterative deepening to `max_depth`, root moves within `margin` of the best equally
+    /// good (one chosen with `rng`), `multipv` moves scored exactly, `stopped()` read after each
+    /// iteration. Returns `(chosen index, score, line after it, completed depth, nodes, lines)`,
+    /// lines `(depth, [(index, score, line after it), ...])` of the last completed iteration or None.
+    #[pyo3(signature = (node, moves, max_depth, margin, multipv, stopped, rng))]
+    #[allow(clippy::too_many_arguments)]
+    fn root<'py>(
+        &mut self,
+        py: Python<'py>,
+        node: &Bound<'_, PyTuple>,
+        moves: Vec<Bound<'_, PyAny>>,
+        max_depth: i32,
+        margin: i64,
+        multipv: usize,
+        stopped: Option<Py<PyAny>>,
+        rng: &Bound<'_, crate::selfplay::Rng>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        if moves.is_empty() {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a root search needs a legal move",
+            ));
+        }
+        let params = RootParams {
+            max_depth,
+            margin,
+            multipv,
+        };
+        let mut state = rng.borrow().rng;
+        let calls = &self.calls;
+        typed!(self, py, |g, s, e| {
+            let n = node_of(g, node)?;
+            let compacts = moves
+                .iter()
+                .map(|m| compact_of(m))
+                .collect::<PyResult<Vec<_>>>()?;
+            let rng_state = &mut state;
+            let outcome = py.detach(|| {
+                unwind_safe(|| {
+                    with_hooks(calls, e, |hooks| {
+                        let mut ask = || match stopped.as_ref() {
+                            None => Ok(false),
+                            Some(f) => Python::attach(|py| {
+                                f.call0(py).and_then(|v| v.is_truthy(py)).map_err(failed)
+                            }),
+                        };
+                        root_search(g, s, hooks, &n, &compacts, &params, &mut ask, rng_state)
+                    })
+                })
+            });
+            let answer = outcome.map_err(|fault| fault.into_py(py))?;
+            rng.borrow_mut().rng = state;
+            root_answer(py, &answer)
+        })
+    }
+
     /// Counts `node` as met once more (the root).
     fn see(&mut self, py: Python<'_>, node: &Bound<'_, PyTuple>) -> PyResult<()> {
         typed!(self, py, |g, s, _e| {
@@ -604,6 +662,37 @@ impl Searcher {
     fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
         typed!(self, py, |_g, s, _e| Ok(s.len()))
     }
+}
+
+fn py_line<'py, B: Bits>(
+    py: Python<'py>,
+    line: &[draughts_core::state::Compact<B>],
+) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    line.iter().map(|m| py_compact(py, m)).collect()
+}
+
+/// The root's answer as Python reads it (see `Searcher.root`).
+fn root_answer<'py, B: Bits>(py: Python<'py>, a: &RootAnswer<B>) -> PyResult<Bound<'py, PyTuple>> {
+    let lines = match &a.completed {
+        None => None,
+        Some(done) => {
+            let scored = done
+                .scored
+                .iter()
+                .map(|(at, score, line)| Ok((*at, *score, py_line(py, line)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            Some((done.depth, scored))
+        }
+    };
+    (
+        a.chosen,
+        a.score,
+        py_line(py, &a.pv)?,
+        a.depth,
+        a.nodes,
+        lines,
+    )
+        .into_pyobject(py)
 }
 
 // --- what the evaluation's tables are compiled from ------------------------------------------

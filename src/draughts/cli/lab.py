@@ -44,7 +44,13 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--openings", metavar="FILE", help="openings, one a line: a FEN or moves separated by spaces")
     sub.add_argument("--ballot", help="a named opening ballot of draughts.openings")
     sub.add_argument(
-        "--random-openings", type=int, metavar="PLIES", help="start each pair of games after PLIES random legal moves"
+        "--random-openings",
+        type=int,
+        metavar="PLIES",
+        help=(
+            "start each pair of games after PLIES random legal moves (0: the start position; default with "
+            "engine players: 4 random plies per game)"
+        ),
     )
     sub.add_argument(
         "--book",
@@ -76,6 +82,10 @@ def openings_argument(args: argparse.Namespace) -> Any:
 
         open_book(book)  # a missing file is an error line, not a traceback
         return BookOpenings(book, max(1, (args.games + 1) // 2), getattr(args, "seed", 0), args.book_plies)
+    if plies == 0:  # the start position, whoever plays
+        from draughts.lab.runner import Opening
+
+        return [Opening(name="start")]
     if plies is not None:
         from draughts.lab.runner import RandomOpenings
 
@@ -89,8 +99,6 @@ def openings_argument(args: argparse.Namespace) -> Any:
     except OSError as error:
         raise DraughtsError(f"cannot read {excerpt(str(args.openings))}: {error.strerror or error}") from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-
-
 
 
 def run(args: argparse.Namespace, out: TextIO) -> None:
@@ -117,6 +125,10 @@ def run(args: argparse.Namespace, out: TextIO) -> None:
     finally:
         bar.clear()
     emit(figures, args, out)
+    if args.format != "json":
+        from draughts.lab.runner import openings_note
+
+        print(openings_note(players, openings), file=out)
 
 
 def emit(figures: Mapping[str, RulesetMetrics], args: argparse.Namespace, out: TextIO) -> None:

@@ -29,8 +29,10 @@ draw (where the ruleset has a repetition rule); the move-count and endgame draw 
 Randomness
 ----------
 The only random choice is among root moves whose scores are equal, or within the engine's
-``margin`` of the best (a level's way to play weaker, more varied moves). It uses ``random.Random(seed)``,
-owned by the engine, so an engine built with the same seed makes the same choices.
+``margin`` of the best (a level's way to play weaker, more varied moves). It uses
+``draughts._native.Rng(seed)`` (splitmix64), owned by the engine, so an engine built with the same
+seed makes the same choices, whether :meth:`Engine.search` or the native game loop of the lab and
+the match runner plays the move (:func:`draughts.lab.runner.play_task`).
 
 Evaluation
 ----------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from draughts import _caches
+from draughts._native import Rng
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
@@ -42,12 +43,19 @@ def _check_weights(_instance: object, _attribute: attrs.Attribute[Any], value: o
         )
 
 
+def _rng(seed: int | None) -> Rng:
+    """The engine's generator of ``seed`` (None: a seed from the operating system)."""
+    return Rng(secrets.randbits(64) if seed is None else seed)
+
+
 @attrs.define(eq=False)
 class Engine:
     """A searching opponent for any ruleset.
 
     Args:
-        seed: Seed of the engine's ``random.Random``, used only to choose among equally good moves.
+        seed: Seed of the engine's :class:`draughts._native.Rng` (splitmix64, the generator the native
+            game loop and the random player share), used only to choose among equally good moves;
+            None: a seed from the operating system.
         evaluate: Your evaluation, ``f(position) -> int`` for the side to move (replaces the
             built-in one and its weights).
         weights: Weights of the built-in evaluation.
@@ -79,19 +87,19 @@ class Engine:
     limit: Limit = attrs.field(factory=lambda: Limit(depth=6))
     hash_size: int = 500_000
     tablebase: Any = None
-    _random: random.Random = attrs.field(init=False)
+    _random: Rng = attrs.field(init=False)
     _tables: dict[Ruleset, Searcher] = attrs.field(init=False, factory=dict)
     _stop_event: threading.Event = attrs.field(init=False, factory=threading.Event)
 
     def __attrs_post_init__(self) -> None:
-        self._random = random.Random(self.seed)
+        self._random = _rng(self.seed)
         if isinstance(self.margin, bool) or not isinstance(self.margin, int) or self.margin < 0:
             raise InvalidLimitError(f"margin {excerpt(self.margin)} must be a non-negative number")
 
     def clear(self) -> None:
         """Forget the transposition tables (a new game) and reseed the random choices."""
         self._tables.clear()
-        self._random = random.Random(self.seed)
+        self._random = _rng(self.seed)
 
     def _table_of(self, rules: Ruleset) -> Searcher:
         """The native searcher of ``rules`` with its transposition table: the same bitboards score

@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import attrs
 
+from draughts._native import Evaluation, Rng
 from draughts.color import Color
 from draughts.engine import search as _core_search
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
 from draughts.engine.score import Score
-from draughts.engine.search import INF as _INF
-from draughts.engine.search import MATE_BOUND as _MATE_BOUND
 from draughts.engine.search import MAX_DEPTH as _MAX_DEPTH
 from draughts.engine.weights import Weights, _evaluation
 from draughts.errors import DraughtsError
@@ -23,7 +21,7 @@ from draughts.move import Move
 from draughts.position import Position
 from draughts.rules import Ruleset
 
-__all__ = ["line_text"]
+__all__ = ["evaluation_of", "line_text"]
 
 Node = tuple[int, int, int, int, int]
 """A generator node: ``(own, opp, kings, color, state)``."""
@@ -47,11 +45,11 @@ class _Engine(Protocol):
     @property
     def tablebase(self) -> Any: ...
     @property
-    def _random(self) -> random.Random: ...
+    def _random(self) -> Rng: ...
     def _table_of(self, rules: Ruleset) -> _core_search.Searcher: ...
 
 
-def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -> SearchResult | None:
+def _from_tablebase(tablebase: Any, position: Position, choose: Rng) -> SearchResult | None:
     """The tablebase's answer for ``position`` (None outside its built tables or rules)."""
     try:
         verdict = tablebase.probe(position)
@@ -62,7 +60,7 @@ def _from_tablebase(tablebase: Any, position: Position, choose: random.Random) -
         return None
     plies = verdict.plies or 0
     score = MATE - plies if verdict.result == "win" else -(MATE - plies) if verdict.result == "loss" else 0
-    move = choose.choice(moves)
+    move = moves[choose.below(len(moves))]
     return SearchResult(move, score, (move,), 0, 0, position=position)
 
 
@@ -87,6 +85,12 @@ def _lines_from_tablebase(tablebase: Any, position: Position, multipv: int) -> l
         AnalysisLine(move, score, (move,), 0, 0, rank, position=position)
         for rank, (score, move) in enumerate(scored[:multipv], 1)
     ]
+
+
+def evaluation_of(ruleset: Ruleset, weights: Weights) -> Evaluation:
+    """The native built-in evaluation of ``ruleset`` with ``weights`` (cached), as every search of
+    :class:`~draughts.engine.Engine` and the native game loop of :mod:`draughts.lab.native` run it."""
+    return _evaluation(ruleset, weights)
 
 
 def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int, int, int], int | None] | None, int]:
@@ -126,9 +130,6 @@ class _Iteration:
     pvs: dict[Compact, tuple[Compact, ...]] = attrs.field(factory=dict)
 
 
-_ASPIRATION = 40
-"""Half-width of the window the first root move is searched with from depth 4 on, around the
-previous iteration's score (a score outside it is searched again with an open window)."""
 _NO_PV = _core_search.NO_PV
 
 
@@ -198,112 +199,31 @@ class _RootSearch:
     # --- the root ---
 
     def run(self) -> SearchResult:
+        """The search's answer: iterative deepening over the root moves, natively (the same root
+        as the native game loop's, ``native/core/src/root.rs``), the choice among equally good
+        moves drawn from the engine's :class:`draughts._native.Rng`."""
         root = self.root
         key = root.node
         moves, compacts = root.moves_with_masks()
-        legal = dict(zip(compacts, moves, strict=True))
-        # The root's moves are generated once, in public order: a second generation in the
-        # searcher's order would double the cost of a root whose captures take seconds (issue 23 §19).
-        order = list(compacts)
-        if not order:  # the game is over by the rules of play
+        if not moves:  # the game is over by the rules of play
             own, _, kings, _, _ = key
             return SearchResult(None, _terminal(root.ruleset, own, kings), (), 0, 0, position=root)
-        self.searcher.see(key)
-        entry = self.table.entry(key)
-        if entry is not None and entry[3] in legal:
-            order.remove(entry[3])
-            order.insert(0, entry[3])
         max_depth = min(self.limit.depth or _MAX_DEPTH, _MAX_DEPTH)
-        done: _Iteration | None = None
-        current = _Iteration(0)
-        for depth in range(1, max_depth + 1):
-            if done is not None:
-                previous = done.scores
-                order.sort(key=lambda k: -previous[k])
-            current = _Iteration(depth)
-            try:
-                # The native search reads the clock every few hundred nodes and inside long capture searches.
-                self._root_iteration(key, order, current, None if done is None else max(done.scores.values()))
-            except _core_search.Stopped:
-                break
-            done = current
-            best = max(done.scores.values())
-            if abs(best) >= _MATE_BOUND and MATE - abs(best) <= depth:
-                break  # the game's end is within the horizon: deeper searches cannot change it
-            if self.stop_event.is_set():
-                break
-        self.nodes = self.searcher.nodes
-        self.completed = done
-        if current is not done and current.scores:
-            # The unfinished iteration searched the previous best move first: its scores so far
-            # are deeper, and a move it found better than that one is better.
-            completed = done.depth if done is not None else 0
-            done = current
-        else:
-            completed = done.depth if done is not None else 0
-        if done is None:
-            # Not even the first move of the first iteration: take the first move's evaluation.
-            done = _Iteration(0)
-            first = order[0]
-            done.scores[first] = -self.searcher.leaf(self.searcher.child(key, first))
-        best = max(done.scores.values())
-        margin = self.engine.margin
-        good = [move_key for move_key, score in done.scores.items() if score >= best - margin]
-        good.sort(key=lambda k: (legal[k].start, legal[k].end, legal[k].path))
-        chosen = good[0] if len(good) == 1 else self.engine._random.choice(good)
-        move = legal[chosen]
-        pv = self._pv_moves(move, done.pvs.get(chosen, _NO_PV))
-        return SearchResult(move, done.scores[chosen], pv, completed, self.nodes, position=self.root)
-
-    def _root_iteration(self, key: Node, order: list[Compact], iteration: _Iteration, previous: int | None) -> None:
-        """Score the root moves in ``order``: exactly where within the margin of the best, else a bound."""
-        margin = self.engine.margin
-        depth = iteration.depth
-        scores = iteration.scores
-        pvs = iteration.pvs
-        # A forced move costs no depth, at the root as in the tree: its score is a search of the
-        # position after it to the iteration's depth, never a near-static one (issue 38 §1).
-        after = depth if len(order) == 1 else depth - 1
-        searcher = self.searcher
-
-        def score_of(node: Node, alpha: int, beta: int) -> int:
-            if after > 0:
-                score = searcher.search(node, after, -beta, -alpha, 1)
-            else:
-                score = searcher.quiesce(node, -beta, -alpha, 1, _core_search.THREATS)
-            if score is None:
-                raise _core_search.Stopped
-            return -score
-
-        best = -_INF
-        kept: list[int] = []  # the best ``multipv`` scores so far, in descending order
-        for index, move in enumerate(order):
-            node = searcher.child(key, move)
-            if index == 0:
-                low, high = -_INF, _INF
-                if previous is not None and depth >= 4 and abs(previous) < _MATE_BOUND:
-                    low, high = previous - _ASPIRATION, previous + _ASPIRATION
-                score = score_of(node, low, high)
-                if not low < score < high:
-                    score = score_of(node, -_INF, _INF)
-            elif self.multipv > 1 and len(kept) < self.multipv:  # fewer than ``multipv`` lines: score it exactly
-                score = score_of(node, -_INF, _INF)
-            else:
-                # A move scoring above this may be chosen (or is among the best ``multipv``): score it exactly.
-                floor = (best if self.multipv == 1 else kept[-1]) - margin - 1
-                score = score_of(node, floor, floor + 1)
-                if score > floor:
-                    score = score_of(node, floor, _INF)
-            scores[move] = score
-            pvs[move] = tuple(searcher.pv(1))
-            if score > best:
-                best = score
-            if self.multipv > 1:
-                kept.append(score)  # the first move is one of them
-                kept.sort(reverse=True)
-                del kept[self.multipv :]
-        best_key = max(scores, key=lambda k: scores[k])
-        searcher.store(key, depth, best, _core_search.EXACT, best_key)
+        stopped = self.stop_event.is_set
+        # The root's moves are generated once, in public order (issue 23 §19): the native root
+        # takes them as they are.
+        chosen, score, rest, depth, nodes, lines = self.searcher.root(
+            key, list(compacts), max_depth, self.engine.margin, self.multipv, stopped, self.engine._random
+        )
+        self.nodes = nodes
+        if lines is not None:
+            done = _Iteration(lines[0])
+            for index, line_score, line_pv in lines[1]:
+                done.scores[compacts[index]] = line_score
+                done.pvs[compacts[index]] = tuple(line_pv)
+            self.completed = done
+        move = moves[chosen]
+        return SearchResult(move, score, self._pv_moves(move, rest), depth, nodes, position=root)
 
     def lines(self, best: SearchResult, multipv: int) -> list[AnalysisLine]:
         """The best ``multipv`` lines of the last iteration that scored them all exactly (after :meth:`run`)."""

@@ -72,6 +72,8 @@ class GameRecord:
             player's side (``e_{g,i}``); None where the mover does not evaluate (a random player).
         coverage: Squares that a piece stood on in at least one position of the game.
         squares: The board's playable squares.
+        moves: Each ply's move as its index among the legal moves in move order (the game itself:
+            what tells two games apart; empty in records written before it was kept).
     """
 
     ruleset: str
@@ -87,6 +89,7 @@ class GameRecord:
     evals: tuple[int | None, ...]
     coverage: int
     squares: int
+    moves: tuple[int, ...] = ()
 
     @property
     def score(self) -> float:
@@ -106,6 +109,7 @@ class GameRecord:
             "legal": list(self.legal),
             "taken": list(self.taken),
             "evals": list(self.evals),
+            "moves": list(self.moves),
         }
 
     @classmethod
@@ -126,6 +130,7 @@ class GameRecord:
                 evals=tuple(None if v is None else int(v) for v in data["evals"]),
                 coverage=int(data["coverage"]),
                 squares=int(data["squares"]),
+                moves=tuple(int(v) for v in data.get("moves", ())),
             )
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise DraughtsError(f"not a lab game record: {str(dict(data))[:120]!r} ({error})") from None

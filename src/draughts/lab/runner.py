@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import os
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
@@ -35,14 +36,22 @@ from draughts.rules.names import get_variant
 LAB_KINDS = ("random", "level", "depth", "nodes", "time", "hub")
 """The players a lab plays (:mod:`draughts.players`): not ``human``, nor a DXP follower."""
 __all__ = [
+    "DEFAULT_OPENING_PLIES",
     "GameTask",
     "Opening",
     "OpeningSource",
     "RandomOpenings",
+    "RepeatedGamesWarning",
+    "default_openings",
+    "engine_players",
     "game_seed",
     "lab_tasks",
+    "openings_note",
     "play_game",
     "play_task",
+    "play_task_native",
+    "play_task_python",
+    "repeated_games",
     "resolve_openings",
     "run_games",
     "run_lab",
@@ -160,14 +169,78 @@ def start_board(task: GameTask) -> Board:
 
 
 def play_task(task: GameTask) -> GameRecord:
-    """Play one game and record what it measures (see :class:`~draughts.lab.metrics.GameRecord`)."""
+    """Play one game and record what it measures (see :class:`~draughts.lab.metrics.GameRecord`).
+
+    Between players the native core plays (random and the built-in engine), the whole game is one
+    native call (:mod:`draughts.lab.native`); with any other player, the Python loop
+    (:func:`~draughts.lab.runner.play_task_python`). Both give the same record for one task.
+    """
+    from draughts.lab.native import is_native
+
+    if is_native(task.players):
+        return play_task_native(task)
+    return play_task_python(task)
+
+
+def _order(task: GameTask) -> tuple[str, str]:
+    """The players in the order they move: the first named first in even games."""
+    return task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
+
+
+def play_task_native(task: GameTask) -> GameRecord:
+    """:func:`play_task`'s game played by the native loop (both players must be native kinds).
+
+    Raises:
+        ~draughts.errors.PlayerSpecError: a player the native loop does not play.
+    """
+    from draughts.lab.native import play_native, search_value
+
     board = start_board(task)
     first_colour = board.ruleset.first_to_move
-    order = task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
+    order = _order(task)
+    seeds = (game_seed(task.seed, task.ruleset, task.index, 0), game_seed(task.seed, task.ruleset, task.index, 1))
+    game = play_native(board, order, seeds, task.max_plies)
+    start = board.position
+    evals: list[int | None] = []
+    mover = board.turn
+    for score in game.scores:
+        value = search_value(score)
+        evals.append(None if value is None else (value if mover is first_colour else -value))
+        mover = mover.opponent
+    crowning = next((ply for ply, crowned in enumerate(game.promotes, 1) if crowned), None)
+    outcome = game.outcome
+    winner = None if outcome is None or outcome.winner is None else int(outcome.winner is not first_colour)
+    ending = CAP if outcome is None else ending_words(outcome, Board.from_position(game.last))
+    return GameRecord(
+        ruleset=task.ruleset,
+        index=task.index,
+        players=order,
+        opening=task.opening_index,
+        plies=len(game.moves),
+        winner=winner,
+        ending=ending,
+        legal=tuple(game.legal),
+        taken=tuple(game.taken),
+        crowning=crowning,
+        evals=tuple(evals),
+        coverage=len({*start.squares(Color.WHITE), *start.squares(Color.BLACK), *game.ends}),
+        squares=board.ruleset.geometry.squares,
+        moves=tuple(game.moves),
+    )
+
+
+def play_task_python(task: GameTask) -> GameRecord:
+    """:func:`play_task`'s game played by the Python loop, with the players of
+    :func:`~draughts.players.factory.make_player` (any kind the lab plays): the reference the
+    native loop is tested against."""
+    board = start_board(task)
+    first_colour = board.ruleset.first_to_move
+    order = _order(task)
     players: dict[Color, Player] = {}
     legal: list[int] = []
     taken: list[int] = []
     evals: list[int | None] = []
+    moves: list[int] = []
     seen = set(board.position.pieces())
     crowning: int | None = None
     winner: int | None = None
@@ -187,6 +260,7 @@ def play_task(task: GameTask) -> GameRecord:
                 break
             mover = board.turn
             move, scored = players[mover].choose(board)
+            moves.append(board.legal_moves().index(move))
             score = None if scored is None else scored.to_search()
             evals.append(None if score is None else (score if mover is first_colour else -score))
             taken.append(len(move.captured))
@@ -211,6 +285,7 @@ def play_task(task: GameTask) -> GameRecord:
         evals=tuple(evals),
         coverage=len(seen),
         squares=board.ruleset.geometry.squares,
+        moves=tuple(moves),
     )
 
 
@@ -411,9 +486,11 @@ def lab_tasks(
     """The games of a lab run, checked: ``games`` per ruleset, between ``players`` (one name: it
     plays itself; two: a pairing, both colours), from ``openings`` in turn (see
     :func:`~draughts.lab.runner.resolve_openings`; a mapping gives each ruleset its own, keyed by
-    its label). A ruleset is a name, a rule file, ``module:attribute`` or a
-    :class:`~draughts.rules.Ruleset` (:func:`~draughts.rules.files.resolve_ruleset`); its games are
-    labelled by the name given, or the ruleset's name for the others."""
+    its label; None: :func:`~draughts.lab.runner.default_openings`, random openings where an
+    engine plays, and ``[Opening()]`` for the start position whoever plays). A ruleset is a
+    name, a rule file, ``module:attribute`` or a :class:`~draughts.rules.Ruleset`
+    (:func:`~draughts.rules.files.resolve_ruleset`); its games are labelled by the name given, or
+    the ruleset's name for the others."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DraughtsError(f"games {games!r} must be at least 1")
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
@@ -423,18 +500,89 @@ def lab_tasks(
     pair = (_player_text(players[0]), _player_text(players[-1]))
     tasks = []
     labels: set[str] = set()
+    automatic = openings is None and engine_players(pair)
     for spec in rulesets:
         name, rules = ruleset_label(spec)
         if name in labels:
             raise DraughtsError(f"two rulesets of the run are labelled {excerpt(name)}: give each its own name")
         labels.add(name)
         chosen = openings.get(name) if isinstance(openings, Mapping) else openings
+        if automatic:
+            chosen = default_openings(pair, games, seed)
         starts = resolve_openings(name if rules is None else rules, chosen)
+        # Self-play from random openings: each game its own opening (swapping the colours of one
+        # engine against itself would replay the game).
+        per_game = automatic and pair[0] == pair[1]
         for index in range(games):
-            at = (index // 2) % len(starts) if starts else None
+            at = ((index if per_game else index // 2) % len(starts)) if starts else None
             opening = None if at is None else starts[at]
             tasks.append(GameTask(name, index, seed, max_plies, pair, opening, at, rules))
     return tasks
+
+
+DEFAULT_OPENING_PLIES = 4
+"""Random plies each game of engine players starts after when a lab is given no openings."""
+
+
+def engine_players(players: Sequence[str]) -> bool:
+    """Whether a player of ``players`` is the built-in engine (or a Hub engine): a player that plays
+    the same game again from the same start, whatever its seed (its choices are random only among
+    equally good moves)."""
+    return any(parse_player(text).kind != "random" for text in players)
+
+
+def default_openings(players: Sequence[str], games: int, seed: int = 0) -> RandomOpenings | None:
+    """The openings of a lab run given none: None (the start position) when every player is
+    random; else :data:`DEFAULT_OPENING_PLIES` random plies per game (per pair of games, both
+    colours, when two players meet), because an engine from one start replays one game (issue 38
+    §3: Russian ``depth:2``, 20 games from the start position, were 6 distinct games).
+
+    >>> default_openings(["random"], 10) is None
+    True
+    >>> default_openings(["depth:2"], 10)
+    RandomOpenings(plies=4, count=10, seed=0)
+    """
+    pair = (players[0], players[-1])
+    if not engine_players(pair):
+        return None
+    count = games if pair[0] == pair[1] else max(1, (games + 1) // 2)
+    return RandomOpenings(DEFAULT_OPENING_PLIES, count, seed)
+
+
+def openings_note(players: Sequence[str], openings: object) -> str:
+    """Where a lab run's games start, in words (the lab's output says it)."""
+    if openings is None:
+        default = default_openings(players, 2)
+        if default is None:
+            return "openings: the start position (random players)"
+        return (
+            f"openings: {default.plies} random plies per game by default, since engine players replay one game "
+            "from one start (give openings, or --random-openings 0 for the start position)"
+        )
+    if isinstance(openings, RandomOpenings):
+        return f"openings: {openings.plies} random plies"
+    if isinstance(openings, str):
+        return f"openings: the ballot {openings}"
+    return "openings: as given"
+
+
+class RepeatedGamesWarning(UserWarning):
+    """Some games of a lab run repeat an earlier game move for move: its intervals treat them as independent."""
+
+
+def repeated_games(records: Sequence[GameRecord]) -> dict[str, int]:
+    """Per ruleset, how many records repeat an earlier one: the same players, opening and moves
+    (records without their moves, written before they were kept, are never counted)."""
+    seen: set[tuple[Any, ...]] = set()
+    repeats: dict[str, int] = {}
+    for r in records:
+        if not r.moves:
+            continue
+        key = (r.ruleset, r.players, r.opening, r.moves)
+        if key in seen:
+            repeats[r.ruleset] = repeats.get(r.ruleset, 0) + 1
+        seen.add(key)
+    return repeats
 
 
 def _player_text(text: str) -> str:
@@ -456,9 +604,20 @@ def run_lab(
 ) -> dict[str, RulesetMetrics]:
     """Play ``games`` games per ruleset and measure each ruleset (:func:`lab_tasks` for the games,
     :func:`run_games` for how they are played, :func:`~draughts.lab.metrics.measure` for the figures),
-    keyed by each ruleset's label (:func:`lab_tasks`)."""
+    keyed by each ruleset's label (:func:`lab_tasks`).
+
+    Warns (:class:`~draughts.lab.runner.RepeatedGamesWarning`) when some games repeat an earlier
+    one move for move.
+    """
     tasks = lab_tasks(rulesets, games, players=players, seed=seed, max_plies=max_plies, openings=openings)
     records = run_games(tasks, executor=executor, results=results, progress=progress)
+    for name, count in repeated_games(records).items():
+        warnings.warn(
+            f"{name}: {count} of its {games} games repeat an earlier game move for move, and its intervals "
+            "count them as independent: start from more openings (random openings, a ballot)",
+            RepeatedGamesWarning,
+            stacklevel=2,
+        )
     rules = {task.ruleset: task.resolved() for task in tasks}
     return {
         name: measure([r for r in records if r.ruleset == name], tablebases=tablebases, ruleset=ruleset)

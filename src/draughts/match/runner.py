@@ -238,13 +238,46 @@ class _Tables:
         return (board.turn if value == "win" else board.turn.opponent), "adjudicated by tablebase"
 
 
+def _native(task: GameTask) -> bool:
+    """Whether the native game loop plays ``task``: built-in players only (random, the engine), no
+    book, clock, tablebase or adjudication (what only the Python loop referees)."""
+    from draughts.lab.native import is_native
+
+    plain = task.clock is None and task.tablebases is None and task.adjudication is None
+    specs = (task.white, task.black)
+    return plain and all(s.book is None and not s.params for s in specs) and is_native([s.text for s in specs])
+
+
+def _play_native(task: GameTask, board: Board) -> None:
+    """Play ``task``'s game on ``board`` with the native loop: the same moves as the Python loop
+    (:mod:`draughts.lab.native`), replayed on the referee board for the outcome and the PDN."""
+    from draughts.lab.native import play_native
+
+    left = max(task.max_plies - board.ply(), 0)
+    game = play_native(
+        board, (task.white.text, task.black.text), (task.index, task.index), left, first=WHITE, limit=task.limit
+    )
+    for index in game.moves:
+        board.push(board.legal_moves()[index])
+
+
 def play_task(task: GameTask) -> dict[str, Any]:
-    """Play one game (in a worker process); the result as a JSON-able dict with its PDN text."""
-    from draughts.pdn.game import Game
-    from draughts.pdn.writer import write_game
+    """Play one game (in a worker process); the result as a JSON-able dict with its PDN text.
+
+    Between built-in players without a clock, book, tablebase or adjudication the game is played
+    by the native loop (:mod:`draughts.lab.native`, the same moves); else by the Python loop.
+    """
+    board = _start(task)
+    if _native(task):
+        _play_native(task, board)
+        return _finish(task, board)
+    return _play_python(task, board)
+
+
+def _play_python(task: GameTask, board: Board) -> dict[str, Any]:
+    """:func:`play_task`'s game played by the Python loop (any player, clocks, adjudication)."""
     from draughts.results import result_for
 
-    board = _start(task)
     termination = ""
     result = "*"
     unstarted = None
@@ -287,13 +320,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             known = tables.result(board)
             if known is None and task.adjudication is not None:
                 known = task.adjudication.verdict(board, scores)
-        outcome = board.outcome()
-        if outcome is not None:
-            result, termination = outcome.result, f"rules: {outcome.termination.value}"
-        elif known is not None:
-            result, termination = result_for(board.ruleset, known[0]), known[1]
-        else:
-            result, termination = (result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies")
+        result, termination = _end(board, known)
     except _Forfeit as forfeit:
         result = result_for(board.ruleset, forfeit.color.opponent)
         termination = forfeit.why if forfeit.plain else f"forfeit: {forfeit.why}"
@@ -303,6 +330,35 @@ def play_task(task: GameTask) -> dict[str, Any]:
         for player in players.values():
             with contextlib.suppress(Exception):
                 player.close(board.copy())
+    return _finish(task, board, result, termination, unstarted, left)
+
+
+def _end(board: Board, known: tuple[Color | None, str] | None) -> tuple[str, str]:
+    """The result and termination of a game that ended on ``board`` (``known``: an adjudication)."""
+    from draughts.results import result_for
+
+    outcome = board.outcome()
+    if outcome is not None:
+        return outcome.result, f"rules: {outcome.termination.value}"
+    if known is not None:
+        return result_for(board.ruleset, known[0]), known[1]
+    return result_for(board.ruleset, None), f"adjudicated: draw after {board.ply()} plies"
+
+
+def _finish(
+    task: GameTask,
+    board: Board,
+    result: str | None = None,
+    termination: str = "",
+    unstarted: str | None = None,
+    left: Mapping[Color, float] | None = None,
+) -> dict[str, Any]:
+    """The game's JSON-able dict with its PDN text (``result`` None: read off ``board``)."""
+    from draughts.pdn.game import Game
+    from draughts.pdn.writer import write_game
+
+    if result is None:
+        result, termination = _end(board, None)
     headers = {
         "Event": "polydraughts match",
         "Round": str(task.index + 1),
@@ -326,7 +382,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     }
     if unstarted is not None:
         game["did_not_start"] = unstarted
-    if task.clock is not None:
+    if task.clock is not None and left is not None:
         game["clock"] = {"white": round(left[WHITE], 3), "black": round(left[WHITE.opponent], 3)}
     return game
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 
 import attrs
 
+from draughts._native import Rng
 from draughts.board import Board
 from draughts.engine import Engine, Limit, SearchResult, StopSignal
 from draughts.errors import GameOverError
@@ -15,15 +16,29 @@ __all__ = ["EnginePlayer", "RandomPlayer"]
 
 
 class RandomPlayer:
-    """Uniform among the legal moves (one per FMJD identity), no score; the same moves for one ``seed``."""
+    """Uniform among the legal moves (one per FMJD identity), no score; the same moves for one ``seed``.
+
+    Its choices come from :class:`draughts._native.Rng` (splitmix64), the generator the native
+    game loop draws the random player's moves from, so a seeded game is the same on both paths.
+    """
 
     def __init__(self, seed: int | None = None, name: str = "random") -> None:
         self.name = name
-        self._random = random.Random(seed)
+        self.seed = secrets.randbits(64) if seed is None else seed
+        self._random = Rng(self.seed)
+
+    def __getstate__(self) -> dict[str, int | str]:
+        # The native generator does not pickle: its state does (``Rng(state)`` goes on from it).
+        return {"name": self.name, "seed": self.seed, "state": self._random.state}
+
+    def __setstate__(self, state: dict[str, int | str]) -> None:
+        self.name = str(state["name"])
+        self.seed = int(state["seed"])
+        self._random = Rng(int(state["state"]))
 
     def choose(self, board: Board, clock: Clock | None = None) -> Choice:
-        moves = list(board.legal_moves())
-        return moves[self._random.randrange(len(moves))], None
+        moves = board.legal_moves()
+        return moves[self._random.below(len(moves))], None
 
     def close(self, board: Board) -> None:
         pass

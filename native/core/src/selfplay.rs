@@ -1,0 +1,363 @@
+//! Whole games between native players (a random mover, the engine at a depth, a node count, a
+//! time or a level), for the lab and the match runner: one call plays a game and returns what the
+//! lab records of each ply and how the game ended.
+//!
+//! The loop is Python's `draughts.lab.runner.play_task` move for move: the end by the rules of
+//! play first (no legal move), then the automatic draw rules ([`DrawCounter`]), then the ply cap;
+//! the engine's moves come from [`crate::root::root_search`], the random mover's from [`Rng`], so
+//! a seeded game is the same game whichever path plays it.
+
+use std::time::Instant;
+
+use crate::bitboard::Bits;
+use crate::drawrules::{events, Draw, DrawCounter};
+use crate::error::Error;
+use crate::evaluation::Evaluation;
+use crate::generator::{Generator, PublicMove};
+use crate::root::{root_search, Rng, RootParams};
+use crate::search::{Hooks, Leaf, Searcher, MAX_DEPTH};
+use crate::state::Node;
+
+/// The built-in engine as a player: its limits, margin, evaluation and table size.
+#[derive(Clone, Debug)]
+pub struct EngineSeat<B: Bits> {
+    /// The deepest iteration (None: [`MAX_DEPTH`]).
+    pub depth: Option<i32>,
+    /// The most nodes a move (None: no limit).
+    pub nodes: Option<u64>,
+    /// Seconds a move (None: no limit).
+    pub time: Option<f64>,
+    /// Root moves within this of the best are equally good.
+    pub margin: i64,
+    /// The evaluation.
+    pub eval: Evaluation<B>,
+    /// Most transposition-table entries.
+    pub hash_size: usize,
+}
+
+/// A player of a native game: its kind and its seeded generator.
+#[derive(Clone, Debug)]
+pub struct Seat<B: Bits> {
+    /// None: the random mover; else the engine.
+    pub engine: Option<EngineSeat<B>>,
+    /// The seeded choices (the random mover's moves, the engine's tie-breaks).
+    pub rng: Rng,
+}
+
+/// One ply of a game as the lab records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The move's index among the legal moves in public order.
+    pub index: usize,
+    /// Pieces it captured.
+    pub captured: usize,
+    /// Whether it crowned a man.
+    pub promotes: bool,
+    /// Its end square.
+    pub end: u32,
+    /// The engine's score of the position moved from, for the mover (None: a random move).
+    pub score: Option<i64>,
+}
+
+/// How a native game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The side to move has no legal move (or a crowning won): the rules of play.
+    NoMove,
+    /// An automatic draw rule.
+    Draw(Draw),
+    /// The ply cap.
+    Cap,
+}
+
+/// A played game: its plies, the legal move counts the lab records, its end and last node.
+#[derive(Clone, Debug)]
+pub struct Game<B: Bits> {
+    /// Each ply.
+    pub plies: Vec<Ply>,
+    /// The number of legal moves at each position the loop read it at.
+    pub legal: Vec<usize>,
+    /// How it ended.
+    pub end: End,
+    /// The last position.
+    pub last: Node<B>,
+}
+
+fn facts<B: Bits>(counter: &DrawCounter, node: &Node<B>) -> Result<crate::drawrules::Facts, Error> {
+    let limbs = counter.spec().limbs;
+    let fit = |b: B| {
+        let mut v = b.to_limbs();
+        v.resize(limbs, 0);
+        v
+    };
+    counter.spec().facts(
+        &fit(node.own),
+        &fit(node.opp),
+        &fit(node.kings),
+        node.color,
+        node.state,
+    )
+}
+
+/// What the draw counter is told a move did (as `Board.push` tells it).
+fn event<B: Bits>(node: &Node<B>, m: &PublicMove<B>, bit_of_square: &[u32]) -> u8 {
+    let mut event = 0;
+    if !m.captured.is_empty() {
+        event |= events::CAPTURE;
+    }
+    if m.promotes {
+        event |= events::CROWNING;
+    }
+    let c = &m.compact;
+    let king = if c.moved.any() {
+        (c.crowned & c.moved) == c.moved
+    } else {
+        // A capture that ends where it started: the start square says.
+        match bit_of_square.get(m.start as usize) {
+            Some(&bit) if bit != u32::MAX => (node.kings & B::bit(bit)).any(),
+            _ => false,
+        }
+    };
+    if !king {
+        event |= events::MAN_MOVED;
+    }
+    event
+}
+
+/// Plays one game from `start` (after the game's earlier nodes `history`, already counted in
+/// `counter`) between `seats` (seat 0 plays colour `first`, seat 1 the other), at most
+/// `max_plies` plies.
+///
+/// `poll()` is read every few hundred nodes of a search and at every ply (`Ok(true)` or an error
+/// stops the game with that error: Ctrl-C).
+///
+/// # Errors
+/// What the generator, the draw rules or the poll fail with.
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<B: Bits>(
+    g: &Generator<B>,
+    counter: &mut DrawCounter,
+    start: Node<B>,
+    history: Vec<Node<B>>,
+    seats: &mut [Seat<B>; 2],
+    first: u8,
+    max_plies: usize,
+    repetitions: bool,
+    bit_of_square: &[u32],
+    poll: &dyn Fn() -> Result<bool, Error>,
+) -> Result<Game<B>, Error> {
+    let mut node = start;
+    let mut line = history;
+    let mut searchers: [Option<Searcher<B>>; 2] = [None, None];
+    let mut plies = Vec::new();
+    let mut legal_counts = Vec::new();
+    let end = loop {
+        let moves = g.legal(&node, false, None)?;
+        if moves.is_empty() {
+            break End::NoMove;
+        }
+        let mut shot = || shot_in_the_air(g, &node, &moves);
+        if let Some(draw) = counter.draw(false, &mut shot)? {
+            break End::Draw(draw);
+        }
+        legal_counts.push(moves.len());
+        if plies.len() >= max_plies {
+            break End::Cap;
+        }
+        if poll()? {
+            return Err(Error::Interrupted("the game was stopped".into()));
+        }
+        let slot = usize::from(node.color != first);
+        let seat = &mut seats[slot];
+        let (index, score) = match &seat.engine {
+            None => (seat.rng.below(moves.len()), None),
+            Some(engine) => {
+                let searcher =
+                    searchers[slot].get_or_insert_with(|| Searcher::new(engine.hash_size));
+                let (index, score) = engine_move(
+                    g,
+                    searcher,
+                    engine,
+                    &mut seat.rng,
+                    &node,
+                    &line,
+                    &moves,
+                    repetitions,
+                    poll,
+                )?;
+                (index, Some(score))
+            }
+        };
+        let m = &moves[index];
+        let ev = event(&node, m, bit_of_square);
+        plies.push(Ply {
+            index,
+            captured: m.captured.len(),
+            promotes: m.promotes,
+            end: m.end,
+            score,
+        });
+        let after = g.play(&node, &m.compact);
+        counter.push(&facts(counter, &after)?, ev)?;
+        line.push(node);
+        node = after;
+    };
+    Ok(Game {
+        plies,
+        legal: legal_counts,
+        end,
+        last: node,
+    })
+}
+
+/// Whether the side to move can capture, or every move of it lets the opponent capture.
+fn shot_in_the_air<B: Bits>(
+    g: &Generator<B>,
+    node: &Node<B>,
+    moves: &[PublicMove<B>],
+) -> Result<bool, Error> {
+    if moves.iter().any(|m| !m.captured.is_empty()) {
+        return Ok(true);
+    }
+    for m in moves {
+        let child = g.play(node, &m.compact);
+        if !g
+            .legal(&child, false, None)?
+            .iter()
+            .any(|c| !c.captured.is_empty())
+        {
+            return Ok(false);
+        }
+    }
+    Ok(!moves.is_empty())
+}
+
+/// The engine's move at `node` (after the game's `line`): its index and score.
+#[allow(clippy::too_many_arguments)]
+fn engine_move<B: Bits>(
+    g: &Generator<B>,
+    searcher: &mut Searcher<B>,
+    engine: &EngineSeat<B>,
+    rng: &mut Rng,
+    node: &Node<B>,
+    line: &[Node<B>],
+    moves: &[PublicMove<B>],
+    repetitions: bool,
+    poll: &dyn Fn() -> Result<bool, Error>,
+) -> Result<(usize, i64), Error> {
+    let started = Instant::now();
+    let deadline = engine.time.map(|t| t - (0.05 * t).min(0.02));
+    let max_nodes = engine.nodes.map_or(1 << 62, |n| n.min(1 << 62));
+    searcher.begin(line, max_nodes, repetitions);
+    let timed = || -> Result<bool, Error> {
+        if poll()? {
+            return Ok(true);
+        }
+        Ok(deadline.is_some_and(|d| started.elapsed().as_secs_f64() >= d))
+    };
+    let hooks = Hooks {
+        poll: &timed,
+        leaf: Leaf::Built(&engine.eval),
+        probe: None,
+        probe_pieces: 0,
+    };
+    let compacts: Vec<_> = moves.iter().map(|m| m.compact).collect();
+    let params = RootParams {
+        max_depth: engine.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
+        margin: engine.margin,
+        multipv: 1,
+    };
+    let mut never = || Ok(false);
+    let answer = root_search(
+        g, searcher, &hooks, node, &compacts, &params, &mut never, rng,
+    )?;
+    Ok((answer.chosen, answer.score))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::drawrules::DrawSpec;
+    use crate::spec::{Criterion, RulesSpec};
+
+    fn international() -> Generator<u64> {
+        let spec = RulesSpec {
+            board_size: 10,
+            rows_per_side: 4,
+            men_capture: crate::spec::directions::DIAGONAL,
+            flying_kings: true,
+            capture_promotion: crate::spec::CapturePromotion::OnlyAtEnd,
+            ..RulesSpec::default()
+        }
+        .with_criteria(vec![Criterion::MostPieces]);
+        Generator::new(&spec).unwrap()
+    }
+
+    fn random_game(g: &Generator<u64>, seeds: [u64; 2], max_plies: usize) -> Game<u64> {
+        let spec = Arc::new(DrawSpec {
+            repetitions: 3,
+            repetition_claim: false,
+            move_counts: Vec::new(),
+            endgames: Vec::new(),
+            limbs: 1,
+            main_diagonal: vec![0],
+        });
+        let start = g.start();
+        let root = spec
+            .facts(
+                &[start.own],
+                &[start.opp],
+                &[start.kings],
+                start.color,
+                start.state,
+            )
+            .unwrap();
+        let mut counter = DrawCounter::new(spec, &root, &[], 0).unwrap();
+        let mut seats = seeds.map(|seed| Seat {
+            engine: None,
+            rng: Rng::new(seed),
+        });
+        let squares = &g.tables.layout.bit_of_square;
+        play_game(
+            g,
+            &mut counter,
+            start,
+            Vec::new(),
+            &mut seats,
+            0,
+            max_plies,
+            true,
+            squares,
+            &|| Ok(false),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_random_game_is_legal_seeded_and_ends() {
+        let g = international();
+        let game = random_game(&g, [1, 2], 400);
+        assert_eq!(game.plies.len(), random_game(&g, [1, 2], 400).plies.len());
+        assert_eq!(game.plies, random_game(&g, [1, 2], 400).plies);
+        assert_ne!(game.plies, random_game(&g, [3, 2], 400).plies);
+        // Replayed move by move, every index is a legal move's and the game ends where it says.
+        let mut node = g.start();
+        for (ply, legal) in game.plies.iter().zip(&game.legal) {
+            let moves = g.legal(&node, false, None).unwrap();
+            assert_eq!(moves.len(), *legal);
+            assert_eq!(moves[ply.index].end, ply.end);
+            node = g.play(&node, &moves[ply.index].compact);
+        }
+        assert_eq!(node, game.last);
+        match game.end {
+            End::NoMove => assert!(g.legal(&node, false, None).unwrap().is_empty()),
+            End::Cap => assert_eq!(game.plies.len(), 400),
+            End::Draw(_) => {}
+        }
+        let capped = random_game(&g, [1, 2], 5);
+        assert_eq!((capped.plies.len(), capped.end), (5, End::Cap));
+        assert_eq!(capped.legal.len(), 6);
+    }
+}
