@@ -256,25 +256,18 @@ def _book_build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> in
     return 0
 
 
+# The command's options that build_engine_book takes under the same names.
+_ENGINE_BOOK_OPTIONS = ("plies", "fen", "seed", "halving", "margin", "width")
+
+
 def _engine_book(args: argparse.Namespace, rules: Ruleset, path: str) -> int:
     from draughts.db.engine_book import build_engine_book
 
     bar = Bar("positions")
     try:
         with executor(args.workers, None, jobs=None) as pool:
-            return build_engine_book(
-                rules,
-                path,
-                player=args.engine,
-                plies=args.plies,
-                fen=args.fen,
-                seed=args.seed,
-                halving=args.halving,
-                margin=args.margin,
-                width=args.width,
-                executor=pool,
-                progress=bar,
-            )
+            options = {name: getattr(args, name) for name in _ENGINE_BOOK_OPTIONS}
+            return build_engine_book(rules, path, player=args.engine, executor=pool, progress=bar, **options)
     finally:
         bar.clear()
 
