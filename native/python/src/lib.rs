@@ -18,6 +18,7 @@ mod endgame;
 mod errors;
 mod fast;
 mod search;
+mod vecenv;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
@@ -576,6 +577,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     search::register(m)?;
     drawrules::register(m)?;
     endgame::register(m)?;
+    vecenv::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;
