@@ -99,11 +99,25 @@ def test_long_random_games_end_alike_draw_rules_included(name: str) -> None:
 
 def _kings_endgame(rules: draughts.Ruleset, rng: random.Random, white: int, black: int) -> str:
     """A FEN of ``white`` kings against ``black`` kings on random squares (the draw rules' ground)."""
-    squares = rng.sample(range(1, rules.geometry.squares + 1), white + black)
-    pieces = {
-        sq: draughts.Piece(draughts.WHITE if i < white else draughts.BLACK, king=True) for i, sq in enumerate(squares)
-    }
-    return draughts.Position.from_pieces(rules, pieces).fen()
+    while True:
+        squares = rng.sample(range(1, rules.geometry.squares + 1), white + black)
+        pieces = {
+            sq: draughts.Piece(draughts.WHITE if i < white else draughts.BLACK, king=True)
+            for i, sq in enumerate(squares)
+        }
+        board = draughts.Board.from_position(draughts.Position.from_pieces(rules, pieces))
+        if board.outcome() is None and not board.can_claim_draw():
+            return board.fen()
+
+
+def test_a_start_that_is_over_is_refused() -> None:
+    # Frisian art. 21: one king each is drawn at once; the AEC environment's game ends at reset.
+    with pytest.raises(draughts.DraughtsError, match="over before it starts"):
+        ai.VectorEnv("frisian", 2, fen="W:WK33:BK14")
+
+
+# Italian, Brazilian and Spanish kings (flying in the last two) mostly capture before a draw rule.
+DRAWS_EXPECTED = {"american", "russian", "czech", "international", "frisian", "spantsiretti"}
 
 
 @pytest.mark.parametrize("name", [rules.name for rules in NAMED] + ["frisian", "spantsiretti"])
@@ -112,12 +126,13 @@ def test_king_endgames_reach_the_draw_rules_alike(name: str) -> None:
     # endgame rules, claims) or by a capture: both environments must say the same at every step.
     rules = draughts.get_variant(name)
     rng = random.Random(name)
-    drawn = 0
+    ended = drawn = 0
     for white, black in ((1, 1), (2, 1), (3, 1), (2, 2)):
-        drawn += _play_along(
-            rules, rng, steps=250, num_envs=3, max_plies=2000, fen=_kings_endgame(rules, rng, white, black)
-        )[1]
-    assert drawn >= 3
+        fen = _kings_endgame(rules, rng, white, black)
+        found = _play_along(rules, rng, steps=250, num_envs=3, max_plies=2000, fen=fen)
+        ended, drawn = ended + found[0], drawn + found[1]
+    assert ended >= 100
+    assert drawn >= (1 if name in DRAWS_EXPECTED else 0)
 
 
 def test_gymnasium_conventions() -> None:

@@ -58,12 +58,22 @@ def _limbs(value: int) -> list[int]:
     return [(value >> shift) & 0xFFFF_FFFF_FFFF_FFFF for shift in range(0, max(value.bit_length(), 1), 64)]
 
 
-def _start(rules: Ruleset, fen: str | None) -> tuple[Any, ...] | None:
+def _start(rules: Ruleset, fen: str | None, claims: bool) -> tuple[Any, ...] | None:
     """The start the native batch takes for ``fen`` (as :class:`~draughts.Board` reads it, its
-    draw counts included); None for the rules' own start."""
+    draw counts included); None for the rules' own start.
+
+    Raises:
+        DraughtsError: the game is over in that position (the batch has no game to play there).
+    """
     if fen is None:
         return None
     board = Board.from_fen(rules, fen)
+    outcome = board.outcome() or (board.claim_draw() if claims and board.can_claim_draw() else None)
+    if outcome is not None:
+        raise DraughtsError(
+            f"the game of {fen!r} ({rules.name}) is over before it starts ({outcome.rule}): a vector environment's "
+            "games start where there is a move to play"
+        )
     own, opp, kings, color, state = board.position.node
     counters = board.counters
     return (
@@ -81,7 +91,7 @@ def _tables(enc: Encoding, *, max_plies: int | None, claims: bool, fen: str | No
     """What the native batch reads of the encoding (its own tables: one definition for both)."""
     rules = enc.ruleset
     return {
-        "start": _start(rules, fen),
+        "start": _start(rules, fen, claims),
         "num_actions": enc.num_actions,
         "planes": len(enc.planes),
         "cells": enc.height * enc.width,
