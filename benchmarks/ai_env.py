@@ -23,6 +23,12 @@ drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all f
 ``--baseline`` for an A/B. ``--compiled-python`` named the former mypyc build, which is gone (the
 rules run natively in every install): it is kept only so that old command lines still parse.
 
+Then batched random self-play through :class:`draughts.ai.VectorEnv` (the checkout's side only):
+``--batches`` steps of ``--num-envs`` games (1,024) at once, the arrays not copied, a random agent
+drawing uniformly among each game's legal actions either from ``info["action_mask"]`` with numpy
+or with the environment's native sampler (``sample_legal_actions``); a ply is a step that
+completes a move (a step that restarts a finished game counts as neither).
+
 ``--compare`` also times OpenSpiel's ``checkers`` (American checkers with OpenSpiel's own
 simplifications) with the same kind of random player, each round in a new process: the raw game
 state (``legal_actions`` and ``apply_action``) and its ``rl_environment.Environment`` (which

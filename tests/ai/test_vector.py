@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import attrs
 import numpy as np
@@ -26,15 +29,29 @@ CUSTOM = attrs.evolve(
 )
 """A user-defined ruleset on a board wider than 64 bits."""
 
+
+class FewestTaken(draughts.Criterion):
+    """A user-defined criterion (so a precedence the native core calls back into Python for)."""
+
+    label = "fewest taken"
+
+    def key(self, capture: draughts.CaptureFacts) -> int:
+        return -capture.pieces
+
+
+FEWEST = attrs.evolve(draughts.get_variant("international"), name="fewest-vector", precedence=(FewestTaken(),))
+"""International with a precedence written in Python: the batch steps first, then writes."""
+
 RULESETS = [
     *NAMED,
     *(draughts.get_variant(name) for name in ("spantsiretti", "frisian", "antidraughts", "breakthrough", "turkish")),
     draughts.get_variant("american-nfc"),
     CUSTOM,
+    FEWEST,
 ]
 """The federation variants, a rectangular board (Spantsiretti, 10x8), a king-move limit
 (Frisian), a side without moves winning (antidraughts), crowning winning (breakthrough), orthogonal
-captures (Turkish), optional captures and a 12x12 board."""
+captures (Turkish), optional captures, a 12x12 board and a precedence written in Python."""
 
 
 def _play_along(
@@ -221,3 +238,11 @@ def test_the_gymnasium_vector_checks_that_apply() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         envs.close()
+
+
+def test_the_training_example_runs_quick() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "train_vector_env.py"
+    done = subprocess.run(
+        [sys.executable, str(example), "--quick"], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert "trained as player_0 against random" in done.stdout

@@ -184,11 +184,41 @@ struct Written {
     mask: SmallVec<[u32; 16]>,
 }
 
+/// A game's legal actions now, kept apart from the game in one contiguous list (one cache line
+/// a game) for what every step reads of all games: the legality check, the sampler, the mask.
+#[derive(Clone, Debug, Default)]
+struct Choices {
+    /// The distinct legal actions, sorted (empty once the game has ended).
+    actions: SmallVec<[u32; 13]>,
+    /// The game ended at the last step: any action is taken (and ignored).
+    over: bool,
+}
+
+impl Choices {
+    fn of<B: Bits>(game: &Game<B>) -> Self {
+        let mut actions = SmallVec::new();
+        if !game.over {
+            actions.extend(
+                game.live
+                    .iter()
+                    .filter_map(|&i| game.entries[i as usize].actions.get(game.depth).copied()),
+            );
+            actions.sort_unstable();
+            actions.dedup();
+        }
+        Choices {
+            actions,
+            over: game.over,
+        }
+    }
+}
+
 /// `n` games of one ruleset, stepped together.
 #[derive(Clone, Debug)]
 pub struct Batch<B: Bits> {
     ctx: Ctx<B>,
     games: Vec<Game<B>>,
+    choices: Vec<Choices>,
     written: Vec<Written>,
     rng: u64,
 }
@@ -252,9 +282,10 @@ impl<B: Bits> Batch<B> {
             start_counts: start_counts.into(),
             start_since,
         };
-        let games = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
+        let games: Vec<Game<B>> = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
         Ok(Batch {
             ctx,
+            choices: games.iter().map(Choices::of).collect(),
             games,
             written: vec![Written::default(); n],
             rng: 0x9E37_79B9_7F4A_7C15,
@@ -279,35 +310,17 @@ impl<B: Bits> Batch<B> {
     /// Whether `action` is legal in game `index` now (always true for a game that has ended:
     /// its action is ignored).
     pub fn is_legal(&self, index: usize, action: i64) -> bool {
-        let Some(game) = self.games.get(index) else {
-            return false;
-        };
-        if game.over {
-            return true;
-        }
-        let depth = game.depth;
-        game.live.iter().any(|&i| {
-            game.entries[i as usize]
-                .actions
-                .get(depth)
-                .map(|&a| i64::from(a))
-                == Some(action)
+        self.choices.get(index).is_some_and(|c| {
+            c.over || u32::try_from(action).is_ok_and(|a| c.actions.binary_search(&a).is_ok())
         })
     }
 
     /// The legal actions of game `index` now (sorted; empty for a game that has ended).
     pub fn legal_actions(&self, index: usize) -> Vec<u32> {
-        let Some(game) = self.games.get(index).filter(|g| !g.over) else {
-            return Vec::new();
-        };
-        let mut found: Vec<u32> = game
-            .live
-            .iter()
-            .filter_map(|&i| game.entries[i as usize].actions.get(game.depth).copied())
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        found
+        self.choices
+            .get(index)
+            .map(|c| c.actions.to_vec())
+            .unwrap_or_default()
     }
 
     /// Starts every game again (the next [`Batch::write`] shows the start positions).
@@ -315,8 +328,9 @@ impl<B: Bits> Batch<B> {
     /// # Errors
     /// As [`Batch::new`].
     pub fn reset(&mut self) -> Result<(), Error> {
-        for game in &mut self.games {
+        for (game, choices) in self.games.iter_mut().zip(&mut self.choices) {
             self.ctx.restart(game)?;
+            *choices = Choices::of(game);
         }
         for written in &mut self.written {
             written.valid = false;
@@ -340,76 +354,80 @@ impl<B: Bits> Batch<B> {
 
     /// One uniformly random legal action per game into `out` (0 for a game that has ended).
     pub fn random_actions(&mut self, out: &mut [i64]) {
-        let mut legal: SmallVec<[u32; 64]> = SmallVec::new();
         for (index, slot) in out.iter_mut().enumerate().take(self.games.len()) {
-            let game = &self.games[index];
-            legal.clear();
-            if !game.over {
-                legal.extend(
-                    game.live
-                        .iter()
-                        .filter_map(|&i| game.entries[i as usize].actions.get(game.depth).copied()),
-                );
-                legal.sort_unstable();
-                legal.dedup();
-            }
-            *slot = if legal.is_empty() {
+            let count = self.choices[index].actions.len();
+            *slot = if count == 0 {
                 0
             } else {
-                let pick = (self.next_random() % legal.len() as u64) as usize;
-                i64::from(legal[pick])
+                let pick = (self.next_random() % count as u64) as usize;
+                i64::from(self.choices[index].actions[pick])
             };
         }
     }
 
     /// Steps every game with its action (`actions[i]` for game `i`): a game that ended at the
     /// last step starts again instead. With `lose_illegal`, an illegal action loses its game;
-    /// without, the caller checks [`Batch::is_legal`] first.
+    /// without, the caller checks [`Batch::is_legal`] first. With `out`, each game's result is
+    /// written as soon as it is stepped (one pass over the games; see [`Batch::write`]).
     ///
     /// # Errors
     /// What the generator returns (capture search bound, an external precedence), or a move
-    /// whose path begins another's.
-    pub fn advance(&mut self, actions: &[i64], lose_illegal: bool) -> Result<Vec<Step>, Error> {
+    /// whose path begins another's; [`Error::InvalidSpec`] for buffers of the wrong size.
+    pub fn advance(
+        &mut self,
+        actions: &[i64],
+        lose_illegal: bool,
+        mut out: Option<&mut Out<'_>>,
+    ) -> Result<Vec<Step>, Error> {
+        if let Some(out) = out.as_deref() {
+            self.check_sizes(out)?;
+        }
         let mut steps = vec![Step::default(); self.games.len()];
         for (index, step) in steps.iter_mut().enumerate() {
-            if self.games[index].over {
-                self.ctx.restart(&mut self.games[index])?;
-                continue;
-            }
             let action = actions.get(index).copied().unwrap_or(-1);
-            if !self.is_legal(index, action) {
-                if !lose_illegal {
-                    return Err(Error::InvalidMove(format!(
-                        "action {action} is not legal in game {index}"
-                    )));
-                }
-                self.games[index].over = true;
-                *step = Step {
-                    reward: -1.0,
-                    terminated: true,
-                    truncated: false,
-                };
-                continue;
+            *step = self.advance_one(index, action, lose_illegal)?;
+            if let Some(out) = out.as_deref_mut() {
+                self.write_one(index, *step, out);
             }
-            *step = self.ctx.take(&mut self.games[index], action as u32)?;
         }
         Ok(steps)
     }
 
-    /// Writes every game's observation and mask, and `steps` (none after a reset), into `out`.
-    ///
-    /// # Errors
-    /// [`Error::InvalidSpec`] if a buffer has the wrong size (nothing written).
-    pub fn write(&mut self, steps: Option<&[Step]>, out: &mut Out<'_>) -> Result<(), Error> {
+    fn advance_one(
+        &mut self,
+        index: usize,
+        action: i64,
+        lose_illegal: bool,
+    ) -> Result<Step, Error> {
+        let game = &mut self.games[index];
+        let step = if game.over {
+            self.ctx.restart(game)?;
+            Step::default()
+        } else if !u32::try_from(action).is_ok_and(|a| self.choices[index].actions.contains(&a)) {
+            if !lose_illegal {
+                return Err(Error::InvalidMove(format!(
+                    "action {action} is not legal in game {index}"
+                )));
+            }
+            game.over = true;
+            Step {
+                reward: -1.0,
+                terminated: true,
+                truncated: false,
+            }
+        } else {
+            self.ctx.take(game, action as u32)?
+        };
+        self.choices[index] = Choices::of(&self.games[index]);
+        Ok(step)
+    }
+
+    fn check_sizes(&self, out: &Out<'_>) -> Result<(), Error> {
         let n = self.games.len();
-        let (cells, planes, actions) = (
-            self.ctx.enc.cells,
-            self.ctx.enc.planes,
-            self.ctx.enc.num_actions,
-        );
+        let enc = &self.ctx.enc;
         let sizes = [
-            (out.obs.len(), n * cells * planes * 4),
-            (out.mask.len(), n * actions),
+            (out.obs.len(), n * enc.cells * enc.planes * 4),
+            (out.mask.len(), n * enc.num_actions),
             (out.rewards.len(), n * 8),
             (out.terminated.len(), n),
             (out.truncated.len(), n),
@@ -420,40 +438,57 @@ impl<B: Bits> Batch<B> {
                 "output buffers of sizes {sizes:?} (have, want)"
             )));
         }
-        for (index, (game, written)) in self.games.iter().zip(&mut self.written).enumerate() {
+        Ok(())
+    }
+
+    /// Writes every game's observation and mask, and `steps` (none after a reset), into `out`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSpec`] if a buffer has the wrong size (nothing written).
+    pub fn write(&mut self, steps: Option<&[Step]>, out: &mut Out<'_>) -> Result<(), Error> {
+        self.check_sizes(out)?;
+        for index in 0..self.games.len() {
             let step = steps
                 .and_then(|s| s.get(index))
                 .copied()
                 .unwrap_or_default();
-            let obs = &mut out.obs[index * cells * planes * 4..(index + 1) * cells * planes * 4];
-            let mask = &mut out.mask[index * actions..(index + 1) * actions];
-            if written.valid {
-                for &a in &written.mask {
-                    mask[a as usize] = 0;
-                }
-            } else {
-                mask.fill(0);
-                obs.fill(0);
-                written.obs.clear();
-                written.constants.clear();
-            }
-            written.mask.clear();
-            if !game.over {
-                for &i in &game.live {
-                    if let Some(&a) = game.entries[i as usize].actions.get(game.depth) {
-                        mask[a as usize] = 1;
-                        written.mask.push(a);
-                    }
-                }
-            }
-            self.ctx.write_observation(game, obs, written);
-            written.valid = true;
-            out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
-            out.terminated[index] = u8::from(step.terminated);
-            out.truncated[index] = u8::from(step.truncated);
-            out.player[index] = u8::from(game.node.color != self.ctx.opts.first);
+            self.write_one(index, step, out);
         }
         Ok(())
+    }
+
+    /// Writes game `index`'s rows (the sizes checked).
+    fn write_one(&mut self, index: usize, step: Step, out: &mut Out<'_>) {
+        let (cells, planes, actions) = (
+            self.ctx.enc.cells,
+            self.ctx.enc.planes,
+            self.ctx.enc.num_actions,
+        );
+        let game = &self.games[index];
+        let written = &mut self.written[index];
+        let obs = &mut out.obs[index * cells * planes * 4..(index + 1) * cells * planes * 4];
+        let mask = &mut out.mask[index * actions..(index + 1) * actions];
+        if written.valid {
+            for &a in &written.mask {
+                mask[a as usize] = 0;
+            }
+        } else {
+            mask.fill(0);
+            obs.fill(0);
+            written.obs.clear();
+            written.constants.clear();
+        }
+        written.mask.clear();
+        for &a in &self.choices[index].actions {
+            mask[a as usize] = 1;
+            written.mask.push(a);
+        }
+        self.ctx.write_observation(game, obs, written);
+        written.valid = true;
+        out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
+        out.terminated[index] = u8::from(step.terminated);
+        out.truncated[index] = u8::from(step.truncated);
+        out.player[index] = u8::from(game.node.color != self.ctx.opts.first);
     }
 }
 
@@ -817,5 +852,53 @@ fn progress(plies: u64, moves: u64) -> f32 {
         1.0
     } else {
         (plies as f64 / (2.0 * moves as f64)).min(1.0) as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{directions, CapturePromotion, Criterion, RulesSpec};
+
+    fn international() -> Box<Generator<u64>> {
+        let spec = RulesSpec {
+            board_size: 10,
+            rows_per_side: 4,
+            men_capture: directions::DIAGONAL,
+            flying_kings: true,
+            capture_promotion: CapturePromotion::OnlyAtEnd,
+            ..RulesSpec::default()
+        }
+        .with_criteria(vec![Criterion::MostPieces]);
+        Box::new(Generator::new(&spec).unwrap())
+    }
+
+    fn draws() -> Arc<DrawSpec> {
+        Arc::new(DrawSpec {
+            limbs: 1,
+            main_diagonal: vec![0],
+            ..DrawSpec::default()
+        })
+    }
+
+    #[test]
+    fn tables_that_do_not_fit_the_board_are_refused() {
+        let enc = Encoding {
+            num_actions: 10,
+            planes: FIXED_PLANES,
+            cells: 100,
+            max_distance: 9,
+            segment: [vec![-1; 4], vec![-1; 4]],
+            grid: [vec![0; 2], vec![0; 2]],
+        };
+        let made = Batch::new(international(), draws(), enc, Options::default(), 2, None);
+        assert!(matches!(made, Err(Error::InvalidSpec(_))));
+    }
+
+    #[test]
+    fn progress_is_capped_and_a_limit_of_zero_is_reached_at_once() {
+        assert_eq!(progress(10, 25), 0.2);
+        assert_eq!(progress(80, 25), 1.0);
+        assert_eq!(progress(0, 0), 1.0);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use draughts_core::batch::{Batch, Encoding, Options, Out, Step};
+use draughts_core::batch::{Batch, Encoding, Options, Out};
 use draughts_core::bitboard::{Bits, Wide};
 use draughts_core::drawrules::DrawSpec;
 use draughts_core::generator::Generator;
@@ -51,6 +51,8 @@ macro_rules! each {
 pub struct VecEnv {
     batch: AnyBatch,
     num_actions: usize,
+    /// No Python precedence callback: each game's rows are written as it is stepped.
+    fused: bool,
 }
 
 fn item<'py, T: FromPyObjectOwned<'py>>(tables: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
@@ -123,12 +125,12 @@ fn make<B: Bits>(
     Batch::new(Box::new(g.clone()), spec, enc, opts, n, start)
 }
 
-/// Writes into the six bytearrays of `out` (`obs, mask, rewards, terminated, truncated, player`).
-fn write_out(
-    batch: &mut AnyBatch,
-    steps: Option<&[Step]>,
+/// Runs `work` on the six bytearrays of `out` (`obs, mask, rewards, terminated, truncated,
+/// player`) as one [`Out`]. `work` must not run Python code.
+fn with_out<T>(
     out: &Bound<'_, PyTuple>,
-) -> PyResult<()> {
+    work: impl FnOnce(&mut Out<'_>) -> Result<T, Error>,
+) -> PyResult<T> {
     let py = out.py();
     let arrays: Vec<Bound<'_, PyByteArray>> = out
         .iter()
@@ -147,8 +149,9 @@ fn write_out(
         }
     }
     // SAFETY: the six bytearrays are distinct objects (checked above), so the slices do not
-    // overlap; the GIL is held and no Python code runs while they live (the writing below is Rust
-    // alone), so nothing can resize or free a bytearray meanwhile.
+    // overlap; the GIL is held and `work` runs no Python code while they live (the native batch
+    // alone, with no Python precedence callback: see `fused`), so nothing can resize, free or
+    // write a bytearray meanwhile.
     let slices: Vec<&mut [u8]> = arrays.iter().map(|a| unsafe { a.as_bytes_mut() }).collect();
     let [obs, mask, rewards, terminated, truncated, player]: [&mut [u8]; 6] = slices
         .try_into()
@@ -161,7 +164,7 @@ fn write_out(
         truncated,
         player,
     };
-    each!(batch, b => b.write(steps, &mut out)).map_err(|e| to_py(py, e))
+    work(&mut out).map_err(|e| to_py(py, e))
 }
 
 #[pymethods]
@@ -208,6 +211,7 @@ impl VecEnv {
         Ok(VecEnv {
             batch: made.map_err(|e| to_py(py, e))?,
             num_actions,
+            fused: item(tables, "fused")?,
         })
     }
 
@@ -215,7 +219,8 @@ impl VecEnv {
     fn reset(&mut self, out: &Bound<'_, PyTuple>) -> PyResult<()> {
         let py = out.py();
         each!(&mut self.batch, b => b.reset()).map_err(|e| to_py(py, e))?;
-        write_out(&mut self.batch, None, out)
+        let batch = &mut self.batch;
+        with_out(out, |o| each!(batch, b => b.write(None, o)))
     }
 
     /// Steps every game with `actions` (native `int64`s as bytes) and writes the result into
@@ -261,9 +266,16 @@ impl VecEnv {
                 }
             }
         }
-        let steps = each!(&mut self.batch, b => b.advance(&actions, lose_illegal))
+        let batch = &mut self.batch;
+        if self.fused {
+            with_out(out, |o| {
+                each!(&mut *batch, b => b.advance(&actions, lose_illegal, Some(o))).map(|_| ())
+            })?;
+            return Ok(());
+        }
+        let steps = each!(&mut *batch, b => b.advance(&actions, lose_illegal, None))
             .map_err(|e| to_py(py, e))?;
-        write_out(&mut self.batch, Some(&steps), out)
+        with_out(out, |o| each!(&mut *batch, b => b.write(Some(&steps), o)))
     }
 
     /// One uniformly random legal action per game (native `int64`s as bytes); 0 for a game that

@@ -37,7 +37,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from draughts import drawrules
-from draughts._core.native import native_rules
+from draughts._core.native import capture_key, native_precedence, native_rules
 from draughts._text import excerpt
 from draughts.ai.envs import IllegalAction, _check_seed
 from draughts.ai.tensors import Encoding, encoding
@@ -104,6 +104,8 @@ def _tables(enc: Encoding, *, max_plies: int | None, claims: bool, fen: str | No
         "claims": claims,
         "no_move_wins": rules.no_move_wins,
         "first": int(rules.first_to_move),
+        # Without a precedence written in Python, the batch writes each game's rows as it steps it.
+        "fused": not (native_precedence(rules) is None and capture_key(rules) is not None),
     }
 
 
