@@ -39,7 +39,7 @@ from gymnasium.vector.utils import batch_space
 from draughts import drawrules
 from draughts._core.native import capture_key, native_precedence, native_rules
 from draughts._text import excerpt
-from draughts.ai.envs import IllegalAction, _check_seed
+from draughts.ai.envs import IllegalAction, _check_seed, _options
 from draughts.ai.tensors import Encoding, encoding
 from draughts.board import Board
 from draughts.color import Color
@@ -157,12 +157,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[
         rules = resolve_ruleset(ruleset)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise DraughtsError(f"num_envs {excerpt(num_envs)} must be a whole number from 1 up")
-        if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1):
-            raise DraughtsError(f"max_plies {excerpt(max_plies)} must be a positive number or None")
-        if illegal_action not in ("raise", "lose"):
-            raise DraughtsError(f"illegal_action {excerpt(illegal_action)} must be 'raise' or 'lose'")
-        if not isinstance(claim_draws, bool) or not isinstance(copy, bool):
-            raise DraughtsError(f"claim_draws {excerpt(claim_draws)} and copy {excerpt(copy)} must be True or False")
+        _options(None, max_plies, illegal_action, claim_draws)
+        if not isinstance(copy, bool):
+            raise DraughtsError(f"copy {excerpt(copy)} must be True or False")
         enc = encoding(rules)
         self.ruleset = rules
         self.encoding = enc
