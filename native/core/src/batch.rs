@@ -19,7 +19,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::bitboard::Bits;
-use crate::drawrules::{events, DrawSpec, Frame, MAX_LIMBS};
+use crate::drawrules::{events, key, state_key, DrawSpec, Frame, BLACK_TO_MOVE, MAX_LIMBS};
 use crate::error::Error;
 use crate::generator::{Generator, Squares};
 use crate::state::{Compact, Node};
@@ -144,12 +144,14 @@ struct Game<B: Bits> {
     nodes: Vec<Node<B>>,
     /// How many times the current position has occurred.
     reps: u32,
+    /// The current position's hash ([`crate::drawrules::hash`]), kept move by move.
+    hash: u64,
     /// What the endgame rules read of the current position.
     frame: Frame,
     plies: u64,
     entries: Vec<Entry<B>>,
     /// The entries still possible for the move being chosen.
-    live: Vec<u32>,
+    live: SmallVec<[u32; 16]>,
     /// Segments fixed so far.
     depth: usize,
     /// The game ended at the last step: the next step starts it again.
@@ -517,10 +519,11 @@ impl<B: Bits> Ctx<B> {
             hashes: Vec::new(),
             nodes: Vec::new(),
             reps: 1,
+            hash: 0,
             frame: self.frame(&self.start)?,
             plies: 0,
             entries: Vec::new(),
-            live: Vec::new(),
+            live: SmallVec::new(),
             depth: 0,
             over: false,
         };
@@ -534,8 +537,9 @@ impl<B: Bits> Ctx<B> {
         game.counts.clone_from(&self.start_counts);
         game.since = self.start_since;
         game.frame = self.frame(&self.start)?;
+        game.hash = game.frame.hash;
         game.hashes.clear();
-        game.hashes.push(game.frame.hash);
+        game.hashes.push(game.hash);
         game.nodes.clear();
         game.nodes.push(self.start);
         game.reps = 1;
@@ -550,7 +554,8 @@ impl<B: Bits> Ctx<B> {
         Ok(())
     }
 
-    /// Records the move just played (its `event` bits) in the draw counts of `game`.
+    /// Records the move just played (its `event` bits; `game.hash` already updated) in the draw
+    /// counts of `game`.
     fn count(&self, game: &mut Game<B>, event: u8) -> Result<(), Error> {
         game.since = if event & (events::CAPTURE | events::CROWNING) != 0 {
             0
@@ -564,8 +569,10 @@ impl<B: Bits> Ctx<B> {
                 count.saturating_add(1)
             };
         }
-        game.frame = self.frame(&game.node)?;
-        let hash = game.frame.hash;
+        if !self.spec.endgames.is_empty() {
+            game.frame = self.frame(&game.node)?;
+        }
+        let hash = game.hash;
         game.hashes.push(hash);
         game.nodes.push(game.node);
         let last = game.hashes.len() - 1;
@@ -609,6 +616,39 @@ impl<B: Bits> Ctx<B> {
         let node = &game.node;
         let layout = &self.gen.tables.layout;
         game.entries.clear();
+        game.live.clear();
+        game.depth = 0;
+        let t = &self.gen.tables;
+        if !(t.crowning_wins && node.kings.any())
+            && self.gen.capture_list(node, false, None)?.is_none()
+        {
+            // No capture: the quiet moves straight from their masks (what `legal` would list).
+            for c in self.gen.quiet_list(node) {
+                let (start, end) = (
+                    t.square((c.moved & node.own).lowest_index()),
+                    t.square((c.moved & !node.own).lowest_index()),
+                );
+                let action = self.enc.segment(node.color, start, end);
+                if action < 0 {
+                    return Err(Error::InvalidMove(format!(
+                        "path squares {start} and {end} are not on one line"
+                    )));
+                }
+                let king_moved = c.crowned & c.moved == c.moved;
+                let crowns = c.crowned.any() && (c.moved & node.kings).is_zero();
+                let event = if crowns { events::CROWNING } else { 0 }
+                    | if king_moved { 0 } else { events::MAN_MOVED };
+                game.entries.push(Entry {
+                    actions: smallvec::smallvec![action as u32],
+                    path: smallvec::smallvec![start, end],
+                    captured: Squares::new(),
+                    compact: c,
+                    event,
+                });
+            }
+            game.live.extend(0..game.entries.len() as u32);
+            return Ok(());
+        }
         for m in self.gen.legal(node, false, None)? {
             let mut actions = SmallVec::new();
             for pair in m.path.windows(2) {
@@ -642,9 +682,7 @@ impl<B: Bits> Ctx<B> {
                 event,
             });
         }
-        game.live.clear();
         game.live.extend(0..game.entries.len() as u32);
-        game.depth = 0;
         Ok(())
     }
 
@@ -653,7 +691,7 @@ impl<B: Bits> Ctx<B> {
         let depth = game.depth;
         let entries = &game.entries;
         game.live
-            .retain(|&i| entries[i as usize].actions.get(depth) == Some(&action));
+            .retain(|i| entries[*i as usize].actions.get(depth) == Some(&action));
         let mut depth = depth + 1;
         while game.live.len() > 1 {
             let first = entries[game.live[0] as usize].actions.get(depth);
@@ -681,7 +719,18 @@ impl<B: Bits> Ctx<B> {
     fn play(&self, game: &mut Game<B>) -> Result<Step, Error> {
         let entry = &game.entries[game.live[0] as usize];
         let event = entry.event;
-        game.node = self.gen.play(&game.node, &entry.compact);
+        let (before, c) = (game.node, entry.compact);
+        game.node = self.gen.play(&before, &c);
+        // The hash move by move: the keys of the bits the move toggles, the side to move, the state.
+        let mover = usize::from(before.color);
+        let mut hash =
+            game.hash ^ BLACK_TO_MOVE ^ state_key(before.state) ^ state_key(game.node.state);
+        for (role, bits) in [(mover, c.moved), (1 - mover, c.captured), (2, c.crowned)] {
+            for bit in bits.iter() {
+                hash ^= key(role, bit as usize);
+            }
+        }
+        game.hash = hash;
         self.count(game, event)?;
         game.plies += 1;
         self.fill_entries(game)?;
