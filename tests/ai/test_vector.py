@@ -246,3 +246,9 @@ def test_the_training_example_runs_quick() -> None:
         [sys.executable, str(example), "--quick"], capture_output=True, text=True, timeout=300, check=True
     )
     assert "trained as player_0 against random" in done.stdout
+
+
+def test_a_board_the_encoding_cannot_serve_is_refused_as_the_encoding_refuses_it() -> None:
+    odd = attrs.evolve(draughts.get_variant("russian"), name="odd-vector", board_size=(8, 9), pdn_gametype=None)
+    with pytest.raises(draughts.DraughtsError, match="not symmetric under a 180° turn"):
+        ai.VectorEnv(odd, 2)
