@@ -152,7 +152,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[
         illegal_action: IllegalAction = "raise",
         copy: bool = True,
     ) -> None:
-        from draughts import _native
+        import draughts._native as _native  # the extension module (a .pyi in the source tree)
 
         rules = resolve_ruleset(ruleset)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
@@ -229,11 +229,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[
             from draughts.errors import GameOverError
 
             raise GameOverError("the environment has not been reset: call reset() first")
-        self._native.step(self._actions(actions), self.illegal_action == "lose", self._buffers)
+        self._native.step(self._action_bytes(actions), self.illegal_action == "lose", self._buffers)
         out = self._out
         return out(self._obs), out(self._rewards), out(self._terminated), out(self._truncated), self._info()
 
-    def _actions(self, actions: npt.ArrayLike) -> bytes:
+    def _action_bytes(self, actions: npt.ArrayLike) -> bytes:
         from draughts.errors import InvalidActionError
 
         array = np.asarray(actions)
