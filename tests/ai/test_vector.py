@@ -222,8 +222,18 @@ def test_bad_options_are_refused() -> None:
 
 def test_the_gymnasium_vector_checks_that_apply() -> None:
     # Gymnasium 1.x ships no checker for vector environments (gymnasium.utils.env_checker.check_env
-    # takes a single Env); what it asks of one is checked here: spaces contain what comes back,
-    # reset seeds reproduce, and a step's arrays are fresh ones (copy=True).
+    # refuses anything but a gymnasium.Env). Its checks of reset apply to a vector environment as
+    # they are; those of step expect scalar flags. What step must do is checked here: spaces contain
+    # what comes back, and a step's arrays are fresh ones (copy=True).
+    from gymnasium.utils import env_checker
+
+    checked = ai.VectorEnv("american", 8, illegal_action="lose", max_plies=50)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env_checker.check_reset_return_type(checked)
+        env_checker.check_reset_seed_determinism(checked)
+        env_checker.check_reset_options(checked)
+        env_checker.check_reset_return_info_deprecation(checked)
     envs = ai.VectorEnv("brazilian", 4, max_plies=30)
     obs, _ = envs.reset(seed=11)
     assert obs in envs.observation_space
