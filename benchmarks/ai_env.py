@@ -23,6 +23,12 @@ drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all f
 ``--baseline`` for an A/B. ``--compiled-python`` named the former mypyc build, which is gone (the
 rules run natively in every install): it is kept only so that old command lines still parse.
 
+Then batched random self-play through :class:`draughts.ai.VectorEnv` (the checkout's side only):
+``--batches`` steps of ``--num-envs`` games (1,024) at once, the arrays not copied, a random agent
+drawing uniformly among each game's legal actions either from ``info["action_mask"]`` with numpy
+or with the environment's native sampler (``sample_legal_actions``); a ply is a step that
+completes a move (a step that restarts a finished game counts as neither).
+
 ``--compare`` also times OpenSpiel's ``checkers`` (American checkers with OpenSpiel's own
 simplifications) with the same kind of random player, each round in a new process: the raw game
 state (``legal_actions`` and ``apply_action``) and its ``rl_environment.Environment`` (which
@@ -180,6 +186,45 @@ def play_env(rules: draughts.Ruleset, games: int, max_plies: int, seed: int) -> 
     return plies, steps
 
 
+def play_vector(
+    rules: draughts.Ruleset, num_envs: int, batches: int, max_plies: int, seed: int, *, native: bool
+) -> tuple[int, int]:
+    """Random self-play through :class:`draughts.ai.VectorEnv`: ``batches`` steps of ``num_envs``
+    games at once (no copies of the arrays); (plies, steps).
+
+    The random agent draws uniformly among the legal actions of each game: from
+    ``info["action_mask"]`` with numpy (``native=False``: the mask's nonzero entries, one random
+    pick per row), or with the environment's own sampler (``native=True``). A step that restarts a
+    game (next-step autoreset) is neither a step nor a ply; a ply is a step after which the other
+    side is to move (the move is complete).
+    """
+    envs = draughts.ai.VectorEnv(rules, num_envs, max_plies=max_plies, copy=False)
+    rng = np.random.default_rng(seed)
+    _, info = envs.reset(seed=seed)
+    mask, player = info["action_mask"], info["player"]
+    n_actions = mask.shape[1]
+    rows = np.arange(num_envs) * n_actions
+    plies = steps = 0
+    restart = np.zeros(num_envs, dtype=np.bool_)
+    before = player.copy()
+    for _ in range(batches):
+        if native:
+            actions = envs.sample_legal_actions()
+        else:
+            legal = np.flatnonzero(mask)
+            starts = np.searchsorted(legal, rows)
+            counts = np.diff(starts, append=legal.size)
+            picks = starts + (rng.random(num_envs) * counts).astype(np.int64)
+            actions = np.where(counts > 0, legal[np.minimum(picks, legal.size - 1)] - rows, 0)
+        _, _, terminated, truncated, _ = envs.step(actions)
+        moved = ~restart
+        steps += int(moved.sum())
+        plies += int((moved & (player != before)).sum())
+        before[:] = player
+        restart = terminated | truncated
+    return plies, steps
+
+
 REPLAYS: dict[str, Callable[[draughts.Ruleset, list[Game]], tuple[int, int]]] = {
     "Position.legal_moves() + play": replay_positions,
     "Board push + outcome": replay_boards,
@@ -189,13 +234,21 @@ REPLAYS: dict[str, Callable[[draughts.Ruleset, list[Game]], tuple[int, int]]] = 
 
 HARNESSES = (*REPLAYS, "random agent")
 
+VECTOR = ("VectorEnv random agent (mask, numpy)", "VectorEnv random agent (native sampler)")
+"""The batched harnesses, run by the checkout's side only (older trees have no VectorEnv)."""
+
 
 def worker() -> None:
     """One measurement, in a process of its own: the job (JSON on stdin) timed once; JSON on stdout."""
     job = json.loads(sys.stdin.read())
     rules = draughts.get_variant(job["variant"])
     harness = job["harness"]
-    if harness == "random agent":
+    if harness in VECTOR:
+        native = harness == VECTOR[1]
+        play_vector(rules, job["num_envs"], 2, job["max_plies"], job["seed"], native=native)  # set-up, untimed
+        began = time.process_time()
+        plies, steps = play_vector(rules, job["num_envs"], job["batches"], job["max_plies"], job["seed"], native=native)
+    elif harness == "random agent":
         play_env(rules, 1, 2, job["seed"])  # the tables and the environment's set-up, untimed
         began = time.process_time()
         plies, steps = play_env(rules, job["games"], job["max_plies"], job["seed"])
@@ -317,6 +370,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--variant", default="american", help="the ruleset to play (default: american)")
     parser.add_argument("--games", type=int, default=100, help="random games per process (default 100)")
     parser.add_argument("--max-plies", type=int, default=300, help="cut each game after this many plies (300)")
+    parser.add_argument("--num-envs", type=int, default=1024, help="games of the VectorEnv harnesses (1,024)")
+    parser.add_argument(
+        "--batches", type=int, default=400, help="VectorEnv steps per process, each of --num-envs games (400)"
+    )
     parser.add_argument("--quick", action="store_true", help="5 games, one round, no comparison (for CI)")
     parser.add_argument("--compare", action="store_true", help="also time OpenSpiel's checkers (own venv)")
     parser.add_argument(
@@ -328,11 +385,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
     rounds.check_options(parser, args)
-    for name in ("games", "max_plies"):
+    for name in ("games", "max_plies", "num_envs", "batches"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)} must be at least 1")
     if args.quick:
-        args.games, args.rounds, args.compare = 5, 1, False
+        args.games, args.rounds, args.compare, args.num_envs, args.batches = 5, 1, False, 16, 20
     return args
 
 
@@ -346,6 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sides = rounds.find_sides(rounds.wanted_sides(args, peers=[]), args)
     by_name = {side.name: side for side in sides}
     jobs = [f"{side.name}: {harness}" for side in sides for harness in HARNESSES]
+    jobs += [f"{sides[0].name}: {harness}" for harness in VECTOR]
     openspiel = None
     if args.compare:
         if rules.name != "american":
@@ -360,6 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return dict(run_openspiel(openspiel, args.games, args.max_plies, seed))
         name, _, harness = job.partition(": ")
         work = {"variant": rules.name, "harness": harness, "games": args.games, "max_plies": args.max_plies}
+        work |= {"num_envs": args.num_envs, "batches": args.batches}
         return rounds.run_worker(by_name[name], WORKER, {**work, "seed": seed})
 
     print(
@@ -374,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for side in sides:
         floor = plies_per_second(results[f"{side.name}: {HARNESSES[0]}"])
-        for harness in HARNESSES:
+        for harness in HARNESSES + (VECTOR if side is sides[0] else ()):
             found = results[f"{side.name}: {harness}"]
             rate = plies_per_second(found)
             steps = rounds.Spread.of([item["steps"] / item["seconds"] for item in found])
@@ -396,6 +455,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"polydraughts AEC env random agent / OpenSpiel {label}: {rounds.ratios(ours, theirs).text()} plies/s"
             )
+            for harness in VECTOR:
+                batched = plies_per_second(results[f"{sides[0].name}: {harness}"])
+                print(
+                    f"polydraughts {harness}, {args.num_envs:,} games / OpenSpiel {label}: "
+                    f"{rounds.ratios(batched, theirs).text()} plies/s"
+                )
     return 0
 
 

@@ -104,7 +104,7 @@ fn state_of(value: &Bound<'_, PyAny>) -> PyResult<u128> {
 /// A ruleset's draw rules compiled for its board.
 #[pyclass(frozen, module = "draughts._native")]
 pub struct DrawRules {
-    spec: Arc<DrawSpec>,
+    pub(crate) spec: Arc<DrawSpec>,
 }
 
 /// The facts `spec` reads of `node`, `(own, opp, kings, color, state)`.

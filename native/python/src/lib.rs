@@ -19,6 +19,7 @@ mod errors;
 mod fast;
 mod search;
 mod selfplay;
+mod vecenv;
 
 use draughts_core::engine::{AnyCompact, AnyMove, AnyNode};
 use draughts_core::{Engine, Error};
@@ -578,6 +579,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     selfplay::register(m)?;
     drawrules::register(m)?;
     endgame::register(m)?;
+    vecenv::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;

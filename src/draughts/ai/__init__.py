@@ -10,6 +10,8 @@ Needs the ``ai`` extra (``pip install "polydraughts[ai]"``: numpy, gymnasium, pe
 * :func:`~draughts.ai.envs.env` makes a PettingZoo AEC environment
   (:class:`~draughts.ai.envs.DraughtsEnv`) and :class:`~draughts.ai.envs.SingleAgentEnv` a
   Gymnasium one against a built-in opponent (:mod:`draughts.ai.envs`).
+* :class:`~draughts.ai.vector.VectorEnv` steps many self-play games natively in one call, as a
+  Gymnasium vector environment with the same encoding (:mod:`draughts.ai.vector`).
 
 Everything named here is importable from ``draughts.ai``; see :doc:`/ai` for the whole story.
 
@@ -38,6 +40,7 @@ from draughts.ai.tensors import (
     encoding,
     observation,
 )
+from draughts.ai.vector import VectorEnv
 
 __all__ = [
     "AGENTS",
@@ -51,6 +54,7 @@ __all__ = [
     "InvalidActionError",
     "Opponent",
     "SingleAgentEnv",
+    "VectorEnv",
     "action_mask",
     "decode",
     "encode",

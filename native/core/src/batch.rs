@@ -1,0 +1,728 @@
+//! Batches of games stepped together: the native side of Python's `draughts.ai.VectorEnv`.
+//!
+//! A [`Batch`] holds `n` games of one ruleset, each played by the side to move, and steps them
+//! all with one call ([`Batch::advance`]), then writes what an agent sees into flat byte buffers
+//! ([`Batch::write`]): the observation planes and the legal-action mask of each game, its reward,
+//! whether it ended or was cut.
+//!
+//! The encoding is not computed here: the observation layout and the action of each segment come
+//! as tables ([`Encoding`]) made by Python's `draughts.ai.tensors.Encoding`, so that the batch and
+//! the single environment share one definition. An action names a straight segment of a move; a
+//! move is chosen by its first segment, and while several legal moves share the segments chosen so
+//! far, the same side chooses the next one (the choice of Python's `Choice`).
+//!
+//! A game that ends is started again at the next step, whose action for it is ignored (Gymnasium's
+//! "next-step" autoreset).
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::bitboard::Bits;
+use crate::drawrules::{events, key, state_key, DrawSpec, Frame, BLACK_TO_MOVE, MAX_LIMBS};
+use crate::error::Error;
+use crate::generator::{Generator, Squares};
+use crate::state::{Compact, Node};
+
+/// Planes every ruleset has: four of pieces, three of a capture being chosen.
+pub const FIXED_PLANES: usize = 7;
+
+/// The observation layout and the action table of a ruleset, from Python's `Encoding`.
+#[derive(Clone, Debug, Default)]
+pub struct Encoding {
+    /// Actions in the action space.
+    pub num_actions: usize,
+    /// Planes per cell of the observation.
+    pub planes: usize,
+    /// Cells of the observation (`height * width`).
+    pub cells: usize,
+    /// The longest line of playable squares (actions per square and direction).
+    pub max_distance: u32,
+    /// Per side (0 White, 1 Black): the action from square `a` to square `b` at
+    /// `a * (squares + 1) + b`, -1 where they are not on one line.
+    pub segment: [Vec<i32>; 2],
+    /// Per side: the flat cell of each square seen from that side (index 0 unused).
+    pub grid: [Vec<u32>; 2],
+}
+
+impl Encoding {
+    fn stride(&self) -> usize {
+        self.grid[0].len()
+    }
+
+    fn segment(&self, side: u8, a: u32, b: u32) -> i32 {
+        self.segment[usize::from(side)]
+            .get(a as usize * self.stride() + b as usize)
+            .copied()
+            .unwrap_or(-1)
+    }
+
+    fn check(&self, squares: usize) -> Result<(), Error> {
+        let stride = squares + 1;
+        let fits = self.grid.iter().all(|grid| {
+            grid.len() == stride && grid.iter().skip(1).all(|&c| (c as usize) < self.cells)
+        }) && self.segment.iter().all(|table| {
+            table.len() == stride * stride && table.iter().all(|&a| a < self.num_actions as i32)
+        });
+        if fits && self.planes >= FIXED_PLANES && self.max_distance > 0 {
+            Ok(())
+        } else {
+            Err(Error::InvalidSpec(
+                "the encoding's tables do not fit the board".into(),
+            ))
+        }
+    }
+}
+
+/// How the games are played and ended.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Cut a game after this many plies (0: only the rules end it).
+    pub max_plies: u64,
+    /// Claim every draw a claim-based rule allows, at once.
+    pub claims: bool,
+    /// A side without a legal move wins (losing draughts) instead of losing.
+    pub no_move_wins: bool,
+    /// The colour of the first player (`player_0`): 0 White, 1 Black.
+    pub first: u8,
+}
+
+/// What one step did to one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Step {
+    /// The reward of the side that took the action.
+    pub reward: f64,
+    /// The game ended by the rules (or by an illegal action that loses).
+    pub terminated: bool,
+    /// The game was cut at `max_plies`.
+    pub truncated: bool,
+}
+
+/// The byte buffers [`Batch::write`] fills (native endianness; one row per game).
+#[derive(Debug)]
+pub struct Out<'a> {
+    /// `f32` planes: `n * cells * planes`.
+    pub obs: &'a mut [u8],
+    /// One byte per action: `n * num_actions`.
+    pub mask: &'a mut [u8],
+    /// `f64` per game.
+    pub rewards: &'a mut [u8],
+    /// One byte per game.
+    pub terminated: &'a mut [u8],
+    /// One byte per game.
+    pub truncated: &'a mut [u8],
+    /// One byte per game: the agent to act (0: the first player).
+    pub player: &'a mut [u8],
+}
+
+/// A legal move with the actions of its segments.
+#[derive(Clone, Debug)]
+struct Entry<B: Bits> {
+    actions: SmallVec<[u32; 4]>,
+    path: Squares,
+    captured: Squares,
+    compact: Compact<B>,
+    event: u8,
+}
+
+/// One game: its node, draw counts and the move being chosen.
+///
+/// The draw counts are those of [`crate::drawrules::DrawCounter`], kept compactly: the history
+/// holds each position's hash (and its node, read only when the hashes match), and the
+/// repetitions are counted once per move over the plies since the last capture or crowning (the
+/// material cannot come back across one).
+#[derive(Clone, Debug)]
+struct Game<B: Bits> {
+    node: Node<B>,
+    /// The move-count rules' counts.
+    counts: SmallVec<[u64; 4]>,
+    /// Plies since the last capture or crowning.
+    since: u64,
+    /// Each position's hash, the start first.
+    hashes: Vec<u64>,
+    /// Each position's node, the start first.
+    nodes: Vec<Node<B>>,
+    /// How many times the current position has occurred.
+    reps: u32,
+    /// The current position's hash ([`crate::drawrules::hash`]), kept move by move.
+    hash: u64,
+    /// What the endgame rules read of the current position.
+    frame: Frame,
+    plies: u64,
+    entries: Vec<Entry<B>>,
+    /// The entries still possible for the move being chosen.
+    live: SmallVec<[u32; 16]>,
+    /// Segments fixed so far.
+    depth: usize,
+    /// The game ended at the last step: the next step starts it again.
+    over: bool,
+}
+
+/// What every game of a batch shares: the rules, the encoding, the options.
+#[derive(Clone, Debug)]
+struct Ctx<B: Bits> {
+    gen: Box<Generator<B>>,
+    spec: Arc<DrawSpec>,
+    enc: Encoding,
+    opts: Options,
+    /// Per side: the first plane's flat index of each bit (`u32::MAX`: no square).
+    bit_cells: [Vec<u32>; 2],
+    /// The start position, its move-count rules' counts and plies since a material change.
+    start: Node<B>,
+    start_counts: SmallVec<[u64; 4]>,
+    start_since: u64,
+}
+
+/// What was last written into a game's rows, so that the next write clears only that.
+#[derive(Clone, Debug, Default)]
+struct Written {
+    /// Whether the rows hold what the fields say (false: clear them whole).
+    valid: bool,
+    /// The observation's floats set apart from the constant planes.
+    obs: SmallVec<[u32; 48]>,
+    /// The constant planes' values.
+    constants: SmallVec<[f32; 8]>,
+    /// The mask's actions set.
+    mask: SmallVec<[u32; 16]>,
+}
+
+/// A game's legal actions now, kept apart from the game in one contiguous list (one cache line
+/// a game) for what every step reads of all games: the legality check, the sampler, the mask.
+#[derive(Clone, Debug, Default)]
+struct Choices {
+    /// The distinct legal actions, sorted (empty once the game has ended).
+    actions: SmallVec<[u32; 13]>,
+    /// The game ended at the last step: any action is taken (and ignored).
+    over: bool,
+}
+
+impl Choices {
+    fn of<B: Bits>(game: &Game<B>) -> Self {
+        let mut actions = SmallVec::new();
+        if !game.over {
+            actions.extend(
+                game.live
+                    .iter()
+                    .filter_map(|&i| game.entries[i as usize].actions.get(game.depth).copied()),
+            );
+            actions.sort_unstable();
+            actions.dedup();
+        }
+        Choices {
+            actions,
+            over: game.over,
+        }
+    }
+}
+
+/// `n` games of one ruleset, stepped together.
+#[derive(Clone, Debug)]
+pub struct Batch<B: Bits> {
+    ctx: Ctx<B>,
+    games: Vec<Game<B>>,
+    choices: Vec<Choices>,
+    written: Vec<Written>,
+    rng: u64,
+}
+
+fn prefix_error() -> Error {
+    Error::InvalidMove("the path of a legal move is the beginning of another's".into())
+}
+
+impl<B: Bits> Batch<B> {
+    /// `n` games at the start position (call [`Batch::write`] to see them): the rules' own, or
+    /// `start` (a node, the move-count rules' counts, plies since a material change).
+    ///
+    /// # Errors
+    /// [`Error::InvalidSpec`] if the tables do not fit the board or the draw rules another
+    /// width; [`Error::InvalidNode`] if the start does not fit the rules or has no legal move.
+    pub fn new(
+        gen: Box<Generator<B>>,
+        spec: Arc<DrawSpec>,
+        enc: Encoding,
+        opts: Options,
+        n: usize,
+        start: Option<(Node<B>, Vec<u64>, u64)>,
+    ) -> Result<Self, Error> {
+        let (start, start_counts, start_since) =
+            start.unwrap_or_else(|| (gen.start(), vec![0; spec.move_counts.len()], 0));
+        gen.check(&start)?;
+        if start_counts.len() != spec.move_counts.len() {
+            return Err(Error::InvalidNode(format!(
+                "{} move counts for {} move-count rules",
+                start_counts.len(),
+                spec.move_counts.len()
+            )));
+        }
+        let layout = &gen.tables.layout;
+        enc.check(layout.bit_of_square.len() - 1)?;
+        if spec.limbs > (B::BITS as usize).div_ceil(64) {
+            return Err(Error::InvalidSpec(
+                "draw rules of a wider board than the rules'".into(),
+            ));
+        }
+        let bit_cells = [0usize, 1].map(|side| {
+            layout
+                .square_of_bit
+                .iter()
+                .map(|&sq| {
+                    if sq == 0 {
+                        u32::MAX
+                    } else {
+                        enc.grid[side][sq as usize] * enc.planes as u32
+                    }
+                })
+                .collect()
+        });
+        let ctx = Ctx {
+            gen,
+            spec,
+            enc,
+            opts,
+            bit_cells,
+            start,
+            start_counts: start_counts.into(),
+            start_since,
+        };
+        let games: Vec<Game<B>> = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
+        Ok(Batch {
+            ctx,
+            choices: games.iter().map(Choices::of).collect(),
+            games,
+            written: vec![Written::default(); n],
+            rng: 0x9E37_79B9_7F4A_7C15,
+        })
+    }
+
+    /// Games in the batch.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether the batch holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Game `index`'s node and plies played, if there is such a game.
+    pub fn node(&self, index: usize) -> Option<(Node<B>, u64)> {
+        self.games.get(index).map(|g| (g.node, g.plies))
+    }
+
+    /// Whether `action` is legal in game `index` now (always true for a game that has ended:
+    /// its action is ignored).
+    pub fn is_legal(&self, index: usize, action: i64) -> bool {
+        self.choices.get(index).is_some_and(|c| {
+            c.over || u32::try_from(action).is_ok_and(|a| c.actions.binary_search(&a).is_ok())
+        })
+    }
+
+    /// The legal actions of game `index` now (sorted; empty for a game that has ended).
+    pub fn legal_actions(&self, index: usize) -> Vec<u32> {
+        self.choices
+            .get(index)
+            .map(|c| c.actions.to_vec())
+            .unwrap_or_default()
+    }
+
+    /// Starts every game again (the next [`Batch::write`] shows the start positions).
+    ///
+    /// # Errors
+    /// As [`Batch::new`].
+    pub fn reset(&mut self) -> Result<(), Error> {
+        for (game, choices) in self.games.iter_mut().zip(&mut self.choices) {
+            self.ctx.restart(game)?;
+            *choices = Choices::of(game);
+        }
+        for written in &mut self.written {
+            written.valid = false;
+        }
+        Ok(())
+    }
+
+    /// Seeds the generator of [`Batch::random_actions`].
+    pub fn seed(&mut self, seed: u64) {
+        self.rng = seed ^ 0x2545_F491_4F6C_DD1D;
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // splitmix64
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// One uniformly random legal action per game into `out` (0 for a game that has ended).
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        for (index, slot) in out.iter_mut().enumerate().take(self.games.len()) {
+            let count = self.choices[index].actions.len();
+            *slot = if count == 0 {
+                0
+            } else {
+                let pick = (self.next_random() % count as u64) as usize;
+                i64::from(self.choices[index].actions[pick])
+            };
+        }
+    }
+
+    /// Steps every game with its action (`actions[i]` for game `i`): a game that ended at the
+    /// last step starts again instead. With `lose_illegal`, an illegal action loses its game;
+    /// without, the caller checks [`Batch::is_legal`] first. With `out`, each game's result is
+    /// written as soon as it is stepped (one pass over the games; see [`Batch::write`]).
+    ///
+    /// # Errors
+    /// What the generator returns (capture search bound, an external precedence), or a move
+    /// whose path begins another's; [`Error::InvalidSpec`] for buffers of the wrong size.
+    pub fn advance(
+        &mut self,
+        actions: &[i64],
+        lose_illegal: bool,
+        mut out: Option<&mut Out<'_>>,
+    ) -> Result<Vec<Step>, Error> {
+        if let Some(out) = out.as_deref() {
+            self.check_sizes(out)?;
+        }
+        let mut steps = vec![Step::default(); self.games.len()];
+        for (index, step) in steps.iter_mut().enumerate() {
+            let action = actions.get(index).copied().unwrap_or(-1);
+            *step = self.advance_one(index, action, lose_illegal)?;
+            if let Some(out) = out.as_deref_mut() {
+                self.write_one(index, *step, out);
+            }
+        }
+        Ok(steps)
+    }
+
+    fn advance_one(
+        &mut self,
+        index: usize,
+        action: i64,
+        lose_illegal: bool,
+    ) -> Result<Step, Error> {
+        let game = &mut self.games[index];
+        let step = if game.over {
+            self.ctx.restart(game)?;
+            Step::default()
+        } else if !u32::try_from(action).is_ok_and(|a| self.choices[index].actions.contains(&a)) {
+            if !lose_illegal {
+                return Err(Error::InvalidMove(format!(
+                    "action {action} is not legal in game {index}"
+                )));
+            }
+            game.over = true;
+            Step {
+                reward: -1.0,
+                terminated: true,
+                truncated: false,
+            }
+        } else {
+            self.ctx.take(game, action as u32)?
+        };
+        self.choices[index] = Choices::of(&self.games[index]);
+        Ok(step)
+    }
+
+    fn check_sizes(&self, out: &Out<'_>) -> Result<(), Error> {
+        let n = self.games.len();
+        let enc = &self.ctx.enc;
+        let sizes = [
+            (out.obs.len(), n * enc.cells * enc.planes * 4),
+            (out.mask.len(), n * enc.num_actions),
+            (out.rewards.len(), n * 8),
+            (out.terminated.len(), n),
+            (out.truncated.len(), n),
+            (out.player.len(), n),
+        ];
+        if sizes.iter().any(|(have, want)| have != want) {
+            return Err(Error::InvalidSpec(format!(
+                "output buffers of sizes {sizes:?} (have, want)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Writes every game's observation and mask, and `steps` (none after a reset), into `out`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidSpec`] if a buffer has the wrong size (nothing written).
+    pub fn write(&mut self, steps: Option<&[Step]>, out: &mut Out<'_>) -> Result<(), Error> {
+        self.check_sizes(out)?;
+        for index in 0..self.games.len() {
+            let step = steps
+                .and_then(|s| s.get(index))
+                .copied()
+                .unwrap_or_default();
+            self.write_one(index, step, out);
+        }
+        Ok(())
+    }
+
+    /// Writes game `index`'s rows (the sizes checked).
+    fn write_one(&mut self, index: usize, step: Step, out: &mut Out<'_>) {
+        let (cells, planes, actions) = (
+            self.ctx.enc.cells,
+            self.ctx.enc.planes,
+            self.ctx.enc.num_actions,
+        );
+        let game = &self.games[index];
+        let written = &mut self.written[index];
+        let obs = &mut out.obs[index * cells * planes * 4..(index + 1) * cells * planes * 4];
+        let mask = &mut out.mask[index * actions..(index + 1) * actions];
+        if written.valid {
+            for &a in &written.mask {
+                mask[a as usize] = 0;
+            }
+        } else {
+            mask.fill(0);
+            obs.fill(0);
+            written.obs.clear();
+            written.constants.clear();
+        }
+        written.mask.clear();
+        for &a in &self.choices[index].actions {
+            mask[a as usize] = 1;
+            written.mask.push(a);
+        }
+        self.ctx.write_observation(game, obs, written);
+        written.valid = true;
+        out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
+        out.terminated[index] = u8::from(step.terminated);
+        out.truncated[index] = u8::from(step.truncated);
+        out.player[index] = u8::from(game.node.color != self.ctx.opts.first);
+    }
+}
+
+impl<B: Bits> Ctx<B> {
+    /// What the draw rules read of `node` (its hash, material, lone kings).
+    fn frame(&self, node: &Node<B>) -> Result<Frame, Error> {
+        let mut limbs = [[0u64; MAX_LIMBS]; 3];
+        for (bits, out) in [node.own, node.opp, node.kings].into_iter().zip(&mut limbs) {
+            for bit in bits.iter() {
+                out[(bit / 64) as usize] |= 1 << (bit % 64);
+            }
+        }
+        let n = self.spec.limbs;
+        let [own, opp, kings] = &limbs;
+        let facts = self
+            .spec
+            .facts(&own[..n], &opp[..n], &kings[..n], node.color, node.state)?;
+        Ok(facts.frame)
+    }
+
+    fn new_game(&self) -> Result<Game<B>, Error> {
+        let mut game = Game {
+            node: self.start,
+            counts: SmallVec::new(),
+            since: 0,
+            hashes: Vec::new(),
+            nodes: Vec::new(),
+            reps: 1,
+            hash: 0,
+            frame: self.frame(&self.start)?,
+            plies: 0,
+            entries: Vec::new(),
+            live: SmallVec::new(),
+            depth: 0,
+            over: false,
+        };
+        self.restart(&mut game)?;
+        Ok(game)
+    }
+
+    /// Starts `game` again from the start (its buffers kept).
+    fn restart(&self, game: &mut Game<B>) -> Result<(), Error> {
+        game.node = self.start;
+        game.counts.clone_from(&self.start_counts);
+        game.since = self.start_since;
+        game.frame = self.frame(&self.start)?;
+        game.hash = game.frame.hash;
+        game.hashes.clear();
+        game.hashes.push(game.hash);
+        game.nodes.clear();
+        game.nodes.push(self.start);
+        game.reps = 1;
+        game.plies = 0;
+        game.over = false;
+        self.fill_entries(game)?;
+        if game.entries.is_empty() {
+            return Err(Error::InvalidNode(
+                "the start position has no legal move: there is no game to play".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the game's node with their segment actions; every one still possible.
+    fn fill_entries(&self, game: &mut Game<B>) -> Result<(), Error> {
+        let node = &game.node;
+        let layout = &self.gen.tables.layout;
+        game.entries.clear();
+        game.live.clear();
+        game.depth = 0;
+        let t = &self.gen.tables;
+        if !(t.crowning_wins && node.kings.any())
+            && self.gen.capture_list(node, false, None)?.is_none()
+        {
+            // No capture: the quiet moves straight from their masks (what `legal` would list).
+            for c in self.gen.quiet_list(node) {
+                let (start, end) = (
+                    t.square((c.moved & node.own).lowest_index()),
+                    t.square((c.moved & !node.own).lowest_index()),
+                );
+                let action = self.enc.segment(node.color, start, end);
+                if action < 0 {
+                    return Err(Error::InvalidMove(format!(
+                        "path squares {start} and {end} are not on one line"
+                    )));
+                }
+                let king_moved = c.crowned & c.moved == c.moved;
+                let crowns = c.crowned.any() && (c.moved & node.kings).is_zero();
+                let event = if crowns { events::CROWNING } else { 0 }
+                    | if king_moved { 0 } else { events::MAN_MOVED };
+                game.entries.push(Entry {
+                    actions: smallvec::smallvec![action as u32],
+                    path: smallvec::smallvec![start, end],
+                    captured: Squares::new(),
+                    compact: c,
+                    event,
+                });
+            }
+            game.live.extend(0..game.entries.len() as u32);
+            return Ok(());
+        }
+        for m in self.gen.legal(node, false, None)? {
+            let mut actions = SmallVec::new();
+            for pair in m.path.windows(2) {
+                let action = self.enc.segment(node.color, pair[0], pair[1]);
+                if action < 0 {
+                    return Err(Error::InvalidMove(format!(
+                        "path squares {} and {} are not on one line",
+                        pair[0], pair[1]
+                    )));
+                }
+                actions.push(action as u32);
+            }
+            let c = m.compact;
+            let king_moved = if c.moved.any() {
+                c.crowned & c.moved == c.moved
+            } else {
+                let bit = layout.bit_of_square.get(m.start as usize).copied();
+                bit.is_some_and(|b| node.kings.has(b))
+            };
+            let event = if m.captured.is_empty() {
+                0
+            } else {
+                events::CAPTURE
+            } | if m.promotes { events::CROWNING } else { 0 }
+                | if king_moved { 0 } else { events::MAN_MOVED };
+            game.entries.push(Entry {
+                actions,
+                path: m.path,
+                captured: m.captured,
+                compact: c,
+                event,
+            });
+        }
+        game.live.extend(0..game.entries.len() as u32);
+        Ok(())
+    }
+
+    /// Takes the legal `action` in `game`; plays the move once it is chosen.
+    fn take(&self, game: &mut Game<B>, action: u32) -> Result<Step, Error> {
+        let depth = game.depth;
+        let entries = &game.entries;
+        game.live
+            .retain(|i| entries[*i as usize].actions.get(depth) == Some(&action));
+        let mut depth = depth + 1;
+        while game.live.len() > 1 {
+            let first = entries[game.live[0] as usize].actions.get(depth);
+            let mut same = true;
+            for &i in &game.live {
+                let next = entries[i as usize].actions.get(depth);
+                if next.is_none() {
+                    return Err(prefix_error());
+                }
+                same &= next == first;
+            }
+            if !same {
+                break;
+            }
+            depth += 1;
+        }
+        game.depth = depth;
+        if game.live.len() > 1 {
+            return Ok(Step::default());
+        }
+        self.play(game)
+    }
+
+    /// Plays the one move left, then ends the game if the rules (or `max_plies`) say so.
+    fn play(&self, game: &mut Game<B>) -> Result<Step, Error> {
+        let entry = &game.entries[game.live[0] as usize];
+        let event = entry.event;
+        let (before, c) = (game.node, entry.compact);
+        game.node = self.gen.play(&before, &c);
+        // The hash move by move: the keys of the bits the move toggles, the side to move, the state.
+        let mover = usize::from(before.color);
+        let mut hash =
+            game.hash ^ BLACK_TO_MOVE ^ state_key(before.state) ^ state_key(game.node.state);
+        for (role, bits) in [(mover, c.moved), (1 - mover, c.captured), (2, c.crowned)] {
+            for bit in bits.iter() {
+                hash ^= key(role, bit as usize);
+            }
+        }
+        game.hash = hash;
+        self.count(game, event)?;
+        game.plies += 1;
+        self.fill_entries(game)?;
+        let node = game.node;
+        let mover = node.color ^ 1;
+        let winner = if self.gen.tables.crowning_wins && node.kings.any() {
+            Some(if (node.kings & node.own).any() {
+                node.color
+            } else {
+                mover
+            })
+        } else if game.entries.is_empty() {
+            Some(if self.opts.no_move_wins {
+                node.color
+            } else {
+                mover
+            })
+        } else {
+            None
+        };
+        if let Some(winner) = winner {
+            game.over = true;
+            let reward = if winner == mover { 1.0 } else { -1.0 };
+            return Ok(Step {
+                reward,
+                terminated: true,
+                truncated: false,
+            });
+        }
+        if self.draw(game, false)? || (self.opts.claims && self.draw(game, true)?) {
+            game.over = true;
+            return Ok(Step {
+                reward: 0.0,
+                terminated: true,
+                truncated: false,
+            });
+        }
+        let cut = self.opts.max_plies > 0 && game.plies >= self.opts.max_plies;
+        game.over = cut;
+        Ok(Step {
+            reward: 0.0,
+            terminated: false,
+            truncated: cut,
+        })
+    }
+}
+
+mod draws;
+mod observe;
+
+#[cfg(test)]
+mod tests;
