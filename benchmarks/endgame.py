@@ -19,6 +19,10 @@ native solve.
     python benchmarks/endgame.py --quick   # American, Russian, International up to 3 pieces
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
     python benchmarks/endgame.py --variants international --materials KKKvK
+    python benchmarks/endgame.py --variants russian --materials MKKvKK --isolate --threads 2
+
+``--isolate`` measures each named material in a process of its own, once what it needs is built:
+its own peak RSS (and the RSS before it, Python and the library), so bytes an entry, CPU and wall.
 """
 
 from __future__ import annotations
@@ -95,6 +99,73 @@ def build(
     }
 
 
+def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
+    """Build one material whose dependencies are in ``directory`` (in this fresh process): its wall
+    and CPU time, and this process's peak RSS, before the build (Python, the library, nothing
+    read) and at the end."""
+    from draughts.endgame import Material, Tablebase, build_material
+    from draughts.endgame.index import Indexer
+
+    tb = Tablebase(variant, directory)
+    parsed = Material.parse(material)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    started, cpu = time.monotonic(), time.process_time()
+    build_material(tb.rules, parsed, Path(directory))
+    wall, seconds = time.monotonic() - started, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    indexer = Indexer(tb.rules, parsed)
+    return {
+        "material": material,
+        "pieces": parsed.pieces,
+        "men": bool(parsed.first[0] or parsed.second[0]),
+        "entries": indexer.size,
+        "positions": indexer.positions(),
+        "wall_seconds": round(wall, 2),
+        "cpu_seconds": round(seconds, 2),
+        "positions_per_second": round(indexer.positions() / seconds) if seconds else None,
+        "base_rss_mib": round(before / 1024, 1),
+        "peak_rss_mib": round(peak / 1024, 1),
+        "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
+        "bytes": tb.path(parsed).stat().st_size,
+    }
+
+
+def isolated(variant: str, materials: list[str], threads: int | None) -> dict[str, Any]:
+    """Each of ``materials`` built in a process of its own once what it needs is built (not
+    measured): per material its own peak memory, time and rate."""
+    from draughts.endgame import Material, Tablebase, dependencies
+
+    rows = []
+    with tempfile.TemporaryDirectory() as directory:
+        tb = Tablebase(variant, directory)
+        for material in materials:
+            parsed = Material.parse(material)
+            tb.build([item for item in dependencies(tb.rules, [parsed]) if item != parsed])
+            env = dict(os.environ)
+            if threads:
+                env["DRAUGHTS_ENDGAME_THREADS"] = str(threads)
+            command = [sys.executable, __file__, "--solve-one", variant, material, directory]
+            output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
+            rows.append(json.loads(output.strip().splitlines()[-1]))
+    return {"variant": variant, "threads": threads, "load_average": round(os.getloadavg()[0], 2), "isolated": rows}
+
+
+def isolated_summary(result: dict[str, Any]) -> list[str]:
+    """Text lines of :func:`isolated`: one per material."""
+    lines = [
+        f"{result['variant']}: each material in its own process, {result['threads'] or 'all'} thread(s), "
+        f"load average {result['load_average']}"
+    ]
+    for row in result["isolated"]:
+        lines.append(
+            f"  {row['material']}: {row['entries']:,} entries, {row['cpu_seconds']} s CPU, "
+            f"{row['wall_seconds']} s wall, "
+            f"{row['positions_per_second']:,} positions/s, peak RSS {row['peak_rss_mib']} MiB "
+            f"({row['base_rss_mib']} MiB before: {row['bytes_per_entry']} bytes an entry)"
+        )
+    return lines
+
+
 def summary(result: dict[str, Any]) -> list[str]:
     """Text lines: per piece count the materials, CPU time, positions/s and bytes; the total."""
     if result.get("materials_asked"):
@@ -140,8 +211,26 @@ def main() -> None:
         help="build in DIR (one subdirectory per variant) and keep the tables: a run stopped early "
         "leaves the tables it finished, each with its CPU time in its header",
     )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="with --materials: build what they need first, then each in a process of its own (its own peak memory)",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
+    parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
     args = parser.parse_args()
+    if args.solve_one:
+        print(json.dumps(solve_one(*args.solve_one)))
+        return
+    if args.isolate:
+        results = []
+        for variant in args.variants:
+            result = isolated(variant, args.materials or [], args.threads)
+            results.append(result)
+            print("\n".join(isolated_summary(result)), flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=1))
+        return
     if args.quick:
         args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:

@@ -11,6 +11,7 @@
 //! reversed moves take one array, 4 bytes a move), once to write them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use super::index::Indexer;
 use super::within::{self, Caps, Counts, Plan, INF};
@@ -29,6 +30,9 @@ pub const MAN: u32 = 1 << 31;
 
 /// Entries per chunk of work.
 const CHUNK: usize = 1 << 14;
+
+/// Entries up to which a whole material is walked once (its moves kept in a list for a while).
+const ONE_PASS: usize = 1 << 22;
 
 /// The values of one material: a code and a distance per entry, and the codes within the
 /// rules where they were asked for.
@@ -297,8 +301,10 @@ where
         chunk: Chunk<'_>,
         parents: &[AtomicU32],
         plan: Option<&Plan>,
+        collected: Option<&Mutex<Vec<(u32, u32)>>>,
     ) -> Result<(), Error> {
         let advance = plan.and_then(|p| p.advance.as_ref());
+        let mut edges: Vec<(u32, u32)> = Vec::new();
         let Chunk {
             low,
             codes,
@@ -357,6 +363,14 @@ where
                         let child =
                             self.child(low + offset, &node, white, black, m.moved, m.crowned);
                         parents[child].fetch_add(1, Ordering::Relaxed);
+                        if collected.is_some() {
+                            let man = if (m.moved & node.kings).is_zero() {
+                                MAN
+                            } else {
+                                0
+                            };
+                            edges.push((child as u32, (low + offset) as u32 | man));
+                        }
                         count += 1;
                     } else if let Some(known) = self.frame.known {
                         let global = self.child_global(&node, white, black, m.moved, m.crowned);
@@ -368,6 +382,12 @@ where
                 out.exit(exit, INF as i16);
             }
             inside[offset] = count;
+        }
+        if let Some(collected) = collected {
+            collected
+                .lock()
+                .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?
+                .extend(edges);
         }
         Ok(())
     }
@@ -432,6 +452,10 @@ where
         let mut budgets = (plan.is_some() && self.frame.known.is_some())
             .then(|| (vec![-1i16; size], vec![INF as i16; size]));
         let parents: Vec<AtomicU32> = (0..=size).map(|_| AtomicU32::new(0)).collect();
+        // One walk, its moves kept (8 bytes each, for a while), where that is little memory;
+        // else two walks (the second writes the moves, 4 bytes each, where the first counted).
+        let one_pass = self.frame.known.is_some() || size <= ONE_PASS;
+        let collected = one_pass.then(|| Mutex::new(Vec::new()));
         {
             let mut rank_chunks = ranks.as_mut().map(|r| r.chunks_mut(CHUNK));
             let mut cap_chunks = caps.as_mut().map(|c| c.chunks_mut(CHUNK));
@@ -466,7 +490,7 @@ where
                 });
             }
             parallel(chunks, self.workers, |chunk| {
-                self.first_chunk(chunk, &parents, plan)
+                self.first_chunk(chunk, &parents, plan, collected.as_ref())
             })?;
         }
         let mut total: u64 = 0;
@@ -480,16 +504,34 @@ where
             }
             count.store(total as u32, Ordering::Relaxed);
         }
-        let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-        let ranges: Vec<(usize, usize)> = (0..size)
-            .step_by(CHUNK)
-            .map(|low| (low, (low + CHUNK).min(size)))
-            .collect();
-        parallel(ranges, self.workers, |(low, high)| {
-            self.second_chunk(low, high, &inside, &parents, &flat)
-        })?;
-        let start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
-        let flat: Vec<u32> = flat.into_iter().map(AtomicU32::into_inner).collect();
+        let mut start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+        let flat = match collected {
+            Some(collected) => {
+                let edges = collected
+                    .into_inner()
+                    .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?;
+                let mut flat = vec![0u32; total as usize];
+                for (child, parent) in edges {
+                    start[child as usize] -= 1;
+                    flat[start[child as usize] as usize] = parent;
+                }
+                flat
+            }
+            None => {
+                let cursor: Vec<AtomicU32> = start.iter().map(|&c| AtomicU32::new(c)).collect();
+                drop(std::mem::take(&mut start));
+                let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+                let ranges: Vec<(usize, usize)> = (0..size)
+                    .step_by(CHUNK)
+                    .map(|low| (low, (low + CHUNK).min(size)))
+                    .collect();
+                parallel(ranges, self.workers, |(low, high)| {
+                    self.second_chunk(low, high, &inside, &cursor, &flat)
+                })?;
+                start = cursor.into_iter().map(AtomicU32::into_inner).collect();
+                flat.into_iter().map(AtomicU32::into_inner).collect()
+            }
+        };
         Ok(Walk {
             codes,
             inside,

@@ -270,7 +270,7 @@ impl Spread<'_> {
     /// Records the budget a state with the count at 0 is decided at.
     #[inline]
     fn decided(&mut self, state: u64, budget: i32) {
-        if state % self.width == 0 {
+        if state.is_multiple_of(self.width) {
             self.budgets[(state / self.width) as usize] = budget as i16;
         }
     }
