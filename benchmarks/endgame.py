@@ -99,6 +99,15 @@ def build(
     }
 
 
+def _status(field: str) -> int:
+    """A field of ``/proc/self/status`` in KiB (``VmHWM``: this process's peak RSS; unlike
+    ``ru_maxrss``, not inherited from the process that forked it)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
     """Build one material whose dependencies are in ``directory`` (in this fresh process): its wall
     and CPU time, and this process's peak RSS, before the build (Python, the library, nothing
@@ -108,11 +117,11 @@ def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
 
     tb = Tablebase(variant, directory)
     parsed = Material.parse(material)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    before = _status("VmRSS")
     started, cpu = time.monotonic(), time.process_time()
     build_material(tb.rules, parsed, Path(directory))
     wall, seconds = time.monotonic() - started, time.process_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = _status("VmHWM")
     indexer = Indexer(tb.rules, parsed)
     return {
         "material": material,
@@ -166,6 +175,63 @@ def isolated_summary(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def project(variant: str, pieces: int, rates: dict[str, float], workers: int) -> dict[str, Any]:
+    """A build of every material up to ``pieces`` of ``variant``, projected from measured
+    ``rates``: positions per CPU second of materials with men (``men``) and of kings only
+    (``kings``), and bytes an entry of each (``men_bytes``, ``kings_bytes``) with ``base_mib``
+    per process. The CPU is the positions over the rate; the wall clock on ``workers`` workers
+    is the larger of the CPU shared between them and the critical path (the longest chain of
+    materials that wait for each other); a worker's memory is that of the largest material."""
+    from draughts.endgame import dependencies, materials_up_to
+    from draughts.endgame.index import Indexer
+    from draughts.rules.names import get_variant
+
+    rules = get_variant(variant)
+    graph = dependencies(rules, materials_up_to(rules, pieces))
+    cost: dict[Any, float] = {}
+    memory: dict[Any, float] = {}
+    for material in graph:
+        indexer = Indexer(rules, material)
+        kind = "men" if material.first[0] or material.second[0] else "kings"
+        cost[material] = indexer.positions() / rates[kind]
+        memory[material] = rates["base_mib"] * 2**20 + indexer.size * rates[f"{kind}_bytes"]
+    path: dict[Any, float] = {}
+
+    def longest(material: Any) -> float:
+        if material not in path:
+            path[material] = cost[material] + max((longest(dep) for dep in graph[material]), default=0.0)
+        return path[material]
+
+    critical = max(longest(material) for material in graph)
+    cpu = sum(cost.values())
+    largest = max(memory, key=memory.__getitem__)
+    return {
+        "variant": variant,
+        "pieces": pieces,
+        "materials": len(graph),
+        "entries": sum(Indexer(rules, m).size for m in graph),
+        "cpu_seconds": round(cpu),
+        "critical_path_seconds": round(critical),
+        "workers": workers,
+        "wall_seconds": round(max(cpu / workers, critical)),
+        "largest": largest.name,
+        "largest_entries": Indexer(rules, largest).size,
+        "worker_memory_gib": round(memory[largest] / 2**30, 1),
+        "rates": rates,
+    }
+
+
+def project_summary(result: dict[str, Any]) -> str:
+    """One line of :func:`project`."""
+    return (
+        f"{result['variant']} up to {result['pieces']} pieces: {result['materials']} materials, "
+        f"{result['entries']:,} entries, {result['cpu_seconds']:,} s CPU, critical path "
+        f"{result['critical_path_seconds']:,} s, {result['workers']} workers: {result['wall_seconds'] / 60:,.0f} min "
+        f"wall; largest {result['largest']} ({result['largest_entries']:,} entries): "
+        f"{result['worker_memory_gib']} GiB in its worker"
+    )
+
+
 def summary(result: dict[str, Any]) -> list[str]:
     """Text lines: per piece count the materials, CPU time, positions/s and bytes; the total."""
     if result.get("materials_asked"):
@@ -216,11 +282,31 @@ def main() -> None:
         action="store_true",
         help="with --materials: build what they need first, then each in a process of its own (its own peak memory)",
     )
+    parser.add_argument(
+        "--project",
+        nargs=2,
+        action="append",
+        metavar=("VARIANT", "PIECES"),
+        help="project a build of every material up to PIECES from the rates given (--rates): CPU, wall, memory",
+    )
+    parser.add_argument(
+        "--rates",
+        default="men=1e6,kings=1e6,men_bytes=12,kings_bytes=42,base_mib=60",
+        help="measured rates for --project: positions per CPU second and bytes an entry, with men and kings only",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
     args = parser.parse_args()
     if args.solve_one:
         print(json.dumps(solve_one(*args.solve_one)))
+        return
+    if args.project:
+        rates = {key: float(value) for key, value in (item.split("=") for item in args.rates.split(","))}
+        projected = [project(variant, int(count), rates, args.workers) for variant, count in args.project]
+        for result in projected:
+            print(project_summary(result), flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(projected, indent=1))
         return
     if args.isolate:
         results = []

@@ -128,10 +128,13 @@ def solve(
 ) -> Solved:
     """Solve every position of ``material`` under ``ruleset``.
 
-    Memory (native): per entry about 15 bytes (codes, distances, counts, offsets, seeds), per
-    move inside the material 4 bytes; the verdicts within the rules add about 5 bytes per
-    entry, times the values of the count of plies since a man moved where both counts matter
-    (``draughts.endgame.within``).
+    Memory (native): per entry of what is solved at once about 15 bytes (codes, distances,
+    counts, offsets, seeds), per move inside it 4 bytes; the verdicts within the rules add about
+    5 bytes per entry, times the values of the count of plies since a man moved where both
+    counts matter (``draughts.endgame.within``). A material with men is solved ``sliced``: what
+    is solved at once is a frame of slices (one placement of the men, the kings placed every way
+    around them), a frame per thread, and the whole material keeps 6 bytes an entry (its values
+    and the budgets of its verdicts within the rules).
 
     Args:
         ruleset: The ruleset (without rule state in this material: checked by the caller).

@@ -186,6 +186,8 @@ struct Spread<'a> {
     /// Per entry: the budget its state with the count at 0 was decided at.
     budgets: Vec<i16>,
     levels: Levels<'a>,
+    /// The moves of the state being decided (one buffer for all, no allocation per state).
+    moves: Vec<(usize, u64, u64, i32)>,
 }
 
 /// The codes within the rules, counts at 0, from what the forward walk recorded.
@@ -238,6 +240,7 @@ pub fn spread(plan: &Plan, walk: &Walk) -> Result<(Vec<u8>, Vec<i16>), Error> {
             None => vec![INF as i16; total],
         },
         budgets: vec![INF as i16; size],
+        moves: Vec::new(),
         levels: Levels {
             ranks,
             top: ranks.map_or(0, |r| i64::from(r.iter().copied().max().unwrap_or(0))),
@@ -347,9 +350,9 @@ impl Spread<'_> {
         }
         self.states[state as usize] = LOSS;
         self.decided(state, budget);
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
         self.moves_to(state, budget, &mut moves);
-        for (parent, low, high, candidate) in moves {
+        for &(parent, low, high, candidate) in &moves {
             let top = candidate.min(self.caps.at(parent));
             if top < 0 {
                 continue;
@@ -360,6 +363,7 @@ impl Spread<'_> {
                 }
             }
         }
+        self.moves = moves;
     }
 
     fn won(&mut self, state: u64, budget: i32) {
@@ -368,9 +372,9 @@ impl Spread<'_> {
         }
         self.states[state as usize] = WIN;
         self.decided(state, budget);
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
         self.moves_to(state, budget, &mut moves);
-        for (parent, low, high, candidate) in moves {
+        for &(parent, low, high, candidate) in &moves {
             let blocked = self.walk.exits[parent] & (EXIT_WINS | EXIT_DRAWS) != 0;
             let cap = self.caps.at(parent);
             for target in low..high {
@@ -390,5 +394,6 @@ impl Spread<'_> {
                 }
             }
         }
+        self.moves = moves;
     }
 }
