@@ -23,6 +23,12 @@ native solve.
 
 ``--isolate`` measures each named material in a process of its own, once what it needs is built:
 its own peak RSS (and the RSS before it, Python and the library), so bytes an entry, CPU and wall.
+``--project VARIANT PIECES`` projects a whole build from such measured rates (``--rates``:
+positions per CPU second and bytes an entry of materials with men and of kings only), without
+building anything: CPU, critical path, wall clock on ``--workers``, the largest material's memory.
+
+    python benchmarks/endgame.py --project international 5 --workers 2 \
+        --rates men=1.1e6,kings=6.9e5,men_bytes=20,kings_bytes=59,base_mib=26
 """
 
 from __future__ import annotations
