@@ -7,8 +7,11 @@
 //! in plies: a position with a child lost in `n` plies is won in `n + 1`; one whose children are
 //! all won is lost in one ply more than the longest of them; what is never decided is drawn.
 //!
-//! The walk runs twice on `workers` threads: once to count each position's parents (so that the
-//! reversed moves take one array, 4 bytes a move), once to write them.
+//! The walk runs on `workers` threads over a [`Frame`] (the whole material, or slices of it:
+//! `super::slice`). Where the frame is small (slices, or a material of up to 4M entries) it runs
+//! once and keeps the moves (8 bytes each) to reverse them; else twice: once to count each
+//! position's parents (so that the reversed moves take one array, 4 bytes a move), once to write
+//! them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -427,7 +430,52 @@ where
         Ok(())
     }
 
-    /// Walks every position (twice): see [`Walk`].
+    /// The reversed moves from the first walk's counts of parents: rows of parents, one per
+    /// entry (`start`, `flat`), from the moves the walk kept or from a second walk.
+    fn reverse(
+        &self,
+        parents: Vec<AtomicU32>,
+        collected: Option<Mutex<Vec<(u32, u32)>>>,
+        inside: &[u16],
+    ) -> Result<(Vec<u32>, Vec<u32>), Error> {
+        let mut total: u64 = 0;
+        for count in &parents {
+            total += u64::from(count.load(Ordering::Relaxed));
+            if total > u64::from(u32::MAX) {
+                return Err(Error::InvalidSpec(format!(
+                    "a material with more than {} moves inside is beyond the native solver",
+                    u32::MAX
+                )));
+            }
+            count.store(total as u32, Ordering::Relaxed);
+        }
+        let Some(collected) = collected else {
+            let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+            let size = inside.len();
+            let ranges: Vec<(usize, usize)> = (0..size)
+                .step_by(CHUNK)
+                .map(|low| (low, (low + CHUNK).min(size)))
+                .collect();
+            parallel(ranges, self.workers, |(low, high)| {
+                self.second_chunk(low, high, inside, &parents, &flat)
+            })?;
+            let start = parents.into_iter().map(AtomicU32::into_inner).collect();
+            return Ok((start, flat.into_iter().map(AtomicU32::into_inner).collect()));
+        };
+        let mut start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+        let edges = collected
+            .into_inner()
+            .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?;
+        let mut flat = vec![0u32; total as usize];
+        for (child, parent) in edges {
+            start[child as usize] -= 1;
+            flat[start[child as usize] as usize] = parent;
+        }
+        Ok((start, flat))
+    }
+
+    /// Walks every position (once, or twice where its moves would take too much memory to
+    /// keep): see [`Walk`].
     ///
     /// # Errors
     /// What the generator or the exits' values return; [`Error::InvalidSpec`] for a material
@@ -493,45 +541,7 @@ where
                 self.first_chunk(chunk, &parents, plan, collected.as_ref())
             })?;
         }
-        let mut total: u64 = 0;
-        for count in &parents {
-            total += u64::from(count.load(Ordering::Relaxed));
-            if total > u64::from(u32::MAX) {
-                return Err(Error::InvalidSpec(format!(
-                    "a material with more than {} moves inside is beyond the native solver",
-                    u32::MAX
-                )));
-            }
-            count.store(total as u32, Ordering::Relaxed);
-        }
-        let mut start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
-        let flat = match collected {
-            Some(collected) => {
-                let edges = collected
-                    .into_inner()
-                    .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?;
-                let mut flat = vec![0u32; total as usize];
-                for (child, parent) in edges {
-                    start[child as usize] -= 1;
-                    flat[start[child as usize] as usize] = parent;
-                }
-                flat
-            }
-            None => {
-                let cursor: Vec<AtomicU32> = start.iter().map(|&c| AtomicU32::new(c)).collect();
-                drop(std::mem::take(&mut start));
-                let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-                let ranges: Vec<(usize, usize)> = (0..size)
-                    .step_by(CHUNK)
-                    .map(|low| (low, (low + CHUNK).min(size)))
-                    .collect();
-                parallel(ranges, self.workers, |(low, high)| {
-                    self.second_chunk(low, high, &inside, &cursor, &flat)
-                })?;
-                start = cursor.into_iter().map(AtomicU32::into_inner).collect();
-                flat.into_iter().map(AtomicU32::into_inner).collect()
-            }
-        };
+        let (start, flat) = self.reverse(parents, collected, &inside)?;
         Ok(Walk {
             codes,
             inside,
