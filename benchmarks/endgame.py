@@ -19,6 +19,16 @@ native solve.
     python benchmarks/endgame.py --quick   # American, Russian, International up to 3 pieces
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
     python benchmarks/endgame.py --variants international --materials KKKvK
+    python benchmarks/endgame.py --variants russian --materials MKKvKK --isolate --threads 2
+
+``--isolate`` measures each named material in a process of its own, once what it needs is built:
+its own peak RSS (and the RSS before it, Python and the library), so bytes an entry, CPU and wall.
+``--project VARIANT PIECES`` projects a whole build from such measured rates (``--rates``:
+positions per CPU second and bytes an entry of materials with men and of kings only), without
+building anything: CPU, critical path, wall clock on ``--workers``, the largest material's memory.
+
+    python benchmarks/endgame.py --project international 5 --workers 2 \
+        --rates men=1.1e6,kings=6.9e5,men_bytes=20,kings_bytes=59,base_mib=26
 """
 
 from __future__ import annotations
@@ -95,6 +105,139 @@ def build(
     }
 
 
+def _status(field: str) -> int:
+    """A field of ``/proc/self/status`` in KiB (``VmHWM``: this process's peak RSS; unlike
+    ``ru_maxrss``, not inherited from the process that forked it)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
+    """Build one material whose dependencies are in ``directory`` (in this fresh process): its wall
+    and CPU time, and this process's peak RSS, before the build (Python, the library, nothing
+    read) and at the end."""
+    from draughts.endgame import Material, Tablebase, build_material
+    from draughts.endgame.index import Indexer
+
+    tb = Tablebase(variant, directory)
+    parsed = Material.parse(material)
+    before = _status("VmRSS")
+    started, cpu = time.monotonic(), time.process_time()
+    build_material(tb.rules, parsed, Path(directory))
+    wall, seconds = time.monotonic() - started, time.process_time() - cpu
+    peak = _status("VmHWM")
+    indexer = Indexer(tb.rules, parsed)
+    return {
+        "material": material,
+        "pieces": parsed.pieces,
+        "men": bool(parsed.first[0] or parsed.second[0]),
+        "entries": indexer.size,
+        "positions": indexer.positions(),
+        "wall_seconds": round(wall, 2),
+        "cpu_seconds": round(seconds, 2),
+        "positions_per_second": round(indexer.positions() / seconds) if seconds else None,
+        "base_rss_mib": round(before / 1024, 1),
+        "peak_rss_mib": round(peak / 1024, 1),
+        "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
+        "bytes": tb.path(parsed).stat().st_size,
+    }
+
+
+def isolated(variant: str, materials: list[str], threads: int | None) -> dict[str, Any]:
+    """Each of ``materials`` built in a process of its own once what it needs is built (not
+    measured): per material its own peak memory, time and rate."""
+    from draughts.endgame import Material, Tablebase, dependencies
+
+    rows = []
+    with tempfile.TemporaryDirectory() as directory:
+        tb = Tablebase(variant, directory)
+        for material in materials:
+            parsed = Material.parse(material)
+            tb.build([item for item in dependencies(tb.rules, [parsed]) if item != parsed])
+            env = dict(os.environ)
+            if threads:
+                env["DRAUGHTS_ENDGAME_THREADS"] = str(threads)
+            command = [sys.executable, __file__, "--solve-one", variant, material, directory]
+            output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
+            rows.append(json.loads(output.strip().splitlines()[-1]))
+    return {"variant": variant, "threads": threads, "load_average": round(os.getloadavg()[0], 2), "isolated": rows}
+
+
+def isolated_summary(result: dict[str, Any]) -> list[str]:
+    """Text lines of :func:`isolated`: one per material."""
+    lines = [
+        f"{result['variant']}: each material in its own process, {result['threads'] or 'all'} thread(s), "
+        f"load average {result['load_average']}"
+    ]
+    for row in result["isolated"]:
+        lines.append(
+            f"  {row['material']}: {row['entries']:,} entries, {row['cpu_seconds']} s CPU, "
+            f"{row['wall_seconds']} s wall, "
+            f"{row['positions_per_second']:,} positions/s, peak RSS {row['peak_rss_mib']} MiB "
+            f"({row['base_rss_mib']} MiB before: {row['bytes_per_entry']} bytes an entry)"
+        )
+    return lines
+
+
+def project(variant: str, pieces: int, rates: dict[str, float], workers: int) -> dict[str, Any]:
+    """A build of every material up to ``pieces`` of ``variant``, projected from measured
+    ``rates``: positions per CPU second of materials with men (``men``) and of kings only
+    (``kings``), and bytes an entry of each (``men_bytes``, ``kings_bytes``) with ``base_mib``
+    per process. The CPU is the positions over the rate; the wall clock on ``workers`` workers
+    is the larger of the CPU shared between them and the critical path (the longest chain of
+    materials that wait for each other); a worker's memory is that of the largest material."""
+    from draughts.endgame import dependencies, materials_up_to
+    from draughts.endgame.index import Indexer
+    from draughts.rules.names import get_variant
+
+    rules = get_variant(variant)
+    graph = dependencies(rules, materials_up_to(rules, pieces))
+    cost: dict[Any, float] = {}
+    memory: dict[Any, float] = {}
+    for material in graph:
+        indexer = Indexer(rules, material)
+        kind = "men" if material.first[0] or material.second[0] else "kings"
+        cost[material] = indexer.positions() / rates[kind]
+        memory[material] = rates["base_mib"] * 2**20 + indexer.size * rates[f"{kind}_bytes"]
+    path: dict[Any, float] = {}
+
+    def longest(material: Any) -> float:
+        if material not in path:
+            path[material] = cost[material] + max((longest(dep) for dep in graph[material]), default=0.0)
+        return path[material]
+
+    critical = max(longest(material) for material in graph)
+    cpu = sum(cost.values())
+    largest = max(memory, key=memory.__getitem__)
+    return {
+        "variant": variant,
+        "pieces": pieces,
+        "materials": len(graph),
+        "entries": sum(Indexer(rules, m).size for m in graph),
+        "cpu_seconds": round(cpu),
+        "critical_path_seconds": round(critical),
+        "workers": workers,
+        "wall_seconds": round(max(cpu / workers, critical)),
+        "largest": largest.name,
+        "largest_entries": Indexer(rules, largest).size,
+        "worker_memory_gib": round(memory[largest] / 2**30, 1),
+        "rates": rates,
+    }
+
+
+def project_summary(result: dict[str, Any]) -> str:
+    """One line of :func:`project`."""
+    return (
+        f"{result['variant']} up to {result['pieces']} pieces: {result['materials']} materials, "
+        f"{result['entries']:,} entries, {result['cpu_seconds']:,} s CPU, critical path "
+        f"{result['critical_path_seconds']:,} s, {result['workers']} workers: {result['wall_seconds'] / 60:,.0f} min "
+        f"wall; largest {result['largest']} ({result['largest_entries']:,} entries): "
+        f"{result['worker_memory_gib']} GiB in its worker"
+    )
+
+
 def summary(result: dict[str, Any]) -> list[str]:
     """Text lines: per piece count the materials, CPU time, positions/s and bytes; the total."""
     if result.get("materials_asked"):
@@ -140,8 +283,46 @@ def main() -> None:
         help="build in DIR (one subdirectory per variant) and keep the tables: a run stopped early "
         "leaves the tables it finished, each with its CPU time in its header",
     )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="with --materials: build what they need first, then each in a process of its own (its own peak memory)",
+    )
+    parser.add_argument(
+        "--project",
+        nargs=2,
+        action="append",
+        metavar=("VARIANT", "PIECES"),
+        help="project a build of every material up to PIECES from the rates given (--rates): CPU, wall, memory",
+    )
+    parser.add_argument(
+        "--rates",
+        default="men=1e6,kings=1e6,men_bytes=12,kings_bytes=42,base_mib=60",
+        help="measured rates for --project: positions per CPU second and bytes an entry, with men and kings only",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
+    parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
     args = parser.parse_args()
+    if args.solve_one:
+        print(json.dumps(solve_one(*args.solve_one)))
+        return
+    if args.project:
+        rates = {key: float(value) for key, value in (item.split("=") for item in args.rates.split(","))}
+        projected = [project(variant, int(count), rates, args.workers) for variant, count in args.project]
+        for result in projected:
+            print(project_summary(result), flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(projected, indent=1))
+        return
+    if args.isolate:
+        results = []
+        for variant in args.variants:
+            result = isolated(variant, args.materials or [], args.threads)
+            results.append(result)
+            print("\n".join(isolated_summary(result)), flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=1))
+        return
     if args.quick:
         args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:

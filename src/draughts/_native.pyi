@@ -167,6 +167,7 @@ class Endgame:
         plan: dict[str, Any] | None = None,
         workers: int = 1,
         fallback: Callable[[int, int, int, int], tuple[int, int, int]] | None = None,
+        slices: tuple[list[int], list[int]] | None = None,
     ) -> tuple[bytes, bytes, bytes | None, int]: ...
     def example(self, codes: bytes, plies: bytes, turn: int, longest: int) -> tuple[int, int, int] | None: ...
 

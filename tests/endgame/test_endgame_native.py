@@ -107,3 +107,48 @@ def test_five_piece_values_agree_with_their_children(variant: str, material: str
             assert (verdict.result, verdict.plies) == _minimax(tb, position), position.fen()
             seen[verdict.result] += 1
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize(
+    ("variant", "material"),
+    [
+        ("russian", "MKvK"),  # within the rules: "both" counts (k and e)
+        ("russian", "MvMK"),
+        ("russian", "MKKvK"),  # "both" counts, and an endgame rule by where the pieces stand
+        pytest.param("russian", "MKvKK", marks=pytest.mark.slow),
+        ("international", "MvMK"),
+        ("american", "MMvK"),
+        ("american", "MvMK"),
+        ("italian", "MKvM"),  # a count a man's move does not restart: the budget passes on
+        ("frisian", "MvKK"),
+        ("breakthrough", "MvMM"),  # men only, no draw rules
+    ],
+)
+def test_a_sliced_solve_gives_the_whole_solves_values(variant: str, material: str, tmp_path: Path) -> None:
+    """Solving slice by slice of the men's placement (men furthest first, a man's move read from
+    the slices solved before) gives every value, distance and code within the rules of the whole
+    solve, on one thread and two."""
+    tb, parsed = _built(variant, material, tmp_path)
+    within = has_draw_rules(tb.rules) and known(tb.rules)
+    lookup = _lookup(tb)
+    whole = solve(tb.rules, parsed, lookup, within, workers=2, sliced=False)
+    for workers in (1, 2):
+        sliced = solve(tb.rules, parsed, lookup, within, workers=workers, sliced=True)
+        assert sliced.codes == whole.codes
+        assert sliced.plies == whole.plies
+        assert sliced.within == whole.within
+    assert all(whole.codes.count(code) for code in (WIN, LOSS))
+    if within:
+        assert whole.within is not None
+        assert whole.within.count(WIN)
+        assert whole.within.count(DRAW)
+
+
+def test_a_man_that_moves_sideways_is_not_sliced() -> None:
+    """Turkish men step sideways: no order of the men's placements is safe, so no slices."""
+    from draughts.endgame.within import men_advance
+
+    assert men_advance(draughts.get_variant("turkish")) is None
+    white, black = men_advance(draughts.get_variant("russian")) or ([], [])
+    assert max(white) == 7
+    assert max(black) == 7

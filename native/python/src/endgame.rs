@@ -6,7 +6,8 @@
 
 use draughts_core::bitboard::Bits;
 use draughts_core::endgame::index::Indexer;
-use draughts_core::endgame::solve::{Exit, Solved, Solver};
+use draughts_core::endgame::slice::solve_material;
+use draughts_core::endgame::solve::{Exit, Solved};
 use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
 use draughts_core::endgame::WIN;
 use draughts_core::generator::Generator;
@@ -131,6 +132,7 @@ fn typed_solve<B: Bits>(
     plan: Option<&Plan>,
     workers: usize,
     fallback: Option<&Py<PyAny>>,
+    slices: Option<&[Vec<u16>; 2]>,
 ) -> Result<Solved, Error> {
     let indexer = Indexer::new(&g.tables, counts)?;
     let mut subs = Vec::new();
@@ -186,13 +188,7 @@ fn typed_solve<B: Bits>(
         })
     };
     let workers = if fallback.is_some() { 1 } else { workers };
-    Solver {
-        g,
-        indexer: &indexer,
-        exit: &exit,
-        workers,
-    }
-    .solve(plan)
+    solve_material(g, &indexer, &exit, workers, plan, slices)
 }
 
 fn typed_example<B: Bits>(
@@ -290,8 +286,10 @@ impl Endgame {
     /// as in the files); `plan`: None, or the verdicts within the rules' plan (a dict: counts,
     /// count_limit, caps as an int or 2-byte little-endian values per entry, advance);
     /// `fallback(own, opp, kings, turn) -> (code, plies, within)` for exits into materials
-    /// not given (run on one thread, with the GIL).
-    #[pyo3(signature = (tables, plan = None, workers = 1, fallback = None))]
+    /// not given (run on one thread, with the GIL); `slices`: per colour, how far a man on each
+    /// bit has come (every quiet move of a man adds to it), to solve the material slice by
+    /// slice of the men's placements (same values, a fraction of the memory).
+    #[pyo3(signature = (tables, plan = None, workers = 1, fallback = None, slices = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
@@ -299,7 +297,9 @@ impl Endgame {
         plan: Option<&Bound<'py, PyDict>>,
         workers: usize,
         fallback: Option<Py<PyAny>>,
+        slices: Option<(Vec<u16>, Vec<u16>)>,
     ) -> PyResult<Results<'py>> {
+        let slices = slices.map(|(white, black)| [white, black]);
         let plan = plan.map(plan_of).transpose()?;
         // Copied once from the bytes (a Vec<u8> extracted from bytes would be read int by int).
         let tables: Vec<TableArgs> = tables
@@ -318,7 +318,7 @@ impl Endgame {
         let counts = self.counts;
         let engine = &self.engine;
         let solved = py
-            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref()))))
+            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), slices.as_ref()))))
             .map_err(|fault| fault.into_py(py))?;
         let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
         Ok((

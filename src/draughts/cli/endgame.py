@@ -7,14 +7,16 @@ else lives here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from draughts._text import plural
+from draughts._text import excerpt, plural
 from draughts.cli.executor import executor
 from draughts.compare.table import Row, Table
+from draughts.endgame.cluster import build_on_dask
 from draughts.endgame.facts import material_counts
 from draughts.endgame.material import Material
 from draughts.endgame.table import fen_of
@@ -53,6 +55,11 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
         default=1,
         metavar="N",
         help="build independent materials in N processes (default 1: each build holds its tables in memory)",
+    )
+    build.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="build on a Dask cluster, the materials as one task graph (the distributed extra; excludes --workers)",
     )
     common(build)
     build.set_defaults(run=lambda args, out: _build(args, out, ruleset))
@@ -96,14 +103,38 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
     tb = _tablebase(args, ruleset(args.variant))
     if not args.materials and args.pieces is None:
         raise DraughtsError("endgame build needs materials (KKKvK ...) or --pieces N")
-    with executor(args.workers) as pool:  # default 1, not one per CPU: each build holds its tables in memory
-        built = tb.build(args.materials or None, pieces=args.pieces, executor=pool)
+    if args.scheduler is not None:
+        if args.workers != 1:
+            raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers do the work")
+        with _client(args.scheduler) as client:
+            built = build_on_dask(tb, client, args.materials or None, pieces=args.pieces)
+    else:
+        with executor(args.workers) as pool:  # default 1, not one per CPU: each build holds its tables in memory
+            built = tb.build(args.materials or None, pieces=args.pieces, executor=pool)
     for material in built:
         print(f"{material.name}: {tb.path(material)} ({tb.path(material).stat().st_size:,} bytes)", file=out)
     if built:
         print(f"{plural(len(built), 'table')} built for {tb.rules.name} in {tb.directory}", file=out)
     else:  # every table asked for was there: say so rather than "0 tables built"
         print(f"already built: every table asked for is in {tb.directory} ({tb.rules.name})", file=out)
+
+
+@contextlib.contextmanager
+def _client(address: str) -> Iterator[Any]:
+    """A Dask client of the scheduler at ``address``, closed at the end."""
+    try:
+        from distributed import Client
+    except ModuleNotFoundError as error:
+        extra = 'pip install "polydraughts[distributed]"'
+        raise DraughtsError(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
+    try:
+        client: Any = Client(address)  # type: ignore[no-untyped-call, unused-ignore]
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise DraughtsError(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 def _probe(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:

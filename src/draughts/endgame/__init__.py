@@ -15,6 +15,7 @@ See :doc:`/endgame` for the conventions (materials, index, distances, draw rules
 
 from __future__ import annotations
 
+from draughts.endgame.cluster import build_on_dask
 from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe
@@ -31,6 +32,7 @@ __all__ = [
     "TablebaseFileError",
     "Verdict",
     "build_material",
+    "build_on_dask",
     "build_order",
     "default_directory",
     "dependencies",

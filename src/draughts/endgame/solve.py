@@ -37,7 +37,7 @@ from draughts._core.native import capture_key, native_precedence, native_spec, p
 from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
-from draughts.endgame.within import native_plan
+from draughts.endgame.within import men_advance, native_plan
 from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
@@ -118,14 +118,23 @@ def native_solver(ruleset: Ruleset, material: Material) -> Endgame:
 
 
 def solve(
-    ruleset: Ruleset, material: Material, lookup: Lookup, within: bool = False, *, workers: int | None = None
+    ruleset: Ruleset,
+    material: Material,
+    lookup: Lookup,
+    within: bool = False,
+    *,
+    workers: int | None = None,
+    sliced: bool = True,
 ) -> Solved:
     """Solve every position of ``material`` under ``ruleset``.
 
-    Memory (native): per entry about 15 bytes (codes, distances, counts, offsets, seeds), per
-    move inside the material 4 bytes; the verdicts within the rules add about 5 bytes per
-    entry, times the values of the count of plies since a man moved where both counts matter
-    (``draughts.endgame.within``).
+    Memory (native): per entry of what is solved at once about 15 bytes (codes, distances,
+    counts, offsets, seeds), per move inside it 4 bytes; the verdicts within the rules add about
+    5 bytes per entry, times the values of the count of plies since a man moved where both
+    counts matter (``draughts.endgame.within``). A material with men is solved ``sliced``: what
+    is solved at once is a frame of slices (one placement of the men, the kings placed every way
+    around them), a frame per thread, and the whole material keeps 6 bytes an entry (its values
+    and the budgets of its verdicts within the rules).
 
     Args:
         ruleset: The ruleset (without rule state in this material: checked by the caller).
@@ -136,6 +145,9 @@ def solve(
         within: Also give the verdicts within the draw rules, counts at 0 (for rulesets
             :func:`draughts.endgame.within.known` accepts).
         workers: Threads (default :func:`default_workers`).
+        sliced: Solve a material with men slice by slice of the men's placement, furthest first
+            (where men only move forward): the same values, in a fraction of the memory (the
+            values, about 6 bytes an entry, and the working arrays of the slices being solved).
     """
     indexer = Indexer(ruleset, material)
     tables: list[PackedTable] = []
@@ -145,8 +157,9 @@ def solve(
         if not missing:
             fallback = None  # every exit is answered natively: no Python per position
     plan: dict[str, Any] | None = native_plan(ruleset, material, indexer) if within else None
+    slices = men_advance(ruleset) if sliced else None
     codes, plies, within_codes, _ = native_solver(ruleset, material).solve(
-        tables, plan, workers or default_workers(), fallback
+        tables, plan, workers or default_workers(), fallback, slices
     )
     distances = array("H")
     distances.frombytes(plies)

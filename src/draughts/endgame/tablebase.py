@@ -25,7 +25,7 @@ from draughts.endgame.material import Material, build_order, dependencies, mater
 from draughts.endgame.probe import NodeProbe, node_probe
 from draughts.endgame.solve import PackedTable, Value, solve, terminal_value
 from draughts.endgame.table import Table, code_name, write_table
-from draughts.endgame.within import INF, plan_of
+from draughts.endgame.within import INF, men_advance, plan_of
 from draughts.endgame.within import known as within_known
 from draughts.move import Move
 from draughts.notation import move_text
@@ -48,9 +48,15 @@ __all__ = [
 ]
 
 DEFAULT_MAX_POSITIONS = 50_000_000
-"""The largest material (entries, both sides to move) a build accepts unless told otherwise: the
-solver keeps a few arrays of this length and the reversed moves in memory, some 50 to 120 bytes
-an entry (about 6 GB at this size with flying kings; see the Speed section of the endgame page)."""
+"""The largest material (entries, both sides to move) a build accepts unless told otherwise. A
+material of kings only is solved whole, some 60 bytes an entry with flying kings (about 3 GB at
+this size); one with men slice by slice, some 20 to 30 (see the Speed section of the endgame
+page). International's five pieces need ``max_positions=250_000_000`` (``MKvMKK``: 210 million
+entries, about 4 GiB)."""
+
+SLICED_BYTES, WHOLE_BYTES = 30, 60
+"""Bytes an entry a build takes at its peak, about: a material solved slice by slice, and whole
+(measured with flying kings: ``benchmarks/endgame.py --isolate``)."""
 
 
 def default_directory() -> Path:
@@ -262,9 +268,11 @@ class Tablebase:
             )
         size = Indexer(rules, material).size
         if size > self.max_positions:
+            sliced = (material.first[0] or material.second[0]) and men_advance(rules) is not None
+            need = size * (SLICED_BYTES if sliced else WHOLE_BYTES) // 2**20
             raise TablebaseError(
                 f"material {material.name} of {rules.name} has {size:,} entries, more than max_positions="
-                f"{self.max_positions:,} (about {size * 120 // 2**20:,} MiB to build): ask for fewer pieces"
+                f"{self.max_positions:,} (about {need:,} MiB to build): ask for fewer pieces, or raise max_positions"
             )
 
     def build(

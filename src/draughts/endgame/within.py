@@ -53,6 +53,7 @@ __all__ = [
     "NO_MOVE_WON",
     "Plan",
     "known",
+    "men_advance",
     "native_plan",
     "plan_of",
 ]
@@ -140,6 +141,18 @@ def _men_only_advance(rules: Ruleset) -> bool:
     )
 
 
+def men_advance(ruleset: Ruleset) -> tuple[list[int], list[int]] | None:
+    """Per colour and bit of the generator's layout, how far a man there has come (rows from its
+    own side), where every quiet move of a man takes it a row further; None where a man may move
+    sideways or back (then no order of the men's placements is safe to solve in)."""
+    if not _men_only_advance(ruleset):
+        return None
+    tables = compile_rules(ruleset)
+    top = ruleset.height - 1
+    rows = [ruleset.geometry.coords[square][1] if square else 0 for square in tables.square_of_bit]
+    return rows, [top - row for row in rows]
+
+
 def native_plan(ruleset: Ruleset, material: Material, indexer: Indexer) -> dict[str, Any]:
     """The plan of ``material`` as the native solver takes it (``draughts._native.Endgame.solve``):
     the counts, the ``k`` limit, the cap where no rule looks at the placement, and the rules
@@ -151,11 +164,7 @@ def native_plan(ruleset: Ruleset, material: Material, indexer: Indexer) -> dict[
     uniform = plan.count_limit if plan.counts == "men" else plan.material_limit
     tables = compile_rules(ruleset)
     geometry = ruleset.geometry
-    advance = None
-    if plan.counts == "men":
-        top = ruleset.height - 1
-        rows = [geometry.coords[square][1] if square else 0 for square in tables.square_of_bit]
-        advance = (rows, [top - row for row in rows])
+    advance = men_advance(ruleset) if plan.counts == "men" else None
     white_men, black_men, white_kings, black_kings = material.counts(ruleset)
     placement = []
     for plies, rule in plan.placement:

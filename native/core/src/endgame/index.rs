@@ -169,12 +169,19 @@ impl<B: Bits> Indexer<B> {
         let mut out = B::ZERO;
         let mut top = domain;
         for i in (1..=k as usize).rev() {
-            let mut c = top;
-            while c > 0 && self.choose(c - 1, i) > rank {
-                c -= 1;
+            // The largest c in 1..=top with choose(c - 1, i) <= rank (binomials grow with c, and
+            // choose(0, i) is 0): a binary search, not a walk down from the top.
+            let (mut low, mut high) = (top.min(1), top);
+            while low < high {
+                let middle = (low + high).div_ceil(2);
+                if self.choose(middle - 1, i) <= rank {
+                    low = middle;
+                } else {
+                    high = middle - 1;
+                }
             }
-            // c - 1 is the largest place whose binomial fits.
-            let place = c.saturating_sub(1);
+            // low - 1 is the largest place whose binomial fits.
+            let place = low.saturating_sub(1);
             rank -= self.choose(place, i);
             out |= B::bit(place_bit(place));
             top = place;

@@ -10,6 +10,7 @@
 //! depend on how (each is the unique game-theoretic value).
 
 pub mod index;
+pub mod slice;
 pub mod solve;
 pub mod within;
 

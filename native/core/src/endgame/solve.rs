@@ -7,13 +7,17 @@
 //! in plies: a position with a child lost in `n` plies is won in `n + 1`; one whose children are
 //! all won is lost in one ply more than the longest of them; what is never decided is drawn.
 //!
-//! The walk runs twice on `workers` threads: once to count each position's parents (so that the
-//! reversed moves take one array, 4 bytes a move), once to write them.
+//! The walk runs on `workers` threads over a [`Frame`] (the whole material, or slices of it:
+//! `super::slice`). Where the frame is small (slices, or a material of up to 4M entries) it runs
+//! once and keeps the moves (8 bytes each) to reverse them; else twice: once to count each
+//! position's parents (so that the reversed moves take one array, 4 bytes a move), once to write
+//! them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use super::index::Indexer;
-use super::within::{self, Caps, Plan};
+use super::within::{self, Caps, Counts, Plan, INF};
 use super::{parallel, DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
 use crate::bitboard::Bits;
 use crate::error::Error;
@@ -30,6 +34,9 @@ pub const MAN: u32 = 1 << 31;
 /// Entries per chunk of work.
 const CHUNK: usize = 1 << 14;
 
+/// Entries up to which a whole material is walked once (its moves kept in a list for a while).
+const ONE_PASS: usize = 1 << 22;
+
 /// The values of one material: a code and a distance per entry, and the codes within the
 /// rules where they were asked for.
 #[derive(Clone, Debug, Default)]
@@ -40,6 +47,8 @@ pub struct Solved {
     pub plies: Vec<u16>,
     /// Per entry: the code within the draw rules, counts at 0.
     pub within: Option<Vec<u8>>,
+    /// Per entry (with the codes within the rules): the budget their code was decided at.
+    pub budgets: Vec<i16>,
     /// Moves inside the material (reversed edges).
     pub edges: u64,
 }
@@ -62,6 +71,9 @@ pub struct Walk {
     pub ranks: Option<Vec<u16>>,
     /// Per entry, its cap, where endgame rules look at where the pieces stand.
     pub caps: Option<Caps>,
+    /// Per entry (sliced solves with a plan): the best budget an exit wins at (-1: none), and
+    /// the lowest a won exit gives ([`INF`]: none).
+    pub exit_budgets: Option<(Vec<i16>, Vec<i16>)>,
     /// The parents of entry `c` are `flat[start[c]..start[c + 1]]` ([`MAN`]: a man moved).
     pub start: Vec<u32>,
     /// The reversed moves.
@@ -79,6 +91,60 @@ struct Chunk<'a> {
     seed: &'a mut [u16],
     ranks: Option<&'a mut [u16]>,
     caps: Option<&'a mut [i16]>,
+    budgets: Option<(&'a mut [i16], &'a mut [i16])>,
+}
+
+/// One entry's record of its moves out of the frame (the first walk).
+struct Out<'a> {
+    exits: &'a mut u8,
+    blocked: &'a mut u8,
+    longest: &'a mut u16,
+    seed: &'a mut u16,
+    /// Sliced solves with a plan: the best budget an exit wins at, the lowest a won exit gives.
+    budgets: Option<(&'a mut i16, &'a mut i16)>,
+}
+
+impl Out<'_> {
+    /// An exit to a position of value `(code, plies, rule_code)` for its side to move;
+    /// `candidate`: the budget it gives this entry within the rules (before its cap).
+    #[inline]
+    fn exit(&mut self, (code, plies, rule_code): Exit, candidate: i16) {
+        if code == LOSS {
+            *self.blocked = 1;
+            if *self.seed == 0 || *self.seed > plies + 1 {
+                *self.seed = plies + 1;
+            }
+        } else if code == WIN {
+            *self.longest = (*self.longest).max(plies + 1);
+        } else {
+            *self.blocked = 1;
+        }
+        if rule_code == LOSS {
+            *self.exits |= EXIT_WINS;
+            if let Some((top, _)) = self.budgets.as_mut() {
+                **top = (**top).max(candidate);
+            }
+        } else if rule_code == DRAW {
+            *self.exits |= EXIT_DRAWS;
+        } else if let Some((_, low)) = self.budgets.as_mut() {
+            **low = (**low).min(candidate);
+        }
+    }
+
+    /// A man's quiet move to the solved entry `global`: a man's move restarts the count of the
+    /// "men" plans; the others count on, one ply less of the child's budget.
+    #[inline]
+    fn man_move(&mut self, known: &Known, global: usize, plan: Option<&Plan>) {
+        let code = known.codes[global];
+        let rule_code = known.within.as_ref().map_or(code, |w| w[global]);
+        let budget = known.budgets.get(global).copied().unwrap_or(INF as i16);
+        let candidate = match plan.map(|p| p.counts) {
+            Some(Counts::Men) | None => INF as i16,
+            _ if i32::from(budget) >= INF => INF as i16,
+            _ => budget - 1,
+        };
+        self.exit((code, known.plies[global], rule_code), candidate);
+    }
 }
 
 /// A solver of one material: the generator, the indexer and the exits' values.
@@ -92,6 +158,63 @@ pub struct Solver<'a, B: Bits, F> {
     pub exit: &'a F,
     /// Threads.
     pub workers: usize,
+    /// The entries solved: the whole material, or slices of it (see [`Frame`]).
+    pub frame: Frame<'a>,
+}
+
+/// The values of the slices of a material solved before (by global index): what a man's move
+/// out of the slices being solved reaches.
+#[derive(Clone, Debug, Default)]
+pub struct Known {
+    /// Per entry: the code ([`HOLE`] where not solved).
+    pub codes: Vec<u8>,
+    /// Per entry: the plies.
+    pub plies: Vec<u16>,
+    /// Per entry: the code within the rules (counts at 0), where asked for.
+    pub within: Option<Vec<u8>>,
+    /// Per entry: the budget at which that code was decided (see `within`).
+    pub budgets: Vec<i16>,
+}
+
+/// The entries a solve numbers `0..size`: slices of the material, each the `per` placements of
+/// one placement of the men (a rank divided by `per`), both sides to move. Local entry
+/// `j * 2 * per + turn * per + offset` is the global `turn * placements + slices[j] * per +
+/// offset`. With `known`, a man's quiet move leaves the slice (its child is in `known`); without,
+/// the frame is the whole material (`slices == [0]`, `per == placements`).
+#[derive(Clone, Debug)]
+pub struct Frame<'a> {
+    /// The slices (rank divided by `per`).
+    pub slices: Vec<u64>,
+    /// Placements per slice.
+    pub per: u64,
+    /// The values a man's move reaches (sliced solves only).
+    pub known: Option<&'a Known>,
+}
+
+impl Frame<'_> {
+    /// The whole material of `indexer`.
+    pub fn whole<B: Bits>(indexer: &Indexer<B>) -> Self {
+        Frame {
+            slices: vec![0],
+            per: indexer.placements,
+            known: None,
+        }
+    }
+
+    /// Entries in the frame.
+    pub fn size(&self) -> u64 {
+        self.slices.len() as u64 * 2 * self.per
+    }
+
+    /// `(slice position, turn, rank)` of local entry `local`.
+    #[inline]
+    fn split(&self, local: usize) -> (usize, u8, u64) {
+        let local = local as u64;
+        let span = 2 * self.per;
+        let (j, rest) = ((local / span) as usize, local % span);
+        let (turn, offset) = ((rest / self.per) as u8, rest % self.per);
+        (j, turn, self.slices[j] * self.per + offset)
+    }
 }
 
 impl<B, F> Solver<'_, B, F>
@@ -101,9 +224,8 @@ where
 {
     /// The node of entry `index` (`None`: a hole).
     fn node(&self, index: usize) -> Option<(Node<B>, B, B)> {
-        let placements = self.indexer.placements as usize;
-        let turn = (index / placements) as u8;
-        let (white, black, kings) = self.indexer.unrank((index % placements) as u64)?;
+        let (_, turn, rank) = self.frame.split(index);
+        let (white, black, kings) = self.indexer.unrank(rank)?;
         let (own, opp) = if turn == 0 {
             (white, black)
         } else {
@@ -141,16 +263,40 @@ where
         }
     }
 
-    /// The entry a quiet move inside the material reaches.
+    /// The global entry a quiet move inside the material reaches.
     #[inline]
-    fn child(&self, node: &Node<B>, white: B, black: B, moved: B, crowned: B) -> usize {
+    fn child_global(&self, node: &Node<B>, white: B, black: B, moved: B, crowned: B) -> u64 {
         let kings = node.kings ^ crowned;
-        let index = if node.color == 0 {
+        if node.color == 0 {
             self.indexer.index(white ^ moved, black, kings, 1)
         } else {
             self.indexer.index(white, black ^ moved, kings, 0)
-        };
-        index as usize
+        }
+    }
+
+    /// The local entry a quiet move inside the frame reaches (from local entry `index`).
+    #[inline]
+    fn child(
+        &self,
+        index: usize,
+        node: &Node<B>,
+        white: B,
+        black: B,
+        moved: B,
+        crowned: B,
+    ) -> usize {
+        let global = self.child_global(node, white, black, moved, crowned);
+        let per = self.frame.per;
+        let offset = (global % self.indexer.placements) % per;
+        let j = index as u64 / (2 * per);
+        (j * 2 * per + u64::from(1 - node.color) * per + offset) as usize
+    }
+
+    /// Whether a quiet move stays in the frame: always for the whole material, else only a
+    /// king's (a man's changes the men's placement, so the slice).
+    #[inline]
+    fn stays(&self, node: &Node<B>, moved: B) -> bool {
+        self.frame.known.is_none() || (moved & node.kings).any()
     }
 
     fn first_chunk(
@@ -158,8 +304,10 @@ where
         chunk: Chunk<'_>,
         parents: &[AtomicU32],
         plan: Option<&Plan>,
+        collected: Option<&Mutex<Vec<(u32, u32)>>>,
     ) -> Result<(), Error> {
         let advance = plan.and_then(|p| p.advance.as_ref());
+        let mut edges: Vec<(u32, u32)> = Vec::new();
         let Chunk {
             low,
             codes,
@@ -170,6 +318,7 @@ where
             seed,
             mut ranks,
             mut caps,
+            mut budgets,
         } = chunk;
         for offset in 0..codes.len() {
             let Some((node, white, black)) = self.node(low + offset) else {
@@ -202,32 +351,46 @@ where
             }
             let kings = node.kings.count();
             let mut count = 0u16;
+            let mut out = Out {
+                exits: &mut exits[offset],
+                blocked: &mut blocked[offset],
+                longest: &mut longest[offset],
+                seed: &mut seed[offset],
+                budgets: budgets
+                    .as_mut()
+                    .map(|(top, low)| (&mut top[offset], &mut low[offset])),
+            };
             for m in &moves {
                 if m.captured.is_zero() && (node.kings ^ m.crowned).count() == kings {
-                    let child = self.child(&node, white, black, m.moved, m.crowned);
-                    parents[child].fetch_add(1, Ordering::Relaxed);
-                    count += 1;
+                    if self.stays(&node, m.moved) {
+                        let child =
+                            self.child(low + offset, &node, white, black, m.moved, m.crowned);
+                        parents[child].fetch_add(1, Ordering::Relaxed);
+                        if collected.is_some() {
+                            let man = if (m.moved & node.kings).is_zero() {
+                                MAN
+                            } else {
+                                0
+                            };
+                            edges.push((child as u32, (low + offset) as u32 | man));
+                        }
+                        count += 1;
+                    } else if let Some(known) = self.frame.known {
+                        let global = self.child_global(&node, white, black, m.moved, m.crowned);
+                        out.man_move(known, global as usize, plan);
+                    }
                     continue;
                 }
-                let (code, plies, rule_code) =
-                    self.exit_value(&node, m.moved, m.captured, m.crowned)?;
-                if code == LOSS {
-                    blocked[offset] = 1;
-                    if seed[offset] == 0 || seed[offset] > plies + 1 {
-                        seed[offset] = plies + 1;
-                    }
-                } else if code == WIN {
-                    longest[offset] = longest[offset].max(plies + 1);
-                } else {
-                    blocked[offset] = 1;
-                }
-                if rule_code == LOSS {
-                    exits[offset] |= EXIT_WINS;
-                } else if rule_code == DRAW {
-                    exits[offset] |= EXIT_DRAWS;
-                }
+                let exit = self.exit_value(&node, m.moved, m.captured, m.crowned)?;
+                out.exit(exit, INF as i16);
             }
             inside[offset] = count;
+        }
+        if let Some(collected) = collected {
+            collected
+                .lock()
+                .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?
+                .extend(edges);
         }
         Ok(())
     }
@@ -249,8 +412,11 @@ where
             };
             let kings = node.kings.count();
             for m in &self.g.moves(&node, false, None)? {
-                if m.captured.is_zero() && (node.kings ^ m.crowned).count() == kings {
-                    let child = self.child(&node, white, black, m.moved, m.crowned);
+                if m.captured.is_zero()
+                    && (node.kings ^ m.crowned).count() == kings
+                    && self.stays(&node, m.moved)
+                {
+                    let child = self.child(index, &node, white, black, m.moved, m.crowned);
                     let row = cursor[child].fetch_sub(1, Ordering::Relaxed) - 1;
                     let man = if (m.moved & node.kings).is_zero() {
                         MAN
@@ -264,7 +430,52 @@ where
         Ok(())
     }
 
-    /// Walks every position (twice): see [`Walk`].
+    /// The reversed moves from the first walk's counts of parents: rows of parents, one per
+    /// entry (`start`, `flat`), from the moves the walk kept or from a second walk.
+    fn reverse(
+        &self,
+        parents: Vec<AtomicU32>,
+        collected: Option<Mutex<Vec<(u32, u32)>>>,
+        inside: &[u16],
+    ) -> Result<(Vec<u32>, Vec<u32>), Error> {
+        let mut total: u64 = 0;
+        for count in &parents {
+            total += u64::from(count.load(Ordering::Relaxed));
+            if total > u64::from(u32::MAX) {
+                return Err(Error::InvalidSpec(format!(
+                    "a material with more than {} moves inside is beyond the native solver",
+                    u32::MAX
+                )));
+            }
+            count.store(total as u32, Ordering::Relaxed);
+        }
+        let Some(collected) = collected else {
+            let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+            let size = inside.len();
+            let ranges: Vec<(usize, usize)> = (0..size)
+                .step_by(CHUNK)
+                .map(|low| (low, (low + CHUNK).min(size)))
+                .collect();
+            parallel(ranges, self.workers, |(low, high)| {
+                self.second_chunk(low, high, inside, &parents, &flat)
+            })?;
+            let start = parents.into_iter().map(AtomicU32::into_inner).collect();
+            return Ok((start, flat.into_iter().map(AtomicU32::into_inner).collect()));
+        };
+        let mut start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+        let edges = collected
+            .into_inner()
+            .map_err(|_| Error::InvalidSpec("a thread of the walk failed".into()))?;
+        let mut flat = vec![0u32; total as usize];
+        for (child, parent) in edges {
+            start[child as usize] -= 1;
+            flat[start[child as usize] as usize] = parent;
+        }
+        Ok((start, flat))
+    }
+
+    /// Walks every position (once, or twice where its moves would take too much memory to
+    /// keep): see [`Walk`].
     ///
     /// # Errors
     /// What the generator or the exits' values return; [`Error::InvalidSpec`] for a material
@@ -272,8 +483,8 @@ where
     pub fn walk(&self, plan: Option<&Plan>) -> Result<Walk, Error> {
         let advance = plan.and_then(|p| p.advance.as_ref());
         let placement = plan.is_some_and(|p| !p.placement.is_empty());
-        let size = usize::try_from(self.indexer.size).unwrap_or(usize::MAX);
-        if self.indexer.size >= u64::from(MAN) {
+        let size = usize::try_from(self.frame.size()).unwrap_or(usize::MAX);
+        if self.frame.size() >= u64::from(MAN) {
             return Err(Error::InvalidSpec(format!(
                 "a material of {size} entries is beyond the native solver (2^31)"
             )));
@@ -286,10 +497,19 @@ where
         let mut seed = vec![0u16; size];
         let mut ranks = advance.map(|_| vec![0u16; size]);
         let mut caps = placement.then(|| vec![0i16; size]);
+        let mut budgets = (plan.is_some() && self.frame.known.is_some())
+            .then(|| (vec![-1i16; size], vec![INF as i16; size]));
         let parents: Vec<AtomicU32> = (0..=size).map(|_| AtomicU32::new(0)).collect();
+        // One walk, its moves kept (8 bytes each, for a while), where that is little memory;
+        // else two walks (the second writes the moves, 4 bytes each, where the first counted).
+        let one_pass = self.frame.known.is_some() || size <= ONE_PASS;
+        let collected = one_pass.then(|| Mutex::new(Vec::new()));
         {
             let mut rank_chunks = ranks.as_mut().map(|r| r.chunks_mut(CHUNK));
             let mut cap_chunks = caps.as_mut().map(|c| c.chunks_mut(CHUNK));
+            let mut budget_chunks = budgets
+                .as_mut()
+                .map(|(top, low)| top.chunks_mut(CHUNK).zip(low.chunks_mut(CHUNK)));
             let mut chunks = Vec::new();
             let zipped = codes
                 .chunks_mut(CHUNK)
@@ -303,6 +523,7 @@ where
             {
                 let ranks = rank_chunks.as_mut().and_then(Iterator::next);
                 let caps = cap_chunks.as_mut().and_then(Iterator::next);
+                let budgets = budget_chunks.as_mut().and_then(Iterator::next);
                 chunks.push(Chunk {
                     low: number * CHUNK,
                     codes,
@@ -313,33 +534,14 @@ where
                     seed,
                     ranks,
                     caps,
+                    budgets,
                 });
             }
             parallel(chunks, self.workers, |chunk| {
-                self.first_chunk(chunk, &parents, plan)
+                self.first_chunk(chunk, &parents, plan, collected.as_ref())
             })?;
         }
-        let mut total: u64 = 0;
-        for count in &parents {
-            total += u64::from(count.load(Ordering::Relaxed));
-            if total > u64::from(u32::MAX) {
-                return Err(Error::InvalidSpec(format!(
-                    "a material with more than {} moves inside is beyond the native solver",
-                    u32::MAX
-                )));
-            }
-            count.store(total as u32, Ordering::Relaxed);
-        }
-        let flat: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-        let ranges: Vec<(usize, usize)> = (0..size)
-            .step_by(CHUNK)
-            .map(|low| (low, (low + CHUNK).min(size)))
-            .collect();
-        parallel(ranges, self.workers, |(low, high)| {
-            self.second_chunk(low, high, &inside, &parents, &flat)
-        })?;
-        let start: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
-        let flat: Vec<u32> = flat.into_iter().map(AtomicU32::into_inner).collect();
+        let (start, flat) = self.reverse(parents, collected, &inside)?;
         Ok(Walk {
             codes,
             inside,
@@ -349,6 +551,7 @@ where
             seed,
             ranks,
             caps: caps.map(Caps::Each),
+            exit_budgets: budgets,
             start,
             flat,
         })
@@ -360,9 +563,12 @@ where
     /// As [`Solver::walk`].
     pub fn solve(&self, plan: Option<&Plan>) -> Result<Solved, Error> {
         let walk = self.walk(plan)?;
-        let within = match plan {
-            Some(plan) => Some(within::spread(plan, &walk)?),
-            None => None,
+        let (within, budgets) = match plan {
+            Some(plan) => {
+                let (codes, budgets) = within::spread(plan, &walk)?;
+                (Some(codes), budgets)
+            }
+            None => (None, Vec::new()),
         };
         let edges = walk.flat.len() as u64;
         let (codes, plies) = propagate(walk);
@@ -370,6 +576,7 @@ where
             codes,
             plies,
             within,
+            budgets,
             edges,
         })
     }

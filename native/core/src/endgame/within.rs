@@ -183,14 +183,18 @@ struct Spread<'a> {
     states: Vec<u8>,
     remaining: Vec<u16>,
     lowest: Vec<i16>,
+    /// Per entry: the budget its state with the count at 0 was decided at.
+    budgets: Vec<i16>,
     levels: Levels<'a>,
+    /// The moves of the state being decided (one buffer for all, no allocation per state).
+    moves: Vec<(usize, u64, u64, i32)>,
 }
 
 /// The codes within the rules, counts at 0, from what the forward walk recorded.
 ///
 /// # Errors
 /// [`Error::InvalidSpec`] if the states do not fit memory's index range.
-pub fn spread(plan: &Plan, walk: &Walk) -> Result<Vec<u8>, Error> {
+pub fn spread(plan: &Plan, walk: &Walk) -> Result<(Vec<u8>, Vec<i16>), Error> {
     let size = walk.codes.len();
     let width: u64 = if plan.counts == Counts::Both {
         (plan.count_limit + 1) as u64
@@ -227,7 +231,16 @@ pub fn spread(plan: &Plan, walk: &Walk) -> Result<Vec<u8>, Error> {
         caps: walk.caps.as_ref().unwrap_or(&plan.caps),
         states,
         remaining,
-        lowest: vec![INF as i16; total],
+        lowest: match &walk.exit_budgets {
+            Some((_, low)) if width == 1 => low.clone(),
+            Some((_, low)) => low
+                .iter()
+                .flat_map(|&l| std::iter::repeat_n(l, width as usize))
+                .collect(),
+            None => vec![INF as i16; total],
+        },
+        budgets: vec![INF as i16; size],
+        moves: Vec::new(),
         levels: Levels {
             ranks,
             top: ranks.map_or(0, |r| i64::from(r.iter().copied().max().unwrap_or(0))),
@@ -253,10 +266,18 @@ pub fn spread(plan: &Plan, walk: &Walk) -> Result<Vec<u8>, Error> {
     } else {
         within = run.states;
     }
-    Ok(within)
+    Ok((within, run.budgets))
 }
 
 impl Spread<'_> {
+    /// Records the budget a state with the count at 0 is decided at.
+    #[inline]
+    fn decided(&mut self, state: u64, budget: i32) {
+        if state.is_multiple_of(self.width) {
+            self.budgets[(state / self.width) as usize] = budget as i16;
+        }
+    }
+
     fn seed(&mut self, codes: &[u8]) {
         for (index, &code) in codes.iter().enumerate() {
             if code == HOLE {
@@ -282,10 +303,16 @@ impl Spread<'_> {
                 if cap < 0 {
                     continue;
                 }
+                let (top, low) = match &self.walk.exit_budgets {
+                    Some((top, low)) => (i32::from(top[index]), i32::from(low[index])),
+                    None => (INF, INF),
+                };
                 if flag & EXIT_WINS != 0 {
-                    self.levels.push(state, cap, WIN);
-                } else if moves == 0 && flag & EXIT_DRAWS == 0 {
-                    self.levels.push(state, cap, LOSS);
+                    if top.min(cap) >= 0 {
+                        self.levels.push(state, top.min(cap), WIN);
+                    }
+                } else if moves == 0 && flag & EXIT_DRAWS == 0 && low.min(cap) >= 0 {
+                    self.levels.push(state, low.min(cap), LOSS);
                 }
             }
         }
@@ -322,9 +349,10 @@ impl Spread<'_> {
             return;
         }
         self.states[state as usize] = LOSS;
-        let mut moves = Vec::new();
+        self.decided(state, budget);
+        let mut moves = std::mem::take(&mut self.moves);
         self.moves_to(state, budget, &mut moves);
-        for (parent, low, high, candidate) in moves {
+        for &(parent, low, high, candidate) in &moves {
             let top = candidate.min(self.caps.at(parent));
             if top < 0 {
                 continue;
@@ -335,6 +363,7 @@ impl Spread<'_> {
                 }
             }
         }
+        self.moves = moves;
     }
 
     fn won(&mut self, state: u64, budget: i32) {
@@ -342,9 +371,10 @@ impl Spread<'_> {
             return;
         }
         self.states[state as usize] = WIN;
-        let mut moves = Vec::new();
+        self.decided(state, budget);
+        let mut moves = std::mem::take(&mut self.moves);
         self.moves_to(state, budget, &mut moves);
-        for (parent, low, high, candidate) in moves {
+        for &(parent, low, high, candidate) in &moves {
             let blocked = self.walk.exits[parent] & (EXIT_WINS | EXIT_DRAWS) != 0;
             let cap = self.caps.at(parent);
             for target in low..high {
@@ -364,5 +394,6 @@ impl Spread<'_> {
                 }
             }
         }
+        self.moves = moves;
     }
 }

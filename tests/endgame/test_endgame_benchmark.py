@@ -1,0 +1,47 @@
+"""``benchmarks/endgame.py``'s measured and projected figures (issue 38 §2): ``--isolate`` builds
+a material in a process of its own and reports its own peak memory; ``--project`` adds up the
+positions of every material over the rates given, without building anything."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import draughts
+from draughts.endgame import Material, dependencies, materials_up_to
+from draughts.endgame.index import Indexer
+
+SCRIPT = Path(__file__).parent.parent.parent / "benchmarks" / "endgame.py"
+
+
+def _run(*args: str, out: Path) -> list[dict[str, Any]]:
+    subprocess.run([sys.executable, str(SCRIPT), *args, "--json", str(out)], check=True, capture_output=True)
+    result: list[dict[str, Any]] = json.loads(out.read_text())
+    return result
+
+
+def test_a_projection_adds_up_the_materials(tmp_path: Path) -> None:
+    rates = "men=1000,kings=500,men_bytes=10,kings_bytes=40,base_mib=0"
+    (result,) = _run("--project", "american", "3", "--rates", rates, "--workers", "2", out=tmp_path / "p.json")
+    rules = draughts.get_variant("american")
+    graph = dependencies(rules, materials_up_to(rules, 3))
+    with_men = [m for m in graph if m.first[0] or m.second[0]]
+    cpu = sum(Indexer(rules, m).positions() for m in with_men) / 1000
+    cpu += sum(Indexer(rules, m).positions() for m in graph if m not in with_men) / 500
+    assert result["materials"] == len(graph) == 16
+    assert result["cpu_seconds"] == round(cpu)
+    assert result["entries"] == sum(Indexer(rules, m).size for m in graph)
+    assert result["critical_path_seconds"] <= result["cpu_seconds"]
+    assert result["wall_seconds"] == max(round(cpu / 2), result["critical_path_seconds"])
+
+
+def test_an_isolated_build_reports_its_own_memory(tmp_path: Path) -> None:
+    (result,) = _run("--variants", "american", "--materials", "MvK", "--isolate", "--threads", "1", out=tmp_path / "i")
+    (row,) = result["isolated"]
+    assert row["material"] == "MvK"
+    assert row["entries"] == Indexer(draughts.get_variant("american"), Material.parse("MvK")).size
+    assert row["peak_rss_mib"] >= row["base_rss_mib"] > 0
+    assert row["bytes"] > 0
