@@ -113,7 +113,7 @@ def native_solver(ruleset: Ruleset, material: Material) -> Endgame:
     callback = None
     key = capture_key(ruleset)
     if native_precedence(ruleset) is None and key is not None:
-        callback = precedence_callback(key)
+        callback = precedence_callback(key, ruleset.precedence)
     return Endgame(native_spec(ruleset), material.counts(ruleset), callback)
 
 
