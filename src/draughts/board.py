@@ -332,12 +332,10 @@ class Board:
         """
         positions = self._positions
         before = positions[-1]
-        index = before.move_index(move)
-        if index < 0:
+        found = before.play_listed(move)  # one native call: the move found, the next position made
+        if found is None:
             raise self._illegal(before, move)
-        legal, compacts = before.moves_with_masks()
-        move, compact = legal[index], compacts[index]
-        after = before.child_at(index)
+        after, move, compact, node = found
         # What the move did, as the bits that restart the draw counts (see draughts.drawrules).
         event = (_CAPTURE if move.captured else 0) | (_CROWNING if move.promotes else 0)
         if self._counts_men:
@@ -348,7 +346,7 @@ class Board:
             moved, _, crowned = compact
             if not (crowned & moved == moved if moved else before.is_king_at(move.start)):
                 event |= _MAN_MOVED
-        self._draws.push(after.native_node, event)
+        self._draws.push(node, event)
         positions.append(after)
         self._moves.append(move)
 
@@ -498,6 +496,4 @@ _MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawru
 def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
     """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
     (:mod:`draughts.drawrules`), pushed and popped with the moves."""
-    return drawrules.compiled(root).counter(
-        root.native_node, counters.move_counts, counters.since_material_change
-    )
+    return drawrules.compiled(root).counter(root.native_node, counters.move_counts, counters.since_material_change)

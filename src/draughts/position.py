@@ -94,7 +94,7 @@ class Position:
     * :meth:`from_bitboards`: a position from bitboards the library built itself;
     * :attr:`native_node`: the node as the native core holds it (what the board's draw counters
       read), :meth:`move_index` and :meth:`child_at`: a legal move's place and the position after
-      the move at a place.
+      the move at a place; :meth:`play_listed`: a board's push in one call.
 
     They check nothing (their input comes from the library, on the hot paths), and a native core
     that replaces the Python generator keeps their meaning.
@@ -497,6 +497,14 @@ class Position:
                 raise InvalidMoveError(f"{excerpt(move)} is not a Move")
             raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
         return position
+
+    def play_listed(self, move: object) -> tuple[Position, Move, Compact, NativeNode] | None:
+        """Low-level: ``(after, listed, masks, node)`` for a legal ``move`` (found by identity, else
+        equality): the position after it, the legal move it equals, the xor masks it is played
+        with and the next node as the native core holds it; None if ``move`` is not legal here (a
+        board's push in one call)."""
+        found: tuple[Position, Move, Compact, NativeNode] | None = self._key.push_in(self, move)
+        return found
 
     def move_index(self, move: object) -> int:
         """Low-level: where ``move`` is in the legal moves (by identity, else equality), or -1."""

@@ -135,12 +135,14 @@ def test_positions_made_natively_are_positions() -> None:
     assert after.ruleset is start.ruleset
     assert after.generator is start.generator
     rebuilt = Position.from_fen("frisian", after.fen())
-    assert rebuilt == after and hash(rebuilt) == hash(after)
+    assert rebuilt == after
+    assert hash(rebuilt) == hash(after)
     assert rebuilt.native_node == after.native_node
     assert hash(rebuilt.native_node) == hash(after.native_node)
     assert rebuilt.node == after.node
     assert pickle.loads(pickle.dumps(after)) == after
-    assert after != start and after.native_node != start.native_node
+    assert after != start
+    assert after.native_node != start.native_node
     with pytest.raises(AttributeError):
         after.ruleset = start.ruleset  # type: ignore[misc]
 
@@ -149,13 +151,20 @@ def test_legal_moves_is_a_native_collection_over_the_node() -> None:
     position = _midgame("international")
     view = position.legal_moves
     moves = position.legal_moves()
-    assert isinstance(view, LegalMoves) and isinstance(view, Collection)
+    assert isinstance(view, LegalMoves)
+    assert isinstance(view, Collection)
     assert view() is moves  # listed once per position
     assert len(view) == view.count() == len(moves)
-    assert bool(view) and list(view) == list(moves)
-    assert moves[0] in view and Move(1, 5) not in view
-    assert view[0] is moves[0] and view[-1] is moves[-1] and view[1:3] == moves[1:3]
-    assert view == moves and view == list(moves) and view == position.legal_moves
+    assert bool(view)
+    assert list(view) == list(moves)
+    assert moves[0] in view
+    assert Move(1, 5) not in view
+    assert view[0] is moves[0]
+    assert view[-1] is moves[-1]
+    assert view[1:3] == moves[1:3]
+    assert view == moves
+    assert view == list(moves)
+    assert view == position.legal_moves
     assert repr(view).startswith(f"<LegalMoves ({len(moves)}): ")
     with pytest.raises(TypeError):
         hash(view)

@@ -364,6 +364,36 @@ impl NodeObj {
         }
     }
 
+    /// What a board's push needs in one call: `(after, move, masks, node)`, `owner` after the
+    /// legal move `move` (as [`NodeObj::play_in`] makes it), the listed `Move` equal to `move`,
+    /// its masks tuple and the next node; None if `move` is not legal here.
+    #[allow(clippy::type_complexity)] // the tuple Python unpacks
+    fn push_in<'py>(
+        &self,
+        owner: &Bound<'py, PyAny>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<
+        Option<(
+            Bound<'py, PyAny>,
+            Bound<'py, PyAny>,
+            Bound<'py, PyAny>,
+            Py<NodeObj>,
+        )>,
+    > {
+        let py = owner.py();
+        let rules = self.rules.get();
+        typed!(rules, &self.typed, g, t => {
+            let done = listed(py, rules, g, t)?;
+            let moves = done.moves.bind(py);
+            let Some(index) = find(moves, r#move)? else {
+                return Ok(None);
+            };
+            let node = self.child_of(py, g.play(&t.node, &done.compacts[index]))?;
+            let after = derive(owner, node.clone_ref(py))?;
+            Ok(Some((after, moves.get_item(index)?, done.masks.bind(py).get_item(index)?, node)))
+        })
+    }
+
     /// `owner` after the legal move at `index`, as [`NodeObj::play_in`] makes it.
     fn play_at<'py>(&self, owner: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyAny>> {
         derive(owner, self.child_at(owner.py(), index)?)
