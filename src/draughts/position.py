@@ -431,6 +431,10 @@ class Position:
         per position)."""
         return self._key.with_masks()
 
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves as a tuple (listed once, by the native node)."""
+        return self._key.legal()
+
     def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
         """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
 
@@ -463,16 +467,16 @@ class Position:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
-        return move in self.moves_with_masks()[0]
+        return move in self._legal_moves()
 
     def has_capture(self) -> bool:
         """Whether the side to move has a legal capture."""
-        return any(move.captured for move in self.moves_with_masks()[0])
+        return any(move.captured for move in self._legal_moves())
 
     def is_over(self) -> bool:
         """Whether the game has ended here by the rules of play (no legal move, or a won breakthrough);
         draw rules need the game's history: see :meth:`Board.outcome <draughts.Board.outcome>`."""
-        return not self.moves_with_masks()[0]
+        return not self._legal_moves()
 
     def winner(self) -> Color | None:
         """Who has won, if the position ends the game by the rules of play (not by a draw rule).
@@ -483,7 +487,7 @@ class Position:
         rules = self.ruleset
         if rules.crowning_wins and self._kings:
             return Color.WHITE if self._kings & self._white else Color.BLACK
-        if self.moves_with_masks()[0]:
+        if self._legal_moves():
             return None
         return self.turn if rules.no_move_wins else self.turn.opponent
 
