@@ -36,7 +36,7 @@ class LegalMoves(MoveView, Collection[Move]):
 
     ``LegalMoves(source, owner)``: ``source()`` lists the current legal moves of ``owner`` (a
     position, or a board's current position). The collection methods (``len``, ``in``, iteration,
-    indexing, calling, :meth:`count`) are native (``draughts._native.MoveView``): they call
+    indexing, calling) are native (``draughts._native.MoveView``): they call
     ``source`` with no Python frame in between, as a position's moves are asked for once per ply.
     """
 
@@ -48,9 +48,6 @@ class LegalMoves(MoveView, Collection[Move]):
 
         def __call__(self) -> tuple[Move, ...]:
             """The moves as a tuple: a snapshot, unaffected by later pushes."""
-
-        def count(self) -> int:
-            """The number of legal moves."""
 
         def __len__(self) -> int: ...
 
@@ -65,6 +62,10 @@ class LegalMoves(MoveView, Collection[Move]):
         def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
 
         def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]: ...
+
+    def count(self) -> int:
+        """The number of legal moves."""
+        return len(self)
 
     def _moves(self) -> tuple[Move, ...]:
         return self._source()
