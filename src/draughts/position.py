@@ -124,8 +124,9 @@ class Position:
         generator: MoveGenerator | None = None,
     ) -> Position:
         """Low-level: a position from bitboards in :attr:`tables`' bit layout and a rule state,
-        which the library built itself (already valid: nothing is checked; ``generator``, the
-        ruleset's, saves its look-up). The public constructors end here after their checks."""
+        which the library built itself (already valid: only the native node's own check runs,
+        :class:`InvalidPositionError` for sides that overlap or pieces off the board; ``generator``,
+        the ruleset's, saves its look-up). The public constructors end here after their checks."""
         gen = build_move_generator(ruleset) if generator is None else generator
         if turn is Color.WHITE:
             return _position(cls, ruleset, NativeNode(gen.native, white, black, kings, 0, state), gen)
