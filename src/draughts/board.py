@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from collections.abc import Iterator
 
 import attrs
 
 from draughts import _caches, _slots, drawrules
-from draughts._core.generator import move_index
 from draughts._native import DrawCounter
 from draughts._text import excerpt, number
 from draughts.color import Color
@@ -118,7 +116,7 @@ def _counters_from_clock(rules: Ruleset, position: Position, halfmoves: int | No
 class _BoardMoves(LegalMoves):
     """A board's live legal moves: those of its current position, read straight from the board's
     list of positions, which ``push`` and ``pop`` change in place (``list(board.legal_moves)`` asks
-    for the length, then iterates: every ply, twice).
+    for the length, then iterates: every ply, twice). Build it with :func:`_board_moves`.
 
     It holds that list, not the board: a board and its one view then make no reference cycle, so a
     finished game's positions are freed with its board, not left to the cyclic garbage collector.
@@ -126,24 +124,17 @@ class _BoardMoves(LegalMoves):
 
     __slots__ = ()
 
-    def __init__(self, positions: list[Position]) -> None:
-        super().__init__(functools.partial(_current_moves, positions), positions)
+    def _moves(self) -> tuple[Move, ...]:
+        return self()
 
     def _position(self) -> Position:
         return self._owner[-1]  # type: ignore[index,no-any-return]
 
-    def __len__(self) -> int:
-        return len(self._owner[-1].moves_with_masks()[0])  # type: ignore[index]
 
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._owner[-1].moves_with_masks()[0])  # type: ignore[index]
-
-    def __call__(self) -> tuple[Move, ...]:
-        return self._owner[-1].moves_with_masks()[0]  # type: ignore[index,no-any-return]
-
-
-def _current_moves(positions: list[Position]) -> tuple[Move, ...]:
-    return positions[-1].moves_with_masks()[0]
+def _board_moves(positions: list[Position]) -> _BoardMoves:
+    """The live view of the board whose positions are ``positions`` (the list is its source: the
+    native collection reads the last position's moves from it, with no call through Python)."""
+    return _BoardMoves(positions, positions)  # type: ignore[arg-type]
 
 
 class Board:
@@ -193,7 +184,7 @@ class Board:
         self._draws = _draw_counter(root, counters)
         self._counts_men = any(rule.reset_by_man_move for rule in rules.draw_rules.move_counts)
         self._root_fullmove = max(fullmove or 1, 1)
-        self._view = _BoardMoves(self._positions)
+        self._view = _board_moves(self._positions)
 
     @classmethod
     def from_fen(cls, ruleset: Ruleset | str, fen: str) -> Board:
@@ -295,7 +286,7 @@ class Board:
             board._draws = self._draws.copy()
             board._counts_men = self._counts_men
             board._root_fullmove = self._root_fullmove
-            board._view = _BoardMoves(board._positions)
+            board._view = _board_moves(board._positions)
         else:
             board._reset(self.position, self.counters, self.fullmove_number)
         return board
@@ -309,6 +300,7 @@ class Board:
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         del state["_draws"]  # native: rebuilt from the moves on unpickling
+        del state["_view"]  # native collection: rebuilt with the board
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -342,12 +334,10 @@ class Board:
         """
         positions = self._positions
         before = positions[-1]
-        legal, compacts = before.moves_with_masks()
-        index = move_index(legal, move)
-        if index < 0:
+        found = before.play_listed(move)  # one native call: the move found, the next position made
+        if found is None:
             raise self._illegal(before, move)
-        move, compact = legal[index], compacts[index]
-        after = before.child(compact)
+        after, move, compact, node = found
         # What the move did, as the bits that restart the draw counts (see draughts.drawrules).
         event = (_CAPTURE if move.captured else 0) | (_CROWNING if move.promotes else 0)
         if self._counts_men:
@@ -358,7 +348,7 @@ class Board:
             moved, _, crowned = compact
             if not (crowned & moved == moved if moved else before.is_king_at(move.start)):
                 event |= _MAN_MOVED
-        self._draws.push(after.node, event)
+        self._draws.push(node, event)
         positions.append(after)
         self._moves.append(move)
 
@@ -511,4 +501,4 @@ def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
 def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
     """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
     (:mod:`draughts.drawrules`), pushed and popped with the moves."""
-    return drawrules.compiled(root).counter(root.node, counters.move_counts, counters.since_material_change)
+    return drawrules.compiled(root).counter(root.native_node, counters.move_counts, counters.since_material_change)

@@ -11,15 +11,16 @@ moves as a tuple, a snapshot that never changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
-from typing import cast, overload
+from typing import TYPE_CHECKING, cast, overload
 
+from draughts._native import MoveView
 from draughts.move import Move
 from draughts.notation import Notatable, move_text
 
 __all__ = ["LegalMoves"]
 
 
-class LegalMoves(Collection[Move]):
+class LegalMoves(MoveView, Collection[Move]):
     """The legal moves of a position, ordered by start square, end square and path.
 
     >>> import draughts
@@ -32,14 +33,39 @@ class LegalMoves(Collection[Move]):
     7
     >>> type(moves())  # calling it takes a snapshot
     <class 'tuple'>
+
+    ``LegalMoves(source, owner)``: ``source()`` lists the current legal moves of ``owner`` (a
+    position, or a board's current position). The collection methods (``len``, ``in``, iteration,
+    indexing, calling) are native (``draughts._native.MoveView``): they call
+    ``source`` with no Python frame in between, as a position's moves are asked for once per ply.
     """
 
-    __slots__ = ("_owner", "_source")
+    __slots__ = ()
 
-    def __init__(self, source: Callable[[], tuple[Move, ...]], owner: object) -> None:
-        """``source`` lists the current legal moves of ``owner`` (a position, or a board's current position)."""
-        self._source = source
-        self._owner = owner
+    if TYPE_CHECKING:
+
+        def __init__(self, source: Callable[[], tuple[Move, ...]], owner: object) -> None: ...
+
+        def __call__(self) -> tuple[Move, ...]:
+            """The moves as a tuple: a snapshot, unaffected by later pushes."""
+
+        def __len__(self) -> int: ...
+
+        def __iter__(self) -> Iterator[Move]: ...
+
+        def __contains__(self, move: object) -> bool: ...
+
+        @overload
+        def __getitem__(self, index: int) -> Move: ...
+
+        @overload
+        def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+        def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]: ...
+
+    def count(self) -> int:
+        """The number of legal moves."""
+        return len(self)
 
     def _moves(self) -> tuple[Move, ...]:
         return self._source()
@@ -47,35 +73,6 @@ class LegalMoves(Collection[Move]):
     def _position(self) -> Notatable:
         """The position whose moves these are (for a board's view, its current one)."""
         return cast("Notatable", self._owner)
-
-    def __call__(self) -> tuple[Move, ...]:
-        """The moves as a tuple: a snapshot, unaffected by later pushes."""
-        return self._source()
-
-    def count(self) -> int:
-        """The number of legal moves."""
-        return len(self._moves())
-
-    def __len__(self) -> int:
-        return len(self._source())
-
-    def __bool__(self) -> bool:
-        return bool(self._source())
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._source())
-
-    def __contains__(self, move: object) -> bool:
-        return move in self._source()
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
-        return self._source()[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMoves):
@@ -89,7 +86,7 @@ class LegalMoves(Collection[Move]):
     def __repr__(self) -> str:
         """The moves as the variant writes them (``c3-d4`` in Russian, ``32-28`` in International)."""
         position = self._position()
-        moves = self._source()
+        moves = self()
         shown = ", ".join(move_text(position, move) for move in moves[:12])
         more = ", ..." if len(moves) > 12 else ""
         return f"<LegalMoves ({len(moves)}): {shown}{more}>"

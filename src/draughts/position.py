@@ -10,9 +10,9 @@ import attrs
 
 from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
-from draughts._core.generator import move_index
 from draughts._core.rulestate import FEN_TAG
 from draughts._core.types import Compact, Node
+from draughts._native import Node as NativeNode
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.diagram import text_diagram
@@ -91,22 +91,23 @@ class Position:
     * :meth:`moves_with_masks`: the legal moves and the xor masks each is played with;
       :meth:`child`: the position after the move with given masks; :meth:`children`: each move
       and the position after it; :meth:`capture_paths`: each capture path as a move of its own;
-    * :meth:`from_bitboards`: a position from bitboards the library built itself.
+    * :meth:`from_bitboards`: a position from bitboards the library built itself;
+    * :attr:`native_node`: the node as the native core holds it (what the board's draw counters
+      read), :meth:`move_index` and :meth:`child_at`: a legal move's place and the position after
+      the move at a place; :meth:`play_listed`: a board's push in one call.
 
     They check nothing (their input comes from the library, on the hot paths), and a native core
     that replaces the Python generator keeps their meaning.
     """
 
     ruleset: Ruleset
-    _key: Node
-    """The generator's node: ``(own, opp, kings, color, state)``, the side to move's pieces first, as
-    the generator takes it and hands the next one back from ``play`` (one slot set per position
-    instead of five; the bitboards and :attr:`turn` are read off it)."""
+    _key: NativeNode
+    """The node held natively (``draughts._native.Node``): the typed bitboards, side to move and
+    rule state, and once asked the legal moves (the ``draughts.Move`` objects the core keeps per
+    ruleset, with their masks). Playing a listed move makes the next node from the move's place in
+    the list, so no int crosses the boundary per move; :attr:`node` is its ints."""
     _gen: MoveGenerator = attrs.field(eq=False, repr=False)
     """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
-    _cache: tuple[tuple[Move, ...], tuple[Compact, ...]] | None = attrs.field(eq=False, repr=False)
-    """Set once: the legal moves, and the xor masks the generator plays them with (both tuples
-    of objects the native core keeps per ruleset)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -123,10 +124,13 @@ class Position:
         generator: MoveGenerator | None = None,
     ) -> Position:
         """Low-level: a position from bitboards in :attr:`tables`' bit layout and a rule state,
-        which the library built itself (already valid: nothing is checked; ``generator``, the
-        ruleset's, saves its look-up). The public constructors end here after their checks."""
-        node = (white, black, kings, 0, state) if turn is Color.WHITE else (black, white, kings, 1, state)
-        return _position(cls, ruleset, node, build_move_generator(ruleset) if generator is None else generator)
+        which the library built itself (already valid: only the native node's own check runs,
+        :class:`InvalidPositionError` for sides that overlap or pieces off the board; ``generator``,
+        the ruleset's, saves its look-up). The public constructors end here after their checks."""
+        gen = build_move_generator(ruleset) if generator is None else generator
+        if turn is Color.WHITE:
+            return _position(cls, ruleset, NativeNode(gen.native, white, black, kings, 0, state), gen)
+        return _position(cls, ruleset, NativeNode(gen.native, black, white, kings, 1, state), gen)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -163,36 +167,42 @@ class Position:
     def node(self) -> Node:
         """Low-level: the generator's node, ``(own, opp, kings, color, state)``, the side to move's
         pieces first (as the generator takes it)."""
+        return self._key.ints()
+
+    @property
+    def native_node(self) -> NativeNode:
+        """Low-level: the node as the native core holds it (``draughts._native.Node``), for the
+        library's native calls that take it as is (a board's draw counters)."""
         return self._key
 
     @property
     def bitboards(self) -> tuple[int, int, int]:
         """Low-level: ``(white, black, kings)``, the bitboards in :attr:`tables`' bit layout."""
-        node = self._key
+        node = self._key.ints()
         return (node[0], node[1], node[2]) if node[3] == 0 else (node[1], node[0], node[2])
 
     @property
     def turn(self) -> Color:
         """The side to move."""
-        return _TURNS[self._key[3]]
+        return _TURNS[self._key.color]
 
     @property
     def _white(self) -> int:
-        node = self._key
+        node = self._key.ints()
         return node[node[3]]  # own first when White (color 0) moves, else second
 
     @property
     def _black(self) -> int:
-        node = self._key
+        node = self._key.ints()
         return node[1 - node[3]]
 
     @property
     def _kings(self) -> int:
-        return self._key[2]
+        return self._key.ints()[2]
 
     @property
     def _state(self) -> int:
-        return self._key[4]
+        return self._key.ints()[4]
 
     # --- construction ---
 
@@ -420,12 +430,11 @@ class Position:
     def moves_with_masks(self) -> tuple[tuple[Move, ...], tuple[Compact, ...]]:
         """Low-level: the legal moves in order, and the xor masks each is played with (listed once
         per position)."""
-        cache = self._cache
-        if cache is not None:
-            return cache
-        result = self._gen.legal(*self._key, False)
-        _set_cache(self, result)
-        return result
+        return self._key.with_masks()
+
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves as a tuple (listed once, by the native node)."""
+        return self._key.legal()
 
     def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
         """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
@@ -434,7 +443,7 @@ class Position:
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        moves, compacts = self._gen.legal(*self._key, paths)
+        moves, compacts = self._gen.legal(*self._key.ints(), paths)
         return list(zip(moves, compacts, strict=True))
 
     def capture_paths(self) -> tuple[Move, ...]:
@@ -455,28 +464,20 @@ class Position:
         start square, end square and path; ``position.legal_moves()`` gives them as a tuple. Computed
         once per position.
         """
-        return LegalMoves(self._legal_moves, self)
-
-    def _legal_moves(self) -> tuple[Move, ...]:
-        cache = self._cache
-        if cache is not None:
-            return cache[0]
-        listed = self._gen.legal(*self._key, False)  # moves_with_masks' work, without its call
-        _set_cache(self, listed)
-        return listed[0]
+        return LegalMoves(self._key, self)  # the native node lists them (and is called for them)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
-        return move in self.moves_with_masks()[0]
+        return move in self._legal_moves()
 
     def has_capture(self) -> bool:
         """Whether the side to move has a legal capture."""
-        return any(move.captured for move in self.moves_with_masks()[0])
+        return any(move.captured for move in self._legal_moves())
 
     def is_over(self) -> bool:
         """Whether the game has ended here by the rules of play (no legal move, or a won breakthrough);
         draw rules need the game's history: see :meth:`Board.outcome <draughts.Board.outcome>`."""
-        return not self.moves_with_masks()[0]
+        return not self._legal_moves()
 
     def winner(self) -> Color | None:
         """Who has won, if the position ends the game by the rules of play (not by a draw rule).
@@ -487,30 +488,42 @@ class Position:
         rules = self.ruleset
         if rules.crowning_wins and self._kings:
             return Color.WHITE if self._kings & self._white else Color.BLACK
-        if self.moves_with_masks()[0]:
+        if self._legal_moves():
             return None
         return self.turn if rules.no_move_wins else self.turn.opponent
 
     def play(self, move: Move) -> Position:
         """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        moves, compacts = self._cache or self.moves_with_masks()
-        index = move_index(moves, move)
-        if index < 0:
+        # The move's place in the list (by identity, else equality) gives the next node, and the
+        # native core makes the new position (this class, the same ruleset and generator slots).
+        position: Position | None = self._key.play_in(self, move)
+        if position is None:
             if not isinstance(move, Move):
                 raise InvalidMoveError(f"{excerpt(move)} is not a Move")
             raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
-        return self.child(compacts[index])
+        return position
+
+    def play_listed(self, move: object) -> tuple[Position, Move, Compact, NativeNode] | None:
+        """Low-level: ``(after, listed, masks, node)`` for a legal ``move`` (found by identity, else
+        equality): the position after it, the legal move it equals, the xor masks it is played
+        with and the next node as the native core holds it; None if ``move`` is not legal here (a
+        board's push in one call)."""
+        found: tuple[Position, Move, Compact, NativeNode] | None = self._key.push_in(self, move)
+        return found
+
+    def move_index(self, move: object) -> int:
+        """Low-level: where ``move`` is in the legal moves (by identity, else equality), or -1."""
+        return self._key.index(move)
+
+    def child_at(self, index: int) -> Position:
+        """Low-level: the position after the legal move at ``index`` of :meth:`moves_with_masks`."""
+        position: Position = self._key.play_at(self, index)
+        return position
 
     def child(self, masks: Compact) -> Position:
         """Low-level: the position after the move whose xor masks are ``masks`` (one of
-        :meth:`moves_with_masks`' second list: not checked)."""
-        gen = self._gen
-        position: Position = _new(Position)  # _position's work, without its call (once per ply)
-        _set_ruleset(position, self.ruleset)
-        _set_key(position, gen.play(*self._key, masks))
-        _set_gen(position, gen)
-        _set_cache(position, None)
-        return position
+        :meth:`moves_with_masks`' second list: checked to fit the position, not for legality)."""
+        return _position(Position, self.ruleset, self._key.play_masks(masks), self._gen)
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -564,15 +577,14 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
 
 # A position is built once per move: its slots are set directly (see draughts._slots).
 _new = _slots.new
-_set_ruleset, _set_key, _set_gen, _set_cache = _slots.setters(Position, "ruleset", "_key", "_gen", "_cache")
+_set_ruleset, _set_key, _set_gen = _slots.setters(Position, "ruleset", "_key", "_gen")
 _TURNS = (Color.WHITE, Color.BLACK)
 
 
-def _position(cls: type[Position], rules: Ruleset, node: Node, gen: MoveGenerator) -> Position:
+def _position(cls: type[Position], rules: Ruleset, node: NativeNode, gen: MoveGenerator) -> Position:
     """A position the library built itself (already valid): no checks (see ``Position.from_bitboards``)."""
     position: Position = _new(cls)
     _set_ruleset(position, rules)
     _set_key(position, node)
     _set_gen(position, gen)
-    _set_cache(position, None)
     return position

@@ -185,6 +185,6 @@ def test_private_names_are_used_only_in_their_module() -> None:
 def test_the_private_name_scan_sees_what_it_checks() -> None:
     """The scan knows the names a position keeps private."""
     position = _defined_names(ast.parse((SRC / "position.py").read_text(encoding="utf-8")))
-    assert {"_white", "_black", "_kings", "_state", "_gen", "_cache", "_key", "_legal_moves"} <= position
+    assert {"_white", "_black", "_kings", "_state", "_gen", "_key", "_legal_moves"} <= position
     assert _family("draughts.pdn.replay") == "draughts.pdn"
     assert _family("draughts.board") == "draughts.board"

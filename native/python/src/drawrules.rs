@@ -110,6 +110,9 @@ pub struct DrawRules {
 /// The facts `spec` reads of `node`, `(own, opp, kings, color, state)`.
 fn facts(spec: &DrawSpec, node: &Bound<'_, PyAny>) -> PyResult<Facts> {
     let py = node.py();
+    if let Some(native) = crate::node::as_node(node) {
+        return native_facts(spec, native.get().limbs(), py);
+    }
     let node = node
         .cast::<PyTuple>()
         .ok()
@@ -128,6 +131,31 @@ fn facts(spec: &DrawSpec, node: &Bound<'_, PyAny>) -> PyResult<Facts> {
     }
     let color: u8 = node.get_item(3)?.extract().unwrap_or(u8::MAX);
     let state = state_of(&node.get_item(4)?)?;
+    let [own, opp, kings] = &bits;
+    unwind_safe(|| spec.facts(&own[..limbs], &opp[..limbs], &kings[..limbs], color, state))
+        .map_err(|fault| fault.into_py(py))
+}
+
+/// The facts `spec` reads of a native node's limbs (`draughts._native.Node`, a position's own:
+/// no ints cross).
+fn native_facts(
+    spec: &DrawSpec,
+    (parts, color, state): ([Vec<u64>; 3], u8, u128),
+    py: Python<'_>,
+) -> PyResult<Facts> {
+    let limbs = spec.limbs;
+    let mut bits = [[0u64; MAX_LIMBS]; 3];
+    for (part, out) in parts.iter().zip(&mut bits) {
+        let used = part.len().min(limbs);
+        if part[used..].iter().any(|&limb| limb != 0) {
+            return Err(draughts_error(
+                py,
+                "InvalidPositionError",
+                "a node wider than the draw rules' board".into(),
+            ));
+        }
+        out[..used].copy_from_slice(&part[..used]);
+    }
     let [own, opp, kings] = &bits;
     unwind_safe(|| spec.facts(&own[..limbs], &opp[..limbs], &kings[..limbs], color, state))
         .map_err(|fault| fault.into_py(py))

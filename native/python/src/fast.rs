@@ -16,6 +16,7 @@ use draughts_core::generator::{Generator, PublicMove, Squares};
 use draughts_core::state::{Compact, Node};
 use draughts_core::Error;
 use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use rustc_hash::FxHashMap;
@@ -199,6 +200,54 @@ type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
 pub struct MoveCache {
     typed: OnceLock<Box<dyn Any + Send + Sync>>,
     factory: OnceLock<Py<PyAny>>,
+    /// The quiet moves by [`quiet_key`]: a quiet move is its start, end and kind (a man's step,
+    /// a man's step that crowns, a king's move), whatever the width.
+    quiet: Mutex<QuietMap>,
+}
+
+/// The cached quiet moves: a `Move` and its masks tuple by [`quiet_key`].
+type QuietMap = FxHashMap<u64, (Py<PyAny>, Py<PyTuple>)>;
+
+/// A new tuple of `len` items, each to be set with [`set_item`] before the tuple is used.
+fn new_tuple(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyTuple>> {
+    let len = ffi::Py_ssize_t::try_from(len).map_err(|_| PyTypeError::new_err("too many moves"))?;
+    // SAFETY: `PyTuple_New` returns a new reference (NULL with an exception set on failure, made
+    // an error here); its items start NULL, which its deallocation allows.
+    unsafe {
+        Ok(Bound::from_owned_ptr_or_err(py, ffi::PyTuple_New(len))?
+            .cast_into_unchecked::<PyTuple>())
+    }
+}
+
+/// Sets item `index` of a tuple made by [`new_tuple`] (the tuple takes `value`'s reference).
+fn set_item(tuple: &Bound<'_, PyTuple>, index: usize, value: Py<PyAny>) -> PyResult<()> {
+    let index =
+        ffi::Py_ssize_t::try_from(index).map_err(|_| PyTypeError::new_err("too many moves"))?;
+    // SAFETY: `tuple` is a live tuple that nothing else has seen yet (made by `new_tuple`), so
+    // setting its item is allowed; `PyTuple_SetItem` steals the reference `into_ptr` hands over
+    // (also on failure, which it reports with -1 and an exception set).
+    if unsafe { ffi::PyTuple_SetItem(tuple.as_ptr(), index, value.into_ptr()) } < 0 {
+        return Err(PyErr::fetch(tuple.py()));
+    }
+    Ok(())
+}
+
+/// The key of a quiet move in [`MoveCache`]: start, end and kind (0 a man's step, 1 a man's
+/// step that crowns, 2 a king's move: the masks differ, the `Move` does not).
+pub fn quiet_key(start: u32, end: u32, kind: u8) -> u64 {
+    (u64::from(start) << 34) | (u64::from(end) << 2) | u64::from(kind)
+}
+
+/// A quiet move of one listing: its start and end squares, kind and masks.
+pub struct Quiet<B: Bits> {
+    /// The start square.
+    pub start: u32,
+    /// The end square.
+    pub end: u32,
+    /// 0 a man's step, 1 a man's step that crowns, 2 a king's move.
+    pub kind: u8,
+    /// The xor masks.
+    pub compact: Compact<B>,
 }
 
 /// Masks-and-squares keys a cache keeps before it starts again (a long game meets a few thousand).
@@ -246,9 +295,61 @@ impl MoveCache {
         })
     }
 
+    /// The `Move`s and the masks tuples of the quiet moves `found` (in order), as two tuples:
+    /// looked up by [`quiet_key`], made on first sight. As [`MoveCache::objects`], the lock is
+    /// never held while Python runs. The tuples are filled in place (no list in between: this
+    /// runs once per position of a game).
+    pub(crate) fn quiet_objects<'py, B: PyBits>(
+        &self,
+        py: Python<'py>,
+        found: &[Quiet<B>],
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+        let moves = new_tuple(py, found.len())?;
+        let masks = new_tuple(py, found.len())?;
+        let mut missing = Vec::new();
+        {
+            let map = self
+                .quiet
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            for (index, q) in found.iter().enumerate() {
+                match map.get(&quiet_key(q.start, q.end, q.kind)) {
+                    Some((mv, mk)) => {
+                        set_item(&moves, index, mv.clone_ref(py).into_any())?;
+                        set_item(&masks, index, mk.clone_ref(py).into_any())?;
+                    }
+                    None => missing.push(index),
+                }
+            }
+        }
+        for index in missing {
+            let q = &found[index];
+            let path = PyTuple::new(py, [q.start, q.end])?;
+            let made =
+                self.factory(py)?
+                    .call1((q.start, q.end, PyTuple::empty(py), path, q.kind == 1))?;
+            let tuple = compact_tuple(py, &q.compact)?;
+            let mut map = self
+                .quiet
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if map.len() >= CACHE_LIMIT {
+                map.clear();
+            }
+            map.insert(
+                quiet_key(q.start, q.end, q.kind),
+                (made.clone().unbind(), tuple.clone().unbind()),
+            );
+            drop(map);
+            set_item(&moves, index, made.unbind())?;
+            set_item(&masks, index, tuple.into_any().unbind())?;
+        }
+        Ok((moves, masks))
+    }
+
     /// The `Move` and the masks tuple of each of `found`, in order. The lock is never held
     /// while Python runs (making a move may let another thread take the interpreter).
-    fn objects<'py, B: PyBits>(
+    pub(crate) fn objects<'py, B: PyBits>(
         &self,
         py: Python<'py>,
         found: &[PublicMove<B>],
@@ -319,6 +420,17 @@ pub fn play<'py, B: PyBits>(
     node: &Node<B>,
     c: &Compact<B>,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    node_tuple(py, &checked_play(py, g, node, c)?)
+}
+
+/// The node after the move with masks `c`, checked to fit `node` (not for legality):
+/// `InvalidMoveError` otherwise.
+pub fn checked_play<B: PyBits>(
+    py: Python<'_>,
+    g: &Generator<B>,
+    node: &Node<B>,
+    c: &Compact<B>,
+) -> PyResult<Node<B>> {
     let from = c.moved & node.own;
     if (c.captured & !node.opp).any() || from.count() > 1 || (from.is_zero() && c.moved.any()) {
         return Err(draughts_error(
@@ -330,7 +442,7 @@ pub fn play<'py, B: PyBits>(
     let next = g.play(node, c);
     g.check(&next)
         .map_err(|e| draughts_error(py, "InvalidMoveError", e.to_string()))?;
-    node_tuple(py, &next)
+    Ok(next)
 }
 
 /// The legal moves of `node` as xor masks (captures first).

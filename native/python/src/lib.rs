@@ -17,6 +17,7 @@ mod drawrules;
 mod endgame;
 mod errors;
 mod fast;
+mod node;
 mod search;
 mod selfplay;
 mod vecenv;
@@ -74,6 +75,55 @@ fn uint<T: TryFrom<u128>>(value: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
         })
 }
 
+/// A node's five Python values `own, opp, kings, color, state`.
+type NodeArgs<'py> = [Bound<'py, PyAny>; 5];
+
+/// The node at the front of a method's positional `args` (between `min` and `max` of them; a
+/// missing fifth, the rule state, is 0) and the arguments after it (`TypeError` for another
+/// count): every node method reads its node here, once.
+fn node_args<'py>(
+    args: &Bound<'py, PyTuple>,
+    min: usize,
+    max: usize,
+) -> PyResult<(NodeArgs<'py>, Vec<Bound<'py, PyAny>>)> {
+    let count = args.len();
+    if count < min || count > max {
+        let wanted = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "takes {wanted} positional arguments (own, opp, kings, color, state, ...), not {count}"
+        )));
+    }
+    let py = args.py();
+    let item = |i: usize| -> PyResult<Bound<'py, PyAny>> {
+        if i < count {
+            args.get_item(i)
+        } else {
+            Ok(0u8.into_pyobject(py)?.into_any())
+        }
+    };
+    let node = [item(0)?, item(1)?, item(2)?, item(3)?, item(4)?];
+    let rest = (5..count)
+        .map(|i| args.get_item(i))
+        .collect::<PyResult<_>>()?;
+    Ok((node, rest))
+}
+
+/// The node's values as `fast::node_of` takes them.
+fn node_refs<'a, 'py>(node: &'a NodeArgs<'py>) -> [&'a Bound<'py, PyAny>; 5] {
+    let [own, opp, kings, color, state] = node;
+    [own, opp, kings, color, state]
+}
+
+/// The flag `rest[index]` when given positionally, else `default`.
+fn flag(rest: &[Bound<'_, PyAny>], index: usize, default: bool) -> PyResult<bool> {
+    rest.get(index)
+        .map_or(Ok(default), |value| value.is_truthy())
+}
+
 /// The abort hook of long calls made without the GIL: it takes the GIL back, runs Python's
 /// signal handlers (Ctrl-C raises `KeyboardInterrupt`, kept and re-raised at the boundary) and
 /// the thread's abort hook ([`fast::check_hook`]).
@@ -87,10 +137,10 @@ fn check_signals() -> Result<(), Error> {
 /// takes a node as `own, opp, kings, color, state` and checks it (overlapping sides, pieces off
 /// the board, a bad rule state: `InvalidPositionError`).
 #[pyclass(frozen, module = "draughts._native")]
-struct Rules {
-    engine: Engine,
+pub(crate) struct Rules {
+    pub(crate) engine: Engine,
     limbs: usize,
-    cache: MoveCache,
+    pub(crate) cache: MoveCache,
 }
 
 impl Rules {
@@ -98,14 +148,8 @@ impl Rules {
         limbs_of(value, self.limbs, what)
     }
 
-    fn node(
-        &self,
-        own: &Bound<'_, PyAny>,
-        opp: &Bound<'_, PyAny>,
-        kings: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-        state: &Bound<'_, PyAny>,
-    ) -> PyResult<AnyNode> {
+    fn node(&self, node: &NodeArgs<'_>) -> PyResult<AnyNode> {
+        let [own, opp, kings, color, state] = node;
         let color: u128 = uint(color, "color")?;
         Ok(AnyNode {
             own: self.bits(own, "own")?,
@@ -244,168 +288,123 @@ impl Rules {
     }
 
     /// Checks a node (`InvalidPositionError` if it does not fit the rules).
-    fn check(
-        &self,
-        py: Python<'_>,
-        own: &Bound<'_, PyAny>,
-        opp: &Bound<'_, PyAny>,
-        kings: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-        state: &Bound<'_, PyAny>,
-    ) -> PyResult<()> {
-        let node = self.node(own, opp, kings, color, state)?;
+    #[pyo3(signature = (*args))]
+    fn check(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let (node, _) = node_args(args, 5, 5)?;
+        let node = self.node(&node)?;
         self.now(py, |e| e.check(&node))
     }
 
-    /// The legal moves as xor masks `(moved, captured, crowned)`, captures first; with `paths`
-    /// one per capture path, else one per (start, end, captured set).
-    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// `moves(own, opp, kings, color, state, paths=False)`: the legal moves as xor masks
+    /// `(moved, captured, crowned)`, captures first; with `paths` one per capture path, else one
+    /// per (start, end, captured set).
+    #[pyo3(signature = (*args, paths = false))]
     fn moves<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
         paths: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        typed!(&self.engine, g => {
-            let node = fast::node_of(g, [own, opp, kings, color, state])?;
-            fast::moves(py, g, &node, paths)
-        })
+        let (node, rest) = node_args(args, 5, 6)?;
+        let paths = flag(&rest, 0, paths)?;
+        typed!(&self.engine, g => fast::moves(py, g, &fast::node_of(g, node_refs(&node))?, paths))
     }
 
-    /// [`Rules::moves`] with every capture path (the perft "keep" convention).
+    /// `paths(own, opp, kings, color, state)`: [`Rules::moves`] with every capture path (the
+    /// perft "keep" convention).
+    #[pyo3(signature = (*args))]
     fn paths<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyList>> {
-        self.moves(py, own, opp, kings, color, state, true)
+        self.moves(py, args, true)
     }
 
-    /// The legal moves in move order as `(tuple of draughts.Move, tuple of (moved, captured,
-    /// crowned))`, with `paths` one per capture path, else one per move (its first path in
-    /// square order). Each `Move` is made once per ruleset and handed out again after.
-    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// `legal_moves(own, opp, kings, color, state, paths=False)`: the legal moves in move order
+    /// as `(tuple of draughts.Move, tuple of (moved, captured, crowned))`, with `paths` one per
+    /// capture path, else one per move (its first path in square order). Each `Move` is made once
+    /// per ruleset and handed out again after.
+    #[pyo3(signature = (*args, paths = false))]
     fn legal_moves<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
         paths: bool,
     ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+        let (node, rest) = node_args(args, 5, 6)?;
+        let paths = flag(&rest, 0, paths)?;
         typed!(&self.engine, g => {
-            let node = fast::node_of(g, [own, opp, kings, color, state])?;
+            let node = fast::node_of(g, node_refs(&node))?;
             fast::legal_moves(py, g, &self.cache, &node, paths)
         })
     }
 
-    /// The node after the move whose xor masks are the tuple `masks` (checked to fit the node,
-    /// not for legality: `InvalidMoveError` otherwise).
-    #[allow(clippy::too_many_arguments)]
+    /// `play_move(own, opp, kings, color, state, masks)`: the node after the move whose xor masks
+    /// are the tuple `masks` (checked to fit the node, not for legality: `InvalidMoveError`
+    /// otherwise).
+    #[pyo3(signature = (*args))]
     fn play_move<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
-        masks: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let (node, rest) = node_args(args, 6, 6)?;
         typed!(&self.engine, g => {
-            let node = fast::node_of(g, [own, opp, kings, color, state])?;
-            fast::play(py, g, &node, &fast::compact_of(masks)?)
+            let node = fast::node_of(g, node_refs(&node))?;
+            fast::play(py, g, &node, &fast::compact_of(&rest[0])?)
         })
     }
 
-    /// The legal moves in public form and move order: `(start, end, captured, path, promotes,
-    /// (moved, captured_mask, crowned))`, captured squares in capture order, path squares from
-    /// start to end.
-    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// `legal(own, opp, kings, color, state, paths=False)`: the legal moves in public form and
+    /// move order: `(start, end, captured, path, promotes, (moved, captured_mask, crowned))`,
+    /// captured squares in capture order, path squares from start to end.
+    #[pyo3(signature = (*args, paths = false))]
     fn legal<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
         paths: bool,
     ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        let node = self.node(own, opp, kings, color, state)?;
+        let (node, rest) = node_args(args, 5, 6)?;
+        let paths = flag(&rest, 0, paths)?;
+        let node = self.node(&node)?;
         let list = self.run(py, |e, abort| e.legal(&node, paths, abort))?;
         list.iter().map(|m| self.public(py, m)).collect()
     }
 
-    /// The node after the move with xor masks `moved, captured, crowned` (checked to fit the
-    /// node, not for legality: `InvalidMoveError` otherwise).
-    #[allow(clippy::too_many_arguments)]
-    fn play<'py>(
-        &self,
-        py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: &Bound<'py, PyAny>,
-        moved: &Bound<'py, PyAny>,
-        captured: &Bound<'py, PyAny>,
-        crowned: &Bound<'py, PyAny>,
-    ) -> PyResult<PyNode<'py>> {
-        let node = self.node(own, opp, kings, color, state)?;
+    /// `play(own, opp, kings, color, state, moved, captured, crowned)`: the node after the move
+    /// with those xor masks (checked to fit the node, not for legality: `InvalidMoveError`
+    /// otherwise).
+    #[pyo3(signature = (*args))]
+    fn play<'py>(&self, py: Python<'py>, args: &Bound<'py, PyTuple>) -> PyResult<PyNode<'py>> {
+        let (node, rest) = node_args(args, 8, 8)?;
+        let node = self.node(&node)?;
         let mv = AnyCompact {
-            moved: self.bits(moved, "moved")?,
-            captured: self.bits(captured, "captured")?,
-            crowned: self.bits(crowned, "crowned")?,
+            moved: self.bits(&rest[0], "moved")?,
+            captured: self.bits(&rest[1], "captured")?,
+            crowned: self.bits(&rest[2], "crowned")?,
         };
         let next = self.now(py, |e| e.play(&node, &mv))?;
         self.py_node(py, &next)
     }
 
-    /// The number of legal moves (in the convention `paths` says).
-    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn count1(
-        &self,
-        py: Python<'_>,
-        own: &Bound<'_, PyAny>,
-        opp: &Bound<'_, PyAny>,
-        kings: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-        state: &Bound<'_, PyAny>,
-        paths: bool,
-    ) -> PyResult<u64> {
-        let node = self.node(own, opp, kings, color, state)?;
+    /// `count1(own, opp, kings, color, state, paths=False)`: the number of legal moves (in the
+    /// convention `paths` says).
+    #[pyo3(signature = (*args, paths = false))]
+    fn count1(&self, py: Python<'_>, args: &Bound<'_, PyTuple>, paths: bool) -> PyResult<u64> {
+        let (node, rest) = node_args(args, 5, 6)?;
+        let paths = flag(&rest, 0, paths)?;
+        let node = self.node(&node)?;
         self.run(py, |e, abort| e.count1(&node, paths, abort))
     }
 
-    /// The number of two-move sequences.
-    #[pyo3(signature = (own, opp, kings, color, state, paths = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn count2(
-        &self,
-        py: Python<'_>,
-        own: &Bound<'_, PyAny>,
-        opp: &Bound<'_, PyAny>,
-        kings: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-        state: &Bound<'_, PyAny>,
-        paths: bool,
-    ) -> PyResult<u64> {
-        let node = self.node(own, opp, kings, color, state)?;
+    /// `count2(own, opp, kings, color, state, paths=False)`: the number of two-move sequences.
+    #[pyo3(signature = (*args, paths = false))]
+    fn count2(&self, py: Python<'_>, args: &Bound<'_, PyTuple>, paths: bool) -> PyResult<u64> {
+        let (node, rest) = node_args(args, 5, 6)?;
+        let paths = flag(&rest, 0, paths)?;
+        let node = self.node(&node)?;
         self.run(py, |e, abort| e.count2(&node, paths, abort))
     }
 
@@ -420,47 +419,29 @@ impl Rules {
         depth: &Bound<'_, PyAny>,
         paths: bool,
     ) -> PyResult<u64> {
-        let node = self.node_tuple(node)?;
+        let (node, _) = node_args(node, 5, 5)?;
+        let node = self.node(&node)?;
         let depth: u32 = uint(depth, "depth")?;
         self.run(py, |e, abort| e.perft(&node, depth, paths, abort))
     }
 
-    /// The legal captures as xor masks, whether capturing is mandatory or not.
-    #[pyo3(signature = (own, opp, kings, color, state = None))]
+    /// `captures(own, opp, kings, color, state=0)`: the legal captures as xor masks, whether
+    /// capturing is mandatory or not.
+    #[pyo3(signature = (*args))]
     fn captures<'py>(
         &self,
         py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: Option<&Bound<'py, PyAny>>,
+        args: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let zero = 0u8.into_pyobject(py)?.into_any();
-        let state = state.unwrap_or(&zero);
-        typed!(&self.engine, g => {
-            let node = fast::node_of(g, [own, opp, kings, color, state])?;
-            fast::captures(py, g, &node)
-        })
+        let node = node_args(args, 4, 5)?.0;
+        typed!(&self.engine, g => fast::captures(py, g, &fast::node_of(g, node_refs(&node))?))
     }
 
-    /// Whether the side to move has a capture.
-    #[pyo3(signature = (own, opp, kings, color, state = None))]
-    fn can_capture<'py>(
-        &self,
-        py: Python<'py>,
-        own: &Bound<'py, PyAny>,
-        opp: &Bound<'py, PyAny>,
-        kings: &Bound<'py, PyAny>,
-        color: &Bound<'py, PyAny>,
-        state: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<bool> {
-        let zero = 0u8.into_pyobject(py)?.into_any();
-        let state = state.unwrap_or(&zero);
-        typed!(&self.engine, g => {
-            let node = fast::node_of(g, [own, opp, kings, color, state])?;
-            Ok(g.can_capture(&node))
-        })
+    /// `can_capture(own, opp, kings, color, state=0)`: whether the side to move has a capture.
+    #[pyo3(signature = (*args))]
+    fn can_capture(&self, args: &Bound<'_, PyTuple>) -> PyResult<bool> {
+        let node = node_args(args, 4, 5)?.0;
+        typed!(&self.engine, g => Ok(g.can_capture(&fast::node_of(g, node_refs(&node))?)))
     }
 
     /// The rule state without the counts that cannot matter in the position `white, black,
@@ -509,20 +490,6 @@ impl Rules {
 
     fn __repr__(&self) -> String {
         format!("<draughts._native.Rules width={}>", self.engine.width())
-    }
-}
-
-impl Rules {
-    fn node_tuple(&self, node: &Bound<'_, PyTuple>) -> PyResult<AnyNode> {
-        if node.len() != 5 {
-            return Err(draughts_error(
-                node.py(),
-                "InvalidPositionError",
-                format!("a node is (own, opp, kings, color, state), not {node}"),
-            ));
-        }
-        let item = |i| node.get_item(i);
-        self.node(&item(0)?, &item(1)?, &item(2)?, &item(3)?, &item(4)?)
     }
 }
 
@@ -580,6 +547,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     drawrules::register(m)?;
     endgame::register(m)?;
     vecenv::register(m)?;
+    node::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;
