@@ -7,14 +7,13 @@ else lives here.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from draughts._text import excerpt, plural
-from draughts.cli.executor import executor
+from draughts._text import plural
+from draughts.cli.executor import dask_client, executor
 from draughts.compare.table import Row, Table
 from draughts.endgame.cluster import build_on_dask
 from draughts.endgame.facts import material_counts
@@ -106,7 +105,7 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
     if args.scheduler is not None:
         if args.workers != 1:
             raise DraughtsError("--workers and --scheduler exclude each other: the scheduler's workers do the work")
-        with _client(args.scheduler) as client:
+        with dask_client(args.scheduler) as client:
             built = build_on_dask(tb, client, args.materials or None, pieces=args.pieces)
     else:
         with executor(args.workers) as pool:  # default 1, not one per CPU: each build holds its tables in memory
@@ -117,24 +116,6 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
         print(f"{plural(len(built), 'table')} built for {tb.rules.name} in {tb.directory}", file=out)
     else:  # every table asked for was there: say so rather than "0 tables built"
         print(f"already built: every table asked for is in {tb.directory} ({tb.rules.name})", file=out)
-
-
-@contextlib.contextmanager
-def _client(address: str) -> Iterator[Any]:
-    """A Dask client of the scheduler at ``address``, closed at the end."""
-    try:
-        from distributed import Client
-    except ModuleNotFoundError as error:
-        extra = 'pip install "polydraughts[distributed]"'
-        raise DraughtsError(f"--scheduler needs Dask's distributed: {extra} ({error})") from None
-    try:
-        client: Any = Client(address)  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise DraughtsError(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
-    try:
-        yield client
-    finally:
-        client.close()
 
 
 def _probe(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:

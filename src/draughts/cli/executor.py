@@ -17,7 +17,7 @@ from typing import Any
 from draughts._text import excerpt
 from draughts.errors import DraughtsError
 
-__all__ = ["WORKERS_HELP", "default_workers", "executor"]
+__all__ = ["WORKERS_HELP", "dask_client", "default_workers", "executor"]
 
 WORKERS_HELP = "worker processes (default: one per CPU, at most one per job; 1: none)"
 """The help of every command's ``--workers``."""
@@ -64,6 +64,17 @@ def _dask(address: str) -> Iterator[Executor]:
 
     Tasks are submitted impure: every job runs again, no result of an earlier run is reused.
     """
+    with dask_client(address) as client:
+        yield client.get_executor(pure=False)
+
+
+@contextlib.contextmanager
+def dask_client(address: str) -> Iterator[Any]:
+    """A Dask client of the scheduler at ``address``, closed at the end (``--scheduler``).
+
+    Raises:
+        ~draughts.DraughtsError: Dask's distributed not installed or the scheduler out of reach.
+    """
     try:
         from distributed import Client
     except ModuleNotFoundError as error:
@@ -74,6 +85,6 @@ def _dask(address: str) -> Iterator[Executor]:
     except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise DraughtsError(f"cannot reach the Dask scheduler {excerpt(address)}: {error}") from None
     try:
-        yield client.get_executor(pure=False)
+        yield client
     finally:
         client.close()
