@@ -180,3 +180,19 @@ def test_book_build_merges_a_database_and_the_engine(tmp_path: Path, capsys: pyt
     assert "DB BOOK, or BOOK with --engine" in capsys.readouterr().err
     assert run("book", "build", path, "--variant", "russian", "--engine", "human")[0] == 2
     assert "'human'" in capsys.readouterr().err
+
+
+def test_engine_options_without_the_engine_are_refused_not_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = str(tmp_path / "games.db")
+    source = tmp_path / "games.pdn"
+    source.write_text('[GameType "25"]\n1. c3-d4 f6-g5 1-0\n', encoding="utf-8")
+    assert run("db", "import", database, str(source), "--workers", "1")[0] == 0
+    path = tmp_path / "games.book"
+    status, _ = run("book", "build", database, str(path), "--variant", "russian", "--plies", "3", "--seed", "2")
+    assert status == 2
+    assert "--plies, --seed shape a book built by the engine: add --engine PLAYER" in capsys.readouterr().err
+    assert not path.exists()
+    assert run("book", "build", database, str(path), "--variant", "russian")[0] == 0
+    assert [entry.text for entry in Book(str(path)).probe("russian")] == ["c3-d4"]

@@ -98,12 +98,12 @@ def _add_engine_options(build: argparse.ArgumentParser) -> None:
     engine.add_argument(
         "--engine", metavar="PLAYER", help="score every move by this engine: depth:N, nodes:N, time:S or level:NAME"
     )
-    engine.add_argument("--plies", type=int, default=4, metavar="N", help="plies of the tree (default 4)")
+    engine.add_argument("--plies", type=int, metavar="N", help="plies of the tree (default 4)")
     engine.add_argument("--fen", metavar="FEN", help="the root position (default: the start)")
-    engine.add_argument("--margin", type=int, default=50, metavar="CENTI", help="moves this much worse left out (50)")
-    engine.add_argument("--halving", type=int, default=25, metavar="CENTI", help="this much worse halves a weight (25)")
+    engine.add_argument("--margin", type=int, metavar="CENTI", help="moves this much worse left out (50)")
+    engine.add_argument("--halving", type=int, metavar="CENTI", help="this much worse halves a weight (25)")
     engine.add_argument("--width", type=int, metavar="K", help="expand at most the K heaviest moves of a position")
-    engine.add_argument("--seed", type=int, default=0, help="seed of the engines' tie-breaks (default 0)")
+    engine.add_argument("--seed", type=int, help="seed of the engines' tie-breaks (default 0)")
     engine.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
 
 
@@ -237,6 +237,9 @@ def _book_build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> in
 
     rules = ruleset(args.variant)
     wanted = 1 if args.engine is not None else 2
+    given = [f"--{name}" for name in (*_ENGINE_BOOK_OPTIONS, "workers") if getattr(args, name) is not None]
+    if args.engine is None and given:
+        raise DraughtsError(f"{', '.join(given)} shape a book built by the engine: add --engine PLAYER")
     if len(args.files) not in (wanted, 2):
         raise DraughtsError("book build takes DB BOOK, or BOOK with --engine (DB BOOK --engine merges both)")
     *database_path, book = args.files
@@ -256,7 +259,7 @@ def _book_build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> in
     return 0
 
 
-# The command's options that build_engine_book takes under the same names.
+# The command's options that build_engine_book takes under the same names (None when not given).
 _ENGINE_BOOK_OPTIONS = ("plies", "fen", "seed", "halving", "margin", "width")
 
 
@@ -266,7 +269,8 @@ def _engine_book(args: argparse.Namespace, rules: Ruleset, path: str) -> int:
     bar = Bar("positions")
     try:
         with executor(args.workers, None, jobs=None) as pool:
-            options = {name: getattr(args, name) for name in _ENGINE_BOOK_OPTIONS}
+            given = {name: getattr(args, name) for name in _ENGINE_BOOK_OPTIONS}  # None: the default
+            options = {name: value for name, value in given.items() if value is not None}
             return build_engine_book(rules, path, player=args.engine, executor=pool, progress=bar, **options)
     finally:
         bar.clear()
