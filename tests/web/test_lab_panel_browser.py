@@ -7,6 +7,7 @@ screenshot is docs/_static/web-lab.png.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from draughts.lab import run_lab
 from draughts.lab.report import compare
 from draughts.web.app import create_app
-from draughts.web.lab import metric_words
+from draughts.web.lab import metric_words, play_games
 from draughts.web.server import running
 
 pytestmark = pytest.mark.browser
@@ -33,6 +34,32 @@ def app_and_url() -> Iterator[tuple[Any, str]]:
     app = create_app(default_variant="russian", workers=1, engine_workers=1, extra_workers=0)
     with running(app) as url:
         yield app, url.rstrip("/")
+
+
+class HeldBack:
+    """The lab's worker pool with each batch of games held back ``seconds`` after it is played:
+    the native game loop plays this test's 24 depth-2 games in less than the page's 0.3 s poll,
+    too soon to see the progress a long run shows (as a real lab's slower games would)."""
+
+    def __init__(self, pool: Any, seconds: float) -> None:
+        self.pool, self.seconds = pool, seconds
+
+    async def run(self, function: Callable[..., Any], *args: Any, **options: Any) -> Any:
+        answer = await self.pool.run(function, *args, **options)
+        if function is play_games:
+            await asyncio.sleep(self.seconds)
+        return answer
+
+
+@pytest.fixture
+def games_held_back(app_and_url: tuple[Any, str]) -> Iterator[None]:
+    labs = app_and_url[0].state.web.labs
+    pool = labs.pool
+    labs.pool = HeldBack(pool, 0.5)
+    try:
+        yield
+    finally:
+        labs.pool = pool
 
 
 def lab_done(driver: WebDriver) -> bool:
@@ -67,6 +94,7 @@ def set_field(driver: WebDriver, selector: str, value: str) -> None:
     field.send_keys(value)
 
 
+@pytest.mark.usefixtures("games_held_back")
 def test_a_lab_from_the_compare_page(browser: WebDriver, app_and_url: tuple[Any, str], shots: Path) -> None:
     _, url = app_and_url
     open_compare(browser, url, "russian,russian-nfc")
