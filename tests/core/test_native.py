@@ -19,11 +19,8 @@ argument that is not an int) ever comes out.
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
 import sys
-import threading
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -41,6 +38,7 @@ from draughts._core import build_move_generator
 from draughts._core.native import native_precedence, native_rules, native_spec
 from draughts.errors import CaptureSearchLimitError, DraughtsError, InvalidRulesetError
 from draughts.rules import CaptureFacts, Criterion, MostPieces, Ruleset
+from interrupt import assert_stops_on_ctrl_c
 from native_search import MAX_STATES
 from strategies import PATHS_BUDGET, affordable, family_rulesets, positions
 
@@ -216,14 +214,14 @@ def test_both_spec_readers_name_the_bad_field_of_their_dictionary() -> None:
     """One reader (``convert.rs``'s ``dict_field``) serves the rules' spec and the draw rules' spec,
     each error naming its dictionary, the field and the value."""
     spec = native_spec(draughts.get_variant("russian"))
-    with pytest.raises(InvalidRulesetError, match="native spec field \"men_move\": missing"):
+    with pytest.raises(InvalidRulesetError, match='native spec field "men_move": missing'):
         _native.Rules({key: value for key, value in spec.items() if key != "men_move"}, None)
-    with pytest.raises(InvalidRulesetError, match="native spec field \"rows_per_side\": x does not fit"):
+    with pytest.raises(InvalidRulesetError, match='native spec field "rows_per_side": x does not fit'):
         _native.Rules({**spec, "rows_per_side": "x"}, None)
     draws = {"repetitions": 3, "repetition_claim": False, "move_counts": [], "endgames": [], "main_diagonal": 0}
-    with pytest.raises(InvalidRulesetError, match="draw rules field \"bits\": missing"):
+    with pytest.raises(InvalidRulesetError, match='draw rules field "bits": missing'):
         _native.DrawRules(draws)
-    with pytest.raises(InvalidRulesetError, match="draw rules field \"bits\": -1 does not fit"):
+    with pytest.raises(InvalidRulesetError, match='draw rules field "bits": -1 does not fit'):
         _native.DrawRules({**draws, "bits": -1})
 
 
@@ -433,20 +431,8 @@ def test_perft_from_every_start_as_the_python_generator_counted() -> None:
 def test_perft_releases_the_gil_and_stops_on_ctrl_c() -> None:
     """A perft too deep to finish: another thread runs meanwhile (the GIL is released) and its
     SIGINT stops it with KeyboardInterrupt (the abort hook runs Python's signal handlers)."""
-    if threading.current_thread() is not threading.main_thread():
-        pytest.skip("signals reach the main thread only")
     native = native_rules(draughts.get_variant("international"))
-    started = threading.Event()
-    interrupt = threading.Thread(target=lambda: (started.wait(), os.kill(os.getpid(), signal.SIGINT)))
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        interrupt.start()
-        started.set()
-        with pytest.raises(KeyboardInterrupt):
-            native.perft(native.start(), 30)
-    finally:
-        interrupt.join()
-        signal.signal(signal.SIGINT, previous)
+    assert_stops_on_ctrl_c(lambda: native.perft(native.start(), 30), after=0)
     assert native.perft(native.start(), 3) == 658
 
 

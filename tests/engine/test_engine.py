@@ -30,6 +30,7 @@ from draughts.engine import (
 from draughts.engine.search import Searcher, searcher
 from draughts.engine.weights import MATERIAL_ONLY, _evaluation
 from draughts.notation import move_text, parse_move
+from interrupt import assert_stops_on_ctrl_c
 from strategies import HOUSE_RULES, NAMED, positions, rulesets
 
 _INTERNATIONAL = draughts.get_variant("international")
@@ -760,22 +761,7 @@ def test_a_forced_move_under_a_time_limit_is_searched_not_scored_statically() ->
 def test_a_native_search_stops_on_ctrl_c() -> None:
     """The native search releases the GIL (another thread runs) and polls Python's signal
     handlers: SIGINT stops a search with no limit with KeyboardInterrupt (issue 38 §1)."""
-    import os
-    import signal
-
-    if threading.current_thread() is not threading.main_thread():
-        pytest.skip("signals reach the main thread only")
-    started = threading.Event()
-    interrupt = threading.Thread(target=lambda: (started.wait(), time.sleep(0.2), os.kill(os.getpid(), signal.SIGINT)))
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        interrupt.start()
-        started.set()
-        with pytest.raises(KeyboardInterrupt):
-            Engine().search(Position.initial("international"), Limit(depth=64))
-    finally:
-        interrupt.join()
-        signal.signal(signal.SIGINT, previous)
+    assert_stops_on_ctrl_c(lambda: Engine().search(Position.initial("international"), Limit(depth=64)))
 
 
 def test_an_error_in_a_users_evaluation_comes_out_of_the_native_search_as_raised() -> None:

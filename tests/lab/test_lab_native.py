@@ -29,6 +29,7 @@ from draughts.lab.runner import (
     start_board,
 )
 from draughts.players import RandomPlayer
+from interrupt import assert_stops_on_ctrl_c
 
 MASK = (1 << 64) - 1
 
@@ -189,24 +190,7 @@ def test_a_start_board_with_an_opening_plays_the_same_natively() -> None:
 def test_a_native_game_stops_on_ctrl_c() -> None:
     """The native game releases the GIL and polls Python's signal handlers at every ply and inside
     searches: SIGINT stops a game of unlimited searches with KeyboardInterrupt."""
-    import os
-    import signal
-    import threading
-    import time
-
-    if threading.current_thread() is not threading.main_thread():
-        pytest.skip("signals reach the main thread only")
-    started = threading.Event()
-    interrupt = threading.Thread(target=lambda: (started.wait(), time.sleep(0.2), os.kill(os.getpid(), signal.SIGINT)))
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        interrupt.start()
-        started.set()
-        with pytest.raises(KeyboardInterrupt):
-            play_native(Board("international"), ("depth:64", "depth:64"), (1, 2), 300)
-    finally:
-        interrupt.join()
-        signal.signal(signal.SIGINT, previous)
+    assert_stops_on_ctrl_c(lambda: play_native(Board("international"), ("depth:64", "depth:64"), (1, 2), 300))
 
 
 def test_a_random_player_pickles_and_goes_on_drawing_the_same_moves() -> None:
