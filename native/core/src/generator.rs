@@ -898,18 +898,10 @@ impl<B: Bits> Generator<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{Criterion, RulesSpec};
+    use crate::spec::RulesSpec;
 
     fn international() -> RulesSpec {
-        RulesSpec {
-            board_size: 10,
-            rows_per_side: 4,
-            men_capture: crate::spec::directions::DIAGONAL,
-            flying_kings: true,
-            capture_promotion: crate::spec::CapturePromotion::OnlyAtEnd,
-            ..RulesSpec::default()
-        }
-        .with_criteria(vec![Criterion::MostPieces])
+        crate::spec::international_for_tests()
     }
 
     #[test]

@@ -280,19 +280,9 @@ mod tests {
 
     use super::*;
     use crate::drawrules::DrawSpec;
-    use crate::spec::{Criterion, RulesSpec};
 
     fn international() -> Generator<u64> {
-        let spec = RulesSpec {
-            board_size: 10,
-            rows_per_side: 4,
-            men_capture: crate::spec::directions::DIAGONAL,
-            flying_kings: true,
-            capture_promotion: crate::spec::CapturePromotion::OnlyAtEnd,
-            ..RulesSpec::default()
-        }
-        .with_criteria(vec![Criterion::MostPieces]);
-        Generator::new(&spec).unwrap()
+        Generator::new(&crate::spec::international_for_tests()).unwrap()
     }
 
     fn random_game(g: &Generator<u64>, seeds: [u64; 2], max_plies: usize) -> Game<u64> {

@@ -440,6 +440,21 @@ impl RulesSpec {
     }
 }
 
+/// The spec of International draughts (10x10, flying kings, men capture backward, the most
+/// pieces), shared by the crate's unit tests.
+#[cfg(test)]
+pub(crate) fn international_for_tests() -> RulesSpec {
+    RulesSpec {
+        board_size: 10,
+        rows_per_side: 4,
+        men_capture: directions::DIAGONAL,
+        flying_kings: true,
+        capture_promotion: CapturePromotion::OnlyAtEnd,
+        ..RulesSpec::default()
+    }
+    .with_criteria(vec![Criterion::MostPieces])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

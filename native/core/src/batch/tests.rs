@@ -3,19 +3,9 @@
 
 use super::observe::progress;
 use super::*;
-use crate::spec::{directions, CapturePromotion, Criterion, RulesSpec};
 
 fn international() -> Box<Generator<u64>> {
-    let spec = RulesSpec {
-        board_size: 10,
-        rows_per_side: 4,
-        men_capture: directions::DIAGONAL,
-        flying_kings: true,
-        capture_promotion: CapturePromotion::OnlyAtEnd,
-        ..RulesSpec::default()
-    }
-    .with_criteria(vec![Criterion::MostPieces]);
-    Box::new(Generator::new(&spec).unwrap())
+    Box::new(Generator::new(&crate::spec::international_for_tests()).unwrap())
 }
 
 fn draws() -> Arc<DrawSpec> {
