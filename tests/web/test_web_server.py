@@ -92,7 +92,7 @@ def heavy_while_served(
         (
             "POST",
             "/api/compare",
-            {"variants": ["frisian", "frisian-nfc", "frisian-losing", "frysk"], "fen": HOSTILE_FRISIAN},
+            {"variants": ["frisian", "frisian-nfc", "frisian-losing", "international"], "fen": HOSTILE_FRISIAN},
             WORK_TIME,
         ),
         ("POST", "/api/engine-move", {"variant": "frisian", "fen": HOSTILE_FRISIAN, "time": 0.1}, 0.1 + 3.0),
