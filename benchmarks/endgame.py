@@ -47,7 +47,12 @@ from typing import Any
 
 
 def build(
-    variant: str, pieces: int, workers: int, materials: list[str] | None = None, keep: str | None = None
+    variant: str,
+    pieces: int,
+    workers: int,
+    materials: list[str] | None = None,
+    keep: str | None = None,
+    max_positions: int | None = None,
 ) -> dict[str, Any]:
     """Build every material of ``variant`` up to ``pieces`` (or ``materials`` and what they need)
     in a fresh directory; the figures."""
@@ -60,7 +65,7 @@ def build(
 
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() if keep is None else contextlib.nullcontext(keep) as directory:
-        tb = Tablebase(variant, directory)
+        tb = Tablebase(variant, directory, **({"max_positions": max_positions} if max_positions else {}))
         started, cpu = time.monotonic(), time.process_time()
         if workers > 1:
             with ProcessPoolExecutor(workers) as pool:
@@ -300,6 +305,11 @@ def main() -> None:
         default="men=1e6,kings=1e6,men_bytes=12,kings_bytes=42,base_mib=60",
         help="measured rates for --project: positions per CPU second and bytes an entry, with men and kings only",
     )
+    parser.add_argument(
+        "--max-positions",
+        type=int,
+        help="the largest material a build accepts (Tablebase's max_positions; International 5 pieces: 250000000)",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
     args = parser.parse_args()
@@ -327,7 +337,7 @@ def main() -> None:
         args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:
         keep = None if args.keep is None else str(Path(args.keep) / args.one)
-        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep)))
+        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep, args.max_positions)))
         return
     results = []
     for variant in args.variants:
@@ -337,6 +347,8 @@ def main() -> None:
             command += ["--materials", *args.materials]
         if args.keep:
             command += ["--keep", args.keep]
+        if args.max_positions:
+            command += ["--max-positions", str(args.max_positions)]
         env = dict(os.environ)
         if args.threads:
             env["DRAUGHTS_ENDGAME_THREADS"] = str(args.threads)
