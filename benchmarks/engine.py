@@ -37,6 +37,7 @@ cache and branch predictor are not in it), so a time figure is still the one a u
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -59,13 +60,15 @@ rules = draughts.get_variant(job["variant"])
 positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
 Engine(seed=0).search(draughts.Position.initial(rules), Limit(depth=2))  # tables, untimed
 nodes, moves = 0, []
-began = time.process_time()
+limit = Limit(depth=job["depth"], **({"threads": job["threads"]} if "threads" in job else {}))
+began, wall = time.process_time(), time.perf_counter()
 for position in positions if job.get("search", True) else ():  # not: the set-up alone (--instructions)
-    result = Engine(seed=0).search(position, Limit(depth=job["depth"]))
+    result = Engine(seed=0).search(position, limit)
     nodes += result.nodes
     moves.append(str(result.move))
-seconds = time.process_time() - began
-print(json.dumps({"nodes": nodes, "seconds": seconds, "moves": moves, "native": getattr(draughts, "NATIVE", None),
+seconds, wall = time.process_time() - began, time.perf_counter() - wall
+print(json.dumps({"nodes": nodes, "seconds": seconds, "wall": wall, "moves": moves,
+                  "native": getattr(draughts, "NATIVE", None),
                   "compiled": getattr(draughts, "COMPILED", None), "file": draughts.__file__,
                   "library": "polydraughts", "version": draughts.__version__}))
 """
@@ -91,8 +94,9 @@ print(json.dumps({"nodes": nodes, "seconds": seconds, "library": "py-draughts",
 """
 
 
-def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]:
-    """``count`` distinct positions of a round, from random games of 10 to 30 plies, as numeric FENs."""
+def round_positions(rules: draughts.Ruleset, seed: int, count: int, choice: bool = False) -> list[str]:
+    """``count`` distinct positions of a round, from random games of 10 to 30 plies, as numeric FENs
+    (with ``choice``, only positions with more than one legal move)."""
     rng = random.Random(seed)
     fens: list[str] = []
     while len(fens) < count:
@@ -103,7 +107,7 @@ def round_positions(rules: draughts.Ruleset, seed: int, count: int) -> list[str]
                 break
             position = position.play(rng.choice(moves))
         fen = position.fen(numeric=True)
-        if position.legal_moves() and fen not in fens:
+        if len(position.legal_moves()) > (1 if choice else 0) and fen not in fens:
             fens.append(fen)
     return fens
 
@@ -122,10 +126,22 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="instructions per node under valgrind's callgrind, each side once over every round's positions",
     )
+    parser.add_argument(
+        "--choice",
+        action="store_true",
+        help="only positions with more than one legal move (a forced root is searched a ply deeper since "
+        "issue 38, so its depth means one ply more than in older builds)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="N > 1: this checkout's Limit(threads=N) against one thread, in wall-clock seconds",
+    )
     rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
     rounds.check_options(parser, args)
-    for name in ("depth", "positions"):
+    for name in ("depth", "positions", "threads"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} {getattr(args, name)} must be at least 1")
     if args.quick:
@@ -170,7 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"note: py-draughts has no {rules.name} engine; its row is left out", file=sys.stderr)
     sides = rounds.find_sides(rounds.wanted_sides(args, peers=peers), args)
     by_name = {side.name: side for side in sides}
-    fens = [round_positions(rules, args.seed + number, args.positions) for number in range(args.rounds)]
+    fens = [round_positions(rules, args.seed + number, args.positions, args.choice) for number in range(args.rounds)]
+    if args.threads > 1:
+        return print_threads(args, rules, by_name["source"], fens)
 
     def run(name: str, number: int) -> dict[str, Any]:
         job = {"depth": args.depth, "fens": fens[number]}
@@ -201,6 +219,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             line += " (its own node count and search: information)"
         print(line)
     print_times(results, [side.name for side in sides if side.polydraughts], args.positions, args.depth)
+    return 0
+
+
+def print_threads(args: argparse.Namespace, rules: draughts.Ruleset, side: rounds.Side, fens: list[list[str]]) -> int:
+    """``--threads N``: this checkout's wall-clock seconds to the depth with N threads and with one,
+    interleaved, and the load average the machine had (the threads share its cores with the load)."""
+    names = ["1 thread", f"{args.threads} threads"]
+
+    def run(name: str, number: int) -> dict[str, Any]:
+        job = {"depth": args.depth, "fens": fens[number], "variant": rules.name}
+        return rounds.run_worker(side, OURS, {**job, "threads": 1 if name == names[0] else args.threads})
+
+    loads = [os.getloadavg()[0]]
+    results = rounds.interleave(args.rounds, names, run, progress=args.rounds > 1)
+    loads.append(os.getloadavg()[0])
+    print(
+        f"engine search of {rules.name} to depth {args.depth}: {args.positions} positions per round, "
+        f"{args.rounds} interleaved round(s) from seed {args.seed}, wall-clock seconds, median (range) over "
+        f"the rounds; load average {min(loads):.1f}-{max(loads):.1f} on {os.cpu_count()} cores"
+    )
+    walls = {name: [found["wall"] for found in results[name]] for name in names}
+    for name in names:
+        nodes = sum(found["nodes"] for found in results[name])
+        line = f"  {name:<12}{rounds.Spread.of(walls[name]).text(' s', 3):>32}  {nodes:,} nodes"
+        if name != names[0]:
+            line += f"   {rounds.ratios(walls[names[0]], walls[name]).text()} as fast as one thread"
+            same = sum(
+                a == b
+                for ours, theirs in zip(results[name], results[names[0]], strict=True)
+                for a, b in zip(ours["moves"], theirs["moves"], strict=True)
+            )
+            line += f"; the same move in {same} of {len(fens) * args.positions} positions"
+        print(line)
     return 0
 
 

@@ -127,6 +127,7 @@ class Searcher:
         multipv: int,
         stopped: Callable[[], bool] | None,
         rng: Rng,
+        threads: int = 1,
     ) -> tuple[
         int, int, list[_Compact], int, int, tuple[int, list[tuple[int, int, list[_Compact]]]] | None
     ]: ...

@@ -264,6 +264,8 @@ BAD_LINES = [
     b"set-param value=1",
     b"set-param name=variant value=" + b"x" * 10_000,
     b"set-param name=level value=" + b"9" * 5000,  # the level's own message quoted all of it
+    b"set-param name=threads value=0",
+    b"set-param name=threads value=many",
 ]
 
 
@@ -389,6 +391,23 @@ def test_server_level_lines_and_clocks(session: Session) -> None:
     session.send("set-param name=level value=beginner", "go think")  # no level line: the level's (depth 1)
     replies = session.until("done")
     assert replies[-2][1]["depth"] == "1"
+
+
+def test_server_declares_threads_and_searches_with_them(session: Session) -> None:
+    session.send("hub")
+    params = {args["name"]: args for command, args in session.until("wait") if command == "param"}
+    assert params["threads"]["value"] == "1"
+    assert params["threads"]["type"] == "int"
+    session.send("set-param name=threads value=2", f"pos pos={START}", "level depth=5", "go think")
+    replies = session.until("done")
+    assert [command for command, _ in replies if command == "error"] == []
+    assert replies[-2][1]["depth"] == "5"
+    start = Position.initial("international")
+    assert hub.parse_hub_move(start, replies[-1][1]["move"]) in start.legal_moves()
+    session.send("set-param name=threads value=257", "ping")
+    command, args = session.next()
+    assert command == "error"
+    assert "257" in args["message"]
 
 
 def test_cli_hub_survives_a_long_number() -> None:

@@ -46,6 +46,7 @@ pub mod error;
 pub mod evaluation;
 pub mod generator;
 pub mod geometry;
+pub mod parallel;
 pub mod perft;
 pub mod resolver;
 pub mod root;

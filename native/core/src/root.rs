@@ -69,7 +69,7 @@ pub struct Iteration<B: Bits> {
 }
 
 impl<B: Bits> Iteration<B> {
-    fn best(&self) -> i64 {
+    pub(crate) fn best(&self) -> i64 {
         self.scored.iter().map(|s| s.1).max().unwrap_or(-INF)
     }
 
@@ -111,6 +111,36 @@ pub fn root_search<B: Bits>(
     stopped: &mut dyn FnMut() -> Result<bool, Error>,
     rng: &mut Rng,
 ) -> Result<RootAnswer<B>, Error> {
+    let mut first = |child: &Node<B>| match &hooks.leaf {
+        Leaf::Built(e) => Ok(-e.evaluate(child.own, child.opp, child.kings, child.color)),
+        Leaf::Custom(f) => Ok(-f(child)?),
+    };
+    let mut each = |s: &mut Searcher<B>, order: &[usize], it: &mut Iteration<B>, prev| {
+        iterate(g, s, hooks, root, moves, order, it, prev, params)
+    };
+    deepen(
+        g, s, root, moves, params, stopped, rng, &mut first, &mut each,
+    )
+}
+
+/// One iteration of the root: `(searcher, order, iteration, previous best)`.
+pub(crate) type Iterate<'x, B> =
+    dyn FnMut(&mut Searcher<B>, &[usize], &mut Iteration<B>, Option<i64>) -> Result<(), Halt> + 'x;
+
+/// Iterative deepening around `each` (one iteration), then the choice among equally good moves;
+/// `first(child)` scores the first move statically when not even one move was searched.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn deepen<B: Bits>(
+    g: &Generator<B>,
+    s: &mut Searcher<B>,
+    root: &Node<B>,
+    moves: &[Compact<B>],
+    params: &RootParams,
+    stopped: &mut dyn FnMut() -> Result<bool, Error>,
+    rng: &mut Rng,
+    first: &mut dyn FnMut(&Node<B>) -> Result<i64, Error>,
+    each: &mut Iterate<'_, B>,
+) -> Result<RootAnswer<B>, Error> {
     s.see(root);
     let mut order: Vec<usize> = (0..moves.len()).collect();
     if let Some(best) = s.entry(root).and_then(|e| e.best) {
@@ -131,17 +161,7 @@ pub fn root_search<B: Bits>(
             scored: Vec::new(),
         };
         let previous = done.as_ref().map(Iteration::best);
-        match iterate(
-            g,
-            s,
-            hooks,
-            root,
-            moves,
-            &order,
-            &mut current,
-            previous,
-            params,
-        ) {
+        match each(s, &order, &mut current, previous) {
             Ok(()) => {}
             Err(Halt::Stop) => break,
             Err(Halt::Fail(error)) => return Err(error),
@@ -164,15 +184,11 @@ pub fn root_search<B: Bits>(
         done.clone()
     } else {
         // Not even the first move of the first iteration: the first move's evaluation.
-        let first = order[0];
-        let child = g.play(root, &moves[first]);
-        let score = match &hooks.leaf {
-            Leaf::Built(e) => -e.evaluate(child.own, child.opp, child.kings, child.color),
-            Leaf::Custom(f) => -f(&child)?,
-        };
+        let at = order[0];
+        let score = first(&g.play(root, &moves[at]))?;
         Iteration {
             depth: 0,
-            scored: vec![(first, score, Vec::new())],
+            scored: vec![(at, score, Vec::new())],
         }
     };
     let best = last.best();
@@ -206,7 +222,7 @@ pub fn root_search<B: Bits>(
 
 /// Scores the root moves in `order`: exactly where within the margin of the best, else a bound.
 #[allow(clippy::too_many_arguments)]
-fn iterate<B: Bits>(
+pub(crate) fn iterate<B: Bits>(
     g: &Generator<B>,
     s: &mut Searcher<B>,
     hooks: &Hooks<'_, B>,

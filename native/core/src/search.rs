@@ -160,6 +160,12 @@ pub struct Searcher<B: Bits> {
     next_check: u64,
     max_nodes: u64,
     repetitions: bool,
+    /// The helper searchers of a search on several threads ([`crate::parallel`]), each with its
+    /// own table, kept between searches like this one's.
+    pub helpers: Vec<Searcher<B>>,
+    /// Of a search on several threads: the nodes on its longest path (each iteration, the most
+    /// any one thread searched), what the search costs in time when every thread has a core.
+    pub critical: u64,
 }
 
 /// The search of one node: the generator, the hooks and the state, for one call.
@@ -186,7 +192,16 @@ impl<B: Bits> Searcher<B> {
             next_check: CHECK_EVERY,
             max_nodes: u64::MAX,
             repetitions: false,
+            helpers: Vec::new(),
+            critical: 0,
         }
+    }
+
+    /// Starts a helper's search as `main`'s started: the same nodes met before, node limit and
+    /// repetition rule.
+    pub fn begin_like(&mut self, main: &Searcher<B>) {
+        self.begin(&[], main.max_nodes, main.repetitions);
+        self.seen = main.seen.clone();
     }
 
     /// Starts a search: fresh killers, history and variations, no nodes yet, at most `max_nodes`;
@@ -200,6 +215,7 @@ impl<B: Bits> Searcher<B> {
         }
         self.pvt.iter_mut().for_each(Vec::clear);
         self.nodes = 0;
+        self.critical = 0;
         self.max_nodes = max_nodes;
         self.next_check = CHECK_EVERY.min(max_nodes);
         self.repetitions = repetitions;
@@ -220,9 +236,10 @@ impl<B: Bits> Searcher<B> {
         self.table.is_empty()
     }
 
-    /// Forgets the table.
+    /// Forgets the table (and the helpers' tables).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.helpers.clear();
     }
 
     /// The table's entry of `node`.

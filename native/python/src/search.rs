@@ -10,6 +10,7 @@
 use draughts_core::bitboard::{Bits, Wide};
 use draughts_core::evaluation::{Evaluation as Eval, Shift};
 use draughts_core::generator::Generator;
+use draughts_core::parallel::root_search_threads;
 use draughts_core::root::{root_search, RootAnswer, RootParams};
 use draughts_core::search::{Halt, Hooks, Leaf, Searcher as Core};
 use draughts_core::state::{Compact, Node};
@@ -474,7 +475,10 @@ impl Searcher {
     /// good (one chosen with `rng`), `multipv` moves scored exactly, `stopped()` read after each
     /// iteration. Returns `(chosen index, score, line after it, completed depth, nodes, lines)`,
     /// lines `(depth, [(index, score, line after it), ...])` of the last completed iteration or None.
-    #[pyo3(signature = (node, moves, max_depth, margin, multipv, stopped, rng))]
+    ///
+    /// `threads` above 1 splits the root moves between that many searchers (each with its own
+    /// table; see `draughts_core::parallel`); a leaf function (Python) keeps one thread.
+    #[pyo3(signature = (node, moves, max_depth, margin, multipv, stopped, rng, threads = 1))]
     #[allow(clippy::too_many_arguments)]
     fn root<'py>(
         &mut self,
@@ -486,6 +490,7 @@ impl Searcher {
         multipv: usize,
         stopped: Option<Py<PyAny>>,
         rng: &Bound<'_, crate::selfplay::Rng>,
+        threads: usize,
     ) -> PyResult<Bound<'py, PyTuple>> {
         if moves.is_empty() {
             return Err(pyo3::exceptions::PyValueError::new_err(
@@ -506,23 +511,41 @@ impl Searcher {
                 .map(|m| compact_of(m))
                 .collect::<PyResult<Vec<_>>>()?;
             let rng_state = &mut state;
+            let threads = if e.is_some() { threads } else { 1 };
             let outcome = py.detach(|| {
                 unwind_safe(|| {
-                    with_hooks(calls, e, |hooks| {
-                        let mut ask = || match stopped.as_ref() {
-                            None => Ok(false),
-                            Some(f) => Python::attach(|py| {
-                                f.call0(py).and_then(|v| v.is_truthy(py)).map_err(failed)
-                            }),
-                        };
-                        root_search(g, s, hooks, &n, &compacts, &params, &mut ask, rng_state)
-                    })
+                    let mut ask = || match stopped.as_ref() {
+                        None => Ok(false),
+                        Some(f) => Python::attach(|py| {
+                            f.call0(py).and_then(|v| v.is_truthy(py)).map_err(failed)
+                        }),
+                    };
+                    if threads <= 1 {
+                        return with_hooks(calls, e, |hooks| {
+                            root_search(g, s, hooks, &n, &compacts, &params, &mut ask, rng_state)
+                        });
+                    }
+                    let each = |work: &mut dyn FnMut(&Hooks<'_, _>)| with_hooks(calls, e, work);
+                    root_search_threads(
+                        g, s, threads, &each, &n, &compacts, &params, &mut ask, rng_state,
+                    )
                 })
             });
             let answer = outcome.map_err(|fault| fault.into_py(py))?;
             rng.borrow_mut().rng = state;
             root_answer(py, &answer)
         })
+    }
+
+    /// The nodes of the last search's longest path: on several threads, each iteration's most
+    /// nodes any one thread searched (what it costs in time when every thread has a core); on
+    /// one thread, every node.
+    fn critical_nodes(&mut self, py: Python<'_>) -> PyResult<u64> {
+        typed!(self, py, |_g, s, _e| Ok(if s.critical > 0 {
+            s.critical
+        } else {
+            s.nodes
+        }))
     }
 
     /// Counts `node` as met once more (the root).

@@ -33,6 +33,15 @@ def _positive_or_none(kind: type) -> Any:
     return check
 
 
+MAX_THREADS = 256
+"""The most threads a :class:`Limit` may ask for."""
+
+
+def _threads(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_THREADS:
+        raise InvalidLimitError(f"threads {excerpt(value)} must be a whole number from 1 to {MAX_THREADS}")
+
+
 class StopSignal(Protocol):
     """What :meth:`~draughts.engine.Engine.search` accepts as ``stop``: anything with ``is_set()``, like
     ``threading.Event``."""
@@ -57,11 +66,19 @@ class Limit:
             they are up (a twentieth early, at most 0.02 s), answering with the deepest iteration
             and the moves its unfinished successor has already searched; a single legal move is
             answered after a short search (5 plies, or sooner when the time is up) that scores it.
+        threads: Threads searching at once (default 1). Above 1, the root's moves are split
+            between that many searchers, each with its own transposition table (so the engine
+            keeps that many tables): faster on a machine with the cores to spare, the same
+            answer every time to a depth limit, but not always the answer or node count of one
+            thread (other tables, other subtrees). One thread is used anyway with a node limit
+            (so that the count is exact), a Python evaluation function (it holds the
+            interpreter's lock), multi-PV analysis, and a root with one move.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
     nodes: int | None = attrs.field(default=None, validator=_positive_or_none(int))
     time: float | None = attrs.field(default=None, validator=_positive_or_none(float))
+    threads: int = attrs.field(default=1, validator=_threads, kw_only=True)
 
 
 def _pv_text(position: Position | None, pv: tuple[Move, ...]) -> str:

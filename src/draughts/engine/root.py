@@ -212,8 +212,10 @@ class _RootSearch:
         stopped = self.stop_event.is_set
         # The root's moves are generated once, in public order (issue 23 §19): the native root
         # takes them as they are.
+        # A node limit keeps one thread: its count is exact only there (see Limit.threads).
+        threads = self.limit.threads if self.limit.nodes is None else 1
         chosen, score, rest, depth, nodes, lines = self.searcher.root(
-            key, list(compacts), max_depth, self.engine.margin, self.multipv, stopped, self.engine._random
+            key, list(compacts), max_depth, self.engine.margin, self.multipv, stopped, self.engine._random, threads
         )
         self.nodes = nodes
         if lines is not None:

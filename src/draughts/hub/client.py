@@ -139,7 +139,7 @@ def _level_lines(limit: Limit | None, clock: Clock | None) -> tuple[list[str], f
         if limit.time is not None:
             lines.append(format_line("level", move_time=seconds_text(limit.time)))
             budget = min(limit.time, MAX_SECONDS)
-        if limit == Limit():
+        if (limit.depth, limit.nodes, limit.time) == (None, None, None):  # threads are no limit
             lines.append("level infinite")
     if clock is not None:
         inc = seconds_text(clock.inc) if clock.inc else None

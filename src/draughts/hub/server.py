@@ -23,6 +23,7 @@ from draughts._text import excerpt, number
 from draughts.board import Board
 from draughts.db.book import Book
 from draughts.engine import LEVELS, Engine, InvalidLimitError, Limit, SearchResult, get_level
+from draughts.engine.limits import MAX_THREADS
 from draughts.errors import DraughtsError, HubError
 from draughts.hub.levels import LevelLimits, read_level
 from draughts.hub.protocol import MAX_SECONDS, format_line, parse_line
@@ -85,6 +86,8 @@ class _Server:
         self.closed = False
         self.level = "strong"
         self.seed = 0
+        self.threads = 1
+        """Threads each search uses (the ``threads`` parameter, as Scan's)."""
         self.engine = self._engine()
         self.board = Board(self.rules)
         """What ``go`` searches: the start position until a ``pos`` is accepted."""
@@ -181,6 +184,7 @@ class _Server:
         self.say(format_line("param", name="variant", value=self.rules.name, type="enum", values=variants))
         self.say(format_line("param", name="level", value=self.level, type="enum", values=" ".join(LEVELS)))
         self.say(format_line("param", name="seed", value=self.seed, type="int", min=0, max=_MAX_SEED))
+        self.say(format_line("param", name="threads", value=self.threads, type="int", min=1, max=MAX_THREADS))
         self.say("wait")
 
     def _init(self, args: Mapping[str, str]) -> None:
@@ -192,12 +196,17 @@ class _Server:
 
     def _set_param(self, args: Mapping[str, str]) -> None:
         name = args.get("name", "")
-        setters = {"variant": self._set_variant, "level": self._set_level, "seed": self._set_seed}
+        setters = {
+            "variant": self._set_variant,
+            "level": self._set_level,
+            "seed": self._set_seed,
+            "threads": self._set_threads,
+        }
         setter = setters.get(name)
         if setter is None:
             if not name:
-                raise HubError("set-param needs name= (variant, level or seed)")
-            raise HubError(f"no parameter {excerpt(name)}; the parameters are variant, level and seed")
+                raise HubError("set-param needs name= (variant, level, seed or threads)")
+            raise HubError(f"no parameter {excerpt(name)}; the parameters are variant, level, seed and threads")
         setter(args.get("value", ""))
 
     def _set_variant(self, value: str) -> None:
@@ -218,6 +227,12 @@ class _Server:
             raise InvalidLimitError(f"seed {excerpt(value)} is not a whole number from 0 to {_MAX_SEED}")
         self.seed = seed
         self.engine = self._engine()
+
+    def _set_threads(self, value: str) -> None:
+        threads = number(value)
+        if threads is None or not 1 <= threads <= MAX_THREADS:
+            raise InvalidLimitError(f"threads {excerpt(value)} is not a whole number from 1 to {MAX_THREADS}")
+        self.threads = threads
 
     def _pos(self, args: Mapping[str, str]) -> None:
         # All or nothing: a refused line leaves the position (and the level) as they were.
@@ -240,6 +255,7 @@ class _Server:
             return
         started = time.monotonic()  # the budget counts from here: the GUI's clock runs from "go"
         limit = get_level(self.level).limit if self.limits is None else self.limits.limit()
+        limit = attrs.evolve(limit, threads=self.threads)
         self.limits = None
         stop = threading.Event()
         alarm = None
@@ -350,10 +366,12 @@ def serve(
     The engine declares the parameters ``variant`` (any named variant or ``<name>-nfc``; ``normal``
     is read as International; a ``ruleset`` no name finds, such as one read from a file, is
     declared too, by its name), ``level`` (the :data:`~draughts.engine.levels.LEVELS`: the default search
-    limit and style) and ``seed``. Every line is answered: a bad one with ``error``, after which the
-    server goes on; every ``go`` with ``done``, close to its time when it has one. See the Hub
-    section of the engine guide for what it does before any ``pos``, with ``level`` lines and with
-    commands sent during a search.
+    limit and style), ``seed`` and ``threads`` (each search's
+    :attr:`Limit.threads <draughts.engine.Limit.threads>`, 1 by default; Scan's parameter of that
+    name). Every line is answered: a bad one with ``error``, after which the server goes on; every
+    ``go`` with ``done``, close to its time when it has one. See the Hub section of the engine
+    guide for what it does before any ``pos``, with ``level`` lines and with commands sent during
+    a search.
 
     With ``tablebases`` (a directory of :mod:`draughts.endgame` tables), the engine probes the
     tables built there for the current variant: positions inside them are played perfectly and
