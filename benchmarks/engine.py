@@ -59,15 +59,18 @@ job = json.loads(sys.stdin.read())
 rules = draughts.get_variant(job["variant"])
 positions = [draughts.Position.from_fen(rules, fen) for fen in job["fens"]]
 Engine(seed=0).search(draughts.Position.initial(rules), Limit(depth=2))  # tables, untimed
-nodes, moves = 0, []
+nodes, critical, moves = 0, 0, []
 limit = Limit(depth=job["depth"], **({"threads": job["threads"]} if "threads" in job else {}))
 began, wall = time.process_time(), time.perf_counter()
 for position in positions if job.get("search", True) else ():  # not: the set-up alone (--instructions)
-    result = Engine(seed=0).search(position, limit)
+    engine = Engine(seed=0)
+    result = engine.search(position, limit)
     nodes += result.nodes
+    if "threads" in job:  # the nodes of the longest thread's path (--threads)
+        critical += engine._tables[rules].critical_nodes()
     moves.append(str(result.move))
 seconds, wall = time.process_time() - began, time.perf_counter() - wall
-print(json.dumps({"nodes": nodes, "seconds": seconds, "wall": wall, "moves": moves,
+print(json.dumps({"nodes": nodes, "critical": critical, "seconds": seconds, "wall": wall, "moves": moves,
                   "native": getattr(draughts, "NATIVE", None),
                   "compiled": getattr(draughts, "COMPILED", None), "file": draughts.__file__,
                   "library": "polydraughts", "version": draughts.__version__}))
@@ -224,7 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def print_threads(args: argparse.Namespace, rules: draughts.Ruleset, side: rounds.Side, fens: list[list[str]]) -> int:
     """``--threads N``: this checkout's wall-clock seconds to the depth with N threads and with one,
-    interleaved, and the load average the machine had (the threads share its cores with the load)."""
+    interleaved, and the load average the machine had (the threads share its cores with the load);
+    then the same in nodes, which no load changes: all the nodes, and the nodes of the longest path
+    (each iteration, the most one thread searched: the time when every thread has a core)."""
     names = ["1 thread", f"{args.threads} threads"]
 
     def run(name: str, number: int) -> dict[str, Any]:
@@ -252,6 +257,14 @@ def print_threads(args: argparse.Namespace, rules: draughts.Ruleset, side: round
             )
             line += f"; the same move in {same} of {len(fens) * args.positions} positions"
         print(line)
+    ones = [found["nodes"] for found in results[names[0]]]
+    paths = [found["critical"] for found in results[names[1]]]
+    alls = [found["nodes"] for found in results[names[1]]]
+    print(
+        f"  nodes of the longest path with {args.threads} threads: {rounds.ratios(ones, paths).text()} fewer than "
+        f"one thread's (the speed-up with a core each); all their nodes {rounds.ratios(alls, ones).text()} one "
+        "thread's"
+    )
     return 0
 
 
