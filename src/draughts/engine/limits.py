@@ -68,11 +68,11 @@ class Limit:
             answered after a short search (5 plies, or sooner when the time is up) that scores it.
         threads: Threads searching at once (default 1). Above 1, the root's moves are split
             between that many searchers, each with its own transposition table (so the engine
-            keeps that many tables): faster on a machine with the cores to spare, the same
-            answer every time to a depth limit, but not always the answer or node count of one
-            thread (other tables, other subtrees). One thread is used anyway with a node limit
-            (so that the count is exact), a Python evaluation function (it holds the
-            interpreter's lock), multi-PV analysis, and a root with one move.
+            keeps that many tables): legal answers to the limit, but which thread searches which
+            move depends on timing, so the score, node count and sometimes the move vary from
+            run to run and from one thread's. One thread is used anyway with a node limit (so
+            that the count is exact), a Python evaluation function (it holds the interpreter's
+            lock), multi-PV analysis, and a root with one move.
     """
 
     depth: int | None = attrs.field(default=None, validator=_positive_or_none(int))
