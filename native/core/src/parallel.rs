@@ -290,6 +290,19 @@ fn split<B: Bits>(
         (first, (mine, own), theirs)
     });
     s.critical += longest(team, &started).max(s.nodes - main_started);
+    // A failure anywhere is the search's (the main thread may only have seen the halt it set).
+    let (mine, mut theirs) = (mine, theirs);
+    if !matches!(first, Err(Halt::Fail(_))) {
+        if matches!(mine.1, Err(Halt::Fail(_))) {
+            return mine.1;
+        }
+        if let Some(at) = theirs
+            .iter()
+            .position(|t| matches!(t.1, Err(Halt::Fail(_))))
+        {
+            return theirs.swap_remove(at).1;
+        }
+    }
     let (at, top, pv) = first?;
     it.scored.push((at, top, pv));
     let low = top - margin - 1;
@@ -298,7 +311,9 @@ fn split<B: Bits>(
     let mut again: Vec<usize> = Vec::new();
     for (done, result) in std::iter::once(mine).chain(theirs) {
         if let Err(h) = result {
-            halted = Some(h);
+            if halted.is_none() || matches!(h, Halt::Fail(_)) {
+                halted = Some(h); // a failure over a stop
+            }
         }
         for r in done {
             match r.3 {
@@ -333,7 +348,9 @@ fn split<B: Bits>(
         s.critical += longest(team, &started).max(s.nodes - main_started);
         for (done, result) in redone {
             if let Err(h) = result {
-                halted = Some(h);
+                if halted.is_none() || matches!(h, Halt::Fail(_)) {
+                    halted = Some(h);
+                }
             }
             results.extend(done);
         }
