@@ -308,6 +308,11 @@ class Board(BoardBase):
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self.copy()  # positions and moves are immutable values: sharing them is safe
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Explicit, so that every pickle protocol works (0 and 1 cannot make an instance of a class
+        # with a native base by themselves): an empty board of the class, then __setstate__.
+        return (_new_board, (type(self),), self.__getstate__())
+
     def __getstate__(self) -> dict[str, object]:
         # The draw counter and the view are native, rebuilt from the moves on unpickling.
         return {**self.__dict__, "_positions": self._positions, "_moves": self._moves}
@@ -316,7 +321,8 @@ class Board(BoardBase):
         state = dict(state)
         positions, moves = state.pop("_positions"), state.pop("_moves")
         self.__dict__.update(state)
-        assert isinstance(positions, list) and isinstance(moves, list)
+        assert isinstance(positions, list)
+        assert isinstance(moves, list)
         self._reset(positions[0], self._root_counters, self._root_fullmove)
         for move in moves:
             self.push(move)
@@ -478,6 +484,11 @@ def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
         termination = Termination.ENDGAME if kind == "endgame" else Termination.MOVE_COUNT
         text = rule.article or rule.describe()
     return Outcome(termination, None, text, result_for(ruleset, None))
+
+
+def _new_board(cls: type[Board]) -> Board:
+    """An empty board of class ``cls`` (what unpickling fills in with ``__setstate__``)."""
+    return cls.__new__(cls)
 
 
 def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:

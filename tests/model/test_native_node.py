@@ -186,3 +186,20 @@ def test_a_node_refuses_what_does_not_fit_its_rules() -> None:
         draughts._native.Node(rules, "1", 0, 0, 0, 0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         rules.moves(1, 2, 0)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_boards_and_positions_on_native_bases_pickle_with_every_protocol(protocol: int) -> None:
+    """A board (a class on a native base since the native push) and a position pickle and copy as
+    before, with every protocol: 0 and 1 cannot make an instance of such a class by themselves."""
+    board = Board("russian")
+    for _ in range(5):
+        board.push(board.legal_moves[-1])
+    again = pickle.loads(pickle.dumps(board, protocol))
+    assert again == board
+    assert type(again) is Board
+    assert list(again.legal_moves) == list(board.legal_moves)
+    assert again.counters == board.counters
+    assert again.move_stack == board.move_stack
+    position = board.position
+    assert pickle.loads(pickle.dumps(position, protocol)) == position
