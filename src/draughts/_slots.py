@@ -1,7 +1,8 @@
 """Building frozen attrs instances without their checks: the one place that bypasses attrs.
 
-Positions, moves and draw counters are built on every move (the generator builds moves by the
-thousand). Their public constructors check their input; the library's own builders, whose input
+Moves and draw counters are built on every move (the generator builds moves by the thousand;
+positions are made by their native base, ``draughts._native.PositionBase``). Their public
+constructors check their input; the library's own builders, whose input
 is valid by construction, set the slots directly instead: ``object.__new__`` and each slot's own
 descriptor setter, which skip attrs' frozen ``__setattr__``, its validators and the lookup by
 name that ``object.__setattr__`` makes. Only classes with ``__slots__`` (attrs' default) qualify.

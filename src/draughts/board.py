@@ -5,11 +5,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import attrs
 
 from draughts import _caches, _slots, drawrules
-from draughts._native import DrawCounter
+from draughts._native import BoardBase, DrawCounter
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -137,7 +138,7 @@ def _board_moves(positions: list[Position]) -> _BoardMoves:
     return _BoardMoves(positions, positions)  # type: ignore[arg-type]
 
 
-class Board:
+class Board(BoardBase):
     """A game in progress: the current position, the moves that led to it, and its end.
 
     Modelled on python-chess: :meth:`push` / :meth:`pop` / :meth:`peek`, :attr:`move_stack`,
@@ -165,6 +166,23 @@ class Board:
             suffixes, when present, restore the draw counts and the move number.
     """
 
+    # The game's lists, its draw counter and its view live in the native base
+    # (``draughts._native.BoardBase``), which makes ``legal_moves`` and ``push`` native: a ply runs
+    # no Python frame. The rest of the board's state is in the instance's dict.
+    if TYPE_CHECKING:
+        _positions: list[Position]
+        _moves: list[Move]
+        _draws: DrawCounter
+        _counts_men: bool
+        _view: LegalMoves
+
+        @property
+        def legal_moves(self) -> LegalMoves:
+            """The legal moves of the current position (native: ``BoardBase.legal_moves``)."""
+
+        def push(self, move: Move) -> None:
+            """Play ``move`` (native: ``BoardBase.push``)."""
+
     def __init__(self, ruleset: Ruleset | str = "international", fen: str | None = None) -> None:
         rules = get_variant(ruleset)
         if fen is None:
@@ -178,8 +196,8 @@ class Board:
         rules = root.ruleset
         if counters is None:
             counters = DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
-        self._positions: list[Position] = [root]
-        self._moves: list[Move] = []
+        self._positions = [root]
+        self._moves = []
         self._root_counters = counters
         self._draws = _draw_counter(root, counters)
         self._counts_men = any(rule.reset_by_man_move for rule in rules.draw_rules.move_counts)
@@ -221,13 +239,6 @@ class Board:
     def move_stack(self) -> list[Move]:
         """The moves played from the root position (a copy)."""
         return list(self._moves)
-
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves of the current position: live (it follows later pushes and pops), sized,
-        with ``in`` and ``count()``; calling it, ``board.legal_moves()``, gives a tuple snapshot.
-        Being live, it is one collection per board."""
-        return self._view
 
     def _legal_moves(self) -> tuple[Move, ...]:
         return self._positions[-1].moves_with_masks()[0]
@@ -297,16 +308,22 @@ class Board:
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self.copy()  # positions and moves are immutable values: sharing them is safe
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Explicit, so that every pickle protocol works (0 and 1 cannot make an instance of a class
+        # with a native base by themselves): an empty board of the class, then __setstate__.
+        return (_new_board, (type(self),), self.__getstate__())
+
     def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        del state["_draws"]  # native: rebuilt from the moves on unpickling
-        del state["_view"]  # native collection: rebuilt with the board
-        return state
+        # The draw counter and the view are native, rebuilt from the moves on unpickling.
+        return {**self.__dict__, "_positions": self._positions, "_moves": self._moves}
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        state = dict(state)
+        positions, moves = state.pop("_positions"), state.pop("_moves")
         self.__dict__.update(state)
-        moves = self._moves
-        self._reset(self._positions[0], self._root_counters, self._root_fullmove)
+        assert isinstance(positions, list)
+        assert isinstance(moves, list)
+        self._reset(positions[0], self._root_counters, self._root_fullmove)
         for move in moves:
             self.push(move)
 
@@ -323,34 +340,6 @@ class Board:
     __hash__ = None  # type: ignore[assignment]  # a board changes
 
     # --- playing ---
-
-    def push(self, move: Move) -> None:
-        """Play ``move``. An illegal or stale move raises and leaves the board as it was.
-
-        Raises:
-            IllegalMoveError: the move is not legal in the current position (the message names the
-                legal moves with the same start and end, if there are any).
-            InvalidMoveError: ``move`` is not a :class:`~draughts.Move`.
-        """
-        positions = self._positions
-        before = positions[-1]
-        found = before.play_listed(move)  # one native call: the move found, the next position made
-        if found is None:
-            raise self._illegal(before, move)
-        after, move, compact, node = found
-        # What the move did, as the bits that restart the draw counts (see draughts.drawrules).
-        event = (_CAPTURE if move.captured else 0) | (_CROWNING if move.promotes else 0)
-        if self._counts_men:
-            # Whether a king moved, read off the move's xor masks (draughts._core.types.Compact): a
-            # king's move toggles the kings mask on both its squares (``crowned`` holds ``moved``),
-            # a man's at most on the one it is crowned on. A capture that ends where it started
-            # moves nothing: then the square says.
-            moved, _, crowned = compact
-            if not (crowned & moved == moved if moved else before.is_king_at(move.start)):
-                event |= _MAN_MOVED
-        self._draws.push(node, event)
-        positions.append(after)
-        self._moves.append(move)
 
     def _illegal(self, position: Position, move: object) -> Exception:
         if not isinstance(move, Move):
@@ -482,7 +471,6 @@ class Board:
         return svg_board(self)
 
 
-_MAN_MOVED, _CAPTURE, _CROWNING = drawrules.MAN_MOVED, drawrules.CAPTURE, drawrules.CROWNING
 
 
 def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
@@ -498,7 +486,18 @@ def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
     return Outcome(termination, None, text, result_for(ruleset, None))
 
 
+def _new_board(cls: type[Board]) -> Board:
+    """An empty board of class ``cls`` (what unpickling fills in with ``__setstate__``)."""
+    return cls.__new__(cls)
+
+
 def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
     """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
     (:mod:`draughts.drawrules`), pushed and popped with the moves."""
     return drawrules.compiled(root).counter(root.native_node, counters.move_counts, counters.since_material_change)
+
+
+# The native members of the per-move path, listed in the class's own namespace as well: the API
+# reference and help() document them with the class (they are the same descriptors, as fast).
+for _native_member in ("legal_moves", "push"):
+    setattr(Board, _native_member, BoardBase.__dict__[_native_member])

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from draughts import _slots
 from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.rulestate import FEN_TAG
 from draughts._core.types import Compact, Node
 from draughts._native import Node as NativeNode
+from draughts._native import PositionBase
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.diagram import text_diagram
@@ -65,8 +65,8 @@ def _squares(tables: Tables, mask: int) -> list[int]:
     return sorted(squares)
 
 
-@attrs.frozen(repr=False, init=False, eq=False)
-class Position:
+@attrs.frozen(repr=False, init=False, eq=False, weakref_slot=False)
+class Position(PositionBase):
     """A draughts position: where the pieces stand, who is to move, and any rule state, under one ruleset.
 
     Immutable and hashable: :meth:`play` returns a new position. Build positions with
@@ -100,14 +100,32 @@ class Position:
     that replaces the Python generator keeps their meaning.
     """
 
-    ruleset: Ruleset
-    _key: NativeNode
-    """The node held natively (``draughts._native.Node``): the typed bitboards, side to move and
-    rule state, and once asked the legal moves (the ``draughts.Move`` objects the core keeps per
-    ruleset, with their masks). Playing a listed move makes the next node from the move's place in
-    the list, so no int crosses the boundary per move; :attr:`node` is its ints."""
-    _gen: MoveGenerator = attrs.field(eq=False, repr=False)
-    """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
+    # The three parts live in the native base (``draughts._native.PositionBase``), which makes
+    # ``legal_moves`` and ``play`` native methods: a ply runs no Python frame. The class adds no
+    # slot of its own (not ``__weakref__`` either: one more word per position, never used).
+    if TYPE_CHECKING:
+        ruleset: Ruleset
+        """The rules of the position."""
+        _key: NativeNode
+        """The node held natively (``draughts._native.Node``): the typed bitboards, side to move and
+        rule state, and once asked the legal moves (the ``draughts.Move`` objects the core keeps per
+        ruleset, with their masks). Playing a listed move makes the next node from the move's place
+        in the list, so no int crosses the boundary per move; :attr:`node` is its ints."""
+        _gen: MoveGenerator
+        """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
+
+        @property
+        def legal_moves(self) -> LegalMoves:
+            """The legal moves (native: ``PositionBase.legal_moves``)."""
+
+        def play(self, move: Move) -> Position:
+            """The position after ``move`` (native: ``PositionBase.play``)."""
+
+        def play_listed(self, move: object) -> tuple[Position, Move, Compact, NativeNode] | None:
+            """A board's push in one call (native: ``PositionBase.play_listed``)."""
+
+        def child_at(self, index: int) -> Position:
+            """The position after the legal move at ``index`` (native: ``PositionBase.child_at``)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -456,16 +474,6 @@ class Position:
         in move order."""
         return [(move, self.child(compact)) for move, compact in self._all_entries(paths=paths)]
 
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves, after mandatory capture, precedence and de-duplication.
-
-        A :class:`~draughts.LegalMoves` collection (``len``, ``in``, ``count()``, indexing), ordered by
-        start square, end square and path; ``position.legal_moves()`` gives them as a tuple. Computed
-        once per position.
-        """
-        return LegalMoves(self._key, self)  # the native node lists them (and is called for them)
-
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` (matched by identity: start, end, captured set) is legal here."""
         return move in self._legal_moves()
@@ -492,33 +500,16 @@ class Position:
             return None
         return self.turn if rules.no_move_wins else self.turn.opponent
 
-    def play(self, move: Move) -> Position:
-        """The position after ``move``; :class:`IllegalMoveError` if it is not legal here."""
-        # The move's place in the list (by identity, else equality) gives the next node, and the
-        # native core makes the new position (this class, the same ruleset and generator slots).
-        position: Position | None = self._key.play_in(self, move)
-        if position is None:
-            if not isinstance(move, Move):
-                raise InvalidMoveError(f"{excerpt(move)} is not a Move")
-            raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
-        return position
-
-    def play_listed(self, move: object) -> tuple[Position, Move, Compact, NativeNode] | None:
-        """Low-level: ``(after, listed, masks, node)`` for a legal ``move`` (found by identity, else
-        equality): the position after it, the legal move it equals, the xor masks it is played
-        with and the next node as the native core holds it; None if ``move`` is not legal here (a
-        board's push in one call)."""
-        found: tuple[Position, Move, Compact, NativeNode] | None = self._key.push_in(self, move)
-        return found
+    def _refuse(self, move: object) -> None:
+        """Raise the error ``play`` gives for ``move``, which is not a legal move here (the native
+        ``play`` calls it)."""
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"{excerpt(move)} is not a Move")
+        raise IllegalMoveError(f"{move!r} is not legal in {self.fen()} ({self.ruleset.name})")
 
     def move_index(self, move: object) -> int:
         """Low-level: where ``move`` is in the legal moves (by identity, else equality), or -1."""
         return self._key.index(move)
-
-    def child_at(self, index: int) -> Position:
-        """Low-level: the position after the legal move at ``index`` of :meth:`moves_with_masks`."""
-        position: Position = self._key.play_at(self, index)
-        return position
 
     def child(self, masks: Compact) -> Position:
         """Low-level: the position after the move whose xor masks are ``masks`` (one of
@@ -575,16 +566,16 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
     return (rules.parse_square(item),)
 
 
-# A position is built once per move: its slots are set directly (see draughts._slots).
-_new = _slots.new
-_set_ruleset, _set_key, _set_gen = _slots.setters(Position, "ruleset", "_key", "_gen")
 _TURNS = (Color.WHITE, Color.BLACK)
 
 
 def _position(cls: type[Position], rules: Ruleset, node: NativeNode, gen: MoveGenerator) -> Position:
     """A position the library built itself (already valid): no checks (see ``Position.from_bitboards``)."""
-    position: Position = _new(cls)
-    _set_ruleset(position, rules)
-    _set_key(position, node)
-    _set_gen(position, gen)
+    position: Position = cls._assemble(rules, node, gen)
     return position
+
+
+# The native members of the per-move path, listed in the class's own namespace as well: the API
+# reference and help() document them with the class (they are the same descriptors, as fast).
+for _native_member in ("legal_moves", "play", "play_listed", "child_at"):
+    setattr(Position, _native_member, PositionBase.__dict__[_native_member])

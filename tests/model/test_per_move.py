@@ -137,12 +137,21 @@ def test_draw_counters_follow_their_definition_over_random_games(variant: str) -
     assert kings_moved > 10  # the games reach kings, so both answers of the king test are checked
 
 
-def test_a_position_is_four_slots_the_generators_node_among_them() -> None:
+def test_a_position_is_its_native_base_three_parts_the_generators_node_among_them() -> None:
     """A position keeps the generator's node as one object (the one ``play`` hands back), so building
-    one per ply sets few slots, not eight (each set is a descriptor call): fails with the eight
+    one per ply sets few parts, not eight (each set was a descriptor call): fails with the eight
     fields of before (ruleset, the three bitboards, turn, state, generator, cache). Since issue 37's
-    native node, the node keeps the legal moves itself: three slots."""
-    assert [field.name for field in attrs.fields(draughts.Position)] == ["ruleset", "_key", "_gen"]
+    native node, the node keeps the legal moves itself; since the native position, the three parts
+    (ruleset, node, generator) are the native base's, set when it is made, and the class adds no
+    slot."""
+    position = draughts.Position.initial("international")
+    assert isinstance(position, draughts._native.PositionBase)
+    assert draughts.Position.__slots__ == ()
+    assert (position.ruleset, position._key, position._gen) == (
+        draughts.get_variant("international"),
+        position.native_node,
+        position.generator,
+    )
 
 
 @pytest.mark.parametrize("variant", ["international", "russian", "frisian", "brazilian", "english", "turkish"])

@@ -205,8 +205,8 @@ pub struct MoveCache {
     quiet: Mutex<QuietMap>,
 }
 
-/// The cached quiet moves: a `Move` and its masks tuple by [`quiet_key`].
-type QuietMap = FxHashMap<u64, (Py<PyAny>, Py<PyTuple>)>;
+/// The cached quiet moves: a `Move` by [`quiet_key`].
+type QuietMap = FxHashMap<u64, Py<PyAny>>;
 
 /// A new tuple of `len` items, each to be set with [`set_item`] before the tuple is used.
 fn new_tuple(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyTuple>> {
@@ -295,17 +295,16 @@ impl MoveCache {
         })
     }
 
-    /// The `Move`s and the masks tuples of the quiet moves `found` (in order), as two tuples:
-    /// looked up by [`quiet_key`], made on first sight. As [`MoveCache::objects`], the lock is
-    /// never held while Python runs. The tuples are filled in place (no list in between: this
-    /// runs once per position of a game).
+    /// The `Move`s of the quiet moves `found` (in order), as a tuple: looked up by
+    /// [`quiet_key`], made on first sight. As [`MoveCache::objects`], the lock is never held
+    /// while Python runs. The tuple is filled in place (no list in between: this runs once per
+    /// position of a game); the masks tuples a node gives on request are made from its masks.
     pub(crate) fn quiet_objects<'py, B: PyBits>(
         &self,
         py: Python<'py>,
         found: &[Quiet<B>],
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let moves = new_tuple(py, found.len())?;
-        let masks = new_tuple(py, found.len())?;
         let mut missing = Vec::new();
         {
             let map = self
@@ -314,10 +313,7 @@ impl MoveCache {
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             for (index, q) in found.iter().enumerate() {
                 match map.get(&quiet_key(q.start, q.end, q.kind)) {
-                    Some((mv, mk)) => {
-                        set_item(&moves, index, mv.clone_ref(py).into_any())?;
-                        set_item(&masks, index, mk.clone_ref(py).into_any())?;
-                    }
+                    Some(mv) => set_item(&moves, index, mv.clone_ref(py).into_any())?,
                     None => missing.push(index),
                 }
             }
@@ -328,7 +324,6 @@ impl MoveCache {
             let made =
                 self.factory(py)?
                     .call1((q.start, q.end, PyTuple::empty(py), path, q.kind == 1))?;
-            let tuple = compact_tuple(py, &q.compact)?;
             let mut map = self
                 .quiet
                 .lock()
@@ -336,15 +331,11 @@ impl MoveCache {
             if map.len() >= CACHE_LIMIT {
                 map.clear();
             }
-            map.insert(
-                quiet_key(q.start, q.end, q.kind),
-                (made.clone().unbind(), tuple.clone().unbind()),
-            );
+            map.insert(quiet_key(q.start, q.end, q.kind), made.clone().unbind());
             drop(map);
             set_item(&moves, index, made.unbind())?;
-            set_item(&masks, index, tuple.into_any().unbind())?;
         }
-        Ok((moves, masks))
+        Ok(moves)
     }
 
     /// The `Move` and the masks tuple of each of `found`, in order. The lock is never held

@@ -12,12 +12,14 @@
 //! Python exception raised inside a call (Ctrl-C's `KeyboardInterrupt`, a user-defined
 //! precedence criterion's own error) comes out as it was raised.
 
+mod board;
 mod convert;
 mod drawrules;
 mod endgame;
 mod errors;
 mod fast;
 mod node;
+mod position;
 mod search;
 mod selfplay;
 mod vecenv;
@@ -548,6 +550,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     endgame::register(m)?;
     vecenv::register(m)?;
     node::register(m)?;
+    position::register(m)?;
+    board::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;

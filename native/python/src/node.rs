@@ -16,13 +16,14 @@ use draughts_core::state::{Compact, Node};
 use draughts_core::Engine;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PyTuple};
-use pyo3::{ffi, intern};
 use rustc_hash::FxHasher;
 
 use crate::errors::unwind_safe;
 use crate::fast::{self, check_hook, PyBits};
+use crate::position::PositionBase;
 use crate::Rules;
 
 /// Registers [`NodeObj`] and [`MoveView`] in the module.
@@ -31,12 +32,26 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MoveView>()
 }
 
-/// The legal moves of a node, listed once: the `Move` objects, their masks tuples and the
-/// typed masks (what playing the move at an index needs).
+/// The legal moves of a node, listed once: the `Move` objects, the typed masks (what playing the
+/// move at an index needs) and, once asked, their masks tuples (the per-move path never asks).
 struct Listed<B: Bits> {
     moves: Py<PyTuple>,
-    masks: Py<PyTuple>,
+    masks: OnceLock<Py<PyTuple>>,
     compacts: Vec<Compact<B>>,
+}
+
+/// What playing a legal move does, as a board's push needs it ([`NodeObj::step`]).
+pub(crate) struct Step<'py> {
+    /// The listed `draughts.Move`.
+    pub listed: Bound<'py, PyAny>,
+    /// Its place in the legal moves.
+    pub index: usize,
+    /// The node after it.
+    pub node: Py<NodeObj>,
+    /// Whether it captures.
+    pub captured: bool,
+    /// Whether a king made it; None where the masks do not say (a capture ending where it began).
+    pub king_moved: Option<bool>,
 }
 
 /// A node of one width and, once listed, its legal moves.
@@ -119,6 +134,46 @@ impl NodeObj {
         )
     }
 
+    /// For the legal move `move` (by identity, else equality): what playing it does (the listed
+    /// `Move` equal to it, its masks tuple, the next node and what the draw rules read of it);
+    /// None if `move` is not legal here.
+    pub(crate) fn step<'py>(
+        &self,
+        py: Python<'py>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Step<'py>>> {
+        let rules = self.rules.get();
+        typed!(rules, &self.typed, g, t => {
+            let done = listed(py, rules, g, t)?;
+            let moves = done.moves.bind(py);
+            let Some(index) = find(moves, r#move)? else {
+                return Ok(None);
+            };
+            let c = &done.compacts[index];
+            // A king's move toggles the kings mask on both its squares (`crowned` holds `moved`),
+            // a man's at most on the one it is crowned on; a capture that ends where it started
+            // moves nothing (then the start square says: `king_moved` None).
+            let king_moved = (!c.moved.is_zero()).then_some((c.crowned & c.moved) == c.moved);
+            Ok(Some(Step {
+                listed: moves.get_item(index)?,
+                index,
+                node: self.child_of(py, g.play(&t.node, c))?,
+                captured: !c.captured.is_zero(),
+                king_moved,
+            }))
+        })
+    }
+
+    /// The masks tuple `(moved, captured, crowned)` of the legal move at `index`.
+    pub(crate) fn masks_at<'py>(
+        &self,
+        py: Python<'py>,
+        index: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let rules = self.rules.get();
+        typed!(rules, &self.typed, g, t => masks_of(py, listed(py, rules, g, t)?)?.get_item(index))
+    }
+
     fn hash_value(&self) -> u64 {
         let mut hasher = FxHasher::default();
         match &self.typed {
@@ -168,29 +223,48 @@ fn listed<'a, B: Width>(
     if let Some(done) = t.listed.get() {
         return Ok(done);
     }
-    let (moves, masks, compacts) = match quiet_only(g, &t.node) {
+    let masks = OnceLock::new();
+    let (moves, compacts) = match quiet_only(g, &t.node) {
         Some(quiet) => {
-            let (moves, masks) = rules.cache.quiet_objects(py, &quiet)?;
-            (moves, masks, quiet.iter().map(|q| q.compact).collect())
+            let moves = rules.cache.quiet_objects(py, &quiet)?;
+            (moves, quiet.iter().map(|q| q.compact).collect())
         }
         None => {
             let hook = || check_hook(py);
             let found =
                 unwind_safe(|| g.legal(&t.node, false, Some(&hook))).map_err(|f| f.into_py(py))?;
-            let (moves, masks) = rules.cache.objects(py, &found)?;
-            let (moves, masks) = (PyTuple::new(py, moves)?, PyTuple::new(py, masks)?);
-            (moves, masks, found.iter().map(|m| m.compact).collect())
+            let (moves, tuples) = rules.cache.objects(py, &found)?;
+            let _ = masks.set(PyTuple::new(py, tuples)?.unbind());
+            (
+                PyTuple::new(py, moves)?,
+                found.iter().map(|m| m.compact).collect(),
+            )
         }
     };
     let made = Listed {
         moves: moves.unbind(),
-        masks: masks.unbind(),
+        masks,
         compacts,
     };
     let _ = t.listed.set(made); // another thread may have listed it first: the same moves
     t.listed
         .get()
         .ok_or_else(|| PyTypeError::new_err("a node's legal moves were not kept"))
+}
+
+/// The masks tuples of the listed moves, made on first request.
+fn masks_of<'py, B: Width>(py: Python<'py>, done: &Listed<B>) -> PyResult<Bound<'py, PyTuple>> {
+    if let Some(made) = done.masks.get() {
+        return Ok(made.bind(py).clone());
+    }
+    let tuples = done
+        .compacts
+        .iter()
+        .map(|c| fast::compact_tuple(py, c))
+        .collect::<PyResult<Vec<_>>>()?;
+    let made = PyTuple::new(py, tuples)?;
+    let _ = done.masks.set(made.clone().unbind()); // another thread's are equal
+    Ok(made)
 }
 
 /// The legal moves of `node` when they are all quiet (no capture, and no king to end the game
@@ -326,7 +400,7 @@ impl NodeObj {
         let rules = self.rules.get();
         typed!(rules, &self.typed, g, t => {
             let done = listed(py, rules, g, t)?;
-            Ok((done.moves.bind(py).clone(), done.masks.bind(py).clone()))
+            Ok((done.moves.bind(py).clone(), masks_of(py, done)?))
         })
     }
 
@@ -338,7 +412,11 @@ impl NodeObj {
 
     /// The node after the legal move `move` (by identity, else equality), or None if it is not
     /// one of the legal moves.
-    fn child(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Option<Py<NodeObj>>> {
+    pub(crate) fn child(
+        &self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Py<NodeObj>>> {
         let rules = self.rules.get();
         typed!(rules, &self.typed, g, t => {
             let done = listed(py, rules, g, t)?;
@@ -349,63 +427,13 @@ impl NodeObj {
         })
     }
 
-    /// `owner` (a `draughts.Position`: the object that holds this node in its slot `_key`) after
-    /// the legal move `move` (by identity, else equality): a new object of `owner`'s class with
-    /// the same `ruleset` and `_gen` slots and the next node; None if `move` is not legal here.
-    fn play_in<'py>(
-        &self,
-        owner: &Bound<'py, PyAny>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = owner.py();
-        match self.child(py, r#move)? {
-            Some(node) => Ok(Some(derive(owner, node)?)),
-            None => Ok(None),
-        }
-    }
-
-    /// What a board's push needs in one call: `(after, move, masks, node)`, `owner` after the
-    /// legal move `move` (as [`NodeObj::play_in`] makes it), the listed `Move` equal to `move`,
-    /// its masks tuple and the next node; None if `move` is not legal here.
-    #[allow(clippy::type_complexity)] // the tuple Python unpacks
-    fn push_in<'py>(
-        &self,
-        owner: &Bound<'py, PyAny>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<
-        Option<(
-            Bound<'py, PyAny>,
-            Bound<'py, PyAny>,
-            Bound<'py, PyAny>,
-            Py<NodeObj>,
-        )>,
-    > {
-        let py = owner.py();
-        let rules = self.rules.get();
-        typed!(rules, &self.typed, g, t => {
-            let done = listed(py, rules, g, t)?;
-            let moves = done.moves.bind(py);
-            let Some(index) = find(moves, r#move)? else {
-                return Ok(None);
-            };
-            let node = self.child_of(py, g.play(&t.node, &done.compacts[index]))?;
-            let after = derive(owner, node.clone_ref(py))?;
-            Ok(Some((after, moves.get_item(index)?, done.masks.bind(py).get_item(index)?, node)))
-        })
-    }
-
-    /// `owner` after the legal move at `index`, as [`NodeObj::play_in`] makes it.
-    fn play_at<'py>(&self, owner: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyAny>> {
-        derive(owner, self.child_at(owner.py(), index)?)
-    }
-
     /// The legal moves (what a `LegalMoves` made over the node lists).
     fn __call__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.legal(py)
     }
 
     /// The node after the legal move at `index` (`IndexError` outside the list).
-    fn child_at(&self, py: Python<'_>, index: usize) -> PyResult<Py<NodeObj>> {
+    pub(crate) fn child_at(&self, py: Python<'_>, index: usize) -> PyResult<Py<NodeObj>> {
         let rules = self.rules.get();
         typed!(rules, &self.typed, g, t => {
             let done = listed(py, rules, g, t)?;
@@ -463,6 +491,11 @@ pub struct MoveView {
 }
 
 impl MoveView {
+    /// A view over `source` (a node, a board's list of positions or a callable) owned by `owner`.
+    pub(crate) fn over(source: Py<PyAny>, owner: Py<PyAny>) -> Self {
+        MoveView { source, owner }
+    }
+
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let source = self.source.bind(py);
         if let Ok(node) = source.cast::<NodeObj>() {
@@ -471,6 +504,9 @@ impl MoveView {
         if let Ok(positions) = source.cast::<PyList>() {
             // A board's positions: the moves of the last one's node (its slot `_key`).
             let last = positions.get_item(positions.len().saturating_sub(1))?;
+            if let Ok(position) = last.cast::<PositionBase>() {
+                return Ok(PositionBase::node(position).get().legal(py)?.into_any());
+            }
             let key = last.getattr(intern!(py, "_key"))?;
             let node = key.cast::<NodeObj>()?;
             return Ok(node.get().legal(py)?.into_any());
@@ -524,37 +560,4 @@ impl MoveView {
 /// A `NodeObj` from a Python value, if it is one (how the draw rules take a position's node).
 pub fn as_node<'a, 'py>(value: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, NodeObj>> {
     value.cast::<NodeObj>().ok()
-}
-
-/// A new object of `parent`'s class holding `node` in its slot `_key` and `parent`'s `ruleset`
-/// and `_gen`: how a `draughts.Position` makes the position after a move without a Python frame.
-/// The slots are set as the class's own descriptors set them (`PyObject_GenericSetAttr`, past
-/// the frozen class's `__setattr__`), as `draughts._slots` does in Python; no `__init__` runs.
-fn derive<'py>(parent: &Bound<'py, PyAny>, node: Py<NodeObj>) -> PyResult<Bound<'py, PyAny>> {
-    let py = parent.py();
-    let names = [
-        intern!(py, "ruleset"),
-        intern!(py, "_gen"),
-        intern!(py, "_key"),
-    ];
-    // SAFETY: `Py_TYPE` of a live object is its valid type; `PyType_GenericAlloc` returns a new
-    // reference (or NULL with an exception set, turned into an error) to a zeroed instance of
-    // that type, tracked by the collector if the type is; the attribute calls take borrowed
-    // pointers of live objects and report failure by their return value.
-    unsafe {
-        let made = ffi::PyType_GenericAlloc(ffi::Py_TYPE(parent.as_ptr()), 0);
-        let made = Bound::from_owned_ptr_or_err(py, made)?;
-        for name in &names[..2] {
-            let value = ffi::PyObject_GenericGetAttr(parent.as_ptr(), name.as_ptr());
-            let value = Bound::from_owned_ptr_or_err(py, value)?;
-            if ffi::PyObject_GenericSetAttr(made.as_ptr(), name.as_ptr(), value.as_ptr()) < 0 {
-                return Err(PyErr::fetch(py));
-            }
-        }
-        let node = node.into_bound(py);
-        if ffi::PyObject_GenericSetAttr(made.as_ptr(), names[2].as_ptr(), node.as_ptr()) < 0 {
-            return Err(PyErr::fetch(py));
-        }
-        Ok(made)
-    }
 }
