@@ -51,6 +51,7 @@ __all__ = [
     "play_task",
     "play_task_native",
     "play_task_python",
+    "play_tasks",
     "repeated_games",
     "resolve_openings",
     "run_games",
@@ -180,6 +181,19 @@ def play_task(task: GameTask) -> GameRecord:
     if is_native(task.players):
         return play_task_native(task)
     return play_task_python(task)
+
+
+def play_tasks(tasks: Sequence[GameTask]) -> list[GameRecord]:
+    """The records of ``tasks``, in order, each the one :func:`play_task` gives: the games
+    between native players in one native call (:func:`~draughts.lab.native.play_tasks_native`),
+    the others by the Python loop."""
+    from draughts.lab.native import is_native, play_tasks_native
+
+    native = [n for n, task in enumerate(tasks) if is_native(task.players)]
+    records: list[GameRecord | None] = [None] * len(tasks)
+    for n, record in zip(native, play_tasks_native([tasks[n] for n in native]), strict=True):
+        records[n] = record
+    return [play_task_python(tasks[n]) if r is None else r for n, r in enumerate(records)]
 
 
 def _order(task: GameTask) -> tuple[str, str]:
@@ -436,18 +450,31 @@ def run_games(
     return [found[number] for number in range(len(tasks))]
 
 
+BATCH = 32
+"""Most games one call plays (:func:`play_tasks`): here, and in one job of an executor."""
+
+
+def _batches(numbers: Sequence[int], size: int) -> list[Sequence[int]]:
+    return [numbers[at : at + size] for at in range(0, len(numbers), size)]
+
+
 def _play(
     tasks: Sequence[GameTask], numbers: Sequence[int], executor: Executor | None
 ) -> Iterator[tuple[int, GameRecord]]:
-    """``(number, record)`` of each task as it finishes."""
+    """``(number, record)`` of each task as it finishes, played in batches of games
+    (:func:`play_tasks`): of :data:`BATCH` here; over an executor, of up to :data:`BATCH` so
+    that there are at least 64 jobs to share out (one game a job in runs of up to 127 games)."""
     if executor is None:
-        for number in numbers:
-            yield number, play_task(tasks[number])
+        for batch in _batches(numbers, BATCH):
+            yield from zip(batch, play_tasks([tasks[n] for n in batch]), strict=True)
         return
-    futures: dict[Future[GameRecord], int] = {executor.submit(play_task, tasks[n]): n for n in numbers}
+    size = max(1, min(BATCH, len(numbers) // 64))
+    futures: dict[Future[list[GameRecord]], Sequence[int]] = {
+        executor.submit(play_tasks, [tasks[n] for n in batch]): batch for batch in _batches(numbers, size)
+    }
     try:
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            yield from zip(futures[future], future.result(), strict=True)
     finally:
         for future in futures:
             future.cancel()
