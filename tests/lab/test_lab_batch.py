@@ -116,3 +116,42 @@ def test_an_executor_gets_batches_of_games_but_enough_jobs_to_share() -> None:
 def test_a_batch_stops_on_ctrl_c() -> None:
     tasks = [GameTask("international", index, 1, 300, ("depth:64", "depth:64")) for index in range(4)]
     assert_stops_on_ctrl_c(lambda: native.play_tasks_native(tasks))
+
+
+def test_random_openings_play_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """100 openings of 4 plies: every move played once per position it leads to (the tree has
+    fewer positions than the lines drawn pass through), the lines as each was drawn."""
+    from draughts.board import Board
+
+    pushes = []
+    real = Board.push
+
+    def push(self: Board, move: Any) -> None:
+        pushes.append(move)
+        real(self, move)
+
+    monkeypatch.setattr(Board, "push", push)
+    openings = RandomOpenings(4, 100, seed=2).openings("russian")
+    assert len(openings) == 100
+    assert len(pushes) < 4 * 100  # each line of 4 plies replayed would be 400 at least
+    monkeypatch.setattr(Board, "push", real)
+    for opening in openings:  # each a legal line
+        board = Board("russian")
+        for text in opening.moves:
+            board.push_text(text)
+
+
+def test_the_branching_curves_are_the_per_position_means() -> None:
+    from draughts.lab.metrics import measure
+
+    records = run_games(lab_tasks(["russian"], 12, players=["random"], max_plies=80))
+    figures = measure(records).to_dict()
+    longest = max(len(r.legal) for r in records)
+    games = [sum(len(r.legal) > i for r in records) for i in range(longest)]
+    assert list(figures["curve_games"]) == games
+    assert list(figures["branching_curve"]) == [
+        sum(r.legal[i] for r in records if len(r.legal) > i) / k for i, k in enumerate(games)
+    ]
+    assert list(figures["decision_curve"]) == [
+        sum(r.legal[i] > 1 for r in records if len(r.legal) > i) / k for i, k in enumerate(games)
+    ]
