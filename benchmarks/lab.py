@@ -147,18 +147,23 @@ def compare(args: argparse.Namespace) -> int:
         f"games per CPU second, in-process, {args.rounds} rounds (median [range]), old = {args.compare_python}, "
         f"load average {min(loads):.2f}-{max(loads):.2f} on {os.cpu_count()} cores"
     )
-    print(f"{'variant':14} {'player (games)':16} {'old':22} {'new':22} {'new/old':22} plies/game old, new")
+    print(f"{'variant':14} {'player (games)':16} {'old':24} {'new':24} {'new/old':22} plies/game old, new")
     for variant, player, games, rates in rows:
         print(
-            f"{variant:14} {f'{player} ({games})':16} {spread(rates['old']):22} {spread(rates['new']):22} "
+            f"{variant:14} {f'{player} ({games})':16} {spread(rates['old']):24} {spread(rates['new']):24} "
             f"{spread(rates['ratio']):22} {statistics.median(rates['old plies']):.0f}, "
             f"{statistics.median(rates['new plies']):.0f}"
         )
     return 0
 
 
+def figure(value: float) -> str:
+    """Three significant digits, thousands written out (4,180, not 4.18e+03)."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.3g}"
+
+
 def spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.3g} [{min(values):.3g}, {max(values):.3g}]"
+    return f"{figure(statistics.median(values))} [{figure(min(values))}, {figure(max(values))}]"
 
 
 def main(argv: list[str] | None = None) -> int:
