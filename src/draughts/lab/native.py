@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from draughts._core.native import native_rules
 from draughts._native import Evaluation, play_game, play_games
@@ -33,13 +33,11 @@ from draughts.engine.limits import Limit
 from draughts.engine.root import evaluation_of
 from draughts.engine.score import Score
 from draughts.errors import PlayerSpecError
+from draughts.lab.metrics import CAP, GameRecord
+from draughts.lab.runner import GameTask, Opening, _order, ending_words, game_seed, start_board
 from draughts.players.spec import ENGINE_KINDS, parse_player
 from draughts.position import Position
 from draughts.rules import Ruleset
-
-if TYPE_CHECKING:
-    from draughts.lab.metrics import GameRecord
-    from draughts.lab.runner import GameTask, Opening
 
 __all__ = [
     "NATIVE_KINDS",
@@ -183,8 +181,6 @@ class _Batch:
     def start(self, task: GameTask) -> tuple[Any, list[Any], Any, Color, set[int]]:
         """Where ``task``'s game starts: the node, the nodes before it, the draw counter, the side
         to move and the squares pieces stand on."""
-        from draughts.lab.runner import start_board
-
         key = (task.opening_index, task.opening)
         if key not in self.starts:
             board = start_board(task)
@@ -202,8 +198,6 @@ def play_tasks_native(tasks: Sequence[GameTask]) -> list[GameRecord]:
     Raises:
         ~draughts.errors.PlayerSpecError: a player the native loop does not play.
     """
-    from draughts.lab.runner import _order, game_seed
-
     batches: dict[str, _Batch] = {}
     groups: dict[str, list[int]] = {}
     jobs: dict[str, list[Any]] = {}
@@ -228,9 +222,6 @@ def play_tasks_native(tasks: Sequence[GameTask]) -> list[GameRecord]:
 
 def _record(task: GameTask, batch: _Batch, game: Any) -> GameRecord:
     """The record of ``task``'s game as ``play_games`` gave it back."""
-    from draughts.lab.metrics import CAP, GameRecord
-    from draughts.lab.runner import _order, ending_words
-
     moves, taken, legal, ends, evals, crowning, (kind, index), last = game
     rules = batch.rules
     _, _, _, _, squares = batch.start(task)
