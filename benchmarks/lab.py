@@ -21,6 +21,18 @@ code being measured and the code it is compared with (the script runs on older v
     python benchmarks/lab.py                        # Russian, 200 random and 20 depth-2 games, 3 rounds
     python benchmarks/lab.py --variant international --depth 3 --rounds 5
     python benchmarks/lab.py --quick                # CI: small, checks it runs
+    python benchmarks/lab.py --compare-python /work/venv-old/bin/python --rounds 5
+
+``--compare-python PYTHON`` measures this code against the lab of another installation (the
+issue-38 baseline: the turn-3 compiled build, commit 8041631), side by side: for each variant of
+``--compare-variants`` and each player (``random``, ``depth:N`` for each N of ``--compare-depths``)
+and each round, the same run (same games, seeds and openings) in a fresh process of each side,
+in an order that alternates between rounds. A run is in-process (no executor: one worker), timed
+in the process's CPU seconds (``time.process_time``) from the tasks to the measured figures
+(openings, games, records, metrics), after a warm-up run of two other games. It prints, per
+variant and player, each side's games per CPU second and the ratio new/old (median [range] over
+the rounds), with the plies per game of each side (the engines differ: the older one plays other
+games) and the load average.
 """
 
 from __future__ import annotations
@@ -29,6 +41,8 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -52,8 +66,104 @@ def timed(variant: str, games: int, player: str, workers: int, seed: int, max_pl
     return time.perf_counter() - start
 
 
+def measure_run(variant: str, player: str, games: int, seed: int, max_plies: int, plies: int) -> dict[str, float]:
+    """One in-process lab run (its tasks, games and metrics) in CPU seconds of this process, after
+    a warm-up run of two other games; with the plies played. Runs on older versions too."""
+    from draughts.lab.metrics import measure
+    from draughts.lab.runner import lab_tasks, run_games
+
+    warnings.filterwarnings("ignore", message=".*repeat an earlier game")
+
+    def run(count: int, at: int) -> tuple[float, int]:
+        start = time.process_time()
+        openings = None if plies == 0 else RandomOpenings(plies, count, at)
+        tasks = lab_tasks([variant], count, players=[player], seed=at, max_plies=max_plies, openings=openings)
+        records = run_games(tasks)
+        measure(records)
+        return time.process_time() - start, sum(r.plies for r in records)
+
+    run(2, seed + 7919)
+    cpu, played = run(games, seed)
+    return {"cpu": cpu, "plies": played, "games": games}
+
+
+def measure_in(python: str | None, job: dict[str, object]) -> dict[str, float]:
+    """:func:`measure_run` of ``job`` in a fresh process: ``python`` without this process's
+    PYTHONPATH (another installation), or None for this interpreter and path."""
+    env = dict(os.environ)
+    if python is not None:
+        env.pop("PYTHONPATH", None)
+    command = [python or sys.executable, os.path.abspath(__file__), "--measure-run", json.dumps(job)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd="/")
+    if done.returncode != 0:
+        raise SystemExit(f"{command[0]}: {done.stderr.strip()[-2000:]}")
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compare(args: argparse.Namespace) -> int:
+    """The ``--compare-python`` table: this code's lab against another installation's."""
+    players = {"random": args.games, **{f"depth:{d}": args.engine_games for d in args.compare_depths}}
+    rows = []
+    loads = []
+    for variant in args.compare_variants:
+        for player, games in players.items():
+            rates: dict[str, list[float]] = {"old": [], "new": [], "ratio": [], "old plies": [], "new plies": []}
+            for round_ in range(args.rounds):
+                job = {
+                    "variant": variant,
+                    "player": player,
+                    "games": games,
+                    "seed": 1000 * round_ + 17,
+                    "max_plies": args.max_plies,
+                    "plies": args.openings,
+                }
+                sides = ("old", "new") if round_ % 2 == 0 else ("new", "old")
+                got = {side: measure_in(args.compare_python if side == "old" else None, job) for side in sides}
+                loads.append(os.getloadavg()[0])
+                for side in ("old", "new"):
+                    rates[side].append(games / got[side]["cpu"])
+                    rates[f"{side} plies"].append(got[side]["plies"] / games)
+                rates["ratio"].append(got["old"]["cpu"] / got["new"]["cpu"])
+                print(
+                    f"  {variant} {player} round {round_ + 1}: old {rates['old'][-1]:.4g}, new "
+                    f"{rates['new'][-1]:.4g} games/CPU s, ratio {rates['ratio'][-1]:.3g}",
+                    file=sys.stderr,
+                )
+            rows.append((variant, player, games, rates))
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "rounds": args.rounds,
+                    "load": [min(loads), max(loads)],
+                    "figures": [{"variant": v, "player": p, "games": g, **r} for v, p, g, r in rows],
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(
+        f"games per CPU second, in-process, {args.rounds} rounds (median [range]), old = {args.compare_python}, "
+        f"load average {min(loads):.2f}-{max(loads):.2f} on {os.cpu_count()} cores"
+    )
+    print(f"{'variant':14} {'player (games)':16} {'old':24} {'new':24} {'new/old':22} plies/game old, new")
+    for variant, player, games, rates in rows:
+        print(
+            f"{variant:14} {f'{player} ({games})':16} {spread(rates['old']):24} {spread(rates['new']):24} "
+            f"{spread(rates['ratio']):22} {statistics.median(rates['old plies']):.0f}, "
+            f"{statistics.median(rates['new plies']):.0f}"
+        )
+    return 0
+
+
+def figure(value: float) -> str:
+    """Three significant digits, thousands written out (4,180, not 4.18e+03)."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.3g}"
+
+
 def spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.3g} [{min(values):.3g}, {max(values):.3g}]"
+    return f"{figure(statistics.median(values))} [{figure(min(values))}, {figure(max(values))}]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +185,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cluster-workers", type=int, default=32, help="the cluster of the projection")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true", help="20 random and 4 depth-1 games, 1 round")
+    parser.add_argument("--compare-python", metavar="PYTHON", help="compare with another installation's lab")
+    parser.add_argument("--compare-variants", nargs="+", default=["russian", "international"])
+    parser.add_argument("--compare-depths", nargs="+", type=int, default=[2, 4])
+    parser.add_argument("--measure-run", metavar="JSON", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.measure_run:
+        print(json.dumps(measure_run(**json.loads(args.measure_run))))
+        return 0
+    if args.compare_python:
+        return compare(args)
     if args.quick:
         args.games, args.engine_games, args.depth, args.rounds = 20, 4, 1, 1
     players = {"random": args.games, f"depth:{args.depth}": args.engine_games}

@@ -172,6 +172,13 @@ def play_game(
     max_plies: int,
     repetitions: bool,
 ) -> tuple[list[tuple[int, int, bool, int, int | None]], list[int], tuple[str, int], _Node]: ...
+
+_Job = tuple[_Node, list[_Node], DrawCounter, tuple[_Seat, _Seat], int, int]
+_Played = tuple[
+    list[int], list[int], list[int], list[int], list[int | None], int | None, tuple[str, int], _Node
+]
+
+def play_games(rules: Rules, games: Sequence[_Job], repetitions: bool) -> list[_Played]: ...
 # native/python/src/drawrules.rs: the draw rules a Board keeps (draughts.drawrules builds them).
 DRAW_MAN_MOVED: int
 DRAW_CAPTURE: int

@@ -57,6 +57,8 @@ pub struct Ply {
     pub end: u32,
     /// The engine's score of the position moved from, for the mover (None: a random move).
     pub score: Option<i64>,
+    /// The seat that played it (0 plays the job's `first` colour).
+    pub seat: u8,
 }
 
 /// How a native game ended.
@@ -146,9 +148,136 @@ pub fn play_game<B: Bits>(
     bit_of_square: &[u32],
     poll: &dyn Fn() -> Result<bool, Error>,
 ) -> Result<Game<B>, Error> {
-    let mut node = start;
-    let mut line = history;
+    let job = Job {
+        counter: counter.clone(),
+        start,
+        history,
+        seats: seats.clone(),
+        first,
+        max_plies,
+    };
+    let mut pool = Pool::default();
+    let (game, job) = play_job(g, job, repetitions, bit_of_square, poll, &mut pool)?;
+    *counter = job.counter;
+    *seats = job.seats;
+    Ok(game)
+}
+
+/// One game of a batch: where it starts (after `history`, counted in `counter`), its seats (seat
+/// 0 plays colour `first`) and its ply cap.
+#[derive(Clone, Debug)]
+pub struct Job<B: Bits> {
+    /// The draw counter at `start` (the game's moves are counted in it).
+    pub counter: DrawCounter,
+    /// The position the players start from.
+    pub start: Node<B>,
+    /// The game's positions before `start`.
+    pub history: Vec<Node<B>>,
+    /// The players: seat 0 plays `first`.
+    pub seats: [Seat<B>; 2],
+    /// The colour seat 0 plays.
+    pub first: u8,
+    /// The most plies the players play.
+    pub max_plies: usize,
+}
+
+/// Searchers kept from one game of a batch to the next, so that a game does not allocate (and
+/// fault in) its transposition table again. A game takes a cleared one: the same search as a new
+/// searcher's, since each search starts afresh ([`Searcher::begin`]) and a table's entries are
+/// forgotten in the order they were written, whatever their count before.
+#[derive(Debug)]
+pub struct Pool<B: Bits> {
+    free: Vec<Searcher<B>>,
+}
+
+impl<B: Bits> Default for Pool<B> {
+    fn default() -> Self {
+        Pool { free: Vec::new() }
+    }
+}
+
+impl<B: Bits> Pool<B> {
+    /// A searcher with an empty table of at most `hash_size` entries.
+    pub fn take(&mut self, hash_size: usize) -> Searcher<B> {
+        match self
+            .free
+            .iter()
+            .position(|s| s.hash_size == hash_size.max(1))
+        {
+            Some(at) => {
+                let mut searcher = self.free.swap_remove(at);
+                searcher.clear();
+                searcher
+            }
+            None => Searcher::new(hash_size),
+        }
+    }
+
+    /// Keeps `searcher` for a later game.
+    pub fn give(&mut self, searcher: Searcher<B>) {
+        self.free.push(searcher);
+    }
+}
+
+/// Plays `jobs` in turn (see [`play_game`]), their engines' searchers reused from game to game:
+/// each game is the one [`play_game`] plays alone.
+///
+/// # Errors
+/// The first error of a game (the games after it are not played).
+pub fn play_games<B: Bits>(
+    g: &Generator<B>,
+    jobs: Vec<Job<B>>,
+    repetitions: bool,
+    bit_of_square: &[u32],
+    poll: &dyn Fn() -> Result<bool, Error>,
+) -> Result<Vec<Game<B>>, Error> {
+    let mut pool = Pool::default();
+    jobs.into_iter()
+        .map(|job| Ok(play_job(g, job, repetitions, bit_of_square, poll, &mut pool)?.0))
+        .collect()
+}
+
+/// Plays `job`, its engines' searchers taken from `pool` and given back; returns the game and
+/// the job as the game left it (its counter and generators advanced).
+fn play_job<B: Bits>(
+    g: &Generator<B>,
+    mut job: Job<B>,
+    repetitions: bool,
+    bit_of_square: &[u32],
+    poll: &dyn Fn() -> Result<bool, Error>,
+    pool: &mut Pool<B>,
+) -> Result<(Game<B>, Job<B>), Error> {
     let mut searchers: [Option<Searcher<B>>; 2] = [None, None];
+    let played = play_loop(
+        g,
+        &mut job,
+        repetitions,
+        bit_of_square,
+        poll,
+        pool,
+        &mut searchers,
+    );
+    for searcher in searchers.into_iter().flatten() {
+        pool.give(searcher);
+    }
+    Ok((played?, job))
+}
+
+/// The loop of one game (see [`play_game`]).
+fn play_loop<B: Bits>(
+    g: &Generator<B>,
+    job: &mut Job<B>,
+    repetitions: bool,
+    bit_of_square: &[u32],
+    poll: &dyn Fn() -> Result<bool, Error>,
+    pool: &mut Pool<B>,
+    searchers: &mut [Option<Searcher<B>>; 2],
+) -> Result<Game<B>, Error> {
+    let (first, max_plies) = (job.first, job.max_plies);
+    let counter = &mut job.counter;
+    let seats = &mut job.seats;
+    let mut node = job.start;
+    let mut line = std::mem::take(&mut job.history);
     let mut plies = Vec::new();
     let mut legal_counts = Vec::new();
     let end = loop {
@@ -172,8 +301,7 @@ pub fn play_game<B: Bits>(
         let (index, score) = match &seat.engine {
             None => (seat.rng.below(moves.len()), None),
             Some(engine) => {
-                let searcher =
-                    searchers[slot].get_or_insert_with(|| Searcher::new(engine.hash_size));
+                let searcher = searchers[slot].get_or_insert_with(|| pool.take(engine.hash_size));
                 let (index, score) = engine_move(
                     g,
                     searcher,
@@ -196,6 +324,7 @@ pub fn play_game<B: Bits>(
             promotes: m.promotes,
             end: m.end,
             score,
+            seat: u8::from(slot == 1),
         });
         let after = g.play(&node, &m.compact);
         counter.push(&facts(counter, &after)?, ev)?;
@@ -285,7 +414,7 @@ mod tests {
         Generator::new(&crate::spec::international_for_tests()).unwrap()
     }
 
-    fn random_game(g: &Generator<u64>, seeds: [u64; 2], max_plies: usize) -> Game<u64> {
+    fn counter(g: &Generator<u64>) -> DrawCounter {
         let spec = Arc::new(DrawSpec {
             repetitions: 3,
             repetition_claim: false,
@@ -304,7 +433,12 @@ mod tests {
                 start.state,
             )
             .unwrap();
-        let mut counter = DrawCounter::new(spec, &root, &[], 0).unwrap();
+        DrawCounter::new(spec, &root, &[], 0).unwrap()
+    }
+
+    fn random_game(g: &Generator<u64>, seeds: [u64; 2], max_plies: usize) -> Game<u64> {
+        let mut counter = counter(g);
+        let start = g.start();
         let mut seats = seeds.map(|seed| Seat {
             engine: None,
             rng: Rng::new(seed),
@@ -349,5 +483,79 @@ mod tests {
         let capped = random_game(&g, [1, 2], 5);
         assert_eq!((capped.plies.len(), capped.end), (5, End::Cap));
         assert_eq!(capped.legal.len(), 6);
+    }
+
+    /// An engine seat at `depth` with a material evaluation and a table of `hash_size` entries.
+    fn engine(g: &Generator<u64>, depth: i32, hash_size: usize, seed: u64) -> Seat<u64> {
+        let bits = g.tables.nbits();
+        let eval = Evaluation {
+            men: [vec![100; bits], vec![100; bits]],
+            kings: vec![300; bits],
+            board: g.tables.board,
+            men_total: 40,
+            sign: 1,
+            ..Evaluation::default()
+        };
+        Seat {
+            engine: Some(EngineSeat {
+                depth: Some(depth),
+                nodes: None,
+                time: None,
+                margin: 0,
+                eval,
+                hash_size,
+            }),
+            rng: Rng::new(seed),
+        }
+    }
+
+    #[test]
+    fn a_batch_plays_each_game_as_alone() {
+        // Tables of 64 entries fill and forget within a game; the batch's reused searchers must
+        // choose as fresh ones do, game after game.
+        let g = international();
+        let squares = &g.tables.layout.bit_of_square;
+        let jobs: Vec<Job<u64>> = (0..4u64)
+            .map(|n| Job {
+                counter: counter(&g),
+                start: g.start(),
+                history: Vec::new(),
+                seats: [
+                    engine(&g, 2, 64, n),
+                    engine(&g, 1 + n as i32 % 2, 64, n + 10),
+                ],
+                first: (n % 2) as u8,
+                max_plies: 40,
+            })
+            .collect();
+        let batch = play_games(&g, jobs.clone(), true, squares, &|| Ok(false)).unwrap();
+        assert_eq!(batch.len(), 4);
+        for (job, game) in jobs.into_iter().zip(&batch) {
+            let job_first = job.first;
+            let mut alone = job.clone();
+            let single = play_game(
+                &g,
+                &mut alone.counter,
+                job.start,
+                job.history,
+                &mut alone.seats,
+                job.first,
+                job.max_plies,
+                true,
+                squares,
+                &|| Ok(false),
+            )
+            .unwrap();
+            assert_eq!(single.plies, game.plies);
+            assert_eq!((single.end, single.last), (game.end, game.last));
+            assert!(game.plies.iter().all(|p| p.score.is_some()));
+            let opener = u8::from(g.start().color != job_first);
+            assert_eq!(
+                (game.plies[0].seat, game.plies[1].seat),
+                (opener, 1 - opener)
+            );
+        }
+        let stop = play_games(&g, vec![], true, squares, &|| Ok(true)).unwrap();
+        assert!(stop.is_empty());
     }
 }

@@ -286,10 +286,7 @@ def complexity_metrics(records: Sequence[GameRecord]) -> dict[str, Any]:
     * ``board_coverage = mean_g coverage_g / squares``: the share of playable squares a piece
       stood on at least once (Ludii's *Board Coverage*), normal interval.
     """
-    longest = max((len(r.legal) for r in records), default=0)
-    curve_games = tuple(sum(len(r.legal) > i for r in records) for i in range(longest))
-    branching = tuple(sum(r.legal[i] for r in records if len(r.legal) > i) / k for i, k in enumerate(curve_games))
-    decision = tuple(sum(r.legal[i] > 1 for r in records if len(r.legal) > i) / k for i, k in enumerate(curve_games))
+    curve_games, branching, decision = _curves(records)
     crowned = [float(r.crowning) for r in records if r.crowning is not None]
     return {
         "branching_factor": ratio_interval(
@@ -309,6 +306,24 @@ def complexity_metrics(records: Sequence[GameRecord]) -> dict[str, Any]:
         "first_crowning_ply": mean_interval(crowned, bounds=POSITIVE),
         "board_coverage": mean_interval([r.coverage / r.squares for r in records], bounds=(0.0, 1.0)),
     }
+
+
+def _curves(records: Sequence[GameRecord]) -> tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]:
+    """Per position index: the games that reached it, their mean legal moves and their share of
+    positions with a choice, in one pass over the records (whole-number sums, so the figures do
+    not depend on the order they are added in)."""
+    longest = max((len(r.legal) for r in records), default=0)
+    games, moves, choices = [0] * longest, [0] * longest, [0] * longest
+    for r in records:
+        for i, count in enumerate(r.legal):
+            games[i] += 1
+            moves[i] += count
+            choices[i] += count > 1
+    return (
+        tuple(games),
+        tuple(m / k for m, k in zip(moves, games, strict=True)),
+        tuple(c / k for c, k in zip(choices, games, strict=True)),
+    )
 
 
 def _clamped(evals: Sequence[int | None]) -> list[int]:

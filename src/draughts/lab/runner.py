@@ -51,6 +51,7 @@ __all__ = [
     "play_task",
     "play_task_native",
     "play_task_python",
+    "play_tasks",
     "repeated_games",
     "resolve_openings",
     "run_games",
@@ -107,21 +108,61 @@ class RandomOpenings:
         rules = get_variant(ruleset)
         rng = random.Random(game_seed(self.seed, ruleset if isinstance(ruleset, str) else rules.name, self.plies))
         found: dict[tuple[str, ...], None] = {}
+        tree = _OpeningTree(rules, self.plies)
         for _ in range(self.count * 20):  # a small tree may have fewer distinct lines than asked
-            board = Board(rules)
-            line = []
+            path: tuple[int, ...] = ()
             for _ in range(self.plies):
-                moves = board.legal_moves()
-                if not moves or board.outcome() is not None:
+                moves = tree.moves(path)
+                if moves is None:
                     break
-                move = rng.choice(moves)
-                line.append(board.move_text(move))
-                board.push(move)
-            if len(line) == self.plies and board.legal_moves() and board.outcome() is None:
-                found.setdefault(tuple(line))
+                # choice() over the indices draws as choice() over the moves did
+                path = (*path, rng.choice(range(moves)))
+            if len(path) == self.plies and tree.moves(path) is not None:
+                found.setdefault(tree.line(path))
             if len(found) == self.count:
                 break
         return tuple(Opening(moves, name=f"random {n + 1}") for n, moves in enumerate(found))
+
+
+class _OpeningTree:
+    """The positions random openings pass through, each played and read once, by its path of move
+    indices from the start: its number of legal moves (None: the game is over there), its moves'
+    texts, and its board where a longer opening goes on from it (random openings revisit the
+    same few positions many times)."""
+
+    def __init__(self, rules: Ruleset, plies: int) -> None:
+        self.rules, self.plies = rules, plies
+        self.boards: dict[tuple[int, ...], Board] = {}
+        self.counts: dict[tuple[int, ...], int | None] = {}
+        self.texts: dict[tuple[int, ...], str] = {}
+
+    def _board(self, path: tuple[int, ...]) -> Board:
+        board = self.boards.get(path)
+        if board is None:
+            if path:
+                board = self._board(path[:-1]).copy()
+                board.push(board.legal_moves()[path[-1]])
+            else:
+                board = Board(self.rules)
+            if len(path) < self.plies:  # an opening's last position is only counted
+                self.boards[path] = board
+        return board
+
+    def moves(self, path: tuple[int, ...]) -> int | None:
+        """The number of legal moves after ``path``, None where the game is over."""
+        if path not in self.counts:
+            board = self._board(path)
+            count = len(board.legal_moves())
+            self.counts[path] = count if count and board.outcome() is None else None
+        return self.counts[path]
+
+    def line(self, path: tuple[int, ...]) -> tuple[str, ...]:
+        """``path``'s moves as the variant writes them."""
+        for end in range(1, len(path) + 1):
+            if path[:end] not in self.texts:
+                board = self._board(path[: end - 1])
+                self.texts[path[:end]] = board.move_text(board.legal_moves()[path[end - 1]])
+        return tuple(self.texts[path[:end]] for end in range(1, len(path) + 1))
 
 
 @attrs.frozen
@@ -180,6 +221,19 @@ def play_task(task: GameTask) -> GameRecord:
     if is_native(task.players):
         return play_task_native(task)
     return play_task_python(task)
+
+
+def play_tasks(tasks: Sequence[GameTask]) -> list[GameRecord]:
+    """The records of ``tasks``, in order, each the one :func:`play_task` gives: the games
+    between native players in one native call (:func:`~draughts.lab.native.play_tasks_native`),
+    the others by the Python loop."""
+    from draughts.lab.native import is_native, play_tasks_native
+
+    native = [n for n, task in enumerate(tasks) if is_native(task.players)]
+    records: list[GameRecord | None] = [None] * len(tasks)
+    for n, record in zip(native, play_tasks_native([tasks[n] for n in native]), strict=True):
+        records[n] = record
+    return [play_task_python(tasks[n]) if r is None else r for n, r in enumerate(records)]
 
 
 def _order(task: GameTask) -> tuple[str, str]:
@@ -436,18 +490,31 @@ def run_games(
     return [found[number] for number in range(len(tasks))]
 
 
+BATCH = 32
+"""Most games one call plays (:func:`play_tasks`): here, and in one job of an executor."""
+
+
+def _batches(numbers: Sequence[int], size: int) -> list[Sequence[int]]:
+    return [numbers[at : at + size] for at in range(0, len(numbers), size)]
+
+
 def _play(
     tasks: Sequence[GameTask], numbers: Sequence[int], executor: Executor | None
 ) -> Iterator[tuple[int, GameRecord]]:
-    """``(number, record)`` of each task as it finishes."""
+    """``(number, record)`` of each task as it finishes, played in batches of games
+    (:func:`play_tasks`): of :data:`BATCH` here; over an executor, of up to :data:`BATCH` so
+    that there are at least 64 jobs to share out (one game a job in runs of up to 127 games)."""
     if executor is None:
-        for number in numbers:
-            yield number, play_task(tasks[number])
+        for batch in _batches(numbers, BATCH):
+            yield from zip(batch, play_tasks([tasks[n] for n in batch]), strict=True)
         return
-    futures: dict[Future[GameRecord], int] = {executor.submit(play_task, tasks[n]): n for n in numbers}
+    size = max(1, min(BATCH, len(numbers) // 64))
+    futures: dict[Future[list[GameRecord]], Sequence[int]] = {
+        executor.submit(play_tasks, [tasks[n] for n in batch]): batch for batch in _batches(numbers, size)
+    }
     try:
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            yield from zip(futures[future], future.result(), strict=True)
     finally:
         for future in futures:
             future.cancel()
