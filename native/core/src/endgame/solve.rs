@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use super::index::Indexer;
+use super::index::{Indexer, Unranked};
 use super::within::{self, Caps, Counts, Plan, INF};
 use super::{parallel, DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
 use crate::bitboard::Bits;
@@ -257,10 +257,10 @@ where
     B: Bits,
     F: Fn(B, B, B, u8) -> Result<Exit, Error> + Sync,
 {
-    /// The node of entry `index` (`None`: a hole).
-    fn node(&self, index: usize) -> Option<(Node<B>, B, B)> {
+    /// The node of entry `index` (`None`: a hole); `last`: the groups unranked last.
+    fn node(&self, index: usize, last: &mut Unranked<B>) -> Option<(Node<B>, B, B)> {
         let (_, turn, rank) = self.frame.split(index);
-        let (white, black, kings) = self.indexer.unrank(rank)?;
+        let (white, black, kings) = self.indexer.unrank_with(rank, last)?;
         let (own, opp) = if turn == 0 {
             (white, black)
         } else {
@@ -320,9 +320,19 @@ where
         moved: B,
         crowned: B,
     ) -> usize {
-        let global = self.child_global(node, white, black, moved, crowned);
         let per = self.frame.per;
-        let offset = (global % self.indexer.placements) % per;
+        let offset = if self.frame.known.is_some() {
+            // A slice: only kings move inside it, the men stay, so only the kings are ranked.
+            let kings = node.kings ^ crowned;
+            if node.color == 0 {
+                self.indexer.kings_rank(white ^ moved, black, kings)
+            } else {
+                self.indexer.kings_rank(white, black ^ moved, kings)
+            }
+        } else {
+            let global = self.child_global(node, white, black, moved, crowned);
+            (global % self.indexer.placements) % per
+        };
         let j = index as u64 / (2 * per);
         (j * 2 * per + u64::from(1 - node.color) * per + offset) as usize
     }
@@ -355,8 +365,9 @@ where
             mut caps,
             mut budgets,
         } = chunk;
+        let mut last = Unranked::default();
         for offset in 0..codes.len() {
-            let Some((node, white, black)) = self.node(low + offset) else {
+            let Some((node, white, black)) = self.node(low + offset, &mut last) else {
                 codes[offset] = HOLE;
                 continue;
             };
@@ -438,11 +449,12 @@ where
         cursor: &[AtomicU32],
         flat: &[AtomicU32],
     ) -> Result<(), Error> {
+        let mut last = Unranked::default();
         for (index, &count) in inside.iter().enumerate().take(high).skip(low) {
             if count == 0 {
                 continue;
             }
-            let Some((node, white, black)) = self.node(index) else {
+            let Some((node, white, black)) = self.node(index, &mut last) else {
                 continue;
             };
             let kings = node.kings.count();
