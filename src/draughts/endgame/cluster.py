@@ -55,7 +55,7 @@ def _task(ruleset: Ruleset, material: Material, directory: str, *done: str) -> s
 def _part_task(
     ruleset: Ruleset, material: Material, directory: str, where: tuple[int, int, int], slices: list[int], *done: str
 ) -> str:
-    """One part of a material (see :mod:`draughts.endgame.parts`); ``where``: its level, its
+    """One part of a material (see ``draughts.endgame.parts``); ``where``: its level, its
     number in the level, and how many parts the next level has (their files it reads); ``done``:
     what the tasks it waits for returned (unused)."""
     level, number, after = where
@@ -83,7 +83,7 @@ def build_on_dask(
 
     A material of more than ``part_entries`` entries that is solved by slices (men that only move
     forward) is built in parts of at most that many entries, each a task
-    (:mod:`draughts.endgame.parts`): a part waits for the parts of the next level of its material
+    (``draughts.endgame.parts``): a part waits for the parts of the next level of its material
     and for the smaller materials; the material's table is written by one more task once its parts
     are done. ``None``: every material one task.
 
