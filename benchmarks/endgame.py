@@ -216,6 +216,7 @@ def project(variant: str, pieces: int, rates: dict[str, float], workers: int) ->
     critical = max(longest(material) for material in graph)
     cpu = sum(cost.values())
     largest = max(memory, key=memory.__getitem__)
+    parts = parts_memory(rules, largest, rates)
     return {
         "variant": variant,
         "pieces": pieces,
@@ -228,7 +229,35 @@ def project(variant: str, pieces: int, rates: dict[str, float], workers: int) ->
         "largest": largest.name,
         "largest_entries": Indexer(rules, largest).size,
         "worker_memory_gib": round(memory[largest] / 2**30, 1),
+        "parts": parts,
         "rates": rates,
+    }
+
+
+def parts_memory(rules: Any, material: Any, rates: dict[str, float]) -> dict[str, Any] | None:
+    """The memory of ``material`` built in parts (``build_on_dask``'s ``part_entries``): a part
+    holds the values of the next level of slices, 6 bytes an entry, and its frames (one part's
+    entries at ``men_bytes``); the assembly holds the table's values (4 bytes an entry) and its
+    packed sections (about 5 bits an entry) while it writes the file. None: not built in parts."""
+    from draughts.endgame.index import Indexer
+    from draughts.endgame.solve import native_solver
+    from draughts.endgame.within import men_advance
+
+    advance = men_advance(rules)
+    white_men, black_men, _, _ = material.counts(rules)
+    if advance is None or not white_men + black_men:
+        return None
+    indexer = Indexer(rules, material)
+    span = 2 * indexer.radix[2] * indexer.radix[3]
+    levels = [len(level) * span for level in native_solver(rules, material).slice_levels(advance)]
+    part = rates.get("part_entries", 2**26)
+    base = rates["base_mib"] * 2**20
+    worker = base + 6 * max(levels) + min(part, max(levels)) * rates["men_bytes"]
+    return {
+        "levels": len(levels),
+        "largest_level_entries": max(levels),
+        "part_worker_gib": round(worker / 2**30, 1),
+        "assembly_gib": round((base + indexer.size * (4 + 5 / 8)) / 2**30, 1),
     }
 
 
@@ -240,6 +269,12 @@ def project_summary(result: dict[str, Any]) -> str:
         f"{result['critical_path_seconds']:,} s, {result['workers']} workers: {result['wall_seconds'] / 60:,.0f} min "
         f"wall; largest {result['largest']} ({result['largest_entries']:,} entries): "
         f"{result['worker_memory_gib']} GiB in its worker"
+        + (
+            f"; in parts ({parts['levels']} levels, the largest {parts['largest_level_entries']:,} entries): "
+            f"{parts['part_worker_gib']} GiB a part's worker, {parts['assembly_gib']} GiB the assembly's"
+            if (parts := result.get("parts"))
+            else ""
+        )
     )
 
 

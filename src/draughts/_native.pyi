@@ -226,6 +226,16 @@ class Endgame:
         slices: tuple[list[int], list[int]] | None = None,
     ) -> tuple[bytes, bytes, bytes | None, int]: ...
     def example(self, codes: bytes, plies: bytes, turn: int, longest: int) -> tuple[int, int, int] | None: ...
+    def slice_levels(self, advance: tuple[list[int], list[int]]) -> list[list[int]]: ...
+    def solve_part(
+        self,
+        tables: Sequence[tuple[tuple[int, int, int, int], bytes, bytes, int, bytes | None]],
+        plan: dict[str, Any] | None,
+        workers: int,
+        fallback: Callable[[int, int, int, int], tuple[int, int, int]] | None,
+        part: list[int],
+        known: tuple[list[int], bytes, bytes, bytes | None, bytes],
+    ) -> tuple[bytes, bytes, bytes | None, bytes, int]: ...
 
 def pack(values: bytes, itemsize: int, bits: int) -> bytes: ...
 

@@ -38,6 +38,20 @@ def test_a_projection_adds_up_the_materials(tmp_path: Path) -> None:
     assert result["wall_seconds"] == max(round(cpu / 2), result["critical_path_seconds"])
 
 
+def test_a_projection_gives_the_memory_of_a_material_in_parts(tmp_path: Path) -> None:
+    """A part's worker holds the largest level of slices (6 bytes an entry) and one part; the
+    levels add up to the material's placements with men that do not overlap."""
+    rates = "men=1000,kings=500,men_bytes=100,kings_bytes=1,base_mib=0,part_entries=1000"  # the largest has men
+    (result,) = _run("--project", "russian", "4", "--rates", rates, "--workers", "2", out=tmp_path / "p.json")
+    rules = draughts.get_variant("russian")
+    largest = Indexer(rules, Material.parse(result["largest"]))
+    parts = result["parts"]
+    assert parts["largest_level_entries"] <= largest.size
+    assert parts["part_worker_gib"] == round((6 * parts["largest_level_entries"] + 1000 * 100) / 2**30, 1)
+    assert parts["assembly_gib"] == round(largest.size * (4 + 5 / 8) / 2**30, 1)
+    assert parts["levels"] > 1
+
+
 def test_an_isolated_build_reports_its_own_memory(tmp_path: Path) -> None:
     (result,) = _run("--variants", "american", "--materials", "MvK", "--isolate", "--threads", "1", out=tmp_path / "i")
     (row,) = result["isolated"]

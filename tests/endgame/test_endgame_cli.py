@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 from draughts.cli import main
 
@@ -107,3 +108,38 @@ def test_a_missing_table_says_how_to_build_it(tmp_path: Path, capsys: object) ->
     assert status == 2
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     assert f"draughts endgame build russian KKKKvK --tablebases {tmp_path}" in err
+
+
+def test_verify_checks_a_sample_against_one_ply_of_minimax(tmp_path: Path, monkeypatch: Any) -> None:
+    """``endgame verify``: every built table's sample agrees with its children; a table whose
+    values are wrong (one material's wins read as draws) is caught, named and exits 1."""
+    from draughts.endgame.codes import DRAW, WIN
+    from draughts.endgame.table import Table
+
+    assert run("endgame", "build", "russian", "MKvK", "--tablebases", str(tmp_path))[0] == 0
+    status, text = run("endgame", "verify", "russian", "--tablebases", str(tmp_path), "--sample", "40")
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[-1] == "4 materials: 320 of 320 positions agree"  # MKvK and the 3 tables it needs
+    assert any(line.startswith("MKvK: 80 of 80 positions agree") for line in lines), text
+    status, text = run(
+        "endgame", "verify", "russian", "MKvK", "--tablebases", str(tmp_path), "--sample", "40", "--format", "json"
+    )
+    (checked,) = json.loads(text)
+    assert (checked["positions"], checked["agree"]) == (80, 80)
+    assert checked["wins"]  # a mix, not a sample of one kind
+    assert checked["draws"]
+
+    value = Table.value
+
+    def wrong(self: Table, white: int, black: int, kings: int, turn: int) -> tuple[int, int]:
+        code, plies = value(self, white, black, kings, turn)
+        return (DRAW, 0) if self.material.name == "MKvK" and code == WIN else (code, plies)
+
+    monkeypatch.setattr(Table, "value", wrong)
+    status, text = run("endgame", "verify", "russian", "MKvK", "--tablebases", str(tmp_path), "--sample", "40")
+    assert status == 1
+    assert "disagrees: " in text
+    assert "MKvK: 80 of 80" not in text
+    assert run("endgame", "verify", "russian", "--tablebases", str(tmp_path / "empty"))[0] == 2
+    assert run("endgame", "verify", "russian", "MKvK", "--tablebases", str(tmp_path), "--sample", "0")[0] == 2

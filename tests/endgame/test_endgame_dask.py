@@ -72,3 +72,33 @@ def test_the_command_builds_over_the_scheduler(
     assert "2 tables built" in capsys.readouterr().out
     assert _files("american", tmp_path / "cluster") == _files("american", tmp_path / "local")
     assert main([*argv, "--tablebases", str(tmp_path / "x"), "--scheduler", address, "--workers", "2"]) != 0
+
+
+def test_a_material_in_parts_on_the_cluster_writes_the_local_builds_file(address: str, tmp_path: Path) -> None:
+    """Materials cut into parts of at most 3,000 entries, each a task (a part waits for its
+    material's next level and the smaller materials): the files are the local build's."""
+    local = Tablebase("russian", tmp_path / "local")
+    built_here = local.build("MKvK")
+    remote = Tablebase("russian", tmp_path / "cluster")
+    with Client(address) as client:
+        recording = _Recording(client)
+        built = build_on_dask(remote, recording, "MKvK", part_entries=3000)
+    assert built == built_here
+    parts = [key for key in recording.keys if key.startswith("endgame-MKvK-") and "-part-" in key]
+    assert len(parts) > 3, recording.keys  # MKvK in parts; the smaller materials whole
+    assert _files("russian", tmp_path / "cluster") == _files("russian", tmp_path / "local")
+
+
+class _Recording:
+    """A client that notes the keys of the tasks submitted through it."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.keys: list[str] = []
+
+    def submit(self, *args: object, key: str, **options: object) -> object:
+        self.keys.append(key)
+        return self.client.submit(*args, key=key, **options)
+
+    def gather(self, futures: object) -> object:
+        return self.client.gather(futures)

@@ -165,3 +165,22 @@ def test_material_of_kingsrow_positions() -> None:
     rules = Tablebase("international", "/nonexistent").rules
     position = Position.from_fen(rules, "B:W28:BK26")
     assert material_of(rules, *masks_of(position)[:3]) == Material.parse("MvK")
+
+
+HIGH_MTC = Path(__file__).parents[1] / "data" / "egdb_intl_high_mtc.json"
+
+
+@pytest.mark.slow
+def test_kingsrow_high_mtc_positions_are_decided(tmp_path: Path) -> None:
+    """Kingsrow's high moves-to-conversion positions of at most 4 pieces (``egdb_test/10x10
+    HighMtc.txt``; its MTC database holds only won and lost positions): each is decided here. (Who
+    wins it does not say: the parity of its count says who makes the conversion, a capture or a
+    man move, which may be the loser's man.)"""
+    items = [item for item in json.loads(HIGH_MTC.read_text())["positions"] if item["pieces"] <= 4]
+    assert len(items) == 8
+    tb = Tablebase("international", tmp_path)
+    positions = [Position.from_fen("international", str(item["fen"])) for item in items]
+    tb.build({material_of(tb.rules, *masks_of(position)[:3]) for position in positions})
+    for item, position in zip(items, positions, strict=True):
+        verdict = tb.probe(position)
+        assert verdict.result in ("win", "loss"), item

@@ -6,8 +6,8 @@
 
 use draughts_core::bitboard::Bits;
 use draughts_core::endgame::index::Indexer;
-use draughts_core::endgame::slice::solve_material;
-use draughts_core::endgame::solve::{Exit, Solved};
+use draughts_core::endgame::slice::{slice_levels, solve_material, solve_part};
+use draughts_core::endgame::solve::{Exit, Known, Slots, Solved};
 use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
 use draughts_core::endgame::WIN;
 use draughts_core::generator::Generator;
@@ -57,6 +57,42 @@ type PyTableArgs<'py> = (
     Bound<'py, PyBytes>,
     u32,
     Option<Bound<'py, PyBytes>>,
+);
+
+/// The tables as the solver reads them, copied once from the bytes (a Vec<u8> extracted from
+/// bytes would be read int by int).
+fn table_args(tables: Vec<PyTableArgs<'_>>) -> Vec<TableArgs> {
+    tables
+        .into_iter()
+        .map(|(counts, codes, plies, bits, within)| {
+            let within = within.map(|w| w.as_bytes().to_vec());
+            (
+                counts,
+                codes.as_bytes().to_vec(),
+                plies.as_bytes().to_vec(),
+                bits,
+                within,
+            )
+        })
+        .collect()
+}
+
+/// [`KnownArgs`] as Python passes them.
+type PyKnownArgs<'py> = (
+    Vec<u64>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+    Bound<'py, PyBytes>,
+);
+
+/// A part's results for Python: codes, plies, within codes, budgets and moves inside.
+type PartResults<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+    Bound<'py, PyBytes>,
+    u64,
 );
 
 /// The within-the-rules plan from Python's dictionary.
@@ -125,6 +161,16 @@ type Results<'py> = (
     u64,
 );
 
+/// The values of the slices a part reads: `(slices, codes, plies, within, budgets)`, each
+/// slice's entries as a frame lays them out.
+type KnownArgs = (Vec<u64>, Vec<u8>, Vec<u16>, Option<Vec<u8>>, Vec<i16>);
+
+/// What a solve solves: the whole material (sliced where `slices` is given), or a part of it.
+enum Job<'a> {
+    Material(Option<&'a [Vec<u16>; 2]>),
+    Part(&'a [u64], KnownArgs),
+}
+
 fn typed_solve<B: Bits>(
     g: &Generator<B>,
     counts: [u32; 4],
@@ -132,7 +178,7 @@ fn typed_solve<B: Bits>(
     plan: Option<&Plan>,
     workers: usize,
     fallback: Option<&Py<PyAny>>,
-    slices: Option<&[Vec<u16>; 2]>,
+    job: Job<'_>,
 ) -> Result<Solved, Error> {
     let indexer = Indexer::new(&g.tables, counts)?;
     let mut subs = Vec::new();
@@ -188,7 +234,39 @@ fn typed_solve<B: Bits>(
         })
     };
     let workers = if fallback.is_some() { 1 } else { workers };
-    solve_material(g, &indexer, &exit, workers, plan, slices)
+    match job {
+        Job::Material(slices) => solve_material(g, &indexer, &exit, workers, plan, slices),
+        Job::Part(part, (held, codes, plies, within, budgets)) => {
+            let per = indexer.radix[2] * indexer.radix[3];
+            let span = 2 * per as usize;
+            let size = held.len() * span;
+            if codes.len() != size
+                || plies.len() != size
+                || within.as_ref().is_some_and(|w| w.len() != size)
+            {
+                return Err(Error::InvalidSpec(format!(
+                    "the values given for {} slices are not {size} entries",
+                    held.len()
+                )));
+            }
+            let known = Known {
+                codes,
+                plies,
+                within,
+                budgets,
+                slots: Some(Slots {
+                    placements: indexer.placements,
+                    per,
+                    base: held
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &s)| (s, j * span))
+                        .collect(),
+                }),
+            };
+            solve_part(g, &indexer, &exit, workers, plan, part, &known)
+        }
+    }
 }
 
 fn typed_example<B: Bits>(
@@ -301,30 +379,83 @@ impl Endgame {
     ) -> PyResult<Results<'py>> {
         let slices = slices.map(|(white, black)| [white, black]);
         let plan = plan.map(plan_of).transpose()?;
-        // Copied once from the bytes (a Vec<u8> extracted from bytes would be read int by int).
-        let tables: Vec<TableArgs> = tables
-            .into_iter()
-            .map(|(counts, codes, plies, bits, within)| {
-                let within = within.map(|w| w.as_bytes().to_vec());
-                (
-                    counts,
-                    codes.as_bytes().to_vec(),
-                    plies.as_bytes().to_vec(),
-                    bits,
-                    within,
-                )
-            })
-            .collect();
+        let tables = table_args(tables);
         let counts = self.counts;
         let engine = &self.engine;
         let solved = py
-            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), slices.as_ref()))))
+            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), Job::Material(slices.as_ref())))))
             .map_err(|fault| fault.into_py(py))?;
         let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
         Ok((
             PyBytes::new(py, &solved.codes),
             PyBytes::new(py, &plies),
             solved.within.as_ref().map(|w| PyBytes::new(py, w)),
+            solved.edges,
+        ))
+    }
+
+    /// The slices of the material (men's placements, `rank / per`) by level of how far their
+    /// men have come (`advance` as for `solve`), nearest first: a man's move takes a slice of one
+    /// level to one of the next, so a level needs only the next one solved.
+    fn slice_levels(&self, advance: (Vec<u16>, Vec<u16>)) -> PyResult<Vec<Vec<u32>>> {
+        let advance = [advance.0, advance.1];
+        each!(&self.engine, g => {
+            let indexer = Indexer::new(&g.tables, self.counts).map_err(|e| Python::attach(|py| crate::errors::to_py(py, e)))?;
+            Ok(slice_levels(&indexer, &advance))
+        })
+    }
+
+    /// Solves a part of the material, `part` (slices of one level), without the GIL: `tables`,
+    /// `plan`, `workers`, `fallback` as for `solve`; `known`: `(slices, codes, plies, within,
+    /// budgets)` of the slices of the next level (plies 2 bytes, budgets 2 bytes signed, both
+    /// little-endian; each slice's entries both sides to move). Returns the part's codes, plies,
+    /// within codes, budgets (as given) and moves inside, slice by slice in `part`'s order.
+    #[pyo3(signature = (tables, plan, workers, fallback, part, known))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_part<'py>(
+        &self,
+        py: Python<'py>,
+        tables: Vec<PyTableArgs<'py>>,
+        plan: Option<&Bound<'py, PyDict>>,
+        workers: usize,
+        fallback: Option<Py<PyAny>>,
+        part: Vec<u64>,
+        known: PyKnownArgs<'py>,
+    ) -> PyResult<PartResults<'py>> {
+        let plan = plan.map(plan_of).transpose()?;
+        let tables = table_args(tables);
+        let (held, codes, plies, within, budgets) = known;
+        let known: KnownArgs = (
+            held,
+            codes.as_bytes().to_vec(),
+            plies
+                .as_bytes()
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect(),
+            within.map(|w| w.as_bytes().to_vec()),
+            budgets
+                .as_bytes()
+                .chunks_exact(2)
+                .map(|p| i16::from_le_bytes([p[0], p[1]]))
+                .collect(),
+        );
+        let counts = self.counts;
+        let engine = &self.engine;
+        let solved = py
+            .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), Job::Part(&part, known)))))
+            .map_err(|fault| fault.into_py(py))?;
+        let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        let budgets: Vec<u8> = solved
+            .budgets
+            .iter()
+            .flat_map(|b| b.to_le_bytes())
+            .collect();
+        Ok((
+            PyBytes::new(py, &solved.codes),
+            PyBytes::new(py, &plies),
+            solved.within.as_ref().map(|w| PyBytes::new(py, w)),
+            PyBytes::new(py, &budgets),
             solved.edges,
         ))
     }

@@ -1,4 +1,4 @@
-"""``draughts endgame build | probe | stats | compare``: the tablebases on the command line.
+"""``draughts endgame build | probe | stats | compare | verify``: the tablebases on the command line.
 
 :mod:`draughts.cli` registers the subcommand with one call to :func:`add_parser`; everything
 else lives here.
@@ -11,6 +11,8 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
+
+import attrs
 
 from draughts._text import plural
 from draughts.cli.executor import dask_client, executor
@@ -93,6 +95,21 @@ def add_parser(commands: Any, ruleset: RulesetOf, variant_help: str) -> None:
     common(compare)
     compare.set_defaults(run=lambda args, out: _compare(args, out, ruleset))
 
+    verify = actions.add_parser(
+        "verify",
+        help="check built tables: a random sample of positions against one ply of minimax over their children",
+    )
+    verify.add_argument("variant", help=variant_help)
+    verify.add_argument("materials", nargs="*", metavar="MATERIAL", help="the materials (default: every table built)")
+    verify.add_argument(
+        "--sample", type=int, default=1000, help="placements per material (each with both sides to move)"
+    )
+    verify.add_argument("--seed", type=int, default=0, help="seed of the sample")
+    verify.add_argument("--min-pieces", type=int, default=0, help="only materials of at least this many pieces")
+    verify.add_argument("--format", choices=("text", "json"), default="text")
+    common(verify)
+    verify.set_defaults(run=lambda args, out: _verify(args, out, ruleset))
+
 
 def _tablebase(args: argparse.Namespace, rules: Ruleset) -> Tablebase:
     return Tablebase(rules, None if args.tablebases is None else Path(args.tablebases))
@@ -116,6 +133,36 @@ def _build(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:
         print(f"{plural(len(built), 'table')} built for {tb.rules.name} in {tb.directory}", file=out)
     else:  # every table asked for was there: say so rather than "0 tables built"
         print(f"already built: every table asked for is in {tb.directory} ({tb.rules.name})", file=out)
+
+
+def _verify(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> int:
+    """Each material's check; exit status 1 if a position disagrees."""
+    from draughts.endgame.probe import built_materials
+    from draughts.endgame.verify import verify
+
+    tb = _tablebase(args, ruleset(args.variant))
+    if args.materials:
+        materials = [Material.parse(name) for name in args.materials]
+    else:
+        materials = sorted(built_materials(tb), key=lambda m: (m.pieces, m.name))
+    materials = [m for m in materials if m.pieces >= args.min_pieces]
+    if not materials:
+        raise DraughtsError(f"no table to verify in {tb.directory} ({tb.rules.name})")
+    results = [verify(tb, material, args.sample, args.seed) for material in materials]
+    if args.format == "json":
+        print(json.dumps([attrs.asdict(result) for result in results], indent=1), file=out)
+    else:
+        for r in results:
+            print(
+                f"{r.material}: {r.agree:,} of {plural(r.positions, 'position')} agree with their children "
+                f"({r.wins:,} won, {r.draws:,} drawn, {r.losses:,} lost)",
+                file=out,
+            )
+            for line in r.disagree:
+                print(f"  disagrees: {line}", file=out)
+        total, agree = sum(r.positions for r in results), sum(r.agree for r in results)
+        print(f"{plural(len(results), 'material')}: {agree:,} of {total:,} positions agree", file=out)
+    return 0 if all(r.agree == r.positions for r in results) else 1
 
 
 def _probe(args: argparse.Namespace, out: TextIO, ruleset: RulesetOf) -> None:

@@ -23,11 +23,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, dependencies
+from draughts.endgame.parts import assemble, part_plan, solve_part
 from draughts.endgame.tablebase import Tablebase, build_material
 from draughts.rules import Ruleset
 
-__all__ = ["build_on_dask", "graph_of"]
+__all__ = ["DEFAULT_PART_ENTRIES", "build_on_dask", "graph_of"]
+
+DEFAULT_PART_ENTRIES = 1 << 26
+"""Materials of more entries than this are built in parts (64 M entries: a part takes a few
+hundred MiB besides the next level's values)."""
 
 
 def graph_of(tb: Tablebase, material: Any = None, *, pieces: int | None = None) -> dict[Material, list[Material]]:
@@ -46,16 +52,40 @@ def _task(ruleset: Ruleset, material: Material, directory: str, *done: str) -> s
     return build_material(ruleset, material, Path(directory))
 
 
+def _part_task(
+    ruleset: Ruleset, material: Material, directory: str, where: tuple[int, int, int], slices: list[int], *done: str
+) -> str:
+    """One part of a material (see ``draughts.endgame.parts``); ``where``: its level, its
+    number in the level, and how many parts the next level has (their files it reads); ``done``:
+    what the tasks it waits for returned (unused)."""
+    level, number, after = where
+    return solve_part(ruleset, material, Path(directory), level, number, slices, after)
+
+
+def _assemble_task(
+    ruleset: Ruleset, material: Material, directory: str, parts: list[list[list[int]]], *done: str
+) -> str:
+    """A material's table from its parts, once they are all done."""
+    return assemble(ruleset, material, Path(directory), parts)
+
+
 def build_on_dask(
     tb: Tablebase,
     client: Any,
     material: Material | str | Iterable[Material | str] | None = None,
     *,
     pieces: int | None = None,
+    part_entries: int | None = DEFAULT_PART_ENTRIES,
 ) -> list[Material]:
     """Build on the workers of a Dask ``client`` (a ``distributed.Client``) the tables of
     ``material`` and every smaller one it needs (or every material up to ``pieces``), as one task
     graph; returns the materials built, in the order of :meth:`Tablebase.build`.
+
+    A material of more than ``part_entries`` entries that is solved by slices (men that only move
+    forward) is built in parts of at most that many entries, each a task
+    (``draughts.endgame.parts``): a part waits for the parts of the next level of its material
+    and for the smaller materials; the material's table is written by one more task once its parts
+    are done. ``None``: every material one task.
 
     Raises:
         ~draughts.endgame.TablebaseError: as :meth:`Tablebase.plan` (before anything is
@@ -73,8 +103,38 @@ def build_on_dask(
         if item not in futures:
             deps = [submit(dep) for dep in graph[item]]
             key = f"endgame-{item.name}-{run}"
-            futures[item] = client.submit(_task, tb.rules, item, str(tb.directory), *deps, key=key, pure=False)
+            size = Indexer(tb.rules, item).size
+            parts = None if part_entries is None or size <= part_entries else part_plan(tb.rules, item, part_entries)
+            if parts is None:
+                futures[item] = client.submit(_task, tb.rules, item, str(tb.directory), *deps, key=key, pure=False)
+            else:
+                futures[item] = submit_parts(item, parts, deps, key)
         return futures[item]
+
+    def submit_parts(item: Material, parts: list[list[list[int]]], deps: list[Any], key: str) -> Any:
+        after: list[Any] = []  # the parts of the level above (solved before)
+        every: list[Any] = []
+        for level in range(len(parts) - 1, -1, -1):
+            level_futures = []
+            for number, slices in enumerate(parts[level]):
+                where = (level, number, len(after))
+                level_futures.append(
+                    client.submit(
+                        _part_task,
+                        tb.rules,
+                        item,
+                        str(tb.directory),
+                        where,
+                        slices,
+                        *deps,
+                        *after,
+                        key=f"{key}-part-{level}-{number}",
+                        pure=False,
+                    )
+                )
+            after = level_futures
+            every += level_futures
+        return client.submit(_assemble_task, tb.rules, item, str(tb.directory), parts, *every, key=key, pure=False)
 
     for item in graph:
         submit(item)

@@ -502,7 +502,14 @@ def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str
     started = time.process_time()
     within = has_draw_rules(ruleset) and within_known(ruleset)
     solved = solve(ruleset, material, lookup, within)
-    extra: dict[str, Any] = {"build_cpu_seconds": round(time.process_time() - started, 3), "ruleset": ruleset.name}
+    extra = build_extra(ruleset, material, within, time.process_time() - started)
+    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
+    return material.name
+
+
+def build_extra(ruleset: Ruleset, material: Material, within: bool, seconds: float) -> dict[str, Any]:
+    """The header fields a build adds to a table: its CPU time, the ruleset, the draw rules' plan."""
+    extra: dict[str, Any] = {"build_cpu_seconds": round(seconds, 3), "ruleset": ruleset.name}
     if within:
         plan = plan_of(ruleset, material)
         extra["within_rules"] = {
@@ -511,8 +518,7 @@ def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str
             "plies_in_the_material": None if plan.material_limit == INF else plan.material_limit,
             "rules_by_placement": [rule.article or rule.describe() for _, rule in plan.placement],
         }
-    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
-    return material.name
+    return extra
 
 
 def _lookup(base: Tablebase) -> _TableLookup:

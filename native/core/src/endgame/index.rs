@@ -14,6 +14,15 @@ use crate::tables::Tables;
 /// A placement: `(white, black, kings)` bitboards.
 pub type Placement<B> = (B, B, B);
 
+/// The groups of the rank [`Indexer::unrank_with`] unranked last.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Unranked<B: Bits> {
+    men: Option<u64>,
+    white: B,
+    black: B,
+    white_kings: Option<(u64, B)>,
+}
+
 /// Ranks (and unranks) the positions of one material under one ruleset.
 #[derive(Clone, Debug)]
 pub struct Indexer<B: Bits> {
@@ -210,6 +219,45 @@ impl<B: Bits> Indexer<B> {
         })
     }
 
+    /// The rank of the kings' groups of a placement (`rank % (radix[2] * radix[3])`: its offset
+    /// in its slice), its men left out (a king's move keeps them).
+    #[inline]
+    pub fn kings_rank(&self, white: B, black: B, kings: B) -> u64 {
+        let men = !kings;
+        let mut occupied = (white | black) & men;
+        let rank = self.free(white & kings, occupied);
+        occupied |= white & kings;
+        rank * self.radix[3] + self.free(black & kings, occupied)
+    }
+
+    /// [`Indexer::unrank`], keeping the groups of the last rank in `last` (ranks walked in order
+    /// change Black's kings most often, the men least: each group is unranked only when it
+    /// changes).
+    pub fn unrank_with(&self, rank: u64, last: &mut Unranked<B>) -> Option<Placement<B>> {
+        let [_, r1, r2, r3] = self.radix;
+        let [wm, bm, wk, bk] = self.counts;
+        let (rest, black_kings) = (rank / r3, rank % r3);
+        let (men_rank, white_kings) = (rest / r2, rest % r2);
+        if last.men != Some(men_rank) {
+            let (white_men, black_men) = (men_rank / r1, men_rank % r1);
+            last.white = self.group_in(white_men, wm, &self.domains[0]);
+            last.black = self.group_in(black_men, bm, &self.domains[1]);
+            last.men = Some(men_rank);
+            last.white_kings = None;
+        }
+        let (white, black) = (last.white, last.black);
+        if (white & black).any() {
+            return None;
+        }
+        let men = white | black;
+        if last.white_kings.map(|(r, _)| r) != Some(white_kings) {
+            last.white_kings = Some((white_kings, self.group_free(white_kings, wk, men)));
+        }
+        let w_kings = last.white_kings.map_or(B::ZERO, |(_, k)| k);
+        let b_kings = self.group_free(black_kings, bk, men | w_kings);
+        Some((white | w_kings, black | b_kings, w_kings | b_kings))
+    }
+
     /// The placement of rank `rank` (`0..placements`), or `None` for a hole.
     pub fn unrank(&self, rank: u64) -> Option<Placement<B>> {
         let [_, r1, r2, r3] = self.radix;
@@ -253,11 +301,15 @@ mod tests {
         for counts in [[1, 1, 0, 0], [0, 0, 2, 1], [1, 0, 1, 1], [2, 1, 0, 1]] {
             let indexer = Indexer::new(&g.tables, counts).unwrap();
             let mut holes = 0;
+            let mut last = Unranked::default();
             for rank in 0..indexer.placements {
+                assert_eq!(indexer.unrank_with(rank, &mut last), indexer.unrank(rank));
                 match indexer.unrank(rank) {
                     None => holes += 1,
                     Some((w, b, k)) => {
                         assert_eq!(indexer.index(w, b, k, 1), indexer.placements + rank);
+                        let per = indexer.radix[2] * indexer.radix[3];
+                        assert_eq!(indexer.kings_rank(w, b, k), rank % per);
                         assert_eq!((w & b), 0);
                         assert_eq!((w & !k).count(), counts[0]);
                         assert_eq!((b & !k).count(), counts[1]);

@@ -5,11 +5,14 @@
 //! * [`solve`]: the forward walk (every position's moves generated once, twice with the
 //!   reversed moves written), then the values spread backwards level by level in plies.
 //! * [`within`]: the verdicts within the move-count and endgame draw rules, over budgets.
+//! * [`layers`]: those verdicts in a sliced frame where both counts matter, a layer of the count
+//!   of plies since a man moved at a time.
 //!
 //! The work of a material is split between threads by chunks of entries; the values do not
 //! depend on how (each is the unique game-theoretic value).
 
 pub mod index;
+pub mod layers;
 pub mod slice;
 pub mod solve;
 pub mod within;

@@ -62,36 +62,12 @@ where
         plies: vec![0; size],
         within: plan.map(|_| vec![HOLE; size]),
         budgets: plan.map_or_else(Vec::new, |_| vec![INF as i16; size]),
+        slots: None,
     };
     let mut edges = 0;
-    let group = FRAME.div_ceil(2 * per).max(1) as usize;
     for level in levels.iter().rev() {
-        let frames: Vec<Vec<u64>> = level
-            .chunks(group)
-            .map(|c| c.iter().map(|&s| u64::from(s)).collect())
-            .collect();
-        let done = Mutex::new(Vec::new());
-        let current = &known;
-        parallel(frames, workers, |slices| {
-            let frame = Frame {
-                slices: slices.clone(),
-                per,
-                known: Some(current),
-            };
-            let solved = Solver {
-                g,
-                indexer,
-                exit,
-                workers: 1,
-                frame,
-            }
-            .solve(plan)?;
-            if let Ok(mut done) = done.lock() {
-                done.push((slices, solved));
-            }
-            Ok(())
-        })?;
-        for (slices, solved) in done.into_inner().unwrap_or_default() {
+        let slices: Vec<u64> = level.iter().map(|&s| u64::from(s)).collect();
+        for (slices, solved) in solve_slices(g, indexer, exit, workers, plan, &slices, &known)? {
             edges += solved.edges;
             store(&mut known, indexer, per, &slices, &solved);
         }
@@ -103,6 +79,105 @@ where
         budgets: known.budgets,
         edges,
     })
+}
+
+/// Solves `slices` (all of one level: no man's move joins them) in frames on `workers` threads,
+/// a man's move read from `known`; each frame's slices with their values (frame layout).
+///
+/// # Errors
+/// As [`Solver::solve`].
+pub fn solve_slices<B, F>(
+    g: &Generator<B>,
+    indexer: &Indexer<B>,
+    exit: &F,
+    workers: usize,
+    plan: Option<&Plan>,
+    slices: &[u64],
+    known: &Known,
+) -> Result<Vec<(Vec<u64>, Solved)>, Error>
+where
+    B: Bits,
+    F: Fn(B, B, B, u8) -> Result<Exit, Error> + Sync,
+{
+    let per = indexer.radix[2] * indexer.radix[3];
+    let group = FRAME.div_ceil(2 * per).max(1) as usize;
+    let frames: Vec<Vec<u64>> = slices.chunks(group).map(<[u64]>::to_vec).collect();
+    let done = Mutex::new(Vec::new());
+    parallel(frames, workers, |slices| {
+        let frame = Frame {
+            slices: slices.clone(),
+            per,
+            known: Some(known),
+        };
+        let solved = Solver {
+            g,
+            indexer,
+            exit,
+            workers: 1,
+            frame,
+        }
+        .solve(plan)?;
+        if let Ok(mut done) = done.lock() {
+            done.push((slices, solved));
+        }
+        Ok(())
+    })?;
+    let mut done = done.into_inner().unwrap_or_default();
+    done.sort_by_key(|(slices, _)| slices.first().copied());
+    Ok(done)
+}
+
+/// A part of a material solved on its own (a task of a distributed build): `slices`, all of one
+/// level, a man's move read from `known` (which holds the slices of the next level, see
+/// [`super::solve::Slots`]). The values of the part's slices in the order given, each slice's
+/// `2 * per` entries as a frame lays them out (both sides to move).
+///
+/// # Errors
+/// As [`Solver::solve`].
+pub fn solve_part<B, F>(
+    g: &Generator<B>,
+    indexer: &Indexer<B>,
+    exit: &F,
+    workers: usize,
+    plan: Option<&Plan>,
+    slices: &[u64],
+    known: &Known,
+) -> Result<Solved, Error>
+where
+    B: Bits,
+    F: Fn(B, B, B, u8) -> Result<Exit, Error> + Sync,
+{
+    let span = 2 * (indexer.radix[2] * indexer.radix[3]) as usize;
+    let size = slices.len() * span;
+    let mut out = Solved {
+        codes: vec![HOLE; size],
+        plies: vec![0; size],
+        within: plan.map(|_| vec![HOLE; size]),
+        budgets: plan.map_or_else(Vec::new, |_| vec![INF as i16; size]),
+        edges: 0,
+    };
+    let place: std::collections::HashMap<u64, usize> =
+        slices.iter().enumerate().map(|(j, &s)| (s, j)).collect();
+    for (frame, solved) in solve_slices(g, indexer, exit, workers, plan, slices, known)? {
+        out.edges += solved.edges;
+        for (k, slice) in frame.iter().enumerate() {
+            let (from, to) = (k * span..(k + 1) * span, place[slice] * span);
+            let to = to..to + span;
+            out.codes[to.clone()].copy_from_slice(&solved.codes[from.clone()]);
+            out.plies[to.clone()].copy_from_slice(&solved.plies[from.clone()]);
+            if let (Some(all), Some(part)) = (out.within.as_mut(), solved.within.as_ref()) {
+                all[to.clone()].copy_from_slice(&part[from.clone()]);
+                out.budgets[to].copy_from_slice(&solved.budgets[from]);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The levels of a material's slices, from the nearest (level 0: every man on its first row)
+/// to the furthest; a man's move takes a slice of one level to one of the next.
+pub fn slice_levels<B: Bits>(indexer: &Indexer<B>, advance: &[Vec<u16>; 2]) -> Vec<Vec<u32>> {
+    levels(indexer, indexer.radix[2] * indexer.radix[3], advance)
 }
 
 /// The slices (men's placements, holes left out) by how far their men have come.

@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use super::index::Indexer;
+use super::index::{Indexer, Unranked};
 use super::within::{self, Caps, Counts, Plan, INF};
 use super::{parallel, DRAW, EXIT_DRAWS, EXIT_WINS, HOLE, LOSS, NO_MOVE_LOST, NO_MOVE_WON, WIN};
 use crate::bitboard::Bits;
@@ -135,15 +135,16 @@ impl Out<'_> {
     /// "men" plans; the others count on, one ply less of the child's budget.
     #[inline]
     fn man_move(&mut self, known: &Known, global: usize, plan: Option<&Plan>) {
-        let code = known.codes[global];
-        let rule_code = known.within.as_ref().map_or(code, |w| w[global]);
-        let budget = known.budgets.get(global).copied().unwrap_or(INF as i16);
+        let at = known.at(global);
+        let code = known.codes[at];
+        let rule_code = known.within.as_ref().map_or(code, |w| w[at]);
+        let budget = known.budgets.get(at).copied().unwrap_or(INF as i16);
         let candidate = match plan.map(|p| p.counts) {
             Some(Counts::Men) | None => INF as i16,
             _ if i32::from(budget) >= INF => INF as i16,
             _ => budget - 1,
         };
-        self.exit((code, known.plies[global], rule_code), candidate);
+        self.exit((code, known.plies[at], rule_code), candidate);
     }
 }
 
@@ -174,6 +175,40 @@ pub struct Known {
     pub within: Option<Vec<u8>>,
     /// Per entry: the budget at which that code was decided (see `within`).
     pub budgets: Vec<i16>,
+    /// Where only some slices are held (a part of a material solved on its own, the slices one
+    /// man's move away): where each slice's values start. `None`: by global index.
+    pub slots: Option<Slots>,
+}
+
+/// The slices a [`Known`] holds: slice `s`'s values are `base[s]..` (`2 * per` entries: both
+/// sides to move, as a frame lays them out).
+#[derive(Clone, Debug, Default)]
+pub struct Slots {
+    /// Placements per side to move.
+    pub placements: u64,
+    /// Placements per slice.
+    pub per: u64,
+    /// Per slice held, the first of its entries.
+    pub base: std::collections::HashMap<u64, usize>,
+}
+
+impl Known {
+    /// Where the values of global entry `global` are.
+    ///
+    /// # Panics
+    /// If the slice of `global` is not held (a part given the wrong slices: a bug of its caller).
+    #[inline]
+    pub fn at(&self, global: usize) -> usize {
+        let Some(slots) = &self.slots else {
+            return global;
+        };
+        let global = global as u64;
+        let (turn, rank) = (global / slots.placements, global % slots.placements);
+        let (slice, offset) = (rank / slots.per, rank % slots.per);
+        let base = slots.base.get(&slice).copied();
+        let base = base.unwrap_or_else(|| panic!("slice {slice} is not among the slices given"));
+        base + (turn * slots.per + offset) as usize
+    }
 }
 
 /// The entries a solve numbers `0..size`: slices of the material, each the `per` placements of
@@ -222,10 +257,10 @@ where
     B: Bits,
     F: Fn(B, B, B, u8) -> Result<Exit, Error> + Sync,
 {
-    /// The node of entry `index` (`None`: a hole).
-    fn node(&self, index: usize) -> Option<(Node<B>, B, B)> {
+    /// The node of entry `index` (`None`: a hole); `last`: the groups unranked last.
+    fn node(&self, index: usize, last: &mut Unranked<B>) -> Option<(Node<B>, B, B)> {
         let (_, turn, rank) = self.frame.split(index);
-        let (white, black, kings) = self.indexer.unrank(rank)?;
+        let (white, black, kings) = self.indexer.unrank_with(rank, last)?;
         let (own, opp) = if turn == 0 {
             (white, black)
         } else {
@@ -285,9 +320,19 @@ where
         moved: B,
         crowned: B,
     ) -> usize {
-        let global = self.child_global(node, white, black, moved, crowned);
         let per = self.frame.per;
-        let offset = (global % self.indexer.placements) % per;
+        let offset = if self.frame.known.is_some() {
+            // A slice: only kings move inside it, the men stay, so only the kings are ranked.
+            let kings = node.kings ^ crowned;
+            if node.color == 0 {
+                self.indexer.kings_rank(white ^ moved, black, kings)
+            } else {
+                self.indexer.kings_rank(white, black ^ moved, kings)
+            }
+        } else {
+            let global = self.child_global(node, white, black, moved, crowned);
+            (global % self.indexer.placements) % per
+        };
         let j = index as u64 / (2 * per);
         (j * 2 * per + u64::from(1 - node.color) * per + offset) as usize
     }
@@ -320,8 +365,9 @@ where
             mut caps,
             mut budgets,
         } = chunk;
+        let mut last = Unranked::default();
         for offset in 0..codes.len() {
-            let Some((node, white, black)) = self.node(low + offset) else {
+            let Some((node, white, black)) = self.node(low + offset, &mut last) else {
                 codes[offset] = HOLE;
                 continue;
             };
@@ -403,11 +449,12 @@ where
         cursor: &[AtomicU32],
         flat: &[AtomicU32],
     ) -> Result<(), Error> {
+        let mut last = Unranked::default();
         for (index, &count) in inside.iter().enumerate().take(high).skip(low) {
             if count == 0 {
                 continue;
             }
-            let Some((node, white, black)) = self.node(index) else {
+            let Some((node, white, black)) = self.node(index, &mut last) else {
                 continue;
             };
             let kings = node.kings.count();

@@ -140,8 +140,9 @@ fn shot_in_the_air<B: Bits>(g: &Generator<B>, node: &Node<B>) -> Result<bool, Er
 }
 
 impl Caps {
+    /// The cap of entry `index`.
     #[inline]
-    fn at(&self, index: usize) -> i32 {
+    pub(crate) fn at(&self, index: usize) -> i32 {
         match self {
             Caps::Uniform(cap) => i32::from(*cap),
             Caps::Each(caps) => i32::from(caps[index]),
@@ -195,6 +196,19 @@ struct Spread<'a> {
 /// # Errors
 /// [`Error::InvalidSpec`] if the states do not fit memory's index range.
 pub fn spread(plan: &Plan, walk: &Walk) -> Result<(Vec<u8>, Vec<i16>), Error> {
+    if plan.counts == Counts::Both {
+        if let Some(layered) = super::layers::spread(plan, walk) {
+            return Ok(layered);
+        }
+    }
+    spread_states(plan, walk)
+}
+
+/// [`spread`] over every state at once (a sliced frame of a "both" plan goes by layers instead).
+///
+/// # Errors
+/// As [`spread`].
+pub(crate) fn spread_states(plan: &Plan, walk: &Walk) -> Result<(Vec<u8>, Vec<i16>), Error> {
     let size = walk.codes.len();
     let width: u64 = if plan.counts == Counts::Both {
         (plan.count_limit + 1) as u64
