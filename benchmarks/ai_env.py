@@ -427,8 +427,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.max_plies} plies per process, new games every round, {args.rounds} interleaved round(s) from seed "
         f"{args.seed}, every measurement its own process, CPU time; median (range) over the rounds"
     )
+    load_before = _load()
     results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
     print(rounds.build_text(sides, results))
+    print(f"load average (1 min) {load_before} at the start, {_load()} at the end, on {os.cpu_count()} CPUs")
     print("| side | harness | plies per process | plies/s | steps/s | us per ply | x the Position floor |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for side in sides:
@@ -462,6 +464,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"{rounds.ratios(batched, theirs).text()} plies/s"
                 )
     return 0
+
+
+def _load() -> str:
+    """The 1-minute load average, or "?" where the system does not tell."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:  # pragma: no cover - platforms without getloadavg
+        return "?"
 
 
 def plies_per_second(found: Sequence[dict[str, Any]]) -> list[float]:
