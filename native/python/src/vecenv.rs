@@ -192,9 +192,10 @@ fn prefetch(address: usize, bytes: usize) {
 fn prefetch(_address: usize, _bytes: usize) {}
 
 /// Steps every game of `batch` and writes its rows into `out` as it goes, prefetching the
-/// state and rows of the games a few places ahead: a step is bound by memory latency (each
+/// state and mask lines of the games a few places ahead: a step is bound by memory latency (each
 /// game's records, move list, history and rows are read once per call, the batch larger than the
-/// cache), and the processor's own prefetchers cannot follow the games' separate lists.
+/// cache), and the processor's own prefetchers cannot follow the games' separate lists. (The
+/// observation rows are written whole, one after the other: that stream they follow.)
 fn step_prefetching<B: Bits>(
     batch: &mut Batch<B>,
     actions: &[i64],
@@ -203,8 +204,7 @@ fn step_prefetching<B: Bits>(
     num_actions: usize,
 ) -> Result<(), Error> {
     let n = batch.len();
-    let row = out.obs.len() / n.max(1);
-    let (obs, mask) = (out.obs.as_ptr() as usize, out.mask.as_ptr() as usize);
+    let mask = out.mask.as_ptr() as usize;
     let ahead = |b: &Batch<B>, index: usize| {
         for (address, bytes) in b.regions(index + RECORDS_AHEAD, false) {
             prefetch(address, bytes);
@@ -214,7 +214,6 @@ fn step_prefetching<B: Bits>(
             for (address, bytes) in b.regions(next, true) {
                 prefetch(address, bytes);
             }
-            prefetch(obs + next * row, row);
             for &action in b.written_actions(next) {
                 prefetch(mask + next * num_actions + action as usize, 1);
             }
