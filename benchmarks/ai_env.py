@@ -23,7 +23,7 @@ drive it (``agent_iter``, ``last``, ``step``). Each polydraughts side runs all f
 ``--baseline`` for an A/B. ``--compiled-python`` named the former mypyc build, which is gone (the
 rules run natively in every install): it is kept only so that old command lines still parse.
 
-Then batched random self-play through :class:`draughts.ai.VectorEnv` (the checkout's side only):
+Then batched random self-play through :class:`draughts.ai.VectorEnv` (every side whose tree has it):
 ``--batches`` steps of ``--num-envs`` games (1,024) at once, the arrays not copied, a random agent
 drawing uniformly among each game's legal actions either from ``info["action_mask"]`` with numpy
 or with the environment's native sampler (``sample_legal_actions``); a ply is a step that
@@ -235,7 +235,7 @@ REPLAYS: dict[str, Callable[[draughts.Ruleset, list[Game]], tuple[int, int]]] = 
 HARNESSES = (*REPLAYS, "random agent")
 
 VECTOR = ("VectorEnv random agent (mask, numpy)", "VectorEnv random agent (native sampler)")
-"""The batched harnesses, run by the checkout's side only (older trees have no VectorEnv)."""
+"""The batched harnesses, run by every side (a tree without VectorEnv reports none)."""
 
 
 def worker() -> None:
@@ -243,6 +243,9 @@ def worker() -> None:
     job = json.loads(sys.stdin.read())
     rules = draughts.get_variant(job["variant"])
     harness = job["harness"]
+    if harness in VECTOR and not hasattr(draughts.ai, "VectorEnv"):
+        print(json.dumps({"plies": 0, "steps": 0, "seconds": 0.0, "missing": True}))
+        return
     if harness in VECTOR:
         native = harness == VECTOR[1]
         play_vector(rules, job["num_envs"], 2, job["max_plies"], job["seed"], native=native)  # set-up, untimed
@@ -403,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sides = rounds.find_sides(rounds.wanted_sides(args, peers=[]), args)
     by_name = {side.name: side for side in sides}
     jobs = [f"{side.name}: {harness}" for side in sides for harness in HARNESSES]
-    jobs += [f"{sides[0].name}: {harness}" for harness in VECTOR]
+    jobs += [f"{side.name}: {harness}" for side in sides for harness in VECTOR]
     openspiel = None
     if args.compare:
         if rules.name != "american":
@@ -427,14 +430,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.max_plies} plies per process, new games every round, {args.rounds} interleaved round(s) from seed "
         f"{args.seed}, every measurement its own process, CPU time; median (range) over the rounds"
     )
+    load_before = _load()
     results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
     print(rounds.build_text(sides, results))
+    print(f"load average (1 min) {load_before} at the start, {_load()} at the end, on {os.cpu_count()} CPUs")
     print("| side | harness | plies per process | plies/s | steps/s | us per ply | x the Position floor |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for side in sides:
         floor = plies_per_second(results[f"{side.name}: {HARNESSES[0]}"])
-        for harness in HARNESSES + (VECTOR if side is sides[0] else ()):
+        for harness in HARNESSES + VECTOR:
             found = results[f"{side.name}: {harness}"]
+            if found[0].get("missing"):
+                continue
             rate = plies_per_second(found)
             steps = rounds.Spread.of([item["steps"] / item["seconds"] for item in found])
             slower = rounds.ratios(floor, rate).text() if harness in REPLAYS else "-"
@@ -455,13 +462,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"polydraughts AEC env random agent / OpenSpiel {label}: {rounds.ratios(ours, theirs).text()} plies/s"
             )
-            for harness in VECTOR:
-                batched = plies_per_second(results[f"{sides[0].name}: {harness}"])
-                print(
-                    f"polydraughts {harness}, {args.num_envs:,} games / OpenSpiel {label}: "
-                    f"{rounds.ratios(batched, theirs).text()} plies/s"
-                )
+            for side in sides:
+                for harness in VECTOR:
+                    found = results[f"{side.name}: {harness}"]
+                    if found[0].get("missing"):
+                        continue
+                    print(
+                        f"polydraughts ({side.name}) {harness}, {args.num_envs:,} games / OpenSpiel {label}: "
+                        f"{rounds.ratios(plies_per_second(found), theirs).text()} plies/s"
+                    )
     return 0
+
+
+def _load() -> str:
+    """The 1-minute load average, or "?" where the system does not tell."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:  # pragma: no cover - platforms without getloadavg
+        return "?"
 
 
 def plies_per_second(found: Sequence[dict[str, Any]]) -> list[float]:

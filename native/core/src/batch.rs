@@ -19,7 +19,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::bitboard::Bits;
-use crate::drawrules::{events, key, state_key, DrawSpec, Frame, BLACK_TO_MOVE, MAX_LIMBS};
+use crate::drawrules::{key, state_key, DrawSpec, Frame, BLACK_TO_MOVE, MAX_LIMBS};
 use crate::error::Error;
 use crate::generator::{Generator, Squares};
 use crate::state::{Compact, Node};
@@ -115,14 +115,25 @@ pub struct Out<'a> {
     pub player: &'a mut [u8],
 }
 
-/// A legal move with the actions of its segments.
-#[derive(Clone, Debug)]
+/// A legal move as every step reads it: how it is played and its first segment's action.
+///
+/// What only a move of several segments needs (its other actions, its path, its captures) is in
+/// a [`Path`] of its own, so that the list of a game's moves stays a few cache lines.
+#[derive(Clone, Copy, Debug)]
 struct Entry<B: Bits> {
+    compact: Compact<B>,
+    /// The action of the first segment.
+    first: u32,
+    event: u8,
+}
+
+/// The segments of a legal move: kept for every move of a position with a capture (the moves
+/// whose choice may take several steps), none for a position of quiet moves only.
+#[derive(Clone, Debug)]
+struct Path {
     actions: SmallVec<[u32; 4]>,
     path: Squares,
     captured: Squares,
-    compact: Compact<B>,
-    event: u8,
 }
 
 /// One game: its node, draw counts and the move being chosen.
@@ -150,12 +161,27 @@ struct Game<B: Bits> {
     frame: Frame,
     plies: u64,
     entries: Vec<Entry<B>>,
+    /// The entries' segments, one per entry; empty when every move is a single quiet step.
+    paths: Vec<Path>,
     /// The entries still possible for the move being chosen.
     live: SmallVec<[u32; 16]>,
     /// Segments fixed so far.
     depth: usize,
     /// The game ended at the last step: the next step starts it again.
     over: bool,
+}
+
+impl<B: Bits> Game<B> {
+    /// The action of entry `index`'s segment `depth`, if it has that many segments.
+    fn action(&self, index: u32, depth: usize) -> Option<u32> {
+        if depth == 0 {
+            self.entries.get(index as usize).map(|e| e.first)
+        } else {
+            self.paths
+                .get(index as usize)
+                .and_then(|p| p.actions.get(depth).copied())
+        }
+    }
 }
 
 /// What every game of a batch shares: the rules, the encoding, the options.
@@ -173,17 +199,27 @@ struct Ctx<B: Bits> {
     start_since: u64,
 }
 
-/// What was last written into a game's rows, so that the next write clears only that.
+/// What was last written into a game's mask row, so that the next write clears only that.
 #[derive(Clone, Debug, Default)]
 struct Written {
-    /// Whether the rows hold what the fields say (false: clear them whole).
+    /// Whether the row holds what `mask` says (false: clear it whole).
     valid: bool,
-    /// The observation's floats set apart from the constant planes.
-    obs: SmallVec<[u32; 48]>,
-    /// The constant planes' values.
-    constants: SmallVec<[f32; 8]>,
     /// The mask's actions set.
     mask: SmallVec<[u32; 16]>,
+}
+
+/// Where a game's observation is composed before it is copied into its row whole: written in
+/// order, the row streams out of the cache instead of being touched at scattered floats.
+#[derive(Clone, Debug)]
+struct Scratch<B: Bits> {
+    /// One observation row (`cells * planes` floats as bytes), zero but for what `set` lists.
+    row: Vec<u8>,
+    /// The floats of `row` set by the last observation (the constant planes apart).
+    set: Vec<u32>,
+    /// The constant planes' values in `row` (0.0 for those not listed).
+    constants: SmallVec<[f32; 8]>,
+    /// The quiet moves of a node, as the generator lists them.
+    quiet: Vec<Compact<B>>,
 }
 
 /// A game's legal actions now, kept apart from the game in one contiguous list (one cache line
@@ -200,11 +236,12 @@ impl Choices {
     fn of<B: Bits>(game: &Game<B>) -> Self {
         let mut actions = SmallVec::new();
         if !game.over {
-            actions.extend(
-                game.live
-                    .iter()
-                    .filter_map(|&i| game.entries[i as usize].actions.get(game.depth).copied()),
-            );
+            if game.depth == 0 {
+                // Every entry is still possible before the first segment is chosen.
+                actions.extend(game.entries.iter().map(|e| e.first));
+            } else {
+                actions.extend(game.live.iter().filter_map(|&i| game.action(i, game.depth)));
+            }
             actions.sort_unstable();
             actions.dedup();
         }
@@ -222,6 +259,7 @@ pub struct Batch<B: Bits> {
     games: Vec<Game<B>>,
     choices: Vec<Choices>,
     written: Vec<Written>,
+    scratch: Scratch<B>,
     rng: u64,
 }
 
@@ -284,12 +322,21 @@ impl<B: Bits> Batch<B> {
             start_counts: start_counts.into(),
             start_since,
         };
-        let games: Vec<Game<B>> = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
+        let mut scratch = Scratch {
+            row: vec![0; ctx.enc.cells * ctx.enc.planes * 4],
+            set: Vec::new(),
+            constants: SmallVec::new(),
+            quiet: Vec::new(),
+        };
+        let games: Vec<Game<B>> = (0..n)
+            .map(|_| ctx.new_game(&mut scratch.quiet))
+            .collect::<Result<_, _>>()?;
         Ok(Batch {
             ctx,
             choices: games.iter().map(Choices::of).collect(),
             games,
             written: vec![Written::default(); n],
+            scratch,
             rng: 0x9E37_79B9_7F4A_7C15,
         })
     }
@@ -331,7 +378,7 @@ impl<B: Bits> Batch<B> {
     /// As [`Batch::new`].
     pub fn reset(&mut self) -> Result<(), Error> {
         for (game, choices) in self.games.iter_mut().zip(&mut self.choices) {
-            self.ctx.restart(game)?;
+            self.ctx.restart(game, &mut self.scratch.quiet)?;
             *choices = Choices::of(game);
         }
         for written in &mut self.written {
@@ -379,13 +426,31 @@ impl<B: Bits> Batch<B> {
         &mut self,
         actions: &[i64],
         lose_illegal: bool,
+        out: Option<&mut Out<'_>>,
+    ) -> Result<Vec<Step>, Error> {
+        self.advance_with(actions, lose_illegal, out, |_, _| {})
+    }
+
+    /// [`Batch::advance`], calling `ahead(self, index)` before game `index` is stepped: a caller
+    /// that can prefetch memory (this crate has no `unsafe`) asks [`Batch::regions`] where the
+    /// games a few places further keep their state, so that stepping them finds it in the
+    /// cache: a step is bound by memory latency, each game's state and rows read once per call.
+    ///
+    /// # Errors
+    /// As [`Batch::advance`].
+    pub fn advance_with(
+        &mut self,
+        actions: &[i64],
+        lose_illegal: bool,
         mut out: Option<&mut Out<'_>>,
+        mut ahead: impl FnMut(&Self, usize),
     ) -> Result<Vec<Step>, Error> {
         if let Some(out) = out.as_deref() {
             self.check_sizes(out)?;
         }
         let mut steps = vec![Step::default(); self.games.len()];
         for (index, step) in steps.iter_mut().enumerate() {
+            ahead(self, index);
             let action = actions.get(index).copied().unwrap_or(-1);
             *step = self.advance_one(index, action, lose_illegal)?;
             if let Some(out) = out.as_deref_mut() {
@@ -393,6 +458,47 @@ impl<B: Bits> Batch<B> {
             }
         }
         Ok(steps)
+    }
+
+    /// The memory a step of game `index` reads, as `(address, bytes)` (addresses as integers,
+    /// for a prefetch; nothing if there is no such game). Without `deep`, the game's own records
+    /// (nothing of them read here); with it, also the lists they point to (the records read: ask
+    /// for them once the records are in the cache) and the mask actions its row clears next.
+    pub fn regions(&self, index: usize, deep: bool) -> SmallVec<[(usize, usize); 8]> {
+        fn of<T>(item: &T) -> (usize, usize) {
+            (std::ptr::from_ref(item) as usize, std::mem::size_of::<T>())
+        }
+        fn tail<T>(list: &[T]) -> (usize, usize) {
+            list.last().map_or((0, 0), |last| {
+                (
+                    std::ptr::from_ref(last) as usize,
+                    2 * std::mem::size_of::<T>(),
+                )
+            })
+        }
+        let mut found = SmallVec::new();
+        let (Some(game), Some(choices), Some(written)) = (
+            self.games.get(index),
+            self.choices.get(index),
+            self.written.get(index),
+        ) else {
+            return found;
+        };
+        if !deep {
+            found.extend([of(game), of(choices), of(written)]);
+            return found;
+        }
+        let entries = (
+            game.entries.as_ptr() as usize,
+            std::mem::size_of_val(game.entries.as_slice()),
+        );
+        found.extend([entries, tail(&game.hashes), tail(&game.nodes)]);
+        found
+    }
+
+    /// The mask actions game `index`'s row holds now (cleared at its next write).
+    pub fn written_actions(&self, index: usize) -> &[u32] {
+        self.written.get(index).map_or(&[], |w| w.mask.as_slice())
     }
 
     fn advance_one(
@@ -403,7 +509,7 @@ impl<B: Bits> Batch<B> {
     ) -> Result<Step, Error> {
         let game = &mut self.games[index];
         let step = if game.over {
-            self.ctx.restart(game)?;
+            self.ctx.restart(game, &mut self.scratch.quiet)?;
             Step::default()
         } else if !u32::try_from(action).is_ok_and(|a| self.choices[index].actions.contains(&a)) {
             if !lose_illegal {
@@ -418,7 +524,8 @@ impl<B: Bits> Batch<B> {
                 truncated: false,
             }
         } else {
-            self.ctx.take(game, action as u32)?
+            self.ctx
+                .take(game, action as u32, &mut self.scratch.quiet)?
         };
         self.choices[index] = Choices::of(&self.games[index]);
         Ok(step)
@@ -476,17 +583,21 @@ impl<B: Bits> Batch<B> {
             }
         } else {
             mask.fill(0);
-            obs.fill(0);
-            written.obs.clear();
-            written.constants.clear();
         }
         written.mask.clear();
         for &a in &self.choices[index].actions {
             mask[a as usize] = 1;
             written.mask.push(a);
         }
-        self.ctx.write_observation(game, obs, written);
         written.valid = true;
+        let scratch = &mut self.scratch;
+        self.ctx.write_observation(game, scratch);
+        obs.copy_from_slice(&scratch.row);
+        for &float in &scratch.set {
+            let at = float as usize * 4;
+            scratch.row[at..at + 4].fill(0);
+        }
+        scratch.set.clear();
         out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
         out.terminated[index] = u8::from(step.terminated);
         out.truncated[index] = u8::from(step.truncated);
@@ -511,7 +622,7 @@ impl<B: Bits> Ctx<B> {
         Ok(facts.frame)
     }
 
-    fn new_game(&self) -> Result<Game<B>, Error> {
+    fn new_game(&self, quiet: &mut Vec<Compact<B>>) -> Result<Game<B>, Error> {
         let mut game = Game {
             node: self.start,
             counts: SmallVec::new(),
@@ -523,16 +634,17 @@ impl<B: Bits> Ctx<B> {
             frame: self.frame(&self.start)?,
             plies: 0,
             entries: Vec::new(),
+            paths: Vec::new(),
             live: SmallVec::new(),
             depth: 0,
             over: false,
         };
-        self.restart(&mut game)?;
+        self.restart(&mut game, quiet)?;
         Ok(game)
     }
 
-    /// Starts `game` again from the start (its buffers kept).
-    fn restart(&self, game: &mut Game<B>) -> Result<(), Error> {
+    /// Starts `game` again from the start (its buffers kept; `quiet` a scratch list).
+    fn restart(&self, game: &mut Game<B>, quiet: &mut Vec<Compact<B>>) -> Result<(), Error> {
         game.node = self.start;
         game.counts.clone_from(&self.start_counts);
         game.since = self.start_since;
@@ -545,7 +657,7 @@ impl<B: Bits> Ctx<B> {
         game.reps = 1;
         game.plies = 0;
         game.over = false;
-        self.fill_entries(game)?;
+        self.fill_entries(game, quiet)?;
         if game.entries.is_empty() {
             return Err(Error::InvalidNode(
                 "the start position has no legal move: there is no game to play".into(),
@@ -554,93 +666,23 @@ impl<B: Bits> Ctx<B> {
         Ok(())
     }
 
-    /// The legal moves of the game's node with their segment actions; every one still possible.
-    fn fill_entries(&self, game: &mut Game<B>) -> Result<(), Error> {
-        let node = &game.node;
-        let layout = &self.gen.tables.layout;
-        game.entries.clear();
-        game.live.clear();
-        game.depth = 0;
-        let t = &self.gen.tables;
-        if !(t.crowning_wins && node.kings.any())
-            && self.gen.capture_list(node, false, None)?.is_none()
-        {
-            // No capture: the quiet moves straight from their masks (what `legal` would list).
-            for c in self.gen.quiet_list(node) {
-                let (start, end) = (
-                    t.square((c.moved & node.own).lowest_index()),
-                    t.square((c.moved & !node.own).lowest_index()),
-                );
-                let action = self.enc.segment(node.color, start, end);
-                if action < 0 {
-                    return Err(Error::InvalidMove(format!(
-                        "path squares {start} and {end} are not on one line"
-                    )));
-                }
-                let king_moved = c.crowned & c.moved == c.moved;
-                let crowns = c.crowned.any() && (c.moved & node.kings).is_zero();
-                let event = if crowns { events::CROWNING } else { 0 }
-                    | if king_moved { 0 } else { events::MAN_MOVED };
-                game.entries.push(Entry {
-                    actions: smallvec::smallvec![action as u32],
-                    path: smallvec::smallvec![start, end],
-                    captured: Squares::new(),
-                    compact: c,
-                    event,
-                });
-            }
-            game.live.extend(0..game.entries.len() as u32);
-            return Ok(());
-        }
-        for m in self.gen.legal(node, false, None)? {
-            let mut actions = SmallVec::new();
-            for pair in m.path.windows(2) {
-                let action = self.enc.segment(node.color, pair[0], pair[1]);
-                if action < 0 {
-                    return Err(Error::InvalidMove(format!(
-                        "path squares {} and {} are not on one line",
-                        pair[0], pair[1]
-                    )));
-                }
-                actions.push(action as u32);
-            }
-            let c = m.compact;
-            let king_moved = if c.moved.any() {
-                c.crowned & c.moved == c.moved
-            } else {
-                let bit = layout.bit_of_square.get(m.start as usize).copied();
-                bit.is_some_and(|b| node.kings.has(b))
-            };
-            let event = if m.captured.is_empty() {
-                0
-            } else {
-                events::CAPTURE
-            } | if m.promotes { events::CROWNING } else { 0 }
-                | if king_moved { 0 } else { events::MAN_MOVED };
-            game.entries.push(Entry {
-                actions,
-                path: m.path,
-                captured: m.captured,
-                compact: c,
-                event,
-            });
-        }
-        game.live.extend(0..game.entries.len() as u32);
-        Ok(())
-    }
-
     /// Takes the legal `action` in `game`; plays the move once it is chosen.
-    fn take(&self, game: &mut Game<B>, action: u32) -> Result<Step, Error> {
+    fn take(
+        &self,
+        game: &mut Game<B>,
+        action: u32,
+        quiet: &mut Vec<Compact<B>>,
+    ) -> Result<Step, Error> {
         let depth = game.depth;
-        let entries = &game.entries;
-        game.live
-            .retain(|i| entries[*i as usize].actions.get(depth) == Some(&action));
+        let mut live = std::mem::take(&mut game.live);
+        live.retain(|i| game.action(*i, depth) == Some(action));
+        game.live = live;
         let mut depth = depth + 1;
         while game.live.len() > 1 {
-            let first = entries[game.live[0] as usize].actions.get(depth);
+            let first = game.action(game.live[0], depth);
             let mut same = true;
             for &i in &game.live {
-                let next = entries[i as usize].actions.get(depth);
+                let next = game.action(i, depth);
                 if next.is_none() {
                     return Err(prefix_error());
                 }
@@ -655,11 +697,11 @@ impl<B: Bits> Ctx<B> {
         if game.live.len() > 1 {
             return Ok(Step::default());
         }
-        self.play(game)
+        self.play(game, quiet)
     }
 
     /// Plays the one move left, then ends the game if the rules (or `max_plies`) say so.
-    fn play(&self, game: &mut Game<B>) -> Result<Step, Error> {
+    fn play(&self, game: &mut Game<B>, quiet: &mut Vec<Compact<B>>) -> Result<Step, Error> {
         let entry = &game.entries[game.live[0] as usize];
         let event = entry.event;
         let (before, c) = (game.node, entry.compact);
@@ -676,7 +718,7 @@ impl<B: Bits> Ctx<B> {
         game.hash = hash;
         self.count(game, event)?;
         game.plies += 1;
-        self.fill_entries(game)?;
+        self.fill_entries(game, quiet)?;
         let node = game.node;
         let mover = node.color ^ 1;
         let winner = if self.gen.tables.crowning_wins && node.kings.any() {
@@ -722,6 +764,7 @@ impl<B: Bits> Ctx<B> {
 }
 
 mod draws;
+mod moves;
 mod observe;
 
 #[cfg(test)]

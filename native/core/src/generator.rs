@@ -427,6 +427,15 @@ impl<B: Bits> Generator<B> {
     /// The quiet moves as xor masks: men's steps by direction then target, then each movable
     /// king's moves by direction, nearest first.
     pub fn quiet_list(&self, node: &Node<B>) -> Vec<Compact<B>> {
+        let mut out = Vec::with_capacity(32);
+        self.quiet_into(node, &mut out);
+        out
+    }
+
+    /// [`Generator::quiet_list`] into `out` (cleared first): no allocation once `out` has room,
+    /// for callers that generate over and over (the batches of `crate::batch`).
+    pub fn quiet_into(&self, node: &Node<B>, out: &mut Vec<Compact<B>>) {
+        out.clear();
         let t = &self.tables;
         let Node {
             own,
@@ -438,7 +447,6 @@ impl<B: Bits> Generator<B> {
         let empty = t.board ^ (own | opp);
         let men = own & !kings;
         let crown = t.crown_row[(color & 1) as usize];
-        let mut out = Vec::with_capacity(32);
         for s in &t.man_moves[(color & 1) as usize] {
             let targets = men.shift(s.amount, s.up) & empty;
             for to in targets.iter() {
@@ -452,8 +460,7 @@ impl<B: Bits> Generator<B> {
             }
         }
         let movers = t.state.movable_kings(own, kings, color, state);
-        self.king_steps_into(movers, empty, color, &mut out);
-        out
+        self.king_steps_into(movers, empty, color, out);
     }
 
     fn king_steps_into(&self, movers: B, empty: B, color: u8, out: &mut Vec<Compact<B>>) {

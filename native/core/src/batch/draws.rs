@@ -28,6 +28,12 @@ impl<B: Bits> Ctx<B> {
             game.frame = self.frame(&game.node)?;
         }
         let hash = game.hash;
+        if game.since == 0 {
+            // No earlier position can come back across a capture or a crowning: the history
+            // starts again (it stays a few entries long, and in the cache).
+            game.hashes.clear();
+            game.nodes.clear();
+        }
         game.hashes.push(hash);
         game.nodes.push(game.node);
         let last = game.hashes.len() - 1;
@@ -68,7 +74,7 @@ impl<B: Bits> Ctx<B> {
 
     /// Whether the side to move can capture, or every move of it lets the opponent capture.
     fn shot_in_the_air(&self, node: &Node<B>, entries: &[Entry<B>]) -> Result<bool, Error> {
-        if entries.iter().any(|e| !e.captured.is_empty()) {
+        if entries.iter().any(|e| e.event & events::CAPTURE != 0) {
             return Ok(true);
         }
         if entries.is_empty() {
