@@ -89,14 +89,16 @@ def test_a_time_limit_on_two_threads_answers_a_legal_move() -> None:
     assert result.depth >= 1
 
 
-def test_the_helpers_tables_are_kept_between_searches() -> None:
+def test_searches_on_two_threads_after_clear_still_answer_at_the_depth_asked() -> None:
+    # Which thread takes which root move depends on timing, so node counts above one thread are not
+    # compared here; that the helpers' tables are kept and cleared is tested in the core
+    # (parallel.rs: the_helpers_are_kept_for_the_next_search_and_forgotten_with_the_table).
     position = Position.initial("international")
     engine = Engine(seed=6)
-    first = engine.search(position, Limit(depth=6, threads=2))
-    second = engine.search(position, Limit(depth=6, threads=2))  # the tables kept: fewer nodes
-    assert second.nodes < first.nodes
-    engine.clear()
-    assert engine.search(position, Limit(depth=6, threads=2)).nodes > second.nodes
+    for _ in range(2):
+        result = engine.search(position, Limit(depth=6, threads=2))
+        assert (result.move in position.legal_moves(), result.depth) == (True, 6)
+        engine.clear()
 
 
 def test_threads_are_not_a_limit_for_the_hub_client() -> None:

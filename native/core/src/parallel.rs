@@ -391,7 +391,7 @@ mod tests {
     use crate::evaluation::Evaluation;
     use crate::spec::RulesSpec;
 
-    fn search(threads: usize, depth: i32) -> (RootAnswer<u64>, u64, usize) {
+    fn search(threads: usize, depth: i32) -> (RootAnswer<u64>, Searcher<u64>) {
         let g = Generator::<u64>::new(&RulesSpec::default()).unwrap();
         let bits = g.tables.nbits();
         let eval = Evaluation {
@@ -432,15 +432,16 @@ mod tests {
             &mut Rng::new(1),
         )
         .unwrap();
-        (answer, s.critical, s.helpers.len())
+        (answer, s)
     }
 
     #[test]
     fn two_threads_split_the_root_and_answer_a_legal_move() {
-        let (one, _, none) = search(1, 7);
-        let (two, critical, helpers) = search(2, 7);
-        assert_eq!(none, 0);
-        assert_eq!(helpers, 1);
+        let (one, alone) = search(1, 7);
+        let (two, team) = search(2, 7);
+        let critical = team.critical;
+        assert_eq!(alone.helpers.len(), 0);
+        assert_eq!(team.helpers.len(), 1);
         assert_eq!(two.depth, 7);
         // The start has 7 moves in American checkers.
         assert!(two.chosen < 7);
@@ -448,5 +449,15 @@ mod tests {
         // move before the helper started: which thread takes a move depends on timing).
         assert!(0 < critical && critical <= two.nodes);
         assert!(one.nodes > 0);
+    }
+
+    #[test]
+    fn the_helpers_are_kept_for_the_next_search_and_forgotten_with_the_table() {
+        let (_, mut team) = search(2, 5);
+        assert_eq!(team.helpers.len(), 1);
+        assert!(!team.is_empty());
+        team.clear();
+        assert!(team.helpers.is_empty());
+        assert!(team.is_empty());
     }
 }

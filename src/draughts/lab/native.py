@@ -34,7 +34,7 @@ from draughts.engine.root import evaluation_of
 from draughts.engine.score import Score
 from draughts.errors import PlayerSpecError
 from draughts.lab.metrics import CAP, GameRecord
-from draughts.lab.runner import GameTask, Opening, _order, ending_words, game_seed, start_board
+from draughts.lab.tasks import GameTask, Opening, ending_words, game_seed, play_order, start_board, task_record
 from draughts.players.spec import ENGINE_KINDS, parse_player
 from draughts.position import Position
 from draughts.rules import Ruleset
@@ -208,7 +208,7 @@ def play_tasks_native(tasks: Sequence[GameTask]) -> list[GameRecord]:
             groups[key], jobs[key] = [], []
         batch = batches[key]
         node, history, counter, _, _ = batch.start(task)
-        order = _order(task)
+        order = play_order(task)
         seats = tuple(batch.seat(order[slot], game_seed(task.seed, task.ruleset, task.index, slot)) for slot in (0, 1))
         groups[key].append(number)
         jobs[key].append((node, history, counter, seats, int(batch.rules.first_to_move), task.max_plies))
@@ -235,19 +235,5 @@ def _record(task: GameTask, batch: _Batch, game: Any) -> GameRecord:
         if outcome is not None:
             winner = None if outcome.winner is None else int(outcome.winner is not rules.first_to_move)
             ending = ending_words(outcome, board)
-    return GameRecord(
-        ruleset=task.ruleset,
-        index=task.index,
-        players=_order(task),
-        opening=task.opening_index,
-        plies=len(moves),
-        winner=winner,
-        ending=ending,
-        legal=tuple(legal),
-        taken=tuple(taken),
-        crowning=crowning,
-        evals=tuple(evals),
-        coverage=len(squares.union(ends)),
-        squares=rules.geometry.squares,
-        moves=tuple(moves),
-    )
+    coverage = len(squares.union(ends))
+    return task_record(task, rules, moves, taken, legal, evals, crowning, coverage, winner, ending)

@@ -10,7 +10,6 @@ colours: even games the first player named moves first, odd games the second, an
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import warnings
@@ -21,15 +20,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from draughts import drawrules
 from draughts._text import excerpt
-from draughts.board import Board, Outcome
+from draughts.board import Board
 from draughts.color import Color
 from draughts.errors import DraughtsError, UnknownVariantError
 from draughts.lab.metrics import CAP, GameRecord, RulesetMetrics, measure
+from draughts.lab.tasks import GameTask, Opening, ending_words, game_seed, play_order, start_board, task_record
 from draughts.players import Player, parse_player
 from draughts.players.factory import make_player
-from draughts.rules import EndgameRule, MoveCountRule, Ruleset
+from draughts.rules import Ruleset
 from draughts.rules.files import resolve_ruleset
 from draughts.rules.names import get_variant
 
@@ -59,21 +58,6 @@ __all__ = [
     "start_board",
     "summarize",
 ]
-
-
-@attrs.frozen
-class Opening:
-    """Where a game starts: moves played from the start position, or a FEN, or both (moves after it).
-
-    Attributes:
-        moves: Moves in the ruleset's notation, played first (not counted as the players' plies).
-        fen: A position to start from instead of the start position.
-        name: What the ballot calls it.
-    """
-
-    moves: tuple[str, ...] = ()
-    fen: str | None = None
-    name: str = ""
 
 
 @runtime_checkable
@@ -165,50 +149,6 @@ class _OpeningTree:
         return tuple(self.texts[path[:end]] for end in range(1, len(path) + 1))
 
 
-@attrs.frozen
-class GameTask:
-    """One game: the ruleset, its index, the run's seed, the ply cap, the two players (first named
-    first), and the opening with its index (None: the start position)."""
-
-    ruleset: str
-    index: int
-    seed: int
-    max_plies: int
-    players: tuple[str, str] = ("random", "random")
-    opening: Opening | None = None
-    opening_index: int | None = None
-    rules: Ruleset | None = None
-    """The ruleset itself where its name is not enough (read from a rule file, or built in code);
-    None: ``ruleset`` names it."""
-
-    def resolved(self) -> Ruleset:
-        """The ruleset the game is played under."""
-        return get_variant(self.ruleset) if self.rules is None else self.rules
-
-
-def game_seed(seed: int, ruleset: str, index: int, slot: int | None = None) -> int:
-    """The seed of one game (or of its player ``slot`` 0 or 1), from the run's seed, the ruleset's
-    name and the game's index.
-
-    A hash, not a shared generator, so that a game's moves do not depend on which worker plays
-    it or in what order.
-    """
-    text = f"{seed}/{ruleset}/{index}" if slot is None else f"{seed}/{ruleset}/{index}/{slot}"
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def start_board(task: GameTask) -> Board:
-    """The board ``task``'s game starts from: its opening's FEN, then its moves played (each checked)."""
-    opening = task.opening
-    rules = task.resolved()
-    if opening is None:
-        return Board(rules)
-    board = Board(rules, opening.fen) if opening.fen else Board(rules)
-    for text in opening.moves:
-        board.push_text(text)
-    return board
-
-
 def play_task(task: GameTask) -> GameRecord:
     """Play one game and record what it measures (see :class:`~draughts.lab.metrics.GameRecord`).
 
@@ -236,51 +176,16 @@ def play_tasks(tasks: Sequence[GameTask]) -> list[GameRecord]:
     return [play_task_python(tasks[n]) if r is None else r for n, r in enumerate(records)]
 
 
-def _order(task: GameTask) -> tuple[str, str]:
-    """The players in the order they move: the first named first in even games."""
-    return task.players if task.index % 2 == 0 else (task.players[1], task.players[0])
-
-
 def play_task_native(task: GameTask) -> GameRecord:
-    """:func:`play_task`'s game played by the native loop (both players must be native kinds).
+    """:func:`play_task`'s game played by the native loop (both players must be native kinds): a
+    batch of one (:func:`~draughts.lab.native.play_tasks_native`).
 
     Raises:
         ~draughts.errors.PlayerSpecError: a player the native loop does not play.
     """
-    from draughts.lab.native import play_native, search_value
+    from draughts.lab.native import play_tasks_native
 
-    board = start_board(task)
-    first_colour = board.ruleset.first_to_move
-    order = _order(task)
-    seeds = (game_seed(task.seed, task.ruleset, task.index, 0), game_seed(task.seed, task.ruleset, task.index, 1))
-    game = play_native(board, order, seeds, task.max_plies)
-    start = board.position
-    evals: list[int | None] = []
-    mover = board.turn
-    for score in game.scores:
-        value = search_value(score)
-        evals.append(None if value is None else (value if mover is first_colour else -value))
-        mover = mover.opponent
-    crowning = next((ply for ply, crowned in enumerate(game.promotes, 1) if crowned), None)
-    outcome = game.outcome
-    winner = None if outcome is None or outcome.winner is None else int(outcome.winner is not first_colour)
-    ending = CAP if outcome is None else ending_words(outcome, Board.from_position(game.last))
-    return GameRecord(
-        ruleset=task.ruleset,
-        index=task.index,
-        players=order,
-        opening=task.opening_index,
-        plies=len(game.moves),
-        winner=winner,
-        ending=ending,
-        legal=tuple(game.legal),
-        taken=tuple(game.taken),
-        crowning=crowning,
-        evals=tuple(evals),
-        coverage=len({*start.squares(Color.WHITE), *start.squares(Color.BLACK), *game.ends}),
-        squares=board.ruleset.geometry.squares,
-        moves=tuple(game.moves),
-    )
+    return play_tasks_native([task])[0]
 
 
 def play_task_python(task: GameTask) -> GameRecord:
@@ -289,7 +194,7 @@ def play_task_python(task: GameTask) -> GameRecord:
     native loop is tested against."""
     board = start_board(task)
     first_colour = board.ruleset.first_to_move
-    order = _order(task)
+    order = play_order(task)
     players: dict[Color, Player] = {}
     legal: list[int] = []
     taken: list[int] = []
@@ -325,40 +230,7 @@ def play_task_python(task: GameTask) -> GameRecord:
     finally:
         for player in players.values():
             player.close(board)
-    return GameRecord(
-        ruleset=task.ruleset,
-        index=task.index,
-        players=order,
-        opening=task.opening_index,
-        plies=len(taken),
-        winner=winner,
-        ending=ending,
-        legal=tuple(legal),
-        taken=tuple(taken),
-        crowning=crowning,
-        evals=tuple(evals),
-        coverage=len(seen),
-        squares=board.ruleset.geometry.squares,
-        moves=tuple(moves),
-    )
-
-
-def ending_words(outcome: Outcome, board: Board) -> str:
-    """How the game on ``board`` ended, in plain words: a draw rule as ``draw: <the rule in words> (<article>)``.
-
-    :attr:`Outcome.rule <draughts.board.Outcome.rule>` gives a draw rule by its article alone where
-    the ruleset has one (``RUS64 7.2.8``), which tells a reader of a lab's table nothing unless
-    they have the rule book open (issue 40 §7); the words are the rule's ``describe()``, as
-    ``draughts compare`` writes them, the article (its code, before any ``:``) after them.
-    """
-    if outcome.winner is not None:
-        return outcome.rule
-    draws = board.ruleset.draw_rules
-    rules: list[EndgameRule | MoveCountRule] = [e for e in draws.endgames if drawrules.applies(e, board.position)]
-    for rule in [*rules, *draws.move_counts]:
-        if rule.article and rule.article == outcome.rule:
-            return f"draw: {rule.describe()} ({rule.article.partition(': ')[0]})"
-    return f"draw: {outcome.rule}"
+    return task_record(task, board.ruleset, moves, taken, legal, evals, crowning, len(seen), winner, ending)
 
 
 def play_game(

@@ -34,7 +34,7 @@ above this package.
 >>> parse_player("computer:strong").text
 'level:strong'
 >>> parse_player("depth:3").limit
-Limit(depth=3, nodes=None, time=None)
+Limit(depth=3, nodes=None, time=None, threads=1)
 """
 
 from __future__ import annotations
