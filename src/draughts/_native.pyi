@@ -141,9 +141,7 @@ class Searcher:
         stopped: Callable[[], bool] | None,
         rng: Rng,
         threads: int = 1,
-    ) -> tuple[
-        int, int, list[_Compact], int, int, tuple[int, list[tuple[int, int, list[_Compact]]]] | None
-    ]: ...
+    ) -> tuple[int, int, list[_Compact], int, int, tuple[int, list[tuple[int, int, list[_Compact]]]] | None]: ...
     @property
     def nodes(self) -> int: ...
     def clear(self) -> None: ...
@@ -174,11 +172,10 @@ def play_game(
 ) -> tuple[list[tuple[int, int, bool, int, int | None]], list[int], tuple[str, int], _Node]: ...
 
 _Job = tuple[_Node, list[_Node], DrawCounter, tuple[_Seat, _Seat], int, int]
-_Played = tuple[
-    list[int], list[int], list[int], list[int], list[int | None], int | None, tuple[str, int], _Node
-]
+_Played = tuple[list[int], list[int], list[int], list[int], list[int | None], int | None, tuple[str, int], _Node]
 
 def play_games(rules: Rules, games: Sequence[_Job], repetitions: bool) -> list[_Played]: ...
+
 # native/python/src/drawrules.rs: the draw rules a Board keeps (draughts.drawrules builds them).
 DRAW_MAN_MOVED: int
 DRAW_CAPTURE: int
@@ -207,6 +204,7 @@ class DrawCounter:
     def repetitions(self) -> int: ...
     def draw(self, claims: bool, shot: Callable[[], bool]) -> tuple[str, int] | None: ...
     def __len__(self) -> int: ...
+
 class Endgame:
     def __init__(
         self,

@@ -471,8 +471,6 @@ class Board(BoardBase):
         return svg_board(self)
 
 
-
-
 def draw_outcome(ruleset: Ruleset, kind: str, index: int) -> Outcome:
     """The draw a native draw counter names (``("repetition", 0)``, ``("move_count", i)`` or
     ``("endgame", i)``, as :meth:`DrawCounter.draw` and the native game loop say it)."""

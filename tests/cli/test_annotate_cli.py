@@ -105,6 +105,8 @@ def null_device(folder: Path) -> Path:
     except PermissionError:
         path.symlink_to("/dev/null")
     return path
+
+
 def test_annotate_does_not_mark_a_move_that_leaves_a_forced_reply(tmp_path: Path) -> None:
     # Issue 40 §1: the 2009 Dutch championship's first game, from ply 26 to 32. After 14... 2-7
     # (ply 28) White has one move, 32x21; the engine answered it under a time limit after one ply,

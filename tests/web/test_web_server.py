@@ -65,9 +65,7 @@ def timed_calls(url: str, stop: threading.Event, latencies: list[tuple[float, fl
     connection.close()
 
 
-def heavy_while_served(
-    url: str, method: str, path: str, body: dict[str, Any] | None
-) -> tuple[float, int, list[float]]:
+def heavy_while_served(url: str, method: str, path: str, body: dict[str, Any] | None) -> tuple[float, int, list[float]]:
     """Run one heavy request while a normal client is served: its time, its status, and the
     latencies of the normal requests made while it ran."""
     stop = threading.Event()

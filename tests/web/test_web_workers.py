@@ -31,6 +31,7 @@ def run(coroutine: object) -> object:
 
 def test_jobs_run_in_other_processes(pool: WorkerPool) -> None:
     assert run(pool.run(math.factorial, 20)) == math.factorial(20)
+
     async def four() -> list[int]:
         return list(await asyncio.gather(*(pool.run(os.getpid) for _ in range(3))))
 

@@ -36,7 +36,6 @@ SYMBOLS = "wWbBe"
 _MATERIAL = {"w": (Color.WHITE, False), "W": (Color.WHITE, True), "b": (Color.BLACK, False), "B": (Color.BLACK, True)}
 
 
-
 @attrs.frozen
 class Pattern:
     """What a position must have to match: pieces (or emptiness) on squares, material, side to move.

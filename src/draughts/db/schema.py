@@ -68,7 +68,6 @@ _TOP: Final = 1 << 63
 _WRAP: Final = 1 << 64
 
 
-
 def signed(value: int) -> int:
     """An unsigned 64-bit number as SQLite stores it (signed)."""
     return value - _WRAP if value >= _TOP else value

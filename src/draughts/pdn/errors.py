@@ -30,4 +30,3 @@ class PDNTextError(PDNError):
 
 class PDNWarning(UserWarning):
     """A game skipped by ``read_games(..., errors="skip")``; the message names the game and the line."""
-
