@@ -14,7 +14,7 @@
 //! tables differ, so scores, node counts and sometimes the move vary from run to run and from
 //! one thread's.
 //!
-//! Depths 1 to 3, a root with one move and multi-PV searches run the serial [`iterate`].
+//! Depths 1 to 3, a root with one move and multi-PV searches run the serial root (`root::iterate`).
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 
