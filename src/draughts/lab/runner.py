@@ -1,6 +1,6 @@
 """Seeded self-play games as independent jobs over any Executor, streamed to a results file.
 
-Each game is a :class:`GameTask` of a few strings and numbers; its players' random choices come
+Each game is a :class:`~draughts.lab.tasks.GameTask` of a few strings and numbers; its players' random choices come
 from seeds hashed from ``(seed, ruleset, index)``, so a run gives the same records whatever the
 executor, the number of workers or the order they finish in. A pairing of two players plays both
 colours: even games the first player named moves first, odd games the second, and each opening
@@ -66,7 +66,8 @@ class OpeningSource(Protocol):
     :class:`draughts.db.book.BookOpenings` (random book exits)."""
 
     def openings(self, ruleset: str | Ruleset) -> Sequence[Any]:
-        """The openings for ``ruleset``: :class:`Opening` s or any form :func:`resolve_openings` reads."""
+        """The openings for ``ruleset``: :class:`~draughts.lab.tasks.Opening` s or any form
+        :func:`resolve_openings` reads."""
 
 
 @attrs.frozen
@@ -246,7 +247,7 @@ def resolve_openings(
     """The openings of a run: None (the start position), an :class:`OpeningSource` (:class:`RandomOpenings`,
     :class:`~draughts.db.book.BookOpenings`), a ballot's name (of
     :mod:`draughts.openings`; ``OTHER/NAME`` borrows another variant's), or a sequence of FENs, of
-    move texts joined by spaces, of sequences of move texts, or of :class:`Opening`. Each is checked
+    move texts joined by spaces, of sequences of move texts, or of :class:`~draughts.lab.tasks.Opening`. Each is checked
     by playing it."""
     if openings is None:
         return ()
