@@ -22,15 +22,7 @@ from draughts.lab.runner import (
     run_games,
 )
 from interrupt import assert_stops_on_ctrl_c
-
-PAIRS = [
-    ("random", "random"),
-    ("depth:1", "random"),
-    ("depth:2", "depth:2"),
-    ("nodes:400", "depth:1"),
-    ("level:beginner", "level:intermediate"),
-]
-RULESETS = ["russian", "international", "american", "frisian", "breakthrough", "antidraughts", "turkish", "thai"]
+from native_players import PAIRS, RULESETS
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

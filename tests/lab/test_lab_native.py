@@ -30,6 +30,7 @@ from draughts.lab.runner import (
 )
 from draughts.players import RandomPlayer
 from interrupt import assert_stops_on_ctrl_c
+from native_players import PAIRS, RULESETS
 
 MASK = (1 << 64) - 1
 
@@ -65,16 +66,6 @@ def test_the_random_player_draws_from_the_shared_generator() -> None:
         assert score is None
         assert move == moves[rng.below(len(moves))]
         board.push(move)
-
-
-PAIRS = [
-    ("random", "random"),
-    ("depth:1", "random"),
-    ("depth:2", "depth:2"),
-    ("nodes:400", "depth:1"),
-    ("level:beginner", "level:intermediate"),
-]
-RULESETS = ["russian", "international", "american", "frisian", "breakthrough", "antidraughts", "turkish", "thai"]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
