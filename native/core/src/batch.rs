@@ -163,8 +163,8 @@ struct Game<B: Bits> {
     entries: Vec<Entry<B>>,
     /// The entries' segments, one per entry; empty when every move is a single quiet step.
     paths: Vec<Path>,
-    /// The entries still possible for the move being chosen.
-    live: SmallVec<[u32; 16]>,
+    /// The entries still possible for the move being chosen (filled when its first segment is).
+    live: SmallVec<[u32; 4]>,
     /// Segments fixed so far.
     depth: usize,
     /// The game ended at the last step: the next step starts it again.
@@ -191,63 +191,87 @@ struct Ctx<B: Bits> {
     spec: Arc<DrawSpec>,
     enc: Encoding,
     opts: Options,
-    /// Per side: the first plane's flat index of each bit (`u32::MAX`: no square).
+    /// Per side: the cell of each bit (`u32::MAX`: no square).
     bit_cells: [Vec<u32>; 2],
     /// The start position, its move-count rules' counts and plies since a material change.
     start: Node<B>,
     start_counts: SmallVec<[u64; 4]>,
     start_since: u64,
-}
-
-/// What was last written into a game's mask row, so that the next write clears only that.
-#[derive(Clone, Debug, Default)]
-struct Written {
-    /// Whether the row holds what `mask` says (false: clear it whole).
-    valid: bool,
-    /// The mask's actions set.
-    mask: SmallVec<[u32; 16]>,
+    /// See [`moves::man_actions`].
+    man_actions: [Vec<u32>; 2],
+    /// Per side: its men's quiet steps all shift the same way, so that the sum of its men's bit
+    /// indices only grows (or only shrinks) with each man move and no earlier position comes back.
+    men_one_way: [bool; 2],
 }
 
 /// Where a game's observation is composed before it is copied into its row whole: written in
 /// order, the row streams out of the cache instead of being touched at scattered floats.
 #[derive(Clone, Debug)]
 struct Scratch<B: Bits> {
-    /// One observation row (`cells * planes` floats as bytes), zero but for what `set` lists.
+    /// One observation row (`cells * planes` floats as bytes): zero but for the pieces of
+    /// `pieces`, the floats of `extra` and the constant planes.
     row: Vec<u8>,
-    /// The floats of `row` set by the last observation (the constant planes apart).
-    set: Vec<u32>,
+    /// The side the last observation was seen by and its four piece planes' bitboards (cleared
+    /// from the row bit by bit at the next observation).
+    pieces: Option<(u8, [B; 4])>,
+    /// The other floats of `row` set by the last observation (a capture being chosen, the king
+    /// counts).
+    extra: SmallVec<[u32; 8]>,
     /// The constant planes' values in `row` (0.0 for those not listed).
     constants: SmallVec<[f32; 8]>,
-    /// The quiet moves of a node, as the generator lists them.
-    quiet: Vec<Compact<B>>,
 }
 
 /// A game's legal actions now, kept apart from the game in one contiguous list (one cache line
-/// a game) for what every step reads of all games: the legality check, the sampler, the mask.
+/// a game, aligned on one) for what every step reads of all games: the legality check, the
+/// sampler, the mask.
 #[derive(Clone, Debug, Default)]
+#[repr(align(64))]
 struct Choices {
     /// The distinct legal actions, sorted (empty once the game has ended).
-    actions: SmallVec<[u32; 13]>,
+    actions: SmallVec<[u32; 12]>,
     /// The game ended at the last step: any action is taken (and ignored).
     over: bool,
 }
 
 impl Choices {
     fn of<B: Bits>(game: &Game<B>) -> Self {
-        let mut actions = SmallVec::new();
-        if !game.over {
+        let mut choices = Choices::default();
+        choices.refill(game);
+        choices
+    }
+
+    /// The game's legal actions now, in place of the last ones.
+    fn refill<B: Bits>(&mut self, game: &Game<B>) {
+        let actions = &mut self.actions;
+        actions.clear();
+        self.over = game.over;
+        if game.over {
+            return;
+        }
+        let entries = &game.entries;
+        if game.depth == 0 && entries.len() <= 32 {
+            // Every entry is still possible before the first segment is chosen: their first
+            // actions, sorted on a local array as they come (a few, most in order already).
+            let mut sorted = [0u32; 32];
+            for (k, entry) in entries.iter().enumerate() {
+                let mut at = k;
+                while at > 0 && sorted[at - 1] > entry.first {
+                    sorted[at] = sorted[at - 1];
+                    at -= 1;
+                }
+                sorted[at] = entry.first;
+            }
+            actions.extend_from_slice(&sorted[..entries.len()]);
+        } else {
             if game.depth == 0 {
-                // Every entry is still possible before the first segment is chosen.
-                actions.extend(game.entries.iter().map(|e| e.first));
+                actions.extend(entries.iter().map(|e| e.first));
             } else {
                 actions.extend(game.live.iter().filter_map(|&i| game.action(i, game.depth)));
             }
             actions.sort_unstable();
-            actions.dedup();
         }
-        Choices {
-            actions,
-            over: game.over,
+        if !game.paths.is_empty() {
+            actions.dedup(); // only moves of several segments share a first one
         }
     }
 }
@@ -258,7 +282,9 @@ pub struct Batch<B: Bits> {
     ctx: Ctx<B>,
     games: Vec<Game<B>>,
     choices: Vec<Choices>,
-    written: Vec<Written>,
+    /// Per game: its mask row holds its choices' actions and nothing else (false: the row is
+    /// cleared whole at its next write).
+    shown: Vec<bool>,
     scratch: Scratch<B>,
     rng: u64,
 }
@@ -307,10 +333,15 @@ impl<B: Bits> Batch<B> {
                     if sq == 0 {
                         u32::MAX
                     } else {
-                        enc.grid[side][sq as usize] * enc.planes as u32
+                        enc.grid[side][sq as usize]
                     }
                 })
                 .collect()
+        });
+        let man_actions = moves::man_actions(&gen, &enc);
+        let men_one_way = [0, 1].map(|color| {
+            let steps = &gen.tables.man_moves[color];
+            steps.iter().all(|s| s.up) || steps.iter().all(|s| !s.up)
         });
         let ctx = Ctx {
             gen,
@@ -321,21 +352,21 @@ impl<B: Bits> Batch<B> {
             start,
             start_counts: start_counts.into(),
             start_since,
+            man_actions,
+            men_one_way,
         };
-        let mut scratch = Scratch {
+        let scratch = Scratch {
             row: vec![0; ctx.enc.cells * ctx.enc.planes * 4],
-            set: Vec::new(),
+            pieces: None,
+            extra: SmallVec::new(),
             constants: SmallVec::new(),
-            quiet: Vec::new(),
         };
-        let games: Vec<Game<B>> = (0..n)
-            .map(|_| ctx.new_game(&mut scratch.quiet))
-            .collect::<Result<_, _>>()?;
+        let games: Vec<Game<B>> = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
         Ok(Batch {
             ctx,
             choices: games.iter().map(Choices::of).collect(),
             games,
-            written: vec![Written::default(); n],
+            shown: vec![false; n],
             scratch,
             rng: 0x9E37_79B9_7F4A_7C15,
         })
@@ -364,6 +395,16 @@ impl<B: Bits> Batch<B> {
         })
     }
 
+    /// The first game whose action in `actions` is not legal (see [`Batch::is_legal`]; a game
+    /// without an action counts as illegal).
+    pub fn first_illegal(&self, actions: &[i64]) -> Option<usize> {
+        (0..self.games.len()).find(|&index| {
+            !actions
+                .get(index)
+                .is_some_and(|&action| self.is_legal(index, action))
+        })
+    }
+
     /// The legal actions of game `index` now (sorted; empty for a game that has ended).
     pub fn legal_actions(&self, index: usize) -> Vec<u32> {
         self.choices
@@ -378,12 +419,10 @@ impl<B: Bits> Batch<B> {
     /// As [`Batch::new`].
     pub fn reset(&mut self) -> Result<(), Error> {
         for (game, choices) in self.games.iter_mut().zip(&mut self.choices) {
-            self.ctx.restart(game, &mut self.scratch.quiet)?;
+            self.ctx.restart(game)?;
             *choices = Choices::of(game);
         }
-        for written in &mut self.written {
-            written.valid = false;
-        }
+        self.shown.fill(false);
         Ok(())
     }
 
@@ -452,6 +491,11 @@ impl<B: Bits> Batch<B> {
         for (index, step) in steps.iter_mut().enumerate() {
             ahead(self, index);
             let action = actions.get(index).copied().unwrap_or(-1);
+            match out.as_deref_mut() {
+                // The row's actions are cleared before the choices change (and set after).
+                Some(out) => self.clear_mask(index, out),
+                None => self.shown[index] = false,
+            }
             *step = self.advance_one(index, action, lose_illegal)?;
             if let Some(out) = out.as_deref_mut() {
                 self.write_one(index, *step, out);
@@ -461,10 +505,11 @@ impl<B: Bits> Batch<B> {
     }
 
     /// The memory a step of game `index` reads, as `(address, bytes)` (addresses as integers,
-    /// for a prefetch; nothing if there is no such game). Without `deep`, the game's own records
-    /// (nothing of them read here); with it, also the lists they point to (the records read: ask
-    /// for them once the records are in the cache) and the mask actions its row clears next.
-    pub fn regions(&self, index: usize, deep: bool) -> SmallVec<[(usize, usize); 8]> {
+    /// for a prefetch; `(0, 0)` for none, all of them if there is no such game). Without
+    /// `deep`, the game's own records (nothing of them read here); with it, the lists they point
+    /// to (the records read: ask for them once the records are in the cache). A fixed array, for
+    /// a caller that asks for every game at every step.
+    pub fn regions(&self, index: usize, deep: bool) -> [(usize, usize); 3] {
         fn of<T>(item: &T) -> (usize, usize) {
             (std::ptr::from_ref(item) as usize, std::mem::size_of::<T>())
         }
@@ -476,29 +521,25 @@ impl<B: Bits> Batch<B> {
                 )
             })
         }
-        let mut found = SmallVec::new();
-        let (Some(game), Some(choices), Some(written)) = (
-            self.games.get(index),
-            self.choices.get(index),
-            self.written.get(index),
-        ) else {
-            return found;
+        let (Some(game), Some(choices)) = (self.games.get(index), self.choices.get(index)) else {
+            return [(0, 0); 3];
         };
         if !deep {
-            found.extend([of(game), of(choices), of(written)]);
-            return found;
+            return [of(game), of(choices), (0, 0)];
         }
         let entries = (
             game.entries.as_ptr() as usize,
             std::mem::size_of_val(game.entries.as_slice()),
         );
-        found.extend([entries, tail(&game.hashes), tail(&game.nodes)]);
-        found
+        [entries, tail(&game.hashes), tail(&game.nodes)]
     }
 
-    /// The mask actions game `index`'s row holds now (cleared at its next write).
+    /// The mask actions game `index`'s row holds now (cleared at its next step).
     pub fn written_actions(&self, index: usize) -> &[u32] {
-        self.written.get(index).map_or(&[], |w| w.mask.as_slice())
+        match (self.shown.get(index), self.choices.get(index)) {
+            (Some(true), Some(choices)) => &choices.actions,
+            _ => &[],
+        }
     }
 
     fn advance_one(
@@ -509,7 +550,7 @@ impl<B: Bits> Batch<B> {
     ) -> Result<Step, Error> {
         let game = &mut self.games[index];
         let step = if game.over {
-            self.ctx.restart(game, &mut self.scratch.quiet)?;
+            self.ctx.restart(game)?;
             Step::default()
         } else if !u32::try_from(action).is_ok_and(|a| self.choices[index].actions.contains(&a)) {
             if !lose_illegal {
@@ -524,10 +565,9 @@ impl<B: Bits> Batch<B> {
                 truncated: false,
             }
         } else {
-            self.ctx
-                .take(game, action as u32, &mut self.scratch.quiet)?
+            self.ctx.take(game, action as u32)?
         };
-        self.choices[index] = Choices::of(&self.games[index]);
+        self.choices[index].refill(&self.games[index]);
         Ok(step)
     }
 
@@ -561,12 +601,28 @@ impl<B: Bits> Batch<B> {
                 .and_then(|s| s.get(index))
                 .copied()
                 .unwrap_or_default();
+            self.clear_mask(index, out);
             self.write_one(index, step, out);
         }
         Ok(())
     }
 
-    /// Writes game `index`'s rows (the sizes checked).
+    /// Clears game `index`'s mask row (the sizes checked): only the actions it shows, when it
+    /// shows its choices.
+    fn clear_mask(&mut self, index: usize, out: &mut Out<'_>) {
+        let actions = self.ctx.enc.num_actions;
+        let mask = &mut out.mask[index * actions..(index + 1) * actions];
+        if self.shown[index] {
+            for &a in &self.choices[index].actions {
+                mask[a as usize] = 0;
+            }
+        } else {
+            mask.fill(0);
+        }
+        self.shown[index] = false;
+    }
+
+    /// Writes game `index`'s rows (the sizes checked; its mask row cleared).
     fn write_one(&mut self, index: usize, step: Step, out: &mut Out<'_>) {
         let (cells, planes, actions) = (
             self.ctx.enc.cells,
@@ -574,30 +630,15 @@ impl<B: Bits> Batch<B> {
             self.ctx.enc.num_actions,
         );
         let game = &self.games[index];
-        let written = &mut self.written[index];
         let obs = &mut out.obs[index * cells * planes * 4..(index + 1) * cells * planes * 4];
         let mask = &mut out.mask[index * actions..(index + 1) * actions];
-        if written.valid {
-            for &a in &written.mask {
-                mask[a as usize] = 0;
-            }
-        } else {
-            mask.fill(0);
-        }
-        written.mask.clear();
         for &a in &self.choices[index].actions {
             mask[a as usize] = 1;
-            written.mask.push(a);
         }
-        written.valid = true;
+        self.shown[index] = true;
         let scratch = &mut self.scratch;
         self.ctx.write_observation(game, scratch);
         obs.copy_from_slice(&scratch.row);
-        for &float in &scratch.set {
-            let at = float as usize * 4;
-            scratch.row[at..at + 4].fill(0);
-        }
-        scratch.set.clear();
         out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
         out.terminated[index] = u8::from(step.terminated);
         out.truncated[index] = u8::from(step.truncated);
@@ -622,7 +663,7 @@ impl<B: Bits> Ctx<B> {
         Ok(facts.frame)
     }
 
-    fn new_game(&self, quiet: &mut Vec<Compact<B>>) -> Result<Game<B>, Error> {
+    fn new_game(&self) -> Result<Game<B>, Error> {
         let mut game = Game {
             node: self.start,
             counts: SmallVec::new(),
@@ -639,12 +680,12 @@ impl<B: Bits> Ctx<B> {
             depth: 0,
             over: false,
         };
-        self.restart(&mut game, quiet)?;
+        self.restart(&mut game)?;
         Ok(game)
     }
 
-    /// Starts `game` again from the start (its buffers kept; `quiet` a scratch list).
-    fn restart(&self, game: &mut Game<B>, quiet: &mut Vec<Compact<B>>) -> Result<(), Error> {
+    /// Starts `game` again from the start (its buffers kept).
+    fn restart(&self, game: &mut Game<B>) -> Result<(), Error> {
         game.node = self.start;
         game.counts.clone_from(&self.start_counts);
         game.since = self.start_since;
@@ -657,7 +698,7 @@ impl<B: Bits> Ctx<B> {
         game.reps = 1;
         game.plies = 0;
         game.over = false;
-        self.fill_entries(game, quiet)?;
+        self.fill_entries(game)?;
         if game.entries.is_empty() {
             return Err(Error::InvalidNode(
                 "the start position has no legal move: there is no game to play".into(),
@@ -667,15 +708,21 @@ impl<B: Bits> Ctx<B> {
     }
 
     /// Takes the legal `action` in `game`; plays the move once it is chosen.
-    fn take(
-        &self,
-        game: &mut Game<B>,
-        action: u32,
-        quiet: &mut Vec<Compact<B>>,
-    ) -> Result<Step, Error> {
+    fn take(&self, game: &mut Game<B>, action: u32) -> Result<Step, Error> {
         let depth = game.depth;
         let mut live = std::mem::take(&mut game.live);
-        live.retain(|i| game.action(*i, depth) == Some(action));
+        if depth == 0 {
+            // Every entry is possible before the first segment: `live` is not kept till then.
+            live.clear();
+            let matching = game.entries.iter().enumerate();
+            live.extend(
+                matching
+                    .filter(|(_, e)| e.first == action)
+                    .map(|(i, _)| i as u32),
+            );
+        } else {
+            live.retain(|i| game.action(*i, depth) == Some(action));
+        }
         game.live = live;
         let mut depth = depth + 1;
         while game.live.len() > 1 {
@@ -697,11 +744,11 @@ impl<B: Bits> Ctx<B> {
         if game.live.len() > 1 {
             return Ok(Step::default());
         }
-        self.play(game, quiet)
+        self.play(game)
     }
 
     /// Plays the one move left, then ends the game if the rules (or `max_plies`) say so.
-    fn play(&self, game: &mut Game<B>, quiet: &mut Vec<Compact<B>>) -> Result<Step, Error> {
+    fn play(&self, game: &mut Game<B>) -> Result<Step, Error> {
         let entry = &game.entries[game.live[0] as usize];
         let event = entry.event;
         let (before, c) = (game.node, entry.compact);
@@ -718,7 +765,7 @@ impl<B: Bits> Ctx<B> {
         game.hash = hash;
         self.count(game, event)?;
         game.plies += 1;
-        self.fill_entries(game, quiet)?;
+        self.fill_entries(game)?;
         let node = game.node;
         let mover = node.color ^ 1;
         let winner = if self.gen.tables.crowning_wins && node.kings.any() {

@@ -422,6 +422,54 @@ impl<B: Bits> Generator<B> {
         Ok(Some(out))
     }
 
+    /// The captures of `node` when every one is a single jump by a man that cannot go on (the
+    /// short path of [`Generator::capture_list`] and [`Generator::legal`], precedence applied),
+    /// each given to `each` as `(start bit, landing bit, xor masks, promotes)`; false, nothing
+    /// given, where there is no capture or one may need a search (then ask
+    /// [`Generator::legal`]). For the batches of `crate::batch`, which need each move's segment.
+    pub(crate) fn single_jumps_each(
+        &self,
+        node: &Node<B>,
+        mut each: impl FnMut(u32, u32, Compact<B>, bool),
+    ) -> bool {
+        let t = &self.tables;
+        let Node {
+            own,
+            opp,
+            kings,
+            color,
+            ..
+        } = *node;
+        let empty = t.board ^ (own | opp);
+        let prey = if t.men_capture_kings {
+            opp
+        } else {
+            opp & !kings
+        };
+        let jumps = self.man_jumps(own & !kings, prey, empty, color);
+        if jumps.total == 0
+            || !self.single_jumps_only(own & kings, jumps.landings, jumps.origins, color)
+        {
+            return false;
+        }
+        let crown = t.crown_row[(color & 1) as usize];
+        let (list, len) = self.chosen_jumps(&jumps, prey & kings);
+        for &(a, up, jumpers) in &list[..len] {
+            for start in jumpers.iter() {
+                let s = B::bit(start);
+                let over = s.shift(a, up);
+                let to = over.shift(a, up);
+                let compact = Compact {
+                    moved: s | to,
+                    captured: over,
+                    crowned: (kings & over) | (to & crown),
+                };
+                each(start, to.lowest_index(), compact, (to & crown).any());
+            }
+        }
+        true
+    }
+
     // --- quiet moves ---
 
     /// The quiet moves as xor masks: men's steps by direction then target, then each movable

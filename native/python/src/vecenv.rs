@@ -304,23 +304,22 @@ impl VecEnv {
             ));
         }
         if !lose_illegal {
-            for (index, &action) in actions.iter().enumerate() {
-                if !each!(&self.batch, b => b.is_legal(index, action)) {
-                    let legal = each!(&self.batch, b => b.legal_actions(index));
-                    let shown: Vec<u32> = legal.iter().take(20).copied().collect();
-                    let class = if action < 0 || action as u64 >= self.num_actions as u64 {
-                        "InvalidActionError"
-                    } else {
-                        "IllegalMoveError"
-                    };
-                    return Err(draughts_error(
-                        py,
-                        class,
-                        format!(
-                            "action {action} is not legal in environment {index}; legal: {shown:?}"
-                        ),
-                    ));
-                }
+            if let Some(index) = each!(&self.batch, b => b.first_illegal(&actions)) {
+                let action = actions[index];
+                let legal = each!(&self.batch, b => b.legal_actions(index));
+                let shown: Vec<u32> = legal.iter().take(20).copied().collect();
+                let class = if action < 0 || action as u64 >= self.num_actions as u64 {
+                    "InvalidActionError"
+                } else {
+                    "IllegalMoveError"
+                };
+                return Err(draughts_error(
+                    py,
+                    class,
+                    format!(
+                        "action {action} is not legal in environment {index}; legal: {shown:?}"
+                    ),
+                ));
             }
         }
         let batch = &mut self.batch;
@@ -339,12 +338,16 @@ impl VecEnv {
 
     /// One uniformly random legal action per game (native `int64`s as bytes); 0 for a game that
     /// ended (its action is ignored).
-    fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let n = each!(&self.batch, b => b.len());
         let mut out = vec![0i64; n];
         each!(&mut self.batch, b => b.random_actions(&mut out));
-        let bytes: Vec<u8> = out.iter().flat_map(|a| a.to_ne_bytes()).collect();
-        PyBytes::new(py, &bytes)
+        PyBytes::new_with(py, n * 8, |bytes| {
+            for (slot, action) in bytes.chunks_exact_mut(8).zip(&out) {
+                slot.copy_from_slice(&action.to_ne_bytes());
+            }
+            Ok(())
+        })
     }
 
     /// Seeds [`VecEnv::random_actions`].

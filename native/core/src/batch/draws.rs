@@ -28,9 +28,11 @@ impl<B: Bits> Ctx<B> {
             game.frame = self.frame(&game.node)?;
         }
         let hash = game.hash;
-        if game.since == 0 {
-            // No earlier position can come back across a capture or a crowning: the history
-            // starts again (it stays a few entries long, and in the cache).
+        let mover = usize::from(game.node.color ^ 1);
+        if game.since == 0 || (event & events::MAN_MOVED != 0 && self.men_one_way[mover]) {
+            // No earlier position can come back across a capture or a crowning, nor across a
+            // move of a man that only moves one way: the history starts again (it stays a few
+            // entries long, and in the cache).
             game.hashes.clear();
             game.nodes.clear();
         }

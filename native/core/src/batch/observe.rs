@@ -6,50 +6,97 @@ use smallvec::SmallVec;
 use super::{Ctx, Game, Path, Scratch, FIXED_PLANES};
 use crate::bitboard::Bits;
 
+/// Float `index` of `row` (bytes) set to `value`.
+#[inline(always)]
+fn put(row: &mut [u8], index: usize, value: [u8; 4]) {
+    if let Some(float) = row.get_mut(index * 4..index * 4 + 4) {
+        float.copy_from_slice(&value);
+    }
+}
+
+const ONE: [u8; 4] = 1.0f32.to_ne_bytes();
+
+/// The floats of the pieces of `planes` set to `value` in `row` (`cells`: the cell of each
+/// bit; slices, not the vectors, so that their bounds stay in registers across the stores).
+#[inline(always)]
+fn put_pieces<B: Bits>(
+    row: &mut [u8],
+    cells: &[u32],
+    planes: [B; 4],
+    stride: usize,
+    value: [u8; 4],
+) {
+    for (plane, bits) in planes.into_iter().enumerate() {
+        for bit in bits.iter() {
+            if let Some(&cell) = cells.get(bit as usize) {
+                put(row, cell as usize * stride + plane, value);
+            }
+        }
+    }
+}
+
 impl<B: Bits> Ctx<B> {
     /// The planes of `game` seen by its side to move (the order of Python's `_plane_names`),
-    /// written into the scratch row, zero but for its constant planes (their values in
-    /// `scratch.constants`): the constant planes rewritten where their values differ, the other
-    /// floats set listed in `scratch.set` (for the caller to clear).
+    /// written into the scratch row over the last observation: its pieces and other floats
+    /// cleared, the constant planes rewritten where their values differ (their values in
+    /// `scratch.constants`).
     pub(super) fn write_observation(&self, game: &Game<B>, scratch: &mut Scratch<B>) {
-        let (row, set) = (&mut scratch.row, &mut scratch.set);
-        fn put(row: &mut [u8], index: usize, value: f32) {
-            row[index * 4..index * 4 + 4].copy_from_slice(&value.to_ne_bytes());
-        }
-        let mut set_one = |row: &mut [u8], index: usize, value: f32| {
-            put(row, index, value);
-            set.push(index as u32);
-        };
-        let node = &game.node;
-        let side = node.color;
+        let row: &mut [u8] = &mut scratch.row;
         let planes = self.enc.planes;
-        let grid = &self.enc.grid[usize::from(side)];
-        let cells = &self.bit_cells[usize::from(side)];
+        if let Some((side, pieces)) = scratch.pieces.take() {
+            put_pieces(
+                row,
+                &self.bit_cells[usize::from(side)],
+                pieces,
+                planes,
+                [0; 4],
+            );
+        }
+        for &float in &scratch.extra {
+            put(row, float as usize, [0; 4]);
+        }
+        scratch.extra.clear();
+        let node = &game.node;
         let kings = node.kings;
-        for (plane, bits) in [
+        let pieces = [
             node.own & !kings,
             node.own & kings,
             node.opp & !kings,
             node.opp & kings,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for bit in bits.iter() {
-                set_one(row, cells[bit as usize] as usize + plane, 1.0);
-            }
+        ];
+        put_pieces(
+            row,
+            &self.bit_cells[usize::from(node.color)],
+            pieces,
+            planes,
+            ONE,
+        );
+        scratch.pieces = Some((node.color, pieces));
+        self.write_extras(game, row, &mut scratch.extra);
+        let constants = self.constants(game);
+        if constants != scratch.constants {
+            self.write_constants(row, &constants);
+            scratch.constants = constants;
         }
+    }
+
+    /// The floats of a capture being chosen and of the king counts, listed in `extra`.
+    fn write_extras(&self, game: &Game<B>, row: &mut [u8], extra: &mut SmallVec<[u32; 8]>) {
+        let node = &game.node;
+        let side = node.color;
+        let planes = self.enc.planes;
+        let grid = &self.enc.grid[usize::from(side)];
+        let mut set = |index: usize, value: f32| {
+            put(row, index, value.to_ne_bytes());
+            extra.push(index as u32);
+        };
         if game.depth > 0 && game.live.len() > 1 && !game.over {
             if let Some(entry) = game.paths.get(game.live[0] as usize) {
                 let path = &entry.path;
-                set_one(row, grid[path[0] as usize] as usize * planes + 4, 1.0);
-                set_one(
-                    row,
-                    grid[path[game.depth] as usize] as usize * planes + 5,
-                    1.0,
-                );
+                set(grid[path[0] as usize] as usize * planes + 4, 1.0);
+                set(grid[path[game.depth] as usize] as usize * planes + 5, 1.0);
                 for square in self.captured_along(side, entry, game.depth) {
-                    set_one(row, grid[square as usize] as usize * planes + 6, 1.0);
+                    set(grid[square as usize] as usize * planes + 6, 1.0);
                 }
             }
         }
@@ -61,10 +108,14 @@ impl<B: Bits> Ctx<B> {
                 if let Some((bit, count)) = state.king_moves(node.state, color) {
                     let square = layout.square_of_bit.get(bit as usize).copied().unwrap_or(0);
                     let value = (count as f64 / limit as f64) as f32;
-                    set_one(row, grid[square as usize] as usize * planes + plane, value);
+                    set(grid[square as usize] as usize * planes + plane, value);
                 }
             }
         }
+    }
+
+    /// The constant planes' values of `game` (each draw rule's progress).
+    fn constants(&self, game: &Game<B>) -> SmallVec<[f32; 8]> {
         let mut constants: SmallVec<[f32; 8]> = SmallVec::new();
         let spec = &self.spec;
         if spec.repetitions > 0 {
@@ -76,16 +127,42 @@ impl<B: Bits> Ctx<B> {
         }
         let since = game.since;
         constants.extend(spec.endgames.iter().map(|rule| progress(since, rule.moves)));
-        let first = FIXED_PLANES + if limit > 0 { 2 } else { 0 };
-        for (k, &value) in constants.iter().enumerate() {
-            if scratch.constants.get(k).copied().unwrap_or(0.0) != value {
-                let at = (first + k) * 4;
-                for cell in row.chunks_exact_mut(planes * 4) {
-                    cell[at..at + 4].copy_from_slice(&value.to_ne_bytes());
+        constants
+    }
+
+    /// Every cell's constant planes (the last planes of a cell) set to `constants`, in one pass.
+    fn write_constants(&self, row: &mut [u8], constants: &[f32]) {
+        let stride = self.enc.planes * 4;
+        let at = stride - constants.len() * 4;
+        let mut tail = [0u8; 32];
+        for (bytes, value) in tail.chunks_exact_mut(4).zip(constants) {
+            bytes.copy_from_slice(&value.to_ne_bytes());
+        }
+        // Fixed-size copies for the usual counts of draw rules (a slice of a length known only at
+        // run time would be a call to `memcpy` per cell).
+        fn fill<const N: usize>(row: &mut [u8], stride: usize, at: usize, tail: &[u8; 32]) {
+            let mut value = [0u8; N];
+            value.copy_from_slice(&tail[..N]);
+            for cell in row.chunks_exact_mut(stride) {
+                if let Some(dst) = cell.get_mut(at..at + N) {
+                    dst.copy_from_slice(&value);
                 }
             }
         }
-        scratch.constants = constants;
+        match constants.len() {
+            0 => {}
+            1 => fill::<4>(row, stride, at, &tail),
+            2 => fill::<8>(row, stride, at, &tail),
+            3 => fill::<12>(row, stride, at, &tail),
+            4 => fill::<16>(row, stride, at, &tail),
+            _ => {
+                for cell in row.chunks_exact_mut(stride) {
+                    for (k, value) in constants.iter().enumerate() {
+                        put(cell, at / 4 + k, value.to_ne_bytes());
+                    }
+                }
+            }
+        }
     }
 
     /// The pieces `entry` captures on its first `segments` segments: those on a segment's line,
