@@ -234,6 +234,9 @@ REPLAYS: dict[str, Callable[[draughts.Ruleset, list[Game]], tuple[int, int]]] = 
 
 HARNESSES = (*REPLAYS, "random agent")
 
+GOAL = 10.0
+"""Issue 38 §4: VectorEnv random self-play at this many times OpenSpiel's C++ checkers state (plies per CPU second)."""
+
 VECTOR = ("VectorEnv random agent (mask, numpy)", "VectorEnv random agent (native sampler)")
 """The batched harnesses, run by every side (a tree without VectorEnv reports none)."""
 
@@ -467,10 +470,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     found = results[f"{side.name}: {harness}"]
                     if found[0].get("missing"):
                         continue
+                    ratio = rounds.ratios(plies_per_second(found), theirs)
                     print(
                         f"polydraughts ({side.name}) {harness}, {args.num_envs:,} games / OpenSpiel {label}: "
-                        f"{rounds.ratios(plies_per_second(found), theirs).text()} plies/s"
+                        f"{ratio.text()} plies/s"
                     )
+                    if name == "state" and side is sides[0]:
+                        goal = "met" if ratio.median >= GOAL else "NOT met"
+                        print(f"  issue 38 §4 goal, {GOAL:g}x OpenSpiel's game state with this agent: {goal}")
     return 0
 
 
