@@ -236,9 +236,7 @@ def isolated_summary(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def project(
-    variant: str, pieces: int, rates: dict[str, float], workers: int, symmetry: bool = True
-) -> dict[str, Any]:
+def project(variant: str, pieces: int, rates: dict[str, float], workers: int, symmetry: bool = True) -> dict[str, Any]:
     """A build of every material up to ``pieces`` of ``variant``, projected from measured
     ``rates``: positions per CPU second of materials with men (``men``) and of kings only
     (``kings``), and bytes an entry of each (``men_bytes``, ``kings_bytes``) with ``base_mib``

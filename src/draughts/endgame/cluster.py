@@ -127,7 +127,9 @@ def build_on_dask(
             deps = [submit(dep) for dep in graph[item]]
             key = f"endgame-{item.name}-{run}"
             if item in mirrored:
-                futures[item] = client.submit(_mirror_task, tb.rules, item, str(tb.directory), *deps, key=key, pure=False)
+                futures[item] = client.submit(
+                    _mirror_task, tb.rules, item, str(tb.directory), *deps, key=key, pure=False
+                )
                 return futures[item]
             size = Indexer(tb.rules, item).size
             parts = None if part_entries is None or size <= part_entries else part_plan(tb.rules, item, part_entries)

@@ -23,8 +23,8 @@ from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe, node_probe
-from draughts.endgame.symmetry import mirror_material, mirrored_pairs
 from draughts.endgame.solve import PackedTable, Value, solve, terminal_value
+from draughts.endgame.symmetry import mirror_material, mirrored_pairs
 from draughts.endgame.table import Table, code_name, write_table
 from draughts.endgame.within import INF, men_advance, plan_of
 from draughts.endgame.within import known as within_known
