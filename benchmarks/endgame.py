@@ -298,7 +298,9 @@ def parts_memory(rules: Any, material: Any, rates: dict[str, float]) -> dict[str
     """The memory of ``material`` built in parts (``build_on_dask``'s ``part_entries``): a part
     holds the values of the next level of slices, 6 bytes an entry, and its frames (one part's
     entries at ``men_bytes``); the assembly holds the table's values (4 bytes an entry) and its
-    packed sections (about 5 bits an entry) while it writes the file. None: not built in parts."""
+    packed sections (about 5 bits an entry) while it writes the file; streamed
+    (``draughts.endgame.assembly``), one part's values at a time (about 8 bytes an entry: its
+    sections and a copy of its distances) and a buffer of 4 M entries. None: not built in parts."""
     from draughts.endgame.index import Indexer
     from draughts.endgame.solve import native_solver
     from draughts.endgame.within import men_advance
@@ -317,7 +319,8 @@ def parts_memory(rules: Any, material: Any, rates: dict[str, float]) -> dict[str
         "levels": len(levels),
         "largest_level_entries": max(levels),
         "part_worker_gib": round(worker / 2**30, 1),
-        "assembly_gib": round((base + indexer.size * (4 + 5 / 8)) / 2**30, 1),
+        "assembly_gib": round((base + 8 * min(part, max(levels)) + 6 * 2**22) / 2**30, 1),
+        "assembly_whole_gib": round((base + indexer.size * (4 + 5 / 8)) / 2**30, 1),
     }
 
 
@@ -332,7 +335,8 @@ def project_summary(result: dict[str, Any]) -> str:
         f"{result['worker_memory_gib']} GiB in its worker"
         + (
             f"; in parts ({parts['levels']} levels, the largest {parts['largest_level_entries']:,} entries): "
-            f"{parts['part_worker_gib']} GiB a part's worker, {parts['assembly_gib']} GiB the assembly's"
+            f"{parts['part_worker_gib']} GiB a part's worker, {parts['assembly_gib']} GiB the assembly's "
+            f"(streamed; {parts['assembly_whole_gib']} GiB held whole)"
             if (parts := result.get("parts"))
             else ""
         )

@@ -62,7 +62,8 @@ def test_a_projection_gives_the_memory_of_a_material_in_parts(tmp_path: Path) ->
     parts = result["parts"]
     assert parts["largest_level_entries"] <= largest.size
     assert parts["part_worker_gib"] == round((6 * parts["largest_level_entries"] + 1000 * 100) / 2**30, 1)
-    assert parts["assembly_gib"] == round(largest.size * (4 + 5 / 8) / 2**30, 1)
+    assert parts["assembly_whole_gib"] == round(largest.size * (4 + 5 / 8) / 2**30, 1)
+    assert parts["assembly_gib"] == round((8 * 1000 + 6 * 2**22) / 2**30, 1)  # one part and the buffer
     assert parts["levels"] > 1
 
 
