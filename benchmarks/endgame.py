@@ -27,6 +27,12 @@ its own peak RSS (and the RSS before it, Python and the library), so bytes an en
 positions per CPU second and bytes an entry of materials with men and of kings only), without
 building anything: CPU, critical path, wall clock on ``--workers``, the largest material's memory.
 
+Colour symmetry: where the ruleset allows it, builds make one material of each colour-swapped pair
+from the other's table (rows say ``mirrored_from``; the summary gives the solved and the mirrored
+materials' CPU apart), ``--isolate`` also measures each named material's twin made that way, and
+``--project`` counts such materials at ``mirror`` positions a CPU second (``--rates
+...,mirror=2e7,mirror_bytes=16``); ``--no-symmetry`` solves every material.
+
     python benchmarks/endgame.py --project international 5 --workers 2 \
         --rates men=1.1e6,kings=6.9e5,men_bytes=20,kings_bytes=59,base_mib=26
 """
@@ -53,9 +59,11 @@ def build(
     materials: list[str] | None = None,
     keep: str | None = None,
     max_positions: int | None = None,
+    symmetry: bool = True,
 ) -> dict[str, Any]:
     """Build every material of ``variant`` up to ``pieces`` (or ``materials`` and what they need)
-    in a fresh directory; the figures."""
+    in a fresh directory (``symmetry``: one of each colour-swapped pair made from the other,
+    where the ruleset allows it); the figures."""
     from concurrent.futures import ProcessPoolExecutor
 
     import draughts
@@ -69,9 +77,9 @@ def build(
         started, cpu = time.monotonic(), time.process_time()
         if workers > 1:
             with ProcessPoolExecutor(workers) as pool:
-                built = tb.build(**asked, executor=pool)
+                built = tb.build(**asked, executor=pool, symmetry=symmetry)
         else:
-            built = tb.build(**asked)
+            built = tb.build(**asked, symmetry=symmetry)
         wall, own_cpu = time.monotonic() - started, time.process_time() - cpu
         rows = []
         for material in built:
@@ -87,6 +95,7 @@ def build(
                     "cpu_seconds": seconds,
                     "positions_per_second": round(positions / seconds) if seconds else None,
                     "bytes": tb.path(material).stat().st_size,
+                    "mirrored_from": table.header.get("mirrored_from"),
                 }
             )
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -147,13 +156,48 @@ def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
         "peak_rss_mib": round(peak / 1024, 1),
         "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
         "bytes": tb.path(parsed).stat().st_size,
+        "mirrored_from": None,
     }
 
 
-def isolated(variant: str, materials: list[str], threads: int | None) -> dict[str, Any]:
+def mirror_one(variant: str, material: str, directory: str) -> dict[str, Any]:
+    """Make one material's table from its twin's in ``directory`` (colour symmetry): its CPU
+    time and rate, as :func:`solve_one` gives a solve's."""
+    from draughts.endgame import Material, Tablebase
+    from draughts.endgame.index import Indexer
+    from draughts.endgame.symmetry import mirror_material
+
+    tb = Tablebase(variant, directory)
+    parsed = Material.parse(material)
+    before = _status("VmRSS")
+    started, cpu = time.monotonic(), time.process_time()
+    mirror_material(tb.rules, parsed, Path(directory))
+    wall, seconds = time.monotonic() - started, time.process_time() - cpu
+    indexer = Indexer(tb.rules, parsed)
+    peak = _status("VmHWM")
+    return {
+        "material": material,
+        "pieces": parsed.pieces,
+        "men": bool(parsed.first[0] or parsed.second[0]),
+        "entries": indexer.size,
+        "positions": indexer.positions(),
+        "wall_seconds": round(wall, 2),
+        "cpu_seconds": round(seconds, 2),
+        "positions_per_second": round(indexer.positions() / seconds) if seconds else None,
+        "base_rss_mib": round(before / 1024, 1),
+        "peak_rss_mib": round(peak / 1024, 1),
+        "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
+        "bytes": tb.path(parsed).stat().st_size,
+        "mirrored_from": parsed.mirrored().name,
+    }
+
+
+def isolated(variant: str, materials: list[str], threads: int | None, mirror: bool = True) -> dict[str, Any]:
     """Each of ``materials`` built in a process of its own once what it needs is built (not
-    measured): per material its own peak memory, time and rate."""
+    measured): per material its own peak memory, time and rate; then (``mirror``, where the
+    ruleset is colour-symmetric) its twin made from it, likewise."""
     from draughts.endgame import Material, Tablebase, dependencies
+    from draughts.endgame.symmetry import colour_symmetric
 
     rows = []
     with tempfile.TemporaryDirectory() as directory:
@@ -167,6 +211,11 @@ def isolated(variant: str, materials: list[str], threads: int | None) -> dict[st
             command = [sys.executable, __file__, "--solve-one", variant, material, directory]
             output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
             rows.append(json.loads(output.strip().splitlines()[-1]))
+            twin = parsed.mirrored()
+            if mirror and twin != parsed and colour_symmetric(tb.rules):
+                command = [sys.executable, __file__, "--mirror-one", variant, twin.name, directory]
+                output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
+                rows.append(json.loads(output.strip().splitlines()[-1]))
     return {"variant": variant, "threads": threads, "load_average": round(os.getloadavg()[0], 2), "isolated": rows}
 
 
@@ -177,8 +226,9 @@ def isolated_summary(result: dict[str, Any]) -> list[str]:
         f"load average {result['load_average']}"
     ]
     for row in result["isolated"]:
+        how = f" (mirrored from {row['mirrored_from']})" if row.get("mirrored_from") else ""
         lines.append(
-            f"  {row['material']}: {row['entries']:,} entries, {row['cpu_seconds']} s CPU, "
+            f"  {row['material']}{how}: {row['entries']:,} entries, {row['cpu_seconds']} s CPU, "
             f"{row['wall_seconds']} s wall, "
             f"{row['positions_per_second']:,} positions/s, peak RSS {row['peak_rss_mib']} MiB "
             f"({row['base_rss_mib']} MiB before: {row['bytes_per_entry']} bytes an entry)"
@@ -186,24 +236,33 @@ def isolated_summary(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def project(variant: str, pieces: int, rates: dict[str, float], workers: int) -> dict[str, Any]:
+def project(variant: str, pieces: int, rates: dict[str, float], workers: int, symmetry: bool = True) -> dict[str, Any]:
     """A build of every material up to ``pieces`` of ``variant``, projected from measured
     ``rates``: positions per CPU second of materials with men (``men``) and of kings only
     (``kings``), and bytes an entry of each (``men_bytes``, ``kings_bytes``) with ``base_mib``
-    per process. The CPU is the positions over the rate; the wall clock on ``workers`` workers
+    per process; with ``symmetry`` (where the ruleset allows it), one material of each
+    colour-swapped pair is made from its twin at ``mirror`` positions a CPU second and
+    ``mirror_bytes`` an entry. The CPU is the positions over the rate; the wall clock on ``workers`` workers
     is the larger of the CPU shared between them and the critical path (the longest chain of
     materials that wait for each other); a worker's memory is that of the largest material."""
     from draughts.endgame import dependencies, materials_up_to
     from draughts.endgame.index import Indexer
+    from draughts.endgame.symmetry import mirrored_pairs
     from draughts.rules.names import get_variant
 
     rules = get_variant(variant)
     graph = dependencies(rules, materials_up_to(rules, pieces))
+    mirrored = mirrored_pairs(rules, graph, lambda _: False) if symmetry else {}
     cost: dict[Any, float] = {}
     memory: dict[Any, float] = {}
     for material in graph:
         indexer = Indexer(rules, material)
         kind = "men" if material.first[0] or material.second[0] else "kings"
+        if material in mirrored:
+            graph[material] = [mirrored[material]]
+            cost[material] = indexer.positions() / rates.get("mirror", 1e7)
+            memory[material] = rates["base_mib"] * 2**20 + indexer.size * rates.get("mirror_bytes", 16)
+            continue
         cost[material] = indexer.positions() / rates[kind]
         memory[material] = rates["base_mib"] * 2**20 + indexer.size * rates[f"{kind}_bytes"]
     path: dict[Any, float] = {}
@@ -221,6 +280,7 @@ def project(variant: str, pieces: int, rates: dict[str, float], workers: int) ->
         "variant": variant,
         "pieces": pieces,
         "materials": len(graph),
+        "mirrored": len(mirrored),
         "entries": sum(Indexer(rules, m).size for m in graph),
         "cpu_seconds": round(cpu),
         "critical_path_seconds": round(critical),
@@ -238,7 +298,9 @@ def parts_memory(rules: Any, material: Any, rates: dict[str, float]) -> dict[str
     """The memory of ``material`` built in parts (``build_on_dask``'s ``part_entries``): a part
     holds the values of the next level of slices, 6 bytes an entry, and its frames (one part's
     entries at ``men_bytes``); the assembly holds the table's values (4 bytes an entry) and its
-    packed sections (about 5 bits an entry) while it writes the file. None: not built in parts."""
+    packed sections (about 5 bits an entry) while it writes the file; streamed
+    (``draughts.endgame.assembly``), one part's values at a time (about 8 bytes an entry: its
+    sections and a copy of its distances) and a buffer of 4 M entries. None: not built in parts."""
     from draughts.endgame.index import Indexer
     from draughts.endgame.solve import native_solver
     from draughts.endgame.within import men_advance
@@ -257,21 +319,24 @@ def parts_memory(rules: Any, material: Any, rates: dict[str, float]) -> dict[str
         "levels": len(levels),
         "largest_level_entries": max(levels),
         "part_worker_gib": round(worker / 2**30, 1),
-        "assembly_gib": round((base + indexer.size * (4 + 5 / 8)) / 2**30, 1),
+        "assembly_gib": round((base + 8 * min(part, max(levels)) + 6 * 2**22) / 2**30, 1),
+        "assembly_whole_gib": round((base + indexer.size * (4 + 5 / 8)) / 2**30, 1),
     }
 
 
 def project_summary(result: dict[str, Any]) -> str:
     """One line of :func:`project`."""
     return (
-        f"{result['variant']} up to {result['pieces']} pieces: {result['materials']} materials, "
+        f"{result['variant']} up to {result['pieces']} pieces: {result['materials']} materials "
+        f"({result.get('mirrored', 0)} mirrored from their twins), "
         f"{result['entries']:,} entries, {result['cpu_seconds']:,} s CPU, critical path "
         f"{result['critical_path_seconds']:,} s, {result['workers']} workers: {result['wall_seconds'] / 60:,.0f} min "
         f"wall; largest {result['largest']} ({result['largest_entries']:,} entries): "
         f"{result['worker_memory_gib']} GiB in its worker"
         + (
             f"; in parts ({parts['levels']} levels, the largest {parts['largest_level_entries']:,} entries): "
-            f"{parts['part_worker_gib']} GiB a part's worker, {parts['assembly_gib']} GiB the assembly's"
+            f"{parts['part_worker_gib']} GiB a part's worker, {parts['assembly_gib']} GiB the assembly's "
+            f"(streamed; {parts['assembly_whole_gib']} GiB held whole)"
             if (parts := result.get("parts"))
             else ""
         )
@@ -299,9 +364,20 @@ def summary(result: dict[str, Any]) -> list[str]:
         positions = sum(row["positions"] for row in rows)
         size = sum(row["bytes"] for row in rows)
         rate = positions / seconds if seconds else 0
+        mirrored = [row for row in rows if row.get("mirrored_from")]
+        solved = [row for row in rows if not row.get("mirrored_from")]
+        solved_seconds = sum(row["cpu_seconds"] for row in solved)
+        solved_positions = sum(row["positions"] for row in solved)
         lines.append(
             f"  {count} pieces: {len(rows)} materials, {positions:,} positions, {seconds:.1f} s CPU, "
             f"{rate:,.0f} positions/s, {size:,} bytes on disk"
+            + (
+                f"; {len(solved)} solved ({solved_seconds:.1f} s CPU, "
+                f"{solved_positions / solved_seconds if solved_seconds else 0:,.0f} positions/s), "
+                f"{len(mirrored)} mirrored ({seconds - solved_seconds:.1f} s CPU)"
+                if mirrored
+                else ""
+            )
         )
     return lines
 
@@ -347,13 +423,23 @@ def main() -> None:
     )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
+    parser.add_argument("--mirror-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="solve every material, none made from its colour-swapped twin (builds and projections)",
+    )
     args = parser.parse_args()
     if args.solve_one:
         print(json.dumps(solve_one(*args.solve_one)))
         return
+    if args.mirror_one:
+        print(json.dumps(mirror_one(*args.mirror_one)))
+        return
+    symmetry = not args.no_symmetry
     if args.project:
         rates = {key: float(value) for key, value in (item.split("=") for item in args.rates.split(","))}
-        projected = [project(variant, int(count), rates, args.workers) for variant, count in args.project]
+        projected = [project(variant, int(count), rates, args.workers, symmetry) for variant, count in args.project]
         for result in projected:
             print(project_summary(result), flush=True)
         if args.json:
@@ -362,7 +448,7 @@ def main() -> None:
     if args.isolate:
         results = []
         for variant in args.variants:
-            result = isolated(variant, args.materials or [], args.threads)
+            result = isolated(variant, args.materials or [], args.threads, symmetry)
             results.append(result)
             print("\n".join(isolated_summary(result)), flush=True)
         if args.json:
@@ -372,7 +458,9 @@ def main() -> None:
         args.variants, args.pieces, args.materials = ["american", "russian", "international"], 3, None
     if args.one:
         keep = None if args.keep is None else str(Path(args.keep) / args.one)
-        print(json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep, args.max_positions)))
+        print(
+            json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep, args.max_positions, symmetry))
+        )
         return
     results = []
     for variant in args.variants:
@@ -384,6 +472,8 @@ def main() -> None:
             command += ["--keep", args.keep]
         if args.max_positions:
             command += ["--max-positions", str(args.max_positions)]
+        if args.no_symmetry:
+            command += ["--no-symmetry"]
         env = dict(os.environ)
         if args.threads:
             env["DRAUGHTS_ENDGAME_THREADS"] = str(args.threads)

@@ -224,6 +224,15 @@ class Endgame:
         slices: tuple[list[int], list[int]] | None = None,
     ) -> tuple[bytes, bytes, bytes | None, int]: ...
     def example(self, codes: bytes, plies: bytes, turn: int, longest: int) -> tuple[int, int, int] | None: ...
+    def mirror(
+        self,
+        codes: bytes,
+        plies: bytes,
+        plies_bits: int,
+        within: bytes | None,
+        turn: list[int],
+        workers: int = 1,
+    ) -> tuple[bytes, bytes, bytes | None, int]: ...
     def slice_levels(self, advance: tuple[list[int], list[int]]) -> list[list[int]]: ...
     def solve_part(
         self,

@@ -25,7 +25,8 @@ def _run(*args: str, out: Path) -> list[dict[str, Any]]:
 
 def test_a_projection_adds_up_the_materials(tmp_path: Path) -> None:
     rates = "men=1000,kings=500,men_bytes=10,kings_bytes=40,base_mib=0"
-    (result,) = _run("--project", "american", "3", "--rates", rates, "--workers", "2", out=tmp_path / "p.json")
+    args = ("--project", "american", "3", "--rates", rates, "--workers", "2", "--no-symmetry")
+    (result,) = _run(*args, out=tmp_path / "p.json")
     rules = draughts.get_variant("american")
     graph = dependencies(rules, materials_up_to(rules, 3))
     with_men = [m for m in graph if m.first[0] or m.second[0]]
@@ -38,6 +39,19 @@ def test_a_projection_adds_up_the_materials(tmp_path: Path) -> None:
     assert result["wall_seconds"] == max(round(cpu / 2), result["critical_path_seconds"])
 
 
+def test_a_projection_makes_one_of_each_colour_swapped_pair_from_the_other(tmp_path: Path) -> None:
+    rates = "men=1000,kings=500,men_bytes=10,kings_bytes=40,base_mib=0,mirror=100000"
+    (result,) = _run("--project", "american", "3", "--rates", rates, "--workers", "2", out=tmp_path / "p.json")
+    rules = draughts.get_variant("american")
+    graph = dependencies(rules, materials_up_to(rules, 3))
+    made = {m for m in graph if m.mirrored() != m and m.mirrored() < m}
+    assert len(made) == result["mirrored"] == 7  # 16 materials, MvM and KvK their own twins
+    cpu = sum(Indexer(rules, m).positions() for m in made) / 100_000
+    for m in set(graph) - made:
+        cpu += Indexer(rules, m).positions() / (1000 if m.first[0] or m.second[0] else 500)
+    assert result["cpu_seconds"] == round(cpu)
+
+
 def test_a_projection_gives_the_memory_of_a_material_in_parts(tmp_path: Path) -> None:
     """A part's worker holds the largest level of slices (6 bytes an entry) and one part; the
     levels add up to the material's placements with men that do not overlap."""
@@ -48,14 +62,17 @@ def test_a_projection_gives_the_memory_of_a_material_in_parts(tmp_path: Path) ->
     parts = result["parts"]
     assert parts["largest_level_entries"] <= largest.size
     assert parts["part_worker_gib"] == round((6 * parts["largest_level_entries"] + 1000 * 100) / 2**30, 1)
-    assert parts["assembly_gib"] == round(largest.size * (4 + 5 / 8) / 2**30, 1)
+    assert parts["assembly_whole_gib"] == round(largest.size * (4 + 5 / 8) / 2**30, 1)
+    assert parts["assembly_gib"] == round((8 * 1000 + 6 * 2**22) / 2**30, 1)  # one part and the buffer
     assert parts["levels"] > 1
 
 
 def test_an_isolated_build_reports_its_own_memory(tmp_path: Path) -> None:
     (result,) = _run("--variants", "american", "--materials", "MvK", "--isolate", "--threads", "1", out=tmp_path / "i")
-    (row,) = result["isolated"]
+    row, twin = result["isolated"]  # MvK solved, then KvM made from it
     assert row["material"] == "MvK"
+    assert row["mirrored_from"] is None
     assert row["entries"] == Indexer(draughts.get_variant("american"), Material.parse("MvK")).size
     assert row["peak_rss_mib"] >= row["base_rss_mib"] > 0
     assert row["bytes"] > 0
+    assert (twin["material"], twin["mirrored_from"], twin["entries"]) == ("KvM", "MvK", row["entries"])

@@ -6,6 +6,7 @@
 
 use draughts_core::bitboard::Bits;
 use draughts_core::endgame::index::Indexer;
+use draughts_core::endgame::mirror::{mirror_table, Mirrored, Packed};
 use draughts_core::endgame::slice::{slice_levels, solve_material, solve_part};
 use draughts_core::endgame::solve::{Exit, Known, Slots, Solved};
 use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
@@ -298,6 +299,19 @@ fn typed_example<B: Bits>(
     Ok(best.map(|(_, (w, b, k))| [w.to_limbs(), b.to_limbs(), k.to_limbs()]))
 }
 
+fn typed_mirror<B: Bits>(
+    g: &Generator<B>,
+    counts: [u32; 4],
+    source: Packed<'_>,
+    turn: &[u32],
+    workers: usize,
+) -> Result<Mirrored, Error> {
+    let indexer = Indexer::new(&g.tables, counts)?;
+    let [wm, bm, wk, bk] = counts;
+    let twin = Indexer::new(&g.tables, [bm, wm, bk, wk])?;
+    mirror_table(&indexer, &twin, source, turn, workers)
+}
+
 macro_rules! each {
     ($engine:expr, $g:ident => $body:expr) => {
         match $engine {
@@ -457,6 +471,45 @@ impl Endgame {
             solved.within.as_ref().map(|w| PyBytes::new(py, w)),
             PyBytes::new(py, &budgets),
             solved.edges,
+        ))
+    }
+
+    /// The material's values from its colour-swapped twin's table (colour symmetry: the caller
+    /// says the rules allow it), without the GIL on `workers` threads: `codes`, `plies`
+    /// (`plies_bits` wide) and `within` packed as in the twin's file; `turn`: per bit of the
+    /// layout, the bit the board's turn sends it to. Returns codes, plies (2 bytes each,
+    /// little-endian) and within codes, as `solve` does.
+    #[pyo3(signature = (codes, plies, plies_bits, within, turn, workers = 1))]
+    #[allow(clippy::too_many_arguments)]
+    fn mirror<'py>(
+        &self,
+        py: Python<'py>,
+        codes: &[u8],
+        plies: &[u8],
+        plies_bits: u32,
+        within: Option<&[u8]>,
+        turn: Vec<u32>,
+        workers: usize,
+    ) -> PyResult<Results<'py>> {
+        let source = Packed {
+            codes,
+            plies,
+            plies_bits,
+            within,
+        };
+        let counts = self.counts;
+        let engine = &self.engine;
+        let made = py
+            .detach(|| {
+                unwind_safe(|| each!(engine, g => typed_mirror(g, counts, source, &turn, workers)))
+            })
+            .map_err(|fault| fault.into_py(py))?;
+        let plies: Vec<u8> = made.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        Ok((
+            PyBytes::new(py, &made.codes),
+            PyBytes::new(py, &plies),
+            made.within.as_ref().map(|w| PyBytes::new(py, w)),
+            0,
         ))
     }
 

@@ -26,6 +26,7 @@ from typing import Any
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, dependencies
 from draughts.endgame.parts import assemble, part_plan, solve_part
+from draughts.endgame.symmetry import mirror_material, mirrored_pairs
 from draughts.endgame.tablebase import Tablebase, build_material
 from draughts.rules import Ruleset
 
@@ -36,20 +37,39 @@ DEFAULT_PART_ENTRIES = 1 << 26
 hundred MiB besides the next level's values)."""
 
 
-def graph_of(tb: Tablebase, material: Any = None, *, pieces: int | None = None) -> dict[Material, list[Material]]:
+def graph_of(
+    tb: Tablebase, material: Any = None, *, pieces: int | None = None, symmetry: bool = True
+) -> dict[Material, list[Material]]:
     """The materials a build still needs (tables on disk left out), each with the ones among
-    them it depends on (checked as :meth:`Tablebase.plan` checks them, before anything runs)."""
+    them it depends on (checked as :meth:`Tablebase.plan` checks them, before anything runs); a
+    material made from its colour-swapped twin (``symmetry``, as :meth:`Tablebase.build`)
+    depends on the twin alone."""
+    return _plan(tb, material, pieces, symmetry)[0]
+
+
+def _plan(
+    tb: Tablebase, material: Any, pieces: int | None, symmetry: bool
+) -> tuple[dict[Material, list[Material]], dict[Material, Material]]:
+    """:func:`graph_of`, and the materials made from their twins, each with its twin."""
     waves = tb.plan(material, pieces=pieces)
     todo = [item for wave in waves for item in wave if not tb.has(item)]
     full = dependencies(tb.rules, todo)
+    mirrored = mirrored_pairs(tb.rules, todo, tb.has) if symmetry else {}
+    for item, twin in mirrored.items():
+        full[item] = [twin]
     wanted = set(todo)
-    return {item: [dep for dep in full[item] if dep in wanted] for item in todo}
+    return {item: [dep for dep in full[item] if dep in wanted] for item in todo}, mirrored
 
 
 def _task(ruleset: Ruleset, material: Material, directory: str, *done: str) -> str:
     """One material's build; ``done``: the names its dependencies' tasks returned (unused: they
     are arguments so that Dask runs this task after them)."""
     return build_material(ruleset, material, Path(directory))
+
+
+def _mirror_task(ruleset: Ruleset, material: Material, directory: str, *done: str) -> str:
+    """One material's table made from its twin's (``done``: the twin's task's name, unused)."""
+    return mirror_material(ruleset, material, Path(directory))
 
 
 def _part_task(
@@ -76,6 +96,7 @@ def build_on_dask(
     *,
     pieces: int | None = None,
     part_entries: int | None = DEFAULT_PART_ENTRIES,
+    symmetry: bool = True,
 ) -> list[Material]:
     """Build on the workers of a Dask ``client`` (a ``distributed.Client``) the tables of
     ``material`` and every smaller one it needs (or every material up to ``pieces``), as one task
@@ -85,7 +106,9 @@ def build_on_dask(
     forward) is built in parts of at most that many entries, each a task
     (``draughts.endgame.parts``): a part waits for the parts of the next level of its material
     and for the smaller materials; the material's table is written by one more task once its parts
-    are done. ``None``: every material one task.
+    are done. ``None``: every material one task. With ``symmetry`` (where the ruleset allows
+    it, as :meth:`Tablebase.build`) a material whose colour-swapped twin is solved is made from
+    the twin's table by one task.
 
     Raises:
         ~draughts.endgame.TablebaseError: as :meth:`Tablebase.plan` (before anything is
@@ -93,7 +116,7 @@ def build_on_dask(
     """
     from draughts.endgame import storage
 
-    graph = graph_of(tb, material, pieces=pieces)
+    graph, mirrored = _plan(tb, material, pieces, symmetry)
     run = uuid.uuid4().hex[:12]  # keys of this run only: nothing of an earlier run is reused
     storage.remove_stale(tb.directory)
     tb.directory.mkdir(parents=True, exist_ok=True)
@@ -103,6 +126,11 @@ def build_on_dask(
         if item not in futures:
             deps = [submit(dep) for dep in graph[item]]
             key = f"endgame-{item.name}-{run}"
+            if item in mirrored:
+                futures[item] = client.submit(
+                    _mirror_task, tb.rules, item, str(tb.directory), *deps, key=key, pure=False
+                )
+                return futures[item]
             size = Indexer(tb.rules, item).size
             parts = None if part_entries is None or size <= part_entries else part_plan(tb.rules, item, part_entries)
             if parts is None:

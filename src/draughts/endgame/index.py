@@ -44,6 +44,23 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _unrank_group(rank: int, count: int, domain: list[int]) -> int:
+    """The ``count`` squares (bit masks of ``domain``, in order) of colex rank ``rank``."""
+    out, top = 0, len(domain)
+    for nth in range(count, 0, -1):
+        low, high = nth - 1, top - 1  # the largest place whose binomial fits the rank
+        while low < high:
+            middle = (low + high + 1) // 2
+            if comb(middle, nth) <= rank:
+                low = middle
+            else:
+                high = middle - 1
+        rank -= comb(low, nth)
+        out |= domain[low]
+        top = low
+    return out
+
+
 class Indexer:
     """Ranks the positions of one material under one ruleset (see the module docstring)."""
 
@@ -164,6 +181,23 @@ class Indexer:
             return turn * placements + rank
 
         return index
+
+    def unrank(self, rank: int) -> Placement | None:
+        """The placement of ``rank`` (``0 <= rank < placements``), or None for a hole (men of
+        both colours on one square): the inverse of :attr:`index` for one side to move."""
+        _, radix1, radix2, radix3 = self.radix
+        white_men, black_men, white_kings, black_kings = self.counts
+        rest, black_kings_rank = divmod(rank, radix3)
+        rest, white_kings_rank = divmod(rest, radix2)
+        white_men_rank, black_men_rank = divmod(rest, radix1)
+        white = _unrank_group(white_men_rank, white_men, _bits(self.men_squares[0]))
+        black = _unrank_group(black_men_rank, black_men, _bits(self.men_squares[1]))
+        if white & black:
+            return None
+        men = white | black
+        w_kings = _unrank_group(white_kings_rank, white_kings, _bits(self.board & ~men))
+        b_kings = _unrank_group(black_kings_rank, black_kings, _bits(self.board & ~men & ~w_kings))
+        return white | w_kings, black | b_kings, w_kings | b_kings
 
     def placements_of(self) -> Iterator[Placement]:
         """Every placement of the material's pieces, each once (holes left out)."""

@@ -10,8 +10,8 @@ writes its own file. When every part is done, :func:`assemble` writes the materi
 them, the same file a whole build writes (the values are each the unique game-theoretic value).
 
 Memory: a part holds the values of the next level (about 6 bytes an entry) and its own frames,
-not the whole material; the assembly holds the table's values (4 bytes an entry) while it writes
-the file.
+not the whole material; the assembly holds one part's values at a time and writes the file as a
+stream (:mod:`draughts.endgame.assembly`).
 
 Part files live in ``.parts-<material>`` in the tables' directory and are removed once the table
 is written.
@@ -24,14 +24,12 @@ import os
 import shutil
 import struct
 import time
-from array import array
 from pathlib import Path
 from typing import Any
 
-from draughts.endgame.codes import HOLE
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
-from draughts.endgame.solve import Solved, native_solver
+from draughts.endgame.solve import native_solver
 from draughts.endgame.within import men_advance, native_plan
 from draughts.rules import Ruleset
 
@@ -127,37 +125,20 @@ def solve_part(
 
 
 def assemble(ruleset: Ruleset, material: Material, directory: Path, parts: list[list[list[int]]]) -> str:
-    """Write ``material``'s table from its part files (then removed); returns the material's name."""
-    from draughts.endgame.table import write_table
+    """Write ``material``'s table from its part files (then removed), streamed part by part
+    (:mod:`draughts.endgame.assembly`: the table is never held whole); returns the material's name."""
+    from draughts.endgame.assembly import PartFile, write_streamed
     from draughts.endgame.tablebase import Tablebase, build_extra
 
     started = time.process_time()
-    indexer = Indexer(ruleset, material)
-    within = _within(ruleset)
-    per = indexer.radix[2] * indexer.radix[3]
-    size, placements = indexer.size, indexer.placements
-    codes = bytearray([HOLE]) * size
-    plies = array("H", bytes(2 * size))
-    within_codes = bytearray([HOLE]) * size if within else None
-    seconds = 0.0
-    for level, level_parts in enumerate(parts):
-        for number in range(len(level_parts)):
-            header, sections = _read(_part_path(directory, material, level, number))
-            seconds += float(header["cpu_seconds"])
-            part_plies = array("H")
-            part_plies.frombytes(sections[1])
-            for j, slice_ in enumerate(header["slices"]):
-                for turn in (0, 1):
-                    local = (2 * j + turn) * per
-                    at = turn * placements + slice_ * per
-                    codes[at : at + per] = sections[0][local : local + per]
-                    plies[at : at + per] = part_plies[local : local + per]
-                    if within_codes is not None:
-                        within_codes[at : at + per] = sections[2][local : local + per]
-    solved = Solved(indexer, codes, plies, within_codes)
+    files = [
+        PartFile(_part_path(directory, material, level, number))
+        for level, level_parts in enumerate(parts)
+        for number in range(len(level_parts))
+    ]
+    seconds = sum(float(part.header["cpu_seconds"]) for part in files) + time.process_time() - started
     base = Tablebase(ruleset, directory)
-    seconds += time.process_time() - started
-    extra = build_extra(ruleset, material, within, seconds)
-    write_table(base.path(material), ruleset, base.key, solved, within_codes, extra)
+    extra = build_extra(ruleset, material, _within(ruleset), seconds)
+    write_streamed(ruleset, base.path(material), base.key, Indexer(ruleset, material), files, extra)
     shutil.rmtree(parts_directory(directory, material), ignore_errors=True)
     return material.name

@@ -78,6 +78,17 @@ class Solved:
         self.plies = plies
         self.within = within
 
+    @classmethod
+    def of_native(cls, indexer: Indexer, results: tuple[bytes, bytes, bytes | None, int]) -> Solved:
+        """The values a native solve (or mirror) returned: codes, distances (2 bytes each,
+        little-endian), codes within the rules, and a count left unused."""
+        codes, plies, within, _ = results
+        distances = array("H")
+        distances.frombytes(plies)
+        if sys.byteorder != "little":  # pragma: no cover - the native side writes little-endian
+            distances.byteswap()
+        return cls(indexer, bytearray(codes), distances, None if within is None else bytearray(within))
+
     def value(self, white: int, black: int, kings: int, turn: int) -> Value:
         """The value of a position of this material for the side to move."""
         index = self.indexer.index(white, black, kings, turn)
@@ -158,11 +169,5 @@ def solve(
             fallback = None  # every exit is answered natively: no Python per position
     plan: dict[str, Any] | None = native_plan(ruleset, material, indexer) if within else None
     slices = men_advance(ruleset) if sliced else None
-    codes, plies, within_codes, _ = native_solver(ruleset, material).solve(
-        tables, plan, workers or default_workers(), fallback, slices
-    )
-    distances = array("H")
-    distances.frombytes(plies)
-    if sys.byteorder != "little":  # pragma: no cover - the native side writes little-endian
-        distances.byteswap()
-    return Solved(indexer, bytearray(codes), distances, None if within_codes is None else bytearray(within_codes))
+    results = native_solver(ruleset, material).solve(tables, plan, workers or default_workers(), fallback, slices)
+    return Solved.of_native(indexer, results)

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import stat
 import sys
 import tempfile
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,16 +168,18 @@ def remove_stale(directory: Path) -> list[Path]:
     return removed
 
 
-def write(path: Path, header: dict[str, Any], sections: Sequence[bytes]) -> None:
+def write(path: Path, header: dict[str, Any], sections: Iterable[bytes]) -> None:
     """Write a table file atomically: a temporary file in the same directory, locked while it is
-    written (see :func:`remove_stale`), flushed to disk, then renamed over ``path``."""
+    written (see :func:`remove_stale`), flushed to disk, then renamed over ``path``. ``sections``
+    are written one after the other as they come (a generator streams a table too large to hold)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(header, sort_keys=True).encode()
     digest = hashlib.sha256()
     handle, temporary = _locked_temporary(path)
     try:
         with os.fdopen(handle, "wb") as out:
-            for part in (MAGIC, bytes([FORMAT]), len(text).to_bytes(4, "little"), text, *sections):
+            # chained, not unpacked: a generator's sections are written as they come, never all held
+            for part in itertools.chain((MAGIC, bytes([FORMAT]), len(text).to_bytes(4, "little"), text), sections):
                 out.write(part)
                 digest.update(part)
             out.write(digest.digest())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +24,7 @@ from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe, node_probe
 from draughts.endgame.solve import PackedTable, Value, solve, terminal_value
+from draughts.endgame.symmetry import mirror_material, mirrored_pairs
 from draughts.endgame.table import Table, code_name, write_table
 from draughts.endgame.within import INF, men_advance, plan_of
 from draughts.endgame.within import known as within_known
@@ -282,6 +283,7 @@ class Tablebase:
         pieces: int | None = None,
         executor: Executor | None = None,
         progress: bool | None = None,
+        symmetry: bool = True,
     ) -> list[Material]:
         """Build ``material``'s table and every smaller one it can turn into (or every material
         up to ``pieces`` pieces); tables already built are kept. Returns the materials built now.
@@ -300,25 +302,37 @@ class Tablebase:
             pieces: Build every material with at most this many pieces.
             executor: Where to run the builds.
             progress: Print a line per material to standard error (default: when it is a terminal).
+            symmetry: Where the ruleset treats both colours alike
+                (:func:`draughts.endgame.symmetry.colour_symmetric`), solve one material of each
+                colour-swapped pair and make the other's table from it (the same values, byte
+                for byte, in a fraction of the time; its header says ``mirrored_from``).
         """
         waves = self.plan(material, pieces=pieces)
         storage.remove_stale(self.directory)  # what killed builds left; running builds' files are locked
         todo = [item for wave in waves for item in wave if not self.has(item)]
         graph = dependencies(self.rules, todo)
+        mirrored = mirrored_pairs(self.rules, todo, self.has) if symmetry else {}
+        for item, twin in mirrored.items():
+            graph[item] = [twin]  # made from its twin alone
         show = sys.stderr.isatty() if progress is None else progress
         reporter = _Progress(len(todo), show)
         if executor is None:
-            for item in sorted(todo, key=lambda m: _wave_of(waves, m)):
+            for item in sorted(todo, key=lambda m: (_wave_of(waves, m), m in mirrored)):
                 reporter.start(item)
-                build_material(self.rules, item, self.directory)
+                _task_of(mirrored, item)(self.rules, item, self.directory)
                 reporter.done(item)
         else:
-            self._schedule(todo, graph, executor, reporter)
+            self._schedule(todo, graph, executor, reporter, mirrored)
         self._tables.clear()
         return todo
 
     def _schedule(
-        self, todo: list[Material], graph: dict[Material, list[Material]], executor: Executor, reporter: _Progress
+        self,
+        todo: list[Material],
+        graph: dict[Material, list[Material]],
+        executor: Executor,
+        reporter: _Progress,
+        mirrored: dict[Material, Material],
     ) -> None:
         waiting = {item: {dep for dep in graph[item] if dep in todo} for item in todo}
         running: dict[Future[Any], Material] = {}
@@ -326,7 +340,7 @@ class Tablebase:
             for item in [m for m, deps in waiting.items() if not deps]:
                 del waiting[item]
                 reporter.start(item)
-                running[executor.submit(build_material, self.rules, item, self.directory)] = item
+                running[executor.submit(_task_of(mirrored, item), self.rules, item, self.directory)] = item
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 item = running.pop(future)
@@ -469,6 +483,11 @@ def _children(rules: Ruleset, white: int, black: int, kings: int, turn: int) -> 
         pair = (child_opp, child_own) if turn == 0 else (child_own, child_opp)
         out.append((pair[0], pair[1], kings ^ crowned, 1 - turn))
     return out
+
+
+def _task_of(mirrored: dict[Material, Material], material: Material) -> Callable[[Ruleset, Material, Path], str]:
+    """How ``material``'s table is made: from its twin's (``mirrored``), or solved."""
+    return mirror_material if material in mirrored else build_material
 
 
 def _wave_of(waves: list[list[Material]], material: Material) -> int:

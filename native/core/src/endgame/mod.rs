@@ -7,12 +7,14 @@
 //! * [`within`]: the verdicts within the move-count and endgame draw rules, over budgets.
 //! * [`layers`]: those verdicts in a sliced frame where both counts matter, a layer of the count
 //!   of plies since a man moved at a time.
+//! * [`mirror`]: a material's table from its colour-swapped twin's (colour symmetry, no search).
 //!
 //! The work of a material is split between threads by chunks of entries; the values do not
 //! depend on how (each is the unique game-theoretic value).
 
 pub mod index;
 pub mod layers;
+pub mod mirror;
 pub mod slice;
 pub mod solve;
 pub mod within;
