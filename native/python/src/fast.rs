@@ -232,40 +232,42 @@ const FLAT_SQUARES: usize = 128;
 /// or, on boards of more than [`FLAT_SQUARES`] squares, a map.
 #[derive(Default)]
 struct QuietMoves {
-    /// Square numbers run from 1 to `side - 1` (0 until the table is made).
+    /// Square numbers run from 1 to `side - 1` (0 until the flat table is made, and for boards
+    /// whose moves the map keeps).
     side: usize,
     flat: Vec<Option<Py<PyAny>>>,
     map: FxHashMap<u64, Py<PyAny>>,
 }
 
 impl QuietMoves {
-    /// The slot of `key` in the flat table (made on first use for a board of `squares` squares),
-    /// or None where the map keeps it.
-    fn slot(&mut self, squares: usize, key: u64) -> Option<usize> {
-        if squares > FLAT_SQUARES {
-            return None;
-        }
-        if self.flat.is_empty() {
+    /// Makes the flat table for a board of `squares` squares if it is small enough (once).
+    fn prepare(&mut self, squares: usize) {
+        if self.side == 0 && squares <= FLAT_SQUARES {
             self.side = squares + 1;
             self.flat.resize_with(self.side * self.side * 2, || None);
         }
+    }
+
+    /// The slot of `key` in the flat table (out of range: past its end).
+    #[inline(always)]
+    fn slot(&self, key: u64) -> usize {
         let (start, end, promotes) = quiet_parts(key);
-        let (start, end) = (start as usize, end as usize);
-        (start < self.side && end < self.side)
-            .then(|| (start * self.side + end) * 2 + usize::from(promotes))
+        ((start as usize * self.side + end as usize) << 1) | usize::from(promotes)
     }
 
-    fn get(&mut self, squares: usize, key: u64) -> Option<&Py<PyAny>> {
-        match self.slot(squares, key) {
-            Some(slot) => self.flat[slot].as_ref(),
-            None => self.map.get(&key),
+    #[inline(always)]
+    fn get(&self, key: u64) -> Option<&Py<PyAny>> {
+        if self.side == 0 {
+            return self.map.get(&key);
         }
+        self.flat.get(self.slot(key)).and_then(Option::as_ref)
     }
 
-    fn put(&mut self, squares: usize, key: u64, made: Py<PyAny>) {
-        match self.slot(squares, key) {
-            Some(slot) => self.flat[slot] = Some(made),
-            None => {
+    fn put(&mut self, key: u64, made: Py<PyAny>) {
+        let slot = self.slot(key);
+        match self.flat.get_mut(slot) {
+            Some(place) if self.side > 0 => *place = Some(made),
+            _ => {
                 if self.map.len() >= CACHE_LIMIT {
                     self.map.clear();
                 }
@@ -299,19 +301,24 @@ fn set_item(tuple: &Bound<'_, PyTuple>, index: usize, value: Py<PyAny>) -> PyRes
     Ok(())
 }
 
-/// The key of a quiet move: its start and end squares and whether it crowns, packed so that keys
-/// sort as moves do (by start, then end; a start and end pair is one move).
+/// The key of a quiet move: its start and end squares and whether it crowns, packed in 41 bits
+/// so that keys sort as moves do (by start, then end; a start and end pair is one move).
 #[inline(always)]
 pub fn quiet_key(start: u32, end: u32, promotes: bool) -> u64 {
-    (u64::from(start) << 32) | (u64::from(end) << 1) | u64::from(promotes)
+    (u64::from(start & QUIET_SQUARE) << 21)
+        | (u64::from(end & QUIET_SQUARE) << 1)
+        | u64::from(promotes)
 }
+
+/// The square numbers a [`quiet_key`] holds (every board has fewer squares).
+const QUIET_SQUARE: u32 = (1 << 20) - 1;
 
 /// A [`quiet_key`]'s start, end and crowning.
 #[inline(always)]
 fn quiet_parts(key: u64) -> (u32, u32, bool) {
     (
-        (key >> 32) as u32,
-        ((key >> 1) & 0x7fff_ffff) as u32,
+        (key >> 21) as u32 & QUIET_SQUARE,
+        (key >> 1) as u32 & QUIET_SQUARE,
         key & 1 == 1,
     )
 }
@@ -378,8 +385,9 @@ impl MoveCache {
                 .quiet
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+            table.prepare(squares);
             for (index, key) in keys.clone().enumerate() {
-                match table.get(squares, key) {
+                match table.get(key) {
                     Some(mv) => set_item(&moves, index, mv.clone_ref(py))?,
                     None => missing = true,
                 }
@@ -387,7 +395,7 @@ impl MoveCache {
         }
         if missing {
             for (index, key) in keys.enumerate() {
-                self.quiet_missing(py, &moves, squares, index, key)?;
+                self.quiet_missing(py, &moves, index, key)?;
             }
         }
         Ok(moves)
@@ -399,7 +407,6 @@ impl MoveCache {
         &self,
         py: Python<'_>,
         moves: &Bound<'_, PyTuple>,
-        squares: usize,
         index: usize,
         key: u64,
     ) -> PyResult<()> {
@@ -414,7 +421,7 @@ impl MoveCache {
         self.quiet
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .put(squares, key, made.clone().unbind());
+            .put(key, made.clone().unbind());
         set_item(moves, index, made.unbind())
     }
 

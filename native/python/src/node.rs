@@ -391,15 +391,15 @@ fn masks_of<'py, B: Width>(py: Python<'py>, done: &Listed<B>) -> PyResult<Bound<
     Ok(made)
 }
 
-/// A quiet move keyed for move order: start square, end square and whether it crowns, packed
-/// (see [`fast::quiet_key`]), and its masks.
-type Keyed<B> = (u64, Compact<B>);
+/// Quiet moves a position lists without a heap allocation (more go to the heap).
+const QUIET_INLINE: usize = 48;
 
 /// The legal moves of `node` when they are all quiet (no capture, and no king to end the game
 /// where crowning wins): their `Move`s in move order (start, then end square, as the generator's
 /// `legal` sorts them) and their masks; None otherwise. The common case of a game, made without
-/// the public form of each move and without a list in between: each move is keyed as it is
-/// generated, the keys sorted, and each key's `Move` looked up in the ruleset's table.
+/// the public form of each move and without a list in between: the moves are generated into a
+/// buffer on the stack, each keyed by its start, end and crowning with its place in the buffer,
+/// the keys sorted, and each key's `Move` looked up in the ruleset's table.
 #[allow(clippy::type_complexity)] // the listing's two parts
 fn quiet_listing<'py, B: Width>(
     py: Python<'py>,
@@ -408,29 +408,51 @@ fn quiet_listing<'py, B: Width>(
     node: &Node<B>,
 ) -> PyResult<Option<(Bound<'py, PyTuple>, Vec<Compact<B>>)>> {
     let t = &g.tables;
-    let keyed = unwind_safe(|| {
+    let mut found: SmallVec<[Compact<B>; QUIET_INLINE]> = SmallVec::new();
+    let mut keys: SmallVec<[u64; QUIET_INLINE]> = SmallVec::new();
+    let quiet = unwind_safe(|| {
         if (t.crowning_wins && node.kings.any()) || g.can_capture(node) {
-            return Ok(None);
+            return Ok(false);
         }
-        let mut keyed: SmallVec<[Keyed<B>; 48]> = SmallVec::new();
         g.quiet_each(node, |c| {
             let start = t.square((c.moved & node.own).lowest_index());
             let end = t.square((c.moved & !node.own).lowest_index());
             let promotes = c.crowned.any() && (c.moved & node.kings).is_zero();
-            keyed.push((fast::quiet_key(start, end, promotes), c));
+            keys.push(order_key(start, end, promotes, found.len()));
+            found.push(c);
         });
-        keyed.sort_unstable_by_key(|&(key, _)| key);
-        Ok(Some(keyed))
+        if found.len() > ORDER_PLACE_MASK as usize {
+            return Ok(false); // more than the keys can place: the full listing sorts them
+        }
+        keys.sort_unstable();
+        Ok(true)
     })
     .map_err(|f| f.into_py(py))?;
-    let Some(keyed) = keyed else {
+    if !quiet {
         return Ok(None);
-    };
+    }
     let squares = t.layout.bit_of_square.len().saturating_sub(1);
-    let moves = rules
-        .cache
-        .quiet_moves(py, squares, keyed.iter().map(|&(key, _)| key))?;
-    Ok(Some((moves, keyed.into_iter().map(|(_, c)| c).collect())))
+    let moves =
+        rules
+            .cache
+            .quiet_moves(py, squares, keys.iter().map(|&key| key >> ORDER_PLACE_BITS))?;
+    let compacts = keys
+        .iter()
+        .map(|&key| found[(key & ORDER_PLACE_MASK) as usize])
+        .collect();
+    Ok(Some((moves, compacts)))
+}
+
+/// Bits of an [`order_key`] that hold the move's place in the generator's order.
+const ORDER_PLACE_BITS: u32 = 16;
+const ORDER_PLACE_MASK: u64 = (1 << ORDER_PLACE_BITS) - 1;
+
+/// A quiet move's key for move order: its [`fast::quiet_key`] (start, end, crowning, 41 bits)
+/// above its `place` in the generator's order (keys sort as moves do; a start and end pair is one
+/// move; a position has far fewer than 65,536 quiet moves).
+#[inline(always)]
+fn order_key(start: u32, end: u32, promotes: bool, place: usize) -> u64 {
+    (fast::quiet_key(start, end, promotes) << ORDER_PLACE_BITS) | (place as u64 & ORDER_PLACE_MASK)
 }
 
 /// Where `item` is in `moves`: by identity first (a move taken from the list), then by equality.
