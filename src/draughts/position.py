@@ -158,9 +158,7 @@ class Position(PositionBase):
         :class:`InvalidPositionError` for sides that overlap or pieces off the board; ``generator``,
         the ruleset's, saves its look-up). The public constructors end here after their checks."""
         gen = build_move_generator(ruleset) if generator is None else generator
-        if turn is Color.WHITE:
-            return _position(cls, ruleset, NativeNode(gen.native, white, black, kings, 0, state), gen)
-        return _position(cls, ruleset, NativeNode(gen.native, black, white, kings, 1, state), gen)
+        return _position(cls, ruleset, _node(gen, white, black, kings, turn, state), gen)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -240,9 +238,8 @@ class Position(PositionBase):
     def initial(cls, ruleset: Ruleset | str) -> Position:
         """The start position of ``ruleset`` (a ruleset or a variant name)."""
         rules = get_variant(ruleset)
-        tables = build_move_generator(rules).tables
-        white, black = tables.start_men[Color.WHITE], tables.start_men[Color.BLACK]
-        return cls.from_bitboards(rules, white, black, 0, rules.first_to_move)
+        gen = build_move_generator(rules)
+        return _position(cls, rules, gen.tables.derived(_initial_node), gen)
 
     @classmethod
     def empty(cls, ruleset: Ruleset | str, turn: Color | None = None) -> Position:
@@ -579,6 +576,21 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
 
 
 _TURNS = (Color.WHITE, Color.BLACK)
+
+
+def _node(gen: MoveGenerator, white: int, black: int, kings: int, turn: Color, state: int) -> NativeNode:
+    """The native node of a position (checked by the node: sides that overlap, pieces off the board)."""
+    if turn is Color.WHITE:
+        return NativeNode(gen.native, white, black, kings, 0, state)
+    return NativeNode(gen.native, black, white, kings, 1, state)
+
+
+def _initial_node(tables: Tables) -> NativeNode:
+    """The node of the tables' ruleset's start position, made once per ruleset (``Position.initial``:
+    the cache holds the node, not a position, which would hold the tables that hold the cache)."""
+    rules = tables.rules
+    white, black = tables.start_men[Color.WHITE], tables.start_men[Color.BLACK]
+    return _node(build_move_generator(rules), white, black, 0, rules.first_to_move, 0)
 
 
 def _position(cls: type[Position], rules: Ruleset, node: NativeNode, gen: MoveGenerator) -> Position:

@@ -66,14 +66,16 @@ struct Typed<B: Bits> {
     listed: OnceLock<Listed<B>>,
 }
 
-/// A typed node in the width its ruleset compiled to (the variants of [`Engine`]).
-#[allow(clippy::large_enum_variant)] // unboxed: a box would cost an allocation per position
+/// A typed node in the width its ruleset compiled to (the variants of [`Engine`]). The boards of
+/// up to 128 bits are held inline (a box would cost an allocation per position); the wider ones
+/// are boxed, so that a position stays small enough to be moved into its object without a call
+/// to `memcpy`.
 enum AnyTyped {
     U64(Typed<u64>),
     U128(Typed<u128>),
-    W4(Typed<Wide<4>>),
-    W8(Typed<Wide<8>>),
-    W11(Typed<Wide<11>>),
+    W4(Box<Typed<Wide<4>>>),
+    W8(Box<Typed<Wide<8>>>),
+    W11(Box<Typed<Wide<11>>>),
 }
 
 /// A bitboard width a node can be held in.
@@ -83,23 +85,28 @@ trait Width: PyBits {
 }
 
 macro_rules! width {
-    ($t:ty, $variant:ident) => {
+    ($t:ty, $variant:ident, $hold:path) => {
         impl Width for $t {
             fn wrap(node: Node<Self>) -> AnyTyped {
-                AnyTyped::$variant(Typed {
+                AnyTyped::$variant($hold(Typed {
                     node,
                     listed: OnceLock::new(),
-                })
+                }))
             }
         }
     };
 }
 
-width!(u64, U64);
-width!(u128, U128);
-width!(Wide<4>, W4);
-width!(Wide<8>, W8);
-width!(Wide<11>, W11);
+/// Holds a typed node inline.
+fn inline<T>(typed: T) -> T {
+    typed
+}
+
+width!(u64, U64, inline);
+width!(u128, U128, inline);
+width!(Wide<4>, W4, Box::new);
+width!(Wide<8>, W8, Box::new);
+width!(Wide<11>, W11, Box::new);
 
 /// Runs `$body` with `$g` the typed generator of `$rules` and `$t` the node's [`Typed`] of the
 /// same width (a node is only ever made with its own rules: another pairing cannot occur).
