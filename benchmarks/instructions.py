@@ -15,11 +15,15 @@ Sides, as in the other benchmarks (``benchmarks/rounds.py``): the checkout's sou
 extension (``source``), another source tree for an A/B (``--baseline SRC``) and, with
 ``--compare``, py-draughts 1.10.1's ``Board`` in its own environment (``--py-draughts-python`` or
 ``$PY_DRAUGHTS_PYTHON``, else ``~/.cache/polydraughts-bench/py-draughts``). Needs ``valgrind`` on
-the ``PATH``; a run of 10 International games takes a minute or two per side and path.
+the ``PATH``; a run takes a minute or two per side and path, most of it the interpreter's start.
+
+The games default to ``playout.py``'s 400 a process: the first games of a process meet most moves
+for the first time and make their ``Move`` objects (kept per ruleset after), which over 10 or 30
+games adds some 2,000 instructions a ply that the timed benchmark, over 400 games, barely pays.
 
 Usage::
 
-    python benchmarks/instructions.py                                # International, 10 games, source
+    python benchmarks/instructions.py                                # International, 400 games, source
     python benchmarks/instructions.py --compare --variant russian    # and py-draughts' Board
     python benchmarks/instructions.py --baseline /path/to/other/src  # an A/B of two versions
 """
@@ -44,7 +48,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--variant", action="append", metavar="NAME", help="a variant (repeatable; default international)"
     )
-    parser.add_argument("--games", type=int, default=10, help="seeded random games per count (default 10)")
+    parser.add_argument(
+        "--games", type=int, default=400, help="seeded random games per count (default 400, as playout.py's)"
+    )
     parser.add_argument("--compare", action="store_true", help="also count py-draughts 1.10.1's Board")
     rounds.add_options(parser, rounds=1)
     args = parser.parse_args(argv)

@@ -73,7 +73,7 @@ class Node:
 
 class MoveView:
     @property
-    def _source(self) -> Callable[[], tuple[Move, ...]]: ...
+    def _source(self) -> object: ...
     @property
     def _owner(self) -> object: ...
     def __new__(cls, source: Callable[[], tuple[Move, ...]], owner: object) -> Self: ...
@@ -88,7 +88,9 @@ class MoveView:
 
 class PositionBase:
     # The members a Position declares with their types (draughts/position.py) are not repeated
-    # here: a stub's would hide them (ruleset, _key, _gen, legal_moves, play, play_listed, child_at).
+    # here: a stub's would hide them (ruleset, _key, _gen, legal_moves, play, play_listed, child_at
+    # and the node's own readings, _color, _ints, _legal, _with_masks, _index, _after_masks,
+    # _same_node, _node_hash).
     @classmethod
     def _assemble(cls, ruleset: Any, key: Node, gen: Any) -> Self: ...
 

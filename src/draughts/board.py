@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from draughts import _caches, _slots, drawrules
-from draughts._native import BoardBase, DrawCounter
+from draughts._core import Tables, build_move_generator
+from draughts._native import BoardBase, DrawCounter, DrawRules
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -186,21 +187,25 @@ class Board(BoardBase):
     def __init__(self, ruleset: Ruleset | str = "international", fen: str | None = None) -> None:
         rules = get_variant(ruleset)
         if fen is None:
-            self._reset(Position.initial(rules), None, None)
+            start = _start_of(rules)
+            self._reset(Position.initial(rules), None, None, start)
         else:
             root = Position.from_fen(rules, fen)
             halfmoves, fullmove = _clocks(fen)
             self._reset(root, _counters_from_clock(rules, root, halfmoves), fullmove)
 
-    def _reset(self, root: Position, counters: DrawCounters | None, fullmove: int | None) -> None:
-        rules = root.ruleset
+    def _reset(
+        self, root: Position, counters: DrawCounters | None, fullmove: int | None, start: _Start | None = None
+    ) -> None:
+        if start is None:
+            start = _start_of(root.ruleset)
         if counters is None:
-            counters = DrawCounters((0,) * len(rules.draw_rules.move_counts), 0)
+            counters = start.counters
         self._positions = [root]
         self._moves = []
         self._root_counters = counters
-        self._draws = _draw_counter(root, counters)
-        self._counts_men = any(rule.reset_by_man_move for rule in rules.draw_rules.move_counts)
+        self._draws = start.draw_rules.counter(root.native_node, counters.move_counts, counters.since_material_change)
+        self._counts_men = start.counts_men
         self._root_fullmove = max(fullmove or 1, 1)
         self._view = _board_moves(self._positions)
 
@@ -489,10 +494,37 @@ def _new_board(cls: type[Board]) -> Board:
     return cls.__new__(cls)
 
 
-def _draw_counter(root: Position, counters: DrawCounters) -> DrawCounter:
-    """A game's draw counts from ``root`` with ``counters``: every position's, kept natively
-    (:mod:`draughts.drawrules`), pushed and popped with the moves."""
-    return drawrules.compiled(root).counter(root.native_node, counters.move_counts, counters.since_material_change)
+@attrs.frozen
+class _Start:
+    """What every board of one ruleset starts with, made once per ruleset (a game's start runs
+    once per game: a program that plays many short games pays it each time). It holds no position
+    (a position holds the tables whose cache holds this, a cycle the collector cannot see).
+
+    Attributes:
+        counters: The draw counts at a game's start (none running).
+        draw_rules: The ruleset's draw rules compiled (:func:`draughts.drawrules.compiled`), the
+            maker of each game's counter (:mod:`draughts.drawrules`: every position's counts,
+            kept natively, pushed and popped with the moves).
+        counts_men: Whether a draw rule's count is restarted by a man's move (then ``push`` tells
+            a man's move from a king's).
+    """
+
+    counters: DrawCounters
+    draw_rules: DrawRules
+    counts_men: bool
+
+
+def _start_of(rules: Ruleset) -> _Start:
+    """The start of every board of ``rules`` (made once per ruleset)."""
+    return build_move_generator(rules).tables.derived(_make_start)
+
+
+def _make_start(tables: Tables) -> _Start:
+    rules = tables.rules
+    move_counts = rules.draw_rules.move_counts
+    counters = DrawCounters((0,) * len(move_counts), 0)
+    counts_men = any(rule.reset_by_man_move for rule in move_counts)
+    return _Start(counters, drawrules.compiled(Position.initial(rules)), counts_men)
 
 
 # The native members of the per-move path, listed in the class's own namespace as well: the API

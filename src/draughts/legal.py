@@ -36,8 +36,10 @@ class LegalMoves(MoveView, Collection[Move]):
 
     ``LegalMoves(source, owner)``: ``source()`` lists the current legal moves of ``owner`` (a
     position, or a board's current position). The collection methods (``len``, ``in``, iteration,
-    indexing, calling) are native (``draughts._native.MoveView``): they call
-    ``source`` with no Python frame in between, as a position's moves are asked for once per ply.
+    indexing, calling) are native (``draughts._native.MoveView``): they read a position's moves
+    (a position's view has the position itself as its source, a board's the board's list of
+    positions) or call ``source`` with no Python frame in between, as a position's moves are asked
+    for once per ply.
     """
 
     __slots__ = ()
@@ -68,7 +70,7 @@ class LegalMoves(MoveView, Collection[Move]):
         return len(self)
 
     def _moves(self) -> tuple[Move, ...]:
-        return self._source()
+        return self()
 
     def _position(self) -> Notatable:
         """The position whose moves these are (for a board's view, its current one)."""

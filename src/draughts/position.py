@@ -107,9 +107,10 @@ class Position(PositionBase):
         ruleset: Ruleset
         """The rules of the position."""
         _key: NativeNode
-        """The node held natively (``draughts._native.Node``): the typed bitboards, side to move and
-        rule state, and once asked the legal moves (the ``draughts.Move`` objects the core keeps per
-        ruleset, with their masks). Playing a listed move makes the next node from the move's place
+        """The node as an object of its own (``draughts._native.Node``), made on first request. The
+        position's object itself holds the node natively (the typed bitboards, side to move and
+        rule state) and once asked its legal moves (the ``draughts.Move`` objects the core keeps per
+        ruleset, with their masks): playing a listed move makes the next node from the move's place
         in the list, so no int crosses the boundary per move; :attr:`node` is its ints."""
         _gen: MoveGenerator
         """The generator of the ruleset (looked up once, handed on to the positions after each move)."""
@@ -126,6 +127,17 @@ class Position(PositionBase):
 
         def child_at(self, index: int) -> Position:
             """The position after the legal move at ``index`` (native: ``PositionBase.child_at``)."""
+
+        # The node's own readings, native (the node lives in the position's object).
+        _color: int
+
+        def _ints(self) -> Node: ...
+        def _legal(self) -> tuple[Move, ...]: ...
+        def _with_masks(self) -> tuple[tuple[Move, ...], tuple[Compact, ...]]: ...
+        def _index(self, move: object) -> int: ...
+        def _after_masks(self, cls: type[Position], masks: Compact) -> Position: ...
+        def _same_node(self, other: Position) -> bool: ...
+        def _node_hash(self) -> int: ...
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("Position() is not public: use Position.initial(...), .from_fen(...) or .from_pieces(...)")
@@ -146,9 +158,7 @@ class Position(PositionBase):
         :class:`InvalidPositionError` for sides that overlap or pieces off the board; ``generator``,
         the ruleset's, saves its look-up). The public constructors end here after their checks."""
         gen = build_move_generator(ruleset) if generator is None else generator
-        if turn is Color.WHITE:
-            return _position(cls, ruleset, NativeNode(gen.native, white, black, kings, 0, state), gen)
-        return _position(cls, ruleset, NativeNode(gen.native, black, white, kings, 1, state), gen)
+        return _position(cls, ruleset, _node(gen, white, black, kings, turn, state), gen)
 
     @classmethod
     def _checked(cls, rules: Ruleset, white: int, black: int, kings: int, turn: Color, state: int = 0) -> Position:
@@ -185,7 +195,7 @@ class Position(PositionBase):
     def node(self) -> Node:
         """Low-level: the generator's node, ``(own, opp, kings, color, state)``, the side to move's
         pieces first (as the generator takes it)."""
-        return self._key.ints()
+        return self._ints()
 
     @property
     def native_node(self) -> NativeNode:
@@ -196,31 +206,31 @@ class Position(PositionBase):
     @property
     def bitboards(self) -> tuple[int, int, int]:
         """Low-level: ``(white, black, kings)``, the bitboards in :attr:`tables`' bit layout."""
-        node = self._key.ints()
+        node = self._ints()
         return (node[0], node[1], node[2]) if node[3] == 0 else (node[1], node[0], node[2])
 
     @property
     def turn(self) -> Color:
         """The side to move."""
-        return _TURNS[self._key.color]
+        return _TURNS[self._color]
 
     @property
     def _white(self) -> int:
-        node = self._key.ints()
+        node = self._ints()
         return node[node[3]]  # own first when White (color 0) moves, else second
 
     @property
     def _black(self) -> int:
-        node = self._key.ints()
+        node = self._ints()
         return node[1 - node[3]]
 
     @property
     def _kings(self) -> int:
-        return self._key.ints()[2]
+        return self._ints()[2]
 
     @property
     def _state(self) -> int:
-        return self._key.ints()[4]
+        return self._ints()[4]
 
     # --- construction ---
 
@@ -228,9 +238,8 @@ class Position(PositionBase):
     def initial(cls, ruleset: Ruleset | str) -> Position:
         """The start position of ``ruleset`` (a ruleset or a variant name)."""
         rules = get_variant(ruleset)
-        tables = build_move_generator(rules).tables
-        white, black = tables.start_men[Color.WHITE], tables.start_men[Color.BLACK]
-        return cls.from_bitboards(rules, white, black, 0, rules.first_to_move)
+        gen = build_move_generator(rules)
+        return _position(cls, rules, gen.tables.derived(_initial_node), gen)
 
     @classmethod
     def empty(cls, ruleset: Ruleset | str, turn: Color | None = None) -> Position:
@@ -425,13 +434,13 @@ class Position(PositionBase):
         if other.__class__ is not Position:
             return NotImplemented
         assert isinstance(other, Position)
-        return self._key == other._key and (
+        return self._same_node(other) and (
             self.ruleset is other.ruleset or self.ruleset == other.ruleset  # the same object, mostly
         )
 
     def __hash__(self) -> int:
         # The ruleset is left out: equal positions still hash alike, and most tables hold one ruleset.
-        return hash(self._key)
+        return self._node_hash()
 
     def key(self) -> int:
         """The stable 64-bit Zobrist key (pieces by square number, side to move, rule state), the one
@@ -448,11 +457,11 @@ class Position(PositionBase):
     def moves_with_masks(self) -> tuple[tuple[Move, ...], tuple[Compact, ...]]:
         """Low-level: the legal moves in order, and the xor masks each is played with (listed once
         per position)."""
-        return self._key.with_masks()
+        return self._with_masks()
 
     def _legal_moves(self) -> tuple[Move, ...]:
         """The legal moves as a tuple (listed once, by the native node)."""
-        return self._key.legal()
+        return self._legal()
 
     def _all_entries(self, *, paths: bool) -> list[tuple[Move, tuple[int, int, int]]]:
         """Each legal move (each capture path with ``paths``) with its xor masks, in move order.
@@ -461,7 +470,7 @@ class Position(PositionBase):
         carries the path that comes first in square-number order, whatever order the generator
         found them in.
         """
-        moves, compacts = self._gen.legal(*self._key.ints(), paths)
+        moves, compacts = self._gen.legal(*self._ints(), paths)
         return list(zip(moves, compacts, strict=True))
 
     def capture_paths(self) -> tuple[Move, ...]:
@@ -509,12 +518,12 @@ class Position(PositionBase):
 
     def move_index(self, move: object) -> int:
         """Low-level: where ``move`` is in the legal moves (by identity, else equality), or -1."""
-        return self._key.index(move)
+        return self._index(move)
 
     def child(self, masks: Compact) -> Position:
         """Low-level: the position after the move whose xor masks are ``masks`` (one of
         :meth:`moves_with_masks`' second list: checked to fit the position, not for legality)."""
-        return _position(Position, self.ruleset, self._key.play_masks(masks), self._gen)
+        return self._after_masks(Position, masks)
 
     def mirror(self) -> Position:
         """The same position with colours swapped and the board turned 180° (side to move swapped)."""
@@ -567,6 +576,21 @@ def _fen_squares(rules: Ruleset, fen: str, item: str) -> Iterable[int]:
 
 
 _TURNS = (Color.WHITE, Color.BLACK)
+
+
+def _node(gen: MoveGenerator, white: int, black: int, kings: int, turn: Color, state: int) -> NativeNode:
+    """The native node of a position (checked by the node: sides that overlap, pieces off the board)."""
+    if turn is Color.WHITE:
+        return NativeNode(gen.native, white, black, kings, 0, state)
+    return NativeNode(gen.native, black, white, kings, 1, state)
+
+
+def _initial_node(tables: Tables) -> NativeNode:
+    """The node of the tables' ruleset's start position, made once per ruleset (``Position.initial``:
+    the cache holds the node, not a position, which would hold the tables that hold the cache)."""
+    rules = tables.rules
+    white, black = tables.start_men[Color.WHITE], tables.start_men[Color.BLACK]
+    return _node(build_move_generator(rules), white, black, 0, rules.first_to_move, 0)
 
 
 def _position(cls: type[Position], rules: Ruleset, node: NativeNode, gen: MoveGenerator) -> Position:

@@ -203,3 +203,40 @@ def test_boards_and_positions_on_native_bases_pickle_with_every_protocol(protoco
     assert again.move_stack == board.move_stack
     position = board.position
     assert pickle.loads(pickle.dumps(position, protocol)) == position
+
+
+@pytest.mark.parametrize("variant", sorted(draughts.VARIANTS))
+def test_a_boards_push_counts_each_move_by_what_it_did(variant: str) -> None:
+    """The native push tells the draw counter what each move did from the move's masks (a capture,
+    a man crowned, a man moved) with no Python call: through random games of every named variant
+    the counts follow the move's own ``captured`` and ``promotes`` and the piece that stood on its
+    start square, each rule's count restarting exactly when one of its events happened."""
+    rules = draughts.get_variant(variant)
+    move_rules = rules.draw_rules.move_counts
+    rng = random.Random(f"push {variant}")
+    events_seen: set[str] = set()
+    for _ in range(4):
+        board = Board(rules)
+        for _ in range(120):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            before = board.counters
+            man = not board.position.is_king_at(move.start)
+            board.push(move)
+            material = bool(move.captured) or move.promotes
+            happened = {"capture": bool(move.captured), "crowning": move.promotes, "man": man}
+            events_seen.update(name for name, did in happened.items() if did)
+            after = board.counters
+            assert after.since_material_change == (0 if material else before.since_material_change + 1)
+            for rule, count, was in zip(move_rules, after.move_counts, before.move_counts, strict=True):
+                resets = (
+                    (rule.reset_by_capture and bool(move.captured))
+                    or (rule.reset_by_promotion and move.promotes)
+                    or (rule.reset_by_man_move and man)
+                )
+                assert count == (0 if resets else was + 1)
+    assert "man" in events_seen
+    if variant != "breakthrough":
+        assert "capture" in events_seen

@@ -484,6 +484,14 @@ impl<B: Bits> Generator<B> {
     /// for callers that generate over and over (the batches of `crate::batch`).
     pub fn quiet_into(&self, node: &Node<B>, out: &mut Vec<Compact<B>>) {
         out.clear();
+        self.quiet_each(node, |c| out.push(c));
+    }
+
+    /// Calls `found` with each quiet move, in [`Generator::quiet_list`]'s order: for callers that
+    /// keep the moves in their own form (the Python binding sorts them as it goes, with no list
+    /// of its own in between).
+    #[inline]
+    pub fn quiet_each(&self, node: &Node<B>, mut found: impl FnMut(Compact<B>)) {
         let t = &self.tables;
         let Node {
             own,
@@ -500,7 +508,7 @@ impl<B: Bits> Generator<B> {
             for to in targets.iter() {
                 let to_b = B::bit(to);
                 let from_b = to_b.shift(s.amount, !s.up);
-                out.push(Compact {
+                found(Compact {
                     moved: to_b | from_b,
                     captured: B::ZERO,
                     crowned: to_b & crown,
@@ -508,10 +516,17 @@ impl<B: Bits> Generator<B> {
             }
         }
         let movers = t.state.movable_kings(own, kings, color, state);
-        self.king_steps_into(movers, empty, color, out);
+        self.king_steps_each(movers, empty, color, found);
     }
 
     fn king_steps_into(&self, movers: B, empty: B, color: u8, out: &mut Vec<Compact<B>>) {
+        self.king_steps_each(movers, empty, color, |c| out.push(c));
+    }
+
+    /// Calls `found` with each quiet move of the kings `movers` onto `empty` squares, by king,
+    /// then direction, nearest first.
+    #[inline(always)]
+    fn king_steps_each(&self, movers: B, empty: B, color: u8, mut found: impl FnMut(Compact<B>)) {
         let t = &self.tables;
         for king in movers.iter() {
             let king_b = B::bit(king);
@@ -519,7 +534,7 @@ impl<B: Bits> Generator<B> {
                 let mut to = king_b.shift(s.amount, s.up) & empty;
                 while to.any() {
                     let moved = king_b | to;
-                    out.push(Compact {
+                    found(Compact {
                         moved,
                         captured: B::ZERO,
                         crowned: moved,
@@ -938,16 +953,35 @@ impl<B: Bits> Generator<B> {
         if entries.len() > 1 {
             entries.sort_by(|a, b| (a.start, a.end, &a.path).cmp(&(b.start, b.end, &b.path)));
             if !paths {
-                let mut seen = std::collections::HashSet::new();
-                entries.retain(|m| {
-                    let mut set = m.captured.clone();
-                    set.sort_unstable();
-                    seen.insert((m.start, m.end, set))
-                });
+                dedupe_sorted(&mut entries);
             }
         }
         Ok(entries)
     }
+}
+
+/// Keeps one move of each (start, end, captured set) of `entries`, sorted by start, end and path:
+/// its first path in square order. The captured set is the move's captured mask, and moves with
+/// one start and end are neighbours, so each is compared with the kept moves of its own (start,
+/// end) run only: no hashing, no copy of the squares (a position has a few captures).
+fn dedupe_sorted<B: Bits>(entries: &mut Vec<PublicMove<B>>) {
+    let mut run = 0; // where the kept moves of the current (start, end) begin
+    let mut kept = 0;
+    for read in 0..entries.len() {
+        let (start, end) = (entries[read].start, entries[read].end);
+        if kept > 0 && (entries[kept - 1].start, entries[kept - 1].end) != (start, end) {
+            run = kept;
+        }
+        let captured = entries[read].compact.captured;
+        if !entries[run..kept]
+            .iter()
+            .any(|m| m.compact.captured == captured)
+        {
+            entries.swap(kept, read);
+            kept += 1;
+        }
+    }
+    entries.truncate(kept);
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::drawrules::DrawCounter;
 use crate::position::PositionBase;
 
 /// Registers [`BoardBase`] in the module.
@@ -84,17 +85,16 @@ impl BoardBase {
         let positions = positions.bind(py);
         let before = positions.get_item(positions.len().wrapping_sub(1))?;
         let position = before.cast::<PositionBase>()?;
-        let Some(step) = PositionBase::node(position).get().step(py, r#move)? else {
+        let Some(step) = PositionBase::data(position).step(py, r#move)? else {
             let error = slf.call_method1(intern!(py, "_illegal"), (&before, r#move))?;
             return Err(PyErr::from_value(error));
         };
-        let after = PositionBase::derive(position, step.node.clone_ref(py))?;
         // What the move did, as the bits that restart the draw counts (see draughts.drawrules).
         let mut event = 0;
         if step.captured {
             event |= events::CAPTURE;
         }
-        if step.listed.getattr(intern!(py, "promotes"))?.is_truthy()? {
+        if step.promotes {
             event |= events::CROWNING;
         }
         if counts_men {
@@ -111,7 +111,14 @@ impl BoardBase {
                 event |= events::MAN_MOVED;
             }
         }
-        draws.call_method1(py, intern!(py, "push"), (&step.node, event))?;
+        let after = PositionBase::derive(position, step.node)?;
+        let after_data = PositionBase::data(after.cast::<PositionBase>()?);
+        match draws.bind(py).cast::<DrawCounter>() {
+            Ok(counter) => counter.try_borrow_mut()?.push_node(py, after_data, event)?,
+            Err(_) => {
+                draws.call_method1(py, intern!(py, "push"), (&after, event))?;
+            }
+        }
         positions.append(after)?;
         moves.bind(py).append(step.listed)?;
         Ok(())

@@ -14,6 +14,7 @@ use pyo3::types::{PyDict, PyInt, PyTuple};
 
 use crate::convert::{dict_field, limbs_of};
 use crate::errors::{draughts_error, to_py, unwind_safe};
+use crate::node::NodeData;
 
 /// Registers the classes and the event bits in the module `draughts._native`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -111,7 +112,7 @@ pub struct DrawRules {
 fn facts(spec: &DrawSpec, node: &Bound<'_, PyAny>) -> PyResult<Facts> {
     let py = node.py();
     if let Some(native) = crate::node::as_node(node) {
-        return native_facts(spec, native.get().limbs(), py);
+        return native_facts(spec, native, py);
     }
     let node = node
         .cast::<PyTuple>()
@@ -136,25 +137,21 @@ fn facts(spec: &DrawSpec, node: &Bound<'_, PyAny>) -> PyResult<Facts> {
         .map_err(|fault| fault.into_py(py))
 }
 
-/// The facts `spec` reads of a native node's limbs (`draughts._native.Node`, a position's own:
-/// no ints cross).
-fn native_facts(
-    spec: &DrawSpec,
-    (parts, color, state): ([Vec<u64>; 3], u8, u128),
-    py: Python<'_>,
-) -> PyResult<Facts> {
+/// The facts `spec` reads of a native node (a position's own, or a `draughts._native.Node`): no
+/// ints cross, no limbs are allocated.
+fn native_facts(spec: &DrawSpec, node: &NodeData, py: Python<'_>) -> PyResult<Facts> {
     let limbs = spec.limbs;
     let mut bits = [[0u64; MAX_LIMBS]; 3];
-    for (part, out) in parts.iter().zip(&mut bits) {
-        let used = part.len().min(limbs);
-        if part[used..].iter().any(|&limb| limb != 0) {
-            return Err(draughts_error(
-                py,
-                "InvalidPositionError",
-                "a node wider than the draw rules' board".into(),
-            ));
-        }
-        out[..used].copy_from_slice(&part[..used]);
+    let (color, state) = node.limbs_into(&mut bits);
+    if bits
+        .iter()
+        .any(|part| part[limbs..].iter().any(|&limb| limb != 0))
+    {
+        return Err(draughts_error(
+            py,
+            "InvalidPositionError",
+            "a node wider than the draw rules' board".into(),
+        ));
     }
     let [own, opp, kings] = &bits;
     unwind_safe(|| spec.facts(&own[..limbs], &opp[..limbs], &kings[..limbs], color, state))
@@ -292,6 +289,16 @@ impl DrawRules {
 #[pyclass(module = "draughts._native")]
 pub struct DrawCounter {
     pub(crate) counter: core::DrawCounter,
+}
+
+impl DrawCounter {
+    /// Records a move that did `event` and led to the native node `node` (a board's push: no
+    /// Python call, no ints).
+    pub(crate) fn push_node(&mut self, py: Python<'_>, node: &NodeData, event: u8) -> PyResult<()> {
+        let after = native_facts(self.counter.spec(), node, py)?;
+        let counter = &mut self.counter;
+        unwind_safe(|| counter.push(&after, event)).map_err(|fault| fault.into_py(py))
+    }
 }
 
 #[pymethods]

@@ -31,6 +31,9 @@ pub trait PyBits: Bits {
     fn from_py(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Self>;
     /// The bitboard as a Python int.
     fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
+    /// The bitboard's little-endian 64-bit limbs into the front of `out` (no allocation; limbs
+    /// that do not fit are left out: `out` holds as many as the widest board needs).
+    fn limbs_into(self, out: &mut [u64]);
 }
 
 fn not_int(value: &Bound<'_, PyAny>, what: &str) -> PyResult<PyErr> {
@@ -63,6 +66,17 @@ macro_rules! primitive_bits {
             fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 Ok(self.into_pyobject(py)?.into_any())
             }
+            #[inline]
+            fn limbs_into(self, out: &mut [u64]) {
+                let wide = u128::from(self);
+                for (index, limb) in out
+                    .iter_mut()
+                    .take(<$t>::BITS.div_ceil(64) as usize)
+                    .enumerate()
+                {
+                    *limb = (wide >> (64 * index)) as u64;
+                }
+            }
         }
     };
 }
@@ -77,6 +91,11 @@ impl<const N: usize> PyBits for Wide<N> {
     }
     fn to_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         int_of(py, &self.to_limbs())
+    }
+    fn limbs_into(self, out: &mut [u64]) {
+        for (limb, &value) in out.iter_mut().zip(&self.0) {
+            *limb = value;
+        }
     }
 }
 
@@ -200,13 +219,63 @@ type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
 pub struct MoveCache {
     typed: OnceLock<Box<dyn Any + Send + Sync>>,
     factory: OnceLock<Py<PyAny>>,
-    /// The quiet moves by [`quiet_key`]: a quiet move is its start, end and kind (a man's step,
-    /// a man's step that crowns, a king's move), whatever the width.
-    quiet: Mutex<QuietMap>,
+    /// The quiet moves by [`quiet_key`]: a quiet move is its start, end and whether it crowns,
+    /// whatever the width.
+    quiet: Mutex<QuietMoves>,
 }
 
-/// The cached quiet moves: a `Move` by [`quiet_key`].
-type QuietMap = FxHashMap<u64, Py<PyAny>>;
+/// Boards of at most this many squares keep their quiet moves in a flat table (a slot per start,
+/// end and crowning: 33,282 slots, 260 KiB, at most); larger ones in a map.
+const FLAT_SQUARES: usize = 128;
+
+/// The cached quiet moves: a `Move` by [`quiet_key`], in a flat table (a look-up is an index)
+/// or, on boards of more than [`FLAT_SQUARES`] squares, a map.
+#[derive(Default)]
+struct QuietMoves {
+    /// Square numbers run from 1 to `side - 1` (0 until the flat table is made, and for boards
+    /// whose moves the map keeps).
+    side: usize,
+    flat: Vec<Option<Py<PyAny>>>,
+    map: FxHashMap<u64, Py<PyAny>>,
+}
+
+impl QuietMoves {
+    /// Makes the flat table for a board of `squares` squares if it is small enough (once).
+    fn prepare(&mut self, squares: usize) {
+        if self.side == 0 && squares <= FLAT_SQUARES {
+            self.side = squares + 1;
+            self.flat.resize_with(self.side * self.side * 2, || None);
+        }
+    }
+
+    /// The slot of `key` in the flat table (out of range: past its end).
+    #[inline(always)]
+    fn slot(&self, key: u64) -> usize {
+        let (start, end, promotes) = quiet_parts(key);
+        ((start as usize * self.side + end as usize) << 1) | usize::from(promotes)
+    }
+
+    #[inline(always)]
+    fn get(&self, key: u64) -> Option<&Py<PyAny>> {
+        if self.side == 0 {
+            return self.map.get(&key);
+        }
+        self.flat.get(self.slot(key)).and_then(Option::as_ref)
+    }
+
+    fn put(&mut self, key: u64, made: Py<PyAny>) {
+        let slot = self.slot(key);
+        match self.flat.get_mut(slot) {
+            Some(place) if self.side > 0 => *place = Some(made),
+            _ => {
+                if self.map.len() >= CACHE_LIMIT {
+                    self.map.clear();
+                }
+                self.map.insert(key, made);
+            }
+        }
+    }
+}
 
 /// A new tuple of `len` items, each to be set with [`set_item`] before the tuple is used.
 fn new_tuple(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyTuple>> {
@@ -232,22 +301,26 @@ fn set_item(tuple: &Bound<'_, PyTuple>, index: usize, value: Py<PyAny>) -> PyRes
     Ok(())
 }
 
-/// The key of a quiet move in [`MoveCache`]: start, end and kind (0 a man's step, 1 a man's
-/// step that crowns, 2 a king's move: the masks differ, the `Move` does not).
-pub fn quiet_key(start: u32, end: u32, kind: u8) -> u64 {
-    (u64::from(start) << 34) | (u64::from(end) << 2) | u64::from(kind)
+/// The key of a quiet move: its start and end squares and whether it crowns, packed in 41 bits
+/// so that keys sort as moves do (by start, then end; a start and end pair is one move).
+#[inline(always)]
+pub fn quiet_key(start: u32, end: u32, promotes: bool) -> u64 {
+    (u64::from(start & QUIET_SQUARE) << 21)
+        | (u64::from(end & QUIET_SQUARE) << 1)
+        | u64::from(promotes)
 }
 
-/// A quiet move of one listing: its start and end squares, kind and masks.
-pub struct Quiet<B: Bits> {
-    /// The start square.
-    pub start: u32,
-    /// The end square.
-    pub end: u32,
-    /// 0 a man's step, 1 a man's step that crowns, 2 a king's move.
-    pub kind: u8,
-    /// The xor masks.
-    pub compact: Compact<B>,
+/// The square numbers a [`quiet_key`] holds (every board has fewer squares).
+const QUIET_SQUARE: u32 = (1 << 20) - 1;
+
+/// A [`quiet_key`]'s start, end and crowning.
+#[inline(always)]
+fn quiet_parts(key: u64) -> (u32, u32, bool) {
+    (
+        (key >> 21) as u32 & QUIET_SQUARE,
+        (key >> 1) as u32 & QUIET_SQUARE,
+        key & 1 == 1,
+    )
 }
 
 /// Masks-and-squares keys a cache keeps before it starts again (a long game meets a few thousand).
@@ -295,47 +368,61 @@ impl MoveCache {
         })
     }
 
-    /// The `Move`s of the quiet moves `found` (in order), as a tuple: looked up by
-    /// [`quiet_key`], made on first sight. As [`MoveCache::objects`], the lock is never held
-    /// while Python runs. The tuple is filled in place (no list in between: this runs once per
-    /// position of a game); the masks tuples a node gives on request are made from its masks.
-    pub(crate) fn quiet_objects<'py, B: PyBits>(
+    /// The `Move`s of the quiet moves `keys` ([`quiet_key`]s, in order) of a board of
+    /// `squares` squares, as a tuple: looked up in one lock, made on first sight. As
+    /// [`MoveCache::objects`], the lock is never held while Python runs. The tuple is filled in
+    /// place (no list in between: this runs once per position of a game).
+    pub(crate) fn quiet_moves<'py>(
         &self,
         py: Python<'py>,
-        found: &[Quiet<B>],
+        squares: usize,
+        keys: impl ExactSizeIterator<Item = u64> + Clone,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let moves = new_tuple(py, found.len())?;
-        let mut missing = Vec::new();
+        let moves = new_tuple(py, keys.len())?;
+        let mut missing = false;
         {
-            let map = self
+            let mut table = self
                 .quiet
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            for (index, q) in found.iter().enumerate() {
-                match map.get(&quiet_key(q.start, q.end, q.kind)) {
-                    Some(mv) => set_item(&moves, index, mv.clone_ref(py).into_any())?,
-                    None => missing.push(index),
+            table.prepare(squares);
+            for (index, key) in keys.clone().enumerate() {
+                match table.get(key) {
+                    Some(mv) => set_item(&moves, index, mv.clone_ref(py))?,
+                    None => missing = true,
                 }
             }
         }
-        for index in missing {
-            let q = &found[index];
-            let path = PyTuple::new(py, [q.start, q.end])?;
-            let made =
-                self.factory(py)?
-                    .call1((q.start, q.end, PyTuple::empty(py), path, q.kind == 1))?;
-            let mut map = self
-                .quiet
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            if map.len() >= CACHE_LIMIT {
-                map.clear();
+        if missing {
+            for (index, key) in keys.enumerate() {
+                self.quiet_missing(py, &moves, index, key)?;
             }
-            map.insert(quiet_key(q.start, q.end, q.kind), made.clone().unbind());
-            drop(map);
-            set_item(&moves, index, made.unbind())?;
         }
         Ok(moves)
+    }
+
+    /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key`, made
+    /// (with `draughts.move.trusted_move`) and kept.
+    fn quiet_missing(
+        &self,
+        py: Python<'_>,
+        moves: &Bound<'_, PyTuple>,
+        index: usize,
+        key: u64,
+    ) -> PyResult<()> {
+        if !unset(moves, index) {
+            return Ok(());
+        }
+        let (start, end, promotes) = quiet_parts(key);
+        let path = PyTuple::new(py, [start, end])?;
+        let made = self
+            .factory(py)?
+            .call1((start, end, PyTuple::empty(py), path, promotes))?;
+        self.quiet
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .put(key, made.clone().unbind());
+        set_item(moves, index, made.unbind())
     }
 
     /// The `Move` and the masks tuple of each of `found`, in order. The lock is never held
@@ -346,47 +433,96 @@ impl MoveCache {
         found: &[PublicMove<B>],
     ) -> PyResult<Objects<'py>> {
         let buckets = self.buckets::<B>()?;
-        let lookup = |map: &Buckets<B>, m: &PublicMove<B>| {
-            map.get(&(m.compact, m.start, m.end)).and_then(|bucket| {
-                bucket
-                    .iter()
-                    .find(|e| {
-                        e.promotes == m.promotes && e.captured == m.captured && e.path == m.path
-                    })
-                    .map(|e| (e.mv.bind(py).clone(), e.masks.bind(py).clone()))
-            })
-        };
-        let mut hits: Vec<Option<(Bound<'py, PyAny>, Bound<'py, PyTuple>)>> = {
+        let mut hits: Vec<Option<(Py<PyAny>, Py<PyTuple>)>> = {
             let map = buckets
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            found.iter().map(|m| lookup(&map, m)).collect()
+            found
+                .iter()
+                .map(|m| entry_of(&map, m).map(|e| (e.mv.clone_ref(py), e.masks.clone_ref(py))))
+                .collect()
         };
         let mut moves = Vec::with_capacity(found.len());
         let mut masks = Vec::with_capacity(found.len());
         for (m, hit) in found.iter().zip(hits.iter_mut()) {
             let (mv, mk) = match hit.take() {
                 Some(pair) => pair,
-                None => {
-                    let entry = self.make(py, m)?;
-                    let pair = (entry.mv.bind(py).clone(), entry.masks.bind(py).clone());
-                    let mut map = buckets
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    if map.len() >= CACHE_LIMIT {
-                        map.clear();
-                    }
-                    map.entry((m.compact, m.start, m.end))
-                        .or_default()
-                        .push(entry);
-                    pair
-                }
+                None => self.keep(py, buckets, m)?,
             };
-            moves.push(mv);
-            masks.push(mk);
+            moves.push(mv.into_bound(py));
+            masks.push(mk.into_bound(py));
         }
         Ok((moves, masks))
     }
+
+    /// The `Move` of each of `found`, in order, as a tuple filled in place (a position's
+    /// listing: no list in between, no masks tuples). As [`MoveCache::objects`], the lock is
+    /// never held while Python runs.
+    pub(crate) fn moves_of<'py, B: PyBits>(
+        &self,
+        py: Python<'py>,
+        found: &[PublicMove<B>],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let buckets = self.buckets::<B>()?;
+        let moves = new_tuple(py, found.len())?;
+        let mut missing = false;
+        {
+            let map = buckets
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            for (index, m) in found.iter().enumerate() {
+                match entry_of(&map, m) {
+                    Some(e) => set_item(&moves, index, e.mv.clone_ref(py))?,
+                    None => missing = true,
+                }
+            }
+        }
+        if missing {
+            for (index, m) in found.iter().enumerate() {
+                if unset(&moves, index) {
+                    let (mv, _) = self.keep(py, buckets, m)?;
+                    set_item(&moves, index, mv)?;
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    /// `m`'s `Move` and masks tuple, made and kept (the lock taken after the Python call).
+    fn keep<B: PyBits>(
+        &self,
+        py: Python<'_>,
+        buckets: &Mutex<Buckets<B>>,
+        m: &PublicMove<B>,
+    ) -> PyResult<(Py<PyAny>, Py<PyTuple>)> {
+        let entry = self.make(py, m)?;
+        let pair = (entry.mv.clone_ref(py), entry.masks.clone_ref(py));
+        let mut map = buckets
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if map.len() >= CACHE_LIMIT {
+            map.clear();
+        }
+        map.entry((m.compact, m.start, m.end))
+            .or_default()
+            .push(entry);
+        Ok(pair)
+    }
+}
+
+/// The cached entry of `m` in `map`, if there is one.
+fn entry_of<'a, B: Bits>(map: &'a Buckets<B>, m: &PublicMove<B>) -> Option<&'a Entry> {
+    map.get(&(m.compact, m.start, m.end))?
+        .iter()
+        .find(|e| e.promotes == m.promotes && e.captured == m.captured && e.path == m.path)
+}
+
+/// Whether item `index` of a tuple made by [`new_tuple`] is still unset.
+fn unset(tuple: &Bound<'_, PyTuple>, index: usize) -> bool {
+    // SAFETY: `tuple` is alive and `index` within it (the callers' loops); an item left NULL is
+    // read as such, without a reference taken (`PyTuple_GetItem` returns borrowed items and sets
+    // no error for a NULL one).
+    unsafe { ffi::PyTuple_GetItem(tuple.as_ptr(), index as ffi::Py_ssize_t) }.is_null()
 }
 
 /// The legal moves of `node` in move order as `(tuple of Move, tuple of (moved, captured,

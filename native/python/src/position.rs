@@ -1,8 +1,12 @@
 //! The native base of `draughts.Position` ([`PositionBase`], `draughts._native.PositionBase`):
-//! it holds a position's ruleset, its node and its generator, and makes the per-move path
-//! native methods, so that a ply of `position.legal_moves()` and `position.play(move)` runs no
-//! Python frame: the `LegalMoves` view and the position after a move are created natively as
-//! instances of the Python classes (`draughts.LegalMoves`, `type(self)`), with no `__init__`.
+//! it holds a position's ruleset, its generator and its node with the node's legal moves once
+//! listed (a [`NodeData`], in the position's own object: one object a position), and makes the
+//! per-move path native methods, so that a ply of `position.legal_moves()` and
+//! `position.play(move)` runs no Python frame: the `LegalMoves` view and the position after a
+//! move are created natively as instances of the Python classes (`draughts.LegalMoves`,
+//! `type(self)`), with no `__init__`.
+
+use std::sync::OnceLock;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::impl_::pymethods::tp_new_impl;
@@ -13,26 +17,27 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use pyo3::PyClass;
 
-use crate::node::{MoveView, NodeObj};
+use crate::node::{MoveView, NodeData, NodeObj};
 
 /// Registers [`PositionBase`] in the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PositionBase>()
 }
 
-/// What a `draughts.Position` holds: its ruleset, its node (a [`NodeObj`]) and its ruleset's
-/// move generator (a `draughts._core.MoveGenerator`), set once at creation (immutable).
+/// What a `draughts.Position` holds: its ruleset, its ruleset's move generator (a
+/// `draughts._core.MoveGenerator`) and its node, set once at creation (immutable).
 #[pyclass(frozen, subclass, module = "draughts._native")]
 pub struct PositionBase {
     /// The `draughts.Ruleset`.
     #[pyo3(get)]
     ruleset: Py<PyAny>,
-    /// The node held natively (see `Position._key`).
-    #[pyo3(get, name = "_key")]
-    key: Py<NodeObj>,
     /// The ruleset's `MoveGenerator` (see `Position._gen`).
     #[pyo3(get, name = "_gen")]
     gen: Py<PyAny>,
+    /// The node and, once listed, its legal moves.
+    data: NodeData,
+    /// The node as an object of its own (`Position._key`), made on first request.
+    key: OnceLock<Py<NodeObj>>,
 }
 
 /// `draughts.LegalMoves`, looked up once.
@@ -57,24 +62,34 @@ fn instance<'py, T: PyClass>(
 }
 
 impl PositionBase {
-    /// The position of the class of `slf` after the node `key` (same ruleset and generator).
+    /// The position of the class of `slf` after the node `data` (same ruleset and generator).
     pub(crate) fn derive<'py>(
         slf: &Bound<'py, Self>,
-        key: Py<NodeObj>,
+        data: NodeData,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Self::derive_as(slf, &slf.get_type(), data)
+    }
+
+    /// [`PositionBase::derive`] as an instance of `cls` (a subclass of this class).
+    fn derive_as<'py>(
+        slf: &Bound<'py, Self>,
+        cls: &Bound<'py, PyType>,
+        data: NodeData,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let me = slf.get();
         let value = PositionBase {
             ruleset: me.ruleset.clone_ref(py),
-            key,
             gen: me.gen.clone_ref(py),
+            data,
+            key: OnceLock::new(),
         };
-        instance(py, &slf.get_type(), PyClassInitializer::from(value))
+        instance(py, cls, PyClassInitializer::from(value))
     }
 
-    /// The node (for the board's view of a list of positions).
-    pub fn node<'a, 'py>(slf: &'a Bound<'py, Self>) -> &'a Py<NodeObj> {
-        &slf.get().key
+    /// The position's node and its listing.
+    pub(crate) fn data<'a>(slf: &'a Bound<'_, Self>) -> &'a NodeData {
+        &slf.get().data
     }
 }
 
@@ -104,8 +119,15 @@ impl PositionBase {
                 "_assemble needs a subclass of PositionBase",
             ));
         }
-        let value = PositionBase { ruleset, key, gen };
-        instance(cls.py(), cls, PyClassInitializer::from(value))
+        let py = cls.py();
+        let data = key.get().data().unlisted(py);
+        let value = PositionBase {
+            ruleset,
+            gen,
+            data,
+            key: OnceLock::from(key),
+        };
+        instance(py, cls, PyClassInitializer::from(value))
     }
 
     /// The legal moves, after mandatory capture, precedence and de-duplication.
@@ -128,10 +150,8 @@ impl PositionBase {
                 Ok(cls.unbind())
             })?
             .bind(py);
-        let view = MoveView::over(
-            slf.get().key.clone_ref(py).into_any(),
-            slf.clone().into_any().unbind(),
-        );
+        let me = slf.clone().into_any().unbind();
+        let view = MoveView::over(me.clone_ref(py), me);
         instance(py, cls, PyClassInitializer::from(view))
     }
 
@@ -142,7 +162,7 @@ impl PositionBase {
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        match slf.get().key.get().child(py, r#move)? {
+        match slf.get().data.child(py, r#move)? {
             Some(node) => Self::derive(slf, node),
             None => {
                 slf.call_method1(intern!(py, "_refuse"), (r#move,))?;
@@ -168,18 +188,87 @@ impl PositionBase {
         )>,
     > {
         let py = slf.py();
-        let node = slf.get().key.get();
-        let Some(step) = node.step(py, r#move)? else {
+        let data = &slf.get().data;
+        let Some(step) = data.step(py, r#move)? else {
             return Ok(None);
         };
-        let after = Self::derive(slf, step.node.clone_ref(py))?;
-        let masks = node.masks_at(py, step.index)?;
-        Ok(Some((after, step.listed, masks, step.node)))
+        let masks = data.masks_at(py, step.index)?;
+        let after = Self::derive(slf, step.node)?;
+        let node = Self::key(after.cast::<PositionBase>()?)?;
+        Ok(Some((after, step.listed, masks, node)))
     }
 
     /// Low-level: the position after the legal move at ``index`` of :meth:`moves_with_masks`.
     fn child_at<'py>(slf: &Bound<'py, Self>, index: usize) -> PyResult<Bound<'py, PyAny>> {
-        let node = slf.get().key.get().child_at(slf.py(), index)?;
-        Self::derive(slf, node)
+        let data = slf.get().data.child_at(slf.py(), index)?;
+        Self::derive(slf, data)
+    }
+
+    /// The node held natively (``draughts._native.Node``), made on first request: what
+    /// ``Position.native_node`` gives.
+    #[getter(_key)]
+    fn key(slf: &Bound<'_, Self>) -> PyResult<Py<NodeObj>> {
+        let py = slf.py();
+        let me = slf.get();
+        if let Some(made) = me.key.get() {
+            return Ok(made.clone_ref(py));
+        }
+        let made = Py::new(py, NodeObj::of(me.data.unlisted(py)))?;
+        Ok(me.key.get_or_init(|| made).clone_ref(py))
+    }
+
+    /// ``(own, opp, kings, color, state)`` as Python ints (``Position.node``; made once).
+    fn _ints<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        slf.get().data.ints(slf.py())
+    }
+
+    /// The side to move, 0 White, 1 Black (``Position.turn``).
+    #[getter]
+    fn _color(&self) -> u8 {
+        self.data.color()
+    }
+
+    /// The legal moves as a tuple (listed once).
+    fn _legal<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        slf.get().data.legal(slf.py())
+    }
+
+    /// ``(moves, masks)``: the legal moves and the xor masks each is played with
+    /// (``Position.moves_with_masks``).
+    fn _with_masks<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+        slf.get().data.with_masks(slf.py())
+    }
+
+    /// Where ``move`` is in the legal moves (by identity, else equality), or -1.
+    fn _index(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<isize> {
+        slf.get().data.index(slf.py(), r#move)
+    }
+
+    /// The position of class ``cls`` after the move with xor masks ``masks`` (checked to fit
+    /// the position, not for legality: ``InvalidMoveError`` otherwise).
+    fn _after_masks<'py>(
+        slf: &Bound<'py, Self>,
+        cls: &Bound<'py, PyType>,
+        masks: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if !cls.is_subclass_of::<PositionBase>()? {
+            return Err(PyTypeError::new_err(
+                "_after_masks needs a subclass of PositionBase",
+            ));
+        }
+        let data = slf.get().data.play_masks(slf.py(), masks)?;
+        Self::derive_as(slf, cls, data)
+    }
+
+    /// Whether ``other`` (a position) has the same node: pieces, side to move and rule state.
+    fn _same_node(&self, other: &Bound<'_, Self>) -> bool {
+        self.data.same(&other.get().data)
+    }
+
+    /// The node's hash (equal nodes hash alike; the same as the hash of ``_key``).
+    fn _node_hash(&self) -> u64 {
+        self.data.hash_value()
     }
 }
