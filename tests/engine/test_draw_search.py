@@ -38,9 +38,12 @@ def test_an_endgame_rule_ends_the_only_win_before_it_lands() -> None:
     # RUS64 7.2.8: two kings against one draw after 5 moves each (10 plies). White's win takes
     # more than the one move left at 8 plies.
     free = Engine(seed=0).search(_board(TRAPPED, 0), Limit(depth=8))
-    assert free.mate_in is not None and free.mate_in >= 3 and free.value > MATE - 100
+    assert free.mate_in is not None
+    assert free.mate_in >= 3
+    assert free.value > MATE - 100
     near = Engine(seed=0).search(_board(TRAPPED, 8), Limit(depth=8))
-    assert near.value == 0 and near.mate_in is None
+    assert near.value == 0
+    assert near.mate_in is None
     # One ply more in hand (7 plies of the count), and the win fits again.
     assert Engine(seed=0).search(_board(TRAPPED, 10 - free.mate_in), Limit(depth=8)).value == free.value
 

@@ -4,7 +4,7 @@
 //! A search starts from the game's counts (a board's [`DrawCounter`]: the move-count rules'
 //! counts and the plies since the last capture or crowning; a position without a game starts
 //! from zero) and [`DrawTrack::enter`] updates them at each move, one frame per ply, with the
-//! counter's own steps ([`MoveCountRule::next`], [`next_since`]). Whether a rule draws is asked
+//! counter's own steps ([`crate::drawrules::MoveCountRule::next`], [`next_since`]). Whether a rule draws is asked
 //! of the rules themselves ([`DrawSpec::rule_draw`]): nothing here restates a rule. Repetitions
 //! stay with the searcher's table of the game's nodes ([`crate::search::Searcher`]).
 //!
@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use crate::bitboard::Bits;
-use crate::drawrules::{events, next_since, DrawCounter, DrawSpec, Frame, Material, MoveCountRule};
+use crate::drawrules::{events, next_since, DrawCounter, DrawSpec, Frame, Material};
 use crate::error::Error;
 use crate::state::{Compact, Node};
 
@@ -31,19 +31,20 @@ use crate::state::{Compact, Node};
 /// (forced moves cost no depth, the quiescence search answers a threat with a quiet move).
 pub const SLACK: i32 = 4;
 
-/// What one ply of the line knows of the counts (the move-count rules' own are in
-/// [`DrawTrack`]'s `counts`).
+/// What one ply of the line knows of the counts. A count is kept as the ply (from the root,
+/// negative before it) at which it was last 0, so a move that restarts nothing leaves the frame
+/// as it was: the child's frame is the parent's.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame64 {
-    /// Plies since the last capture or crowning.
-    since: u64,
+    /// The ply at which the plies since the last capture or crowning were 0.
+    since_from: i64,
+    /// The ply whose slot of [`DrawTrack`]'s `bases` holds the move-count rules' zero plies.
+    slot: u32,
     /// The endgame rules whose conditions on the material hold (rule `i` as bit `i`; rules past
-    /// the 64th are always asked).
+    /// the 64th are always counted).
     mask: u64,
-    /// Plies until the nearest automatic rule's limit (0: reached).
-    near: u64,
-    /// Whether a rule may draw at this ply.
-    alarm: bool,
+    /// The first ply at which an automatic rule reaches its limit ([`i64::MAX`]: none).
+    deadline: i64,
 }
 
 /// The draw rules' counts along the line a search is on.
@@ -52,12 +53,19 @@ pub struct DrawTrack<B: Bits> {
     spec: Arc<DrawSpec>,
     diagonal: B,
     /// Per endgame rule: the most pieces on the board and the most pieces of the weaker side it
-    /// can match (a quick test before the rule's own).
-    bounds: Vec<(u32, u32)>,
+    /// can match (a quick test before the rule's own), and its limit in plies.
+    bounds: Vec<(u32, u32, i64)>,
+    /// Per move-count rule: its limit in plies ([`i64::MAX`] for a claimed one: not searched).
+    limits: Vec<i64>,
+    /// The events that restart an automatic count: a capture, a crowning, and each rule's.
+    touch: u8,
+    /// The events that restart a move-count rule.
+    count_resets: u8,
     root: Node<B>,
     frames: Vec<Frame64>,
-    /// The move-count rules' counts, `rules` per ply.
-    counts: Vec<u64>,
+    /// The move-count rules' zero plies, `rules` per slot (a slot per ply, written where a move
+    /// restarts one).
+    bases: Vec<i64>,
     rules: usize,
 }
 
@@ -99,6 +107,11 @@ fn most(sides: &[(u32, u32)]) -> Option<u32> {
     sides.iter().map(|&(k, m)| k + m).max()
 }
 
+/// A count's limit in plies as a ply distance (huge limits clamp far beyond any search).
+fn plies_of(limit: u64) -> i64 {
+    i64::try_from(limit).unwrap_or(i64::MAX).min(1 << 40)
+}
+
 impl<B: Bits> DrawTrack<B> {
     /// A track of `plies` plies from `root` with the move-count rules' `counts` and `since` plies
     /// since the last capture or crowning; `None` when the rules have no automatic move-count or
@@ -137,22 +150,47 @@ impl<B: Bits> DrawTrack<B> {
                     (None, Some(strong), Some(weak)) => strong + weak,
                     _ => u32::MAX,
                 };
-                (total, weak.unwrap_or(u32::MAX))
+                (total, weak.unwrap_or(u32::MAX), plies_of(rule.plies()))
+            })
+            .collect();
+        let auto = spec.move_counts.iter().filter(|r| !r.claim);
+        let count_resets = auto.fold(0, |resets, rule| resets | rule.resets);
+        let limits = spec
+            .move_counts
+            .iter()
+            .map(|r| {
+                if r.claim {
+                    i64::MAX
+                } else {
+                    plies_of(r.moves.saturating_mul(2))
+                }
             })
             .collect();
         let rules = spec.move_counts.len();
+        let plies = plies.max(1);
         let mut track = DrawTrack {
             spec,
             diagonal,
             bounds,
+            limits,
+            touch: count_resets | events::CAPTURE | events::CROWNING,
+            count_resets,
             root: *root,
-            frames: vec![Frame64::default(); plies.max(1)],
-            counts: vec![0; plies.max(1) * rules],
+            frames: vec![Frame64::default(); plies],
+            bases: vec![0; plies * rules],
             rules,
         };
-        track.counts[..rules].copy_from_slice(counts);
-        let mask = track.mask(&track.material(root));
-        track.frames[0] = track.frame_of(0, since, mask);
+        for (base, &count) in track.bases.iter_mut().zip(counts) {
+            *base = -plies_of(count);
+        }
+        let mut frame = Frame64 {
+            since_from: -plies_of(since),
+            slot: 0,
+            mask: track.mask_of(root),
+            deadline: 0,
+        };
+        frame.deadline = track.deadline(&frame);
+        track.frames[0] = frame;
         Ok(Some(track))
     }
 
@@ -195,12 +233,27 @@ impl<B: Bits> DrawTrack<B> {
         }
     }
 
+    /// The endgame rules whose conditions on the material of `node` hold (see
+    /// [`Frame64::mask`]); the material is counted only if a rule's bounds let it match.
+    fn mask_of(&self, node: &Node<B>) -> u64 {
+        let (own, opp) = (node.own.count(), node.opp.count());
+        let (total, weaker) = (own + opp, own.min(opp));
+        if self
+            .bounds
+            .iter()
+            .all(|&(most, weak, _)| total > most || weaker > weak)
+        {
+            return 0;
+        }
+        self.mask(&self.material(node))
+    }
+
     /// The endgame rules whose conditions on `material` hold (see [`Frame64::mask`]).
     fn mask(&self, material: &Material) -> u64 {
         let total = material.pieces();
         let weaker = (material.white.0 + material.white.1).min(material.black.0 + material.black.1);
         let mut mask = 0;
-        for (index, (rule, &(most, weak))) in
+        for (index, (rule, &(most, weak, _))) in
             self.spec.endgames.iter().zip(&self.bounds).enumerate()
         {
             if index >= 64 {
@@ -213,34 +266,30 @@ impl<B: Bits> DrawTrack<B> {
         mask
     }
 
-    /// The frame of ply `ply` whose counts are written: its distances and alarm.
-    fn frame_of(&self, ply: usize, since: u64, mask: u64) -> Frame64 {
-        let (mut near, mut alarm) = (u64::MAX, false);
-        let counts = &self.counts[ply * self.rules..(ply + 1) * self.rules];
-        for (rule, &count) in self.spec.move_counts.iter().zip(counts) {
-            if !rule.claim {
-                let limit = rule.moves.saturating_mul(2);
-                near = near.min(limit.saturating_sub(count));
-                alarm |= count >= limit;
+    /// The move-count rules' zero plies of `frame`.
+    fn bases_of(&self, frame: &Frame64) -> &[i64] {
+        let at = frame.slot as usize * self.rules;
+        &self.bases[at..at + self.rules]
+    }
+
+    /// The first ply at which a rule of `frame` reaches its limit.
+    fn deadline(&self, frame: &Frame64) -> i64 {
+        let mut deadline = i64::MAX;
+        for (&base, &limit) in self.bases_of(frame).iter().zip(&self.limits) {
+            deadline = deadline.min(base.saturating_add(limit));
+        }
+        let mut matched = frame.mask;
+        while matched != 0 {
+            let (_, _, limit) = self.bounds[matched.trailing_zeros() as usize];
+            matched &= matched - 1;
+            deadline = deadline.min(frame.since_from.saturating_add(limit));
+        }
+        if self.bounds.len() > 64 {
+            for &(_, _, limit) in &self.bounds[64..] {
+                deadline = deadline.min(frame.since_from.saturating_add(limit));
             }
         }
-        let mut matched = mask;
-        while matched != 0 {
-            let rule = &self.spec.endgames[matched.trailing_zeros() as usize];
-            matched &= matched - 1;
-            near = near.min(rule.plies().saturating_sub(since));
-            alarm |= since >= rule.plies();
-        }
-        for rule in self.spec.endgames.iter().skip(64) {
-            near = near.min(rule.plies().saturating_sub(since));
-            alarm |= since >= rule.plies();
-        }
-        Frame64 {
-            since,
-            mask,
-            near,
-            alarm,
-        }
+        deadline
     }
 
     /// Records the move `m` from `parent` (at `ply - 1`) to `child` (at `ply`).
@@ -249,25 +298,36 @@ impl<B: Bits> DrawTrack<B> {
         if ply == 0 || ply >= self.frames.len() {
             return;
         }
+        let mut frame = self.frames[ply - 1];
         let event = event_of(parent, m);
-        let before = self.frames[ply - 1];
-        let rules = self.rules;
-        let (head, tail) = self.counts.split_at_mut(ply * rules);
-        let old = &head[(ply - 1) * rules..];
-        for ((new, &count), rule) in tail[..rules]
-            .iter_mut()
-            .zip(old)
-            .zip(&self.spec.move_counts)
-        {
-            *new = MoveCountRule::next(rule, count, event);
+        if event & self.touch != 0 {
+            self.restart(ply, &mut frame, event, child);
         }
-        let since = next_since(before.since, event);
-        let mask = if event & (events::CAPTURE | events::CROWNING) != 0 {
-            self.mask(&self.material(child))
-        } else {
-            before.mask
-        };
-        self.frames[ply] = self.frame_of(ply, since, mask);
+        self.frames[ply] = frame;
+    }
+
+    /// `frame` after a move to `child` at `ply` that restarted a count (`event`).
+    #[inline(never)]
+    fn restart(&mut self, ply: usize, frame: &mut Frame64, event: u8, child: &Node<B>) {
+        let at = ply as i64;
+        if event & self.count_resets != 0 {
+            let (from, to) = (frame.slot as usize * self.rules, ply * self.rules);
+            for (index, rule) in self.spec.move_counts.iter().enumerate() {
+                // MoveCountRule::next: restarted (0 at this ply) or counting on from its base.
+                let restarted = rule.next(0, event) == 0;
+                self.bases[to + index] = if restarted {
+                    at
+                } else {
+                    self.bases[from + index]
+                };
+            }
+            frame.slot = ply as u32;
+        }
+        if next_since(0, event) == 0 {
+            frame.since_from = at;
+            frame.mask = self.mask_of(child);
+        }
+        frame.deadline = self.deadline(frame);
     }
 
     /// Records the root's child `child` at ply 1 (the move read from the two nodes).
@@ -280,7 +340,9 @@ impl<B: Bits> DrawTrack<B> {
     /// worth asking.
     #[inline]
     pub fn alarm(&self, ply: usize) -> bool {
-        self.frames.get(ply).is_some_and(|f| f.alarm)
+        self.frames
+            .get(ply)
+            .is_some_and(|f| f.deadline <= ply as i64)
     }
 
     /// Whether an automatic rule draws `node` at `ply` (the node has a legal move: the caller
@@ -297,7 +359,13 @@ impl<B: Bits> DrawTrack<B> {
         let Some(frame) = self.frames.get(ply) else {
             return Ok(false);
         };
-        let material = self.material(node);
+        let at = ply as i64;
+        let counts: Vec<u64> = self
+            .bases_of(frame)
+            .iter()
+            .map(|&base| at.saturating_sub(base).max(0).unsigned_abs())
+            .collect();
+        let since = at.saturating_sub(frame.since_from).max(0).unsigned_abs();
         let lone = |pieces: B| {
             let kings = pieces & node.kings;
             kings.count() == 1 && (kings & self.diagonal).any()
@@ -311,13 +379,12 @@ impl<B: Bits> DrawTrack<B> {
             hash: 0, // not read by the rules
             color: node.color,
             state: node.state,
-            material,
+            material: self.material(node),
             lone_king_on_diagonal: [lone(white), lone(black)],
         };
-        let counts = &self.counts[ply * self.rules..(ply + 1) * self.rules];
         Ok(self
             .spec
-            .rule_draw(false, &facts, counts, frame.since, shot)?
+            .rule_draw(false, &facts, &counts, since, shot)?
             .is_some())
     }
 
@@ -329,24 +396,34 @@ impl<B: Bits> DrawTrack<B> {
         let Some(frame) = self.frames.get(ply) else {
             return 0;
         };
-        let reach = u64::from((depth.max(0) + SLACK).unsigned_abs());
-        if frame.near > reach {
+        let at = ply as i64;
+        let reach = i64::from(depth.max(0) + SLACK);
+        if frame.deadline.saturating_sub(at) > reach {
             return 0;
         }
+        self.near_key(frame, at, reach)
+    }
+
+    /// [`DrawTrack::key`] where a rule is within `reach` plies of its limit.
+    #[cold]
+    #[inline(never)]
+    fn near_key(&self, frame: &Frame64, at: i64, reach: i64) -> u64 {
         let mut key: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut mix = |distance: Option<u64>| {
-            let value = distance.filter(|&d| d <= reach).map_or(0, |d| d + 1);
+        let mut mix = |limit_ply: Option<i64>| {
+            let distance = limit_ply.map(|ply| ply.saturating_sub(at).max(0));
+            let value = distance
+                .filter(|&d| d <= reach)
+                .map_or(0, |d| d.unsigned_abs() + 1);
             key = (key ^ value)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .rotate_left(23);
         };
-        let counts = &self.counts[ply * self.rules..(ply + 1) * self.rules];
-        for (rule, &count) in self.spec.move_counts.iter().zip(counts) {
-            mix((!rule.claim).then(|| rule.moves.saturating_mul(2).saturating_sub(count)));
+        for (&base, &limit) in self.bases_of(frame).iter().zip(&self.limits) {
+            mix((limit != i64::MAX).then(|| base.saturating_add(limit)));
         }
-        for (index, rule) in self.spec.endgames.iter().enumerate() {
+        for (index, &(_, _, limit)) in self.bounds.iter().enumerate() {
             let matched = index >= 64 || frame.mask & (1 << index) != 0;
-            mix(matched.then(|| rule.plies().saturating_sub(frame.since)));
+            mix(matched.then(|| frame.since_from.saturating_add(limit)));
         }
         key.max(1)
     }
@@ -355,7 +432,7 @@ impl<B: Bits> DrawTrack<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::drawrules::EndgameRule;
+    use crate::drawrules::{EndgameRule, MoveCountRule};
 
     fn spec(move_counts: Vec<MoveCountRule>, endgames: Vec<EndgameRule>) -> Arc<DrawSpec> {
         Arc::new(DrawSpec {

@@ -536,12 +536,18 @@ impl<B: Bits> Run<'_, '_, B> {
     /// Whether the game's draw rules end the game at `node` (at `ply`) in a draw: a count at its
     /// limit and the rule's conditions holding, and a legal move left (without one the game is
     /// lost, not drawn).
+    #[inline(always)]
     fn drawn(&self, node: &Node<B>, ply: i32) -> Result<bool, Halt> {
-        let Some(track) = self.s.draws.as_deref() else {
-            return Ok(false);
-        };
-        if !track.alarm(ply as usize)
-            || (self.g.tables.crowning_wins && node.kings.any())
+        match self.s.draws.as_deref() {
+            Some(track) if track.alarm(ply as usize) => self.drawn_now(track, node, ply),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`Run::drawn`] where a count has reached its limit.
+    #[cold]
+    fn drawn_now(&self, track: &DrawTrack<B>, node: &Node<B>, ply: i32) -> Result<bool, Halt> {
+        if (self.g.tables.crowning_wins && node.kings.any())
             || !(self.can_step(node) || self.g.can_capture(node))
         {
             return Ok(false);
