@@ -67,6 +67,27 @@ pub struct MoveCountRule {
     pub claim: bool,
 }
 
+impl MoveCountRule {
+    /// The rule's count after a move that did `event` (bits of [`events`]) from `count`.
+    pub fn next(&self, count: u64, event: u8) -> u64 {
+        if event & self.resets != 0 {
+            0
+        } else {
+            count.saturating_add(1)
+        }
+    }
+}
+
+/// Plies since the last capture or crowning (the endgame rules' count) after a move that did
+/// `event` (bits of [`events`]) from `since`.
+pub fn next_since(since: u64, event: u8) -> u64 {
+    if event & (events::CAPTURE | events::CROWNING) != 0 {
+        0
+    } else {
+        since.saturating_add(1)
+    }
+}
+
 /// A draw when a material balance has lasted `moves` moves by each player; empty conditions
 /// match anything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -279,6 +300,36 @@ impl DrawSpec {
         })
     }
 
+    /// The first endgame rule (without `claims`), then move-count rule (whose `claim` flag equals
+    /// `claims`), that draws the position of `frame` with the move-count rules' `counts` and
+    /// `since` plies since the last capture or crowning: what [`DrawCounter::draw`] finds after
+    /// the repetition rule, and what a search reads along its lines. `shot` as there.
+    ///
+    /// # Errors
+    /// Whatever `shot` returns.
+    pub fn rule_draw<E>(
+        &self,
+        claims: bool,
+        frame: &Frame,
+        counts: &[u64],
+        since: u64,
+        shot: &mut dyn FnMut() -> Result<bool, E>,
+    ) -> Result<Option<Draw>, E> {
+        if !claims {
+            for (index, rule) in self.endgames.iter().enumerate() {
+                if since >= rule.plies() && rule.applies(frame, shot)? {
+                    return Ok(Some(Draw::Endgame(index)));
+                }
+            }
+        }
+        for (index, (rule, &count)) in self.move_counts.iter().zip(counts).enumerate() {
+            if rule.claim == claims && count >= rule.moves.saturating_mul(2) {
+                return Ok(Some(Draw::MoveCount(index)));
+            }
+        }
+        Ok(None)
+    }
+
     /// Whether endgame rule `index` applies to `facts` (its count aside); see
     /// [`EndgameRule::applies`].
     ///
@@ -429,19 +480,10 @@ impl DrawCounter {
                 after.limbs, self.spec.limbs
             )));
         }
-        let material = event & (events::CAPTURE | events::CROWNING) != 0;
-        let since = if material {
-            0
-        } else {
-            self.since_material_change().saturating_add(1)
-        };
+        let since = next_since(self.since_material_change(), event);
         let start = self.counts.len() - self.spec.move_counts.len();
         for (index, rule) in self.spec.move_counts.iter().enumerate() {
-            let count = if event & rule.resets != 0 {
-                0
-            } else {
-                self.counts[start + index].saturating_add(1)
-            };
+            let count = rule.next(self.counts[start + index], event);
             self.counts.push(count);
         }
         self.since.push(since);
@@ -513,20 +555,18 @@ impl DrawCounter {
         {
             return Ok(Some(Draw::Repetition));
         }
-        if !claims {
-            let since = self.since_material_change();
-            for (index, rule) in spec.endgames.iter().enumerate() {
-                if since >= rule.plies() && rule.applies(self.current(), shot)? {
-                    return Ok(Some(Draw::Endgame(index)));
-                }
-            }
-        }
-        for (index, (rule, &count)) in spec.move_counts.iter().zip(self.move_counts()).enumerate() {
-            if rule.claim == claims && count >= rule.moves.saturating_mul(2) {
-                return Ok(Some(Draw::MoveCount(index)));
-            }
-        }
-        Ok(None)
+        spec.rule_draw(
+            claims,
+            self.current(),
+            self.move_counts(),
+            self.since_material_change(),
+            shot,
+        )
+    }
+
+    /// The rules shared with the counter's copies (a search carries them along its lines).
+    pub fn shared_spec(&self) -> Arc<DrawSpec> {
+        Arc::clone(&self.spec)
     }
 }
 

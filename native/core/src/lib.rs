@@ -40,6 +40,7 @@ pub mod batch;
 pub mod bitboard;
 pub mod capture;
 pub mod drawrules;
+pub mod drawsearch;
 pub mod endgame;
 pub mod engine;
 pub mod error;

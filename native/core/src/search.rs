@@ -1,8 +1,9 @@
 //! The engine's per-node search: principal-variation alpha-beta with a transposition table,
 //! quiescence over captures (and one ply more against a threatened capture or crowning), move
 //! ordering (transposition-table move, killers, history, most captured first), forward pruning,
-//! late-move reductions, repetitions, an optional tablebase probe, and limits (nodes, a poll for
-//! the clock and the stop flag, also read inside long capture generations).
+//! late-move reductions, repetitions, the game's draw rules along each line
+//! ([`crate::drawsearch`]), an optional tablebase probe, and limits (nodes, a poll for the clock
+//! and the stop flag, also read inside long capture generations).
 //!
 //! It is the recursion of Python's `draughts.engine.search.Searcher` move for move (the same
 //! nodes in the same order, the same scores), on the generic [`Generator`]: the caller (the
@@ -14,6 +15,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::bitboard::Bits;
+use crate::drawsearch::DrawTrack;
 use crate::error::Error;
 use crate::evaluation::Evaluation;
 use crate::generator::Generator;
@@ -41,6 +43,8 @@ pub const LOWER: u8 = 1;
 /// The stored score is an upper bound.
 pub const UPPER: u8 = 2;
 const PLIES: usize = MAX_DEPTH as usize + 256;
+/// Plies a [`DrawTrack`] of a search needs (every ply the per-ply tables have, and the root).
+pub const TRACK_PLIES: usize = PLIES + 1;
 
 type Map<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
@@ -146,7 +150,8 @@ pub struct Hooks<'a, B: Bits> {
 /// nodes and the node limit).
 #[derive(Clone, Debug)]
 pub struct Searcher<B: Bits> {
-    table: Map<Node<B>, Entry<B>>,
+    /// Entries by node and the draw counts' key ([`DrawTrack::key`], 0 far from every limit).
+    table: Map<(Node<B>, u64), Entry<B>>,
     written: u64,
     /// Most entries the table keeps.
     pub hash_size: usize,
@@ -166,6 +171,8 @@ pub struct Searcher<B: Bits> {
     /// Of a search on several threads: the nodes on its longest path (each iteration, the most
     /// any one thread searched), what the search costs in time when every thread has a core.
     pub critical: u64,
+    /// The draw rules' counts along the line (None: not carried, as for rules without them).
+    draws: Option<Box<DrawTrack<B>>>,
 }
 
 /// The search of one node: the generator, the hooks and the state, for one call.
@@ -194,6 +201,7 @@ impl<B: Bits> Searcher<B> {
             repetitions: false,
             helpers: Vec::new(),
             critical: 0,
+            draws: None,
         }
     }
 
@@ -202,10 +210,12 @@ impl<B: Bits> Searcher<B> {
     pub fn begin_like(&mut self, main: &Searcher<B>) {
         self.begin(&[], main.max_nodes, main.repetitions);
         self.seen = main.seen.clone();
+        self.draws.clone_from(&main.draws);
     }
 
     /// Starts a search: fresh killers, history and variations, no nodes yet, at most `max_nodes`;
-    /// `seen` are the nodes met before (repetitions draw where `repetitions`).
+    /// `seen` are the nodes met before (repetitions draw where `repetitions`); no draw counts
+    /// carried until [`Searcher::track_draws`].
     pub fn begin(&mut self, seen: &[Node<B>], max_nodes: u64, repetitions: bool) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history = [Map::default(), Map::default()];
@@ -219,6 +229,32 @@ impl<B: Bits> Searcher<B> {
         self.max_nodes = max_nodes;
         self.next_check = CHECK_EVERY.min(max_nodes);
         self.repetitions = repetitions;
+        self.draws = None;
+    }
+
+    /// Carries the game's draw counts along the search's lines from the root `track` starts at
+    /// (after [`Searcher::begin`]; None: none carried). The root's children are searched at
+    /// ply 1, their children at ply 2, and so on.
+    pub fn track_draws(&mut self, track: Option<DrawTrack<B>>) {
+        self.draws = track.map(Box::new);
+    }
+
+    /// The table key of the draw counts at `ply` for a search `depth` plies deep.
+    #[inline]
+    fn draw_key(&self, ply: i32, depth: i32) -> u64 {
+        match &self.draws {
+            Some(track) => track.key(ply as usize, depth),
+            None => 0,
+        }
+    }
+
+    /// Records the root's child `node` (a search entered at ply 1) on the draw track.
+    fn enter_root_child(&mut self, node: &Node<B>, ply: i32) {
+        if ply == 1 {
+            if let Some(track) = self.draws.as_deref_mut() {
+                track.enter_root_child(node);
+            }
+        }
     }
 
     /// Counts `node` as met once more on the game's line (the root).
@@ -242,9 +278,9 @@ impl<B: Bits> Searcher<B> {
         self.helpers.clear();
     }
 
-    /// The table's entry of `node`.
+    /// The table's entry of `node` (searched far from every draw rule's limit).
     pub fn entry(&self, node: &Node<B>) -> Option<Entry<B>> {
-        self.table.get(node).copied()
+        self.table.get(&(*node, 0)).copied()
     }
 
     /// Forgets the quarter of a full table written first.
@@ -260,7 +296,8 @@ impl<B: Bits> Searcher<B> {
         self.table.retain(|_, e| e.order > cut);
     }
 
-    /// Keeps a score in the table (`score` from the root's view at `ply`; mates stored from the node).
+    /// Keeps a score in the table (`score` from the root's view at `ply`; mates stored from the
+    /// node; keyed with the draw counts at `ply`).
     pub fn store(
         &mut self,
         node: Node<B>,
@@ -273,6 +310,7 @@ impl<B: Bits> Searcher<B> {
         if self.table.len() >= self.hash_size {
             self.make_room(); // as Python's table did: even when `node` is in it
         }
+        let key = (node, self.draw_key(ply, depth));
         let ply = i64::from(ply);
         let stored = if score >= MATE_BOUND {
             score + ply
@@ -281,7 +319,7 @@ impl<B: Bits> Searcher<B> {
         } else {
             score
         };
-        let order = match self.table.get(&node) {
+        let order = match self.table.get(&key) {
             Some(old) => old.order,
             None => {
                 self.written += 1;
@@ -289,7 +327,7 @@ impl<B: Bits> Searcher<B> {
             }
         };
         self.table.insert(
-            node,
+            key,
             Entry {
                 depth,
                 score: stored,
@@ -316,6 +354,7 @@ impl<B: Bits> Searcher<B> {
         beta: i64,
         ply: i32,
     ) -> Result<i64, Halt> {
+        self.enter_root_child(node, ply);
         self.with_run(g, hooks, |run| {
             run.clear_pv(ply); // a null-window search leaves the line as it finds it
             run.search(node, depth, alpha, beta, ply)
@@ -337,6 +376,7 @@ impl<B: Bits> Searcher<B> {
         ply: i32,
         threats: i32,
     ) -> Result<i64, Halt> {
+        self.enter_root_child(node, ply);
         self.with_run(g, hooks, |run| {
             run.clear_pv(ply);
             run.quiesce(node, alpha, beta, ply, threats)
@@ -483,6 +523,58 @@ impl<B: Bits> Run<'_, '_, B> {
         }
     }
 
+    /// The child of `node` after `m`, at `ply`, its draw counts recorded.
+    #[inline]
+    fn play(&mut self, node: &Node<B>, m: &Compact<B>, ply: i32) -> Node<B> {
+        let child = self.g.play(node, m);
+        if let Some(track) = self.s.draws.as_deref_mut() {
+            track.enter(ply as usize, node, m, &child);
+        }
+        child
+    }
+
+    /// Whether the game's draw rules end the game at `node` (at `ply`) in a draw: a count at its
+    /// limit and the rule's conditions holding, and a legal move left (without one the game is
+    /// lost, not drawn).
+    #[inline(always)]
+    fn drawn(&self, node: &Node<B>, ply: i32) -> Result<bool, Halt> {
+        match self.s.draws.as_deref() {
+            Some(track) if track.alarm(ply as usize) => self.drawn_now(track, node, ply),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`Run::drawn`] where a count has reached its limit.
+    #[cold]
+    fn drawn_now(&self, track: &DrawTrack<B>, node: &Node<B>, ply: i32) -> Result<bool, Halt> {
+        if (self.g.tables.crowning_wins && node.kings.any())
+            || !(self.can_step(node) || self.g.can_capture(node))
+        {
+            return Ok(false);
+        }
+        let mut shot = || self.shot(node);
+        track.draws(node, ply as usize, &mut shot).map_err(|error| {
+            if self.stopped.get() {
+                Halt::Stop // the poll stopped a generation: a limit, not a failure
+            } else {
+                Halt::Fail(error)
+            }
+        })
+    }
+
+    /// Whether the side to move has a shot in the air: it can capture, or every move of it lets
+    /// the opponent capture (an endgame rule's condition).
+    fn shot(&self, node: &Node<B>) -> Result<bool, Error> {
+        if self.g.can_capture(node) {
+            return Ok(true);
+        }
+        let moves = self.g.moves(node, false, Some(self.abort))?;
+        Ok(!moves.is_empty()
+            && moves
+                .iter()
+                .all(|m| self.g.can_capture(&self.g.play(node, m))))
+    }
+
     fn clear_pv(&mut self, ply: i32) {
         if let Some(line) = self.s.pvt.get_mut(ply as usize) {
             line.clear();
@@ -554,10 +646,14 @@ impl<B: Bits> Run<'_, '_, B> {
         if self.s.repetitions && self.s.seen.contains_key(node) {
             return Ok(Ok(0));
         }
+        if self.drawn(node, ply)? {
+            return Ok(Ok(0));
+        }
         if let Some(score) = self.tablebase(node, ply)? {
             return Ok(Ok(score));
         }
-        let Some(entry) = self.s.table.get(node) else {
+        let key = (*node, self.s.draw_key(ply, depth));
+        let Some(entry) = self.s.table.get(&key) else {
             return Ok(Err(None));
         };
         if entry.depth >= depth && !pv_node {
@@ -663,7 +759,7 @@ impl<B: Bits> Run<'_, '_, B> {
         }
         let result: Result<(), Halt> = (|| {
             for (index, m) in moves.iter().enumerate() {
-                let child = self.g.play(node, m);
+                let child = self.play(node, m, after);
                 if pv_node {
                     self.clear_pv(after);
                 }
@@ -749,6 +845,9 @@ impl<B: Bits> Run<'_, '_, B> {
         if pv_node {
             self.clear_pv(ply);
         }
+        if self.drawn(node, ply)? {
+            return Ok(0);
+        }
         if let Some(score) = self.tablebase(node, ply)? {
             return Ok(score);
         }
@@ -761,8 +860,12 @@ impl<B: Bits> Run<'_, '_, B> {
         }
         // Capture sequences meet the same positions again and again: the table keeps them (as
         // depth 0, or -1 when found without looking at threats).
-        let entry = self.s.table.get(node).copied();
         let level = threats - THREATS;
+        let entry = self
+            .s
+            .table
+            .get(&(*node, self.s.draw_key(ply, level)))
+            .copied();
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.best;
@@ -925,7 +1028,7 @@ impl<B: Bits> Run<'_, '_, B> {
         let mut best_move = None;
         let after = ply + 1;
         for m in moves {
-            let child = self.g.play(node, m);
+            let child = self.play(node, m, after);
             if pv_node {
                 self.clear_pv(after);
             }
@@ -1036,6 +1139,48 @@ mod tests {
         let (score, nodes) = run(&g, &g.start(), 12, 300);
         assert!(matches!(score, Err(Halt::Stop)));
         assert_eq!(nodes, 300);
+    }
+
+    #[test]
+    fn a_line_the_move_count_rule_draws_scores_a_draw() {
+        use crate::drawrules::{events, DrawSpec, MoveCountRule};
+        use crate::drawsearch::DrawTrack;
+        use std::sync::Arc;
+        // Two White kings against one Black king far away, and a rule drawing after one king move
+        // each: within two plies no capture can restart the count, so every line is drawn.
+        let g = Generator::<u64>::new(&RulesSpec::default()).unwrap();
+        let mut n = node(&g, &[1, 2], &[32], 0);
+        n.kings = n.own | n.opp;
+        let spec = Arc::new(DrawSpec {
+            move_counts: vec![MoveCountRule {
+                moves: 1,
+                resets: events::MAN_MOVED | events::CAPTURE,
+                claim: false,
+            }],
+            limbs: 1,
+            main_diagonal: vec![0],
+            ..DrawSpec::default()
+        });
+        let eval = material(&g);
+        let never = || Ok(false);
+        let hooks = Hooks {
+            poll: &never,
+            leaf: Leaf::Built(&eval),
+            probe: None,
+            probe_pieces: 0,
+        };
+        let mut s = Searcher::new(1000);
+        let mut score = |counts: Option<u64>| {
+            s.begin(&[], u64::MAX, true);
+            let track = counts.map(|c| DrawTrack::new(spec.clone(), &n, &[c], 0, TRACK_PLIES));
+            s.track_draws(track.transpose().unwrap().flatten());
+            s.search(&g, &hooks, &n, 4, -INF, INF, 0).unwrap()
+        };
+        let free = score(None);
+        assert!(free >= 200, "{free}"); // a king up
+        assert_eq!(score(Some(0)), 0);
+        // The same table without the rule again: the entries keyed near the limit are not read.
+        assert_eq!(score(None), free);
     }
 
     #[test]

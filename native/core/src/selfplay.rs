@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use crate::bitboard::Bits;
 use crate::drawrules::{events, Draw, DrawCounter};
+use crate::drawsearch::DrawTrack;
 use crate::error::Error;
 use crate::evaluation::Evaluation;
 use crate::generator::{Generator, PublicMove};
 use crate::root::{root_search, Rng, RootParams};
-use crate::search::{Hooks, Leaf, Searcher, MAX_DEPTH};
+use crate::search::{Hooks, Leaf, Searcher, MAX_DEPTH, TRACK_PLIES};
 use crate::state::Node;
 
 /// The built-in engine as a player: its limits, margin, evaluation and table size.
@@ -307,7 +308,7 @@ fn play_loop<B: Bits>(
                     searcher,
                     engine,
                     &mut seat.rng,
-                    &node,
+                    (&node, &*counter),
                     &line,
                     &moves,
                     repetitions,
@@ -361,14 +362,16 @@ fn shot_in_the_air<B: Bits>(
     Ok(!moves.is_empty())
 }
 
-/// The engine's move at `node` (after the game's `line`): its index and score.
+/// The engine's move at `node` (after the game's `line`, with the game's draw counts `counter`,
+/// which its search carries along its lines as `Engine.search` does from a board's): its index
+/// and score.
 #[allow(clippy::too_many_arguments)]
 fn engine_move<B: Bits>(
     g: &Generator<B>,
     searcher: &mut Searcher<B>,
     engine: &EngineSeat<B>,
     rng: &mut Rng,
-    node: &Node<B>,
+    (node, counter): (&Node<B>, &DrawCounter),
     line: &[Node<B>],
     moves: &[PublicMove<B>],
     repetitions: bool,
@@ -378,6 +381,7 @@ fn engine_move<B: Bits>(
     let deadline = engine.time.map(|t| t - (0.05 * t).min(0.02));
     let max_nodes = engine.nodes.map_or(1 << 62, |n| n.min(1 << 62));
     searcher.begin(line, max_nodes, repetitions);
+    searcher.track_draws(DrawTrack::of_counter(counter, node, TRACK_PLIES)?);
     let timed = || -> Result<bool, Error> {
         if poll()? {
             return Ok(true);

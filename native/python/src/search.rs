@@ -8,17 +8,19 @@
 //! `poll()` (the clock and the stop flag, read in Python so that a caller's clock counts).
 
 use draughts_core::bitboard::{Bits, Wide};
+use draughts_core::drawsearch::DrawTrack;
 use draughts_core::evaluation::{Evaluation as Eval, Shift};
 use draughts_core::generator::Generator;
 use draughts_core::parallel::root_search_threads;
 use draughts_core::root::{root_search, RootAnswer, RootParams};
-use draughts_core::search::{Halt, Hooks, Leaf, Searcher as Core};
+use draughts_core::search::{Halt, Hooks, Leaf, Searcher as Core, TRACK_PLIES};
 use draughts_core::state::{Compact, Node};
 use draughts_core::{Engine, Error};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::convert::{int_of, limbs_of};
+use crate::drawrules::DrawRules;
 use crate::errors::{draughts_error, stash, unwind_safe};
 use crate::Rules;
 
@@ -329,6 +331,9 @@ fn new_core<B: Bits>(_g: &Generator<B>, hash_size: usize) -> PyResult<Core<B>> {
     Ok(Core::new(hash_size))
 }
 
+/// The game's draw counts a search starts from: `(draw rules, root, move counts, since)`.
+type DrawsAt<'py> = (Bound<'py, DrawRules>, Bound<'py, PyTuple>, Vec<u64>, u64);
+
 /// The engine's recursion for one ruleset, with its transposition table (kept between searches,
 /// at most `hash_size` entries: when full, the quarter written first goes).
 #[pyclass(module = "draughts._native")]
@@ -432,9 +437,11 @@ impl Searcher {
 
     /// Starts a search: `seen` the game's earlier nodes (repetitions draw where `repetitions`),
     /// at most `max_nodes`, the evaluation (`evaluation`, or `leaf(own, opp, kings, color)`),
-    /// `poll()` (true: stop), and `probe(own, opp, kings, color, ply)` for nodes of at most
-    /// `probe_pieces` pieces.
-    #[pyo3(signature = (seen, max_nodes, repetitions, evaluation, leaf, poll, probe = None, probe_pieces = 0))]
+    /// `poll()` (true: stop), `probe(own, opp, kings, color, ply)` for nodes of at most
+    /// `probe_pieces` pieces, and `draws`: `(draw_rules, root, move_counts, since)`, the game's
+    /// draw counts at the root (what its `DrawCounter.counts()` gives), carried along each line so
+    /// that a line the move-count and endgame rules draw scores 0 (None: not carried).
+    #[pyo3(signature = (seen, max_nodes, repetitions, evaluation, leaf, poll, probe = None, probe_pieces = 0, draws = None))]
     #[allow(clippy::too_many_arguments)]
     fn begin(
         &mut self,
@@ -447,6 +454,7 @@ impl Searcher {
         poll: Option<Py<PyAny>>,
         probe: Option<Py<PyAny>>,
         probe_pieces: u32,
+        draws: Option<DrawsAt<'_>>,
     ) -> PyResult<()> {
         if evaluation.is_none() && leaf.is_none() {
             return Err(pyo3::exceptions::PyValueError::new_err(
@@ -465,7 +473,19 @@ impl Searcher {
                 .iter()
                 .map(|n| node_of(g, n))
                 .collect::<PyResult<Vec<_>>>()?;
+            let track = match &draws {
+                None => None,
+                Some((rules, root, counts, since)) => DrawTrack::new(
+                    rules.get().spec.clone(),
+                    &node_of(g, root)?,
+                    counts,
+                    *since,
+                    TRACK_PLIES,
+                )
+                .map_err(|e| draughts_error(py, "InvalidPositionError", e.to_string()))?,
+            };
             s.begin(&nodes, max_nodes, repetitions);
+            s.track_draws(track);
             Ok(())
         })
     }

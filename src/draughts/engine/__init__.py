@@ -23,8 +23,10 @@ stops at a :class:`Limit` of depth, nodes or time, whichever comes first, and an
 deepest iteration, counting the moves the last, unfinished one has already searched. Depth and node
 limits are reproducible: with the same seed the same calls give the same results. A position
 repeated on the search path or in the game history of a :class:`~draughts.Board` counts as a
-draw (where the ruleset has a repetition rule); the move-count and endgame draw rules are left to
-:meth:`~draughts.Board.outcome` and not searched.
+draw (where the ruleset has a repetition rule). The move-count and endgame draw rules are searched
+too: the search starts from a board's draw counts (a :class:`~draughts.Position` from zero) and
+carries them along each line, so a line those rules end in a draw scores 0; the table keys a node
+with its counts only where a rule's limit is within the search's reach.
 
 Randomness
 ----------

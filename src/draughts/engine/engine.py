@@ -43,6 +43,13 @@ def _check_weights(_instance: object, _attribute: attrs.Attribute[Any], value: o
         )
 
 
+def _counts(board: Board) -> tuple[tuple[int, ...], int]:
+    """The draw counts a search of ``board`` starts from: each move-count rule's, then the plies
+    since the last capture or crowning."""
+    counters = board.counters
+    return counters.move_counts, counters.since_material_change
+
+
 def _rng(seed: int | None) -> Rng:
     """The engine's generator of ``seed`` (None: a seed from the operating system)."""
     return Rng(secrets.randbits(64) if seed is None else seed)
@@ -122,7 +129,8 @@ class Engine:
     def search(
         self, game: Board | Position, limit: Limit | None = None, *, stop: StopSignal | None = None
     ) -> SearchResult:
-        """Search ``game`` (a board, whose history counts for repetitions, or a position).
+        """Search ``game`` (a board, whose history counts for repetitions and whose draw counts the
+        search carries along its lines, or a position, searched as a game's first position).
 
         A finished game (:meth:`~draughts.Board.outcome` is not None) or a position without a legal
         move gives a result with ``move=None``, the score of the end (0 for a draw) and no nodes.
@@ -143,9 +151,11 @@ class Engine:
                 score = 0 if outcome.winner is None else (MATE if outcome.winner is position.turn else -MATE)
                 return SearchResult(None, score, (), 0, 0, position=position)
             history = [p.node for p in game.positions()[:-1]]
+            counts = _counts(game)
         elif isinstance(game, Position):
             position = game
             history = []
+            counts = None
         else:
             raise TypeError(f"cannot search {game!r}: pass a Board or a Position")
         if self.tablebase is not None and not position.is_over():
@@ -155,7 +165,7 @@ class Engine:
         if stop is None:
             stop = self._stop_event
             stop.clear()
-        run = _RootSearch(self, position, limit, history, stop)
+        run = _RootSearch(self, position, limit, history, stop, counts=counts)
         return run.run()
 
     def analyse(
@@ -203,6 +213,6 @@ class Engine:
             stop = self._stop_event
             stop.clear()
         history = [p.node for p in board.positions()[:-1]]
-        run = _RootSearch(self, position, limit, history, stop, multipv)
+        run = _RootSearch(self, position, limit, history, stop, multipv, _counts(board))
         best = run.run()
         return run.lines(best, multipv)

@@ -9,8 +9,9 @@ from typing import Any, Protocol
 
 import attrs
 
-from draughts._native import Evaluation, Rng
+from draughts._native import DrawRules, Evaluation, Rng
 from draughts.color import Color
+from draughts.drawrules import compiled
 from draughts.engine import search as _core_search
 from draughts.engine.limits import MATE, AnalysisLine, Limit, SearchResult, StopSignal
 from draughts.engine.score import Score
@@ -99,6 +100,18 @@ def _node_probe(tablebase: Any, rules: Ruleset) -> tuple[Callable[[int, int, int
     return (None, 0) if probe is None else (probe, probe.pieces)
 
 
+def _draw_state(
+    position: Position, counts: tuple[tuple[int, ...], int] | None
+) -> tuple[DrawRules, Node, tuple[int, ...], int]:
+    """What the search carries of the draw rules from ``position``: its ruleset's compiled rules,
+    the root and the counts (a board's ``(move_counts, since_material_change)``; None: a position
+    without a game, every count at zero), so that a line the move-count and endgame rules end in a
+    draw scores 0."""
+    if counts is None:
+        counts = ((0,) * len(position.ruleset.draw_rules.move_counts), 0)
+    return compiled(position), position.node, tuple(counts[0]), counts[1]
+
+
 def _terminal(rules: Ruleset, own: int, kings: int) -> int:
     """The score at the root of a game over by the rules of play, for the side to move."""
     if rules.crowning_wins and kings:
@@ -149,6 +162,7 @@ class _RootSearch:
         history: list[Node],
         stop: StopSignal,
         multipv: int = 1,
+        counts: tuple[tuple[int, ...], int] | None = None,
     ) -> None:
         self.engine = engine
         self.multipv = multipv
@@ -193,6 +207,7 @@ class _RootSearch:
             leaf,
             poll,
             *_node_probe(engine.tablebase, rules),
+            draws=_draw_state(position, counts),
         )
         self.searcher = searcher
 
