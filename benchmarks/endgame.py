@@ -165,7 +165,7 @@ def mirror_one(variant: str, material: str, directory: str) -> dict[str, Any]:
     time and rate, as :func:`solve_one` gives a solve's."""
     from draughts.endgame import Material, Tablebase
     from draughts.endgame.index import Indexer
-    from draughts.endgame.symmetry import mirror_material
+    from draughts.endgame.tablebase import mirror_material
 
     tb = Tablebase(variant, directory)
     parsed = Material.parse(material)

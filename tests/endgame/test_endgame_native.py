@@ -16,8 +16,8 @@ from draughts.endgame import Material, Tablebase, dependencies, storage
 from draughts.endgame.codes import DRAW, HOLE, LOSS, WIN
 from draughts.endgame.index import Indexer
 from draughts.endgame.solve import native_solver, solve
-from draughts.endgame.tablebase import _lookup, has_draw_rules
-from draughts.endgame.within import known
+from draughts.endgame.tablebase import _lookup
+from draughts.endgame.within import has_draw_rules, known
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ import draughts
 from draughts.endgame import Material, Tablebase, dependencies, materials_up_to, storage
 from draughts.endgame.errors import TablebaseError
 from draughts.endgame.solve import native_solver
-from draughts.endgame.symmetry import colour_symmetric, mirror_material, mirrored_pairs, turn_bits
+from draughts.endgame.symmetry import colour_symmetric, mirrored_pairs, turn_bits
+from draughts.endgame.tablebase import mirror_material
 from draughts.errors import DraughtsError
 from draughts.rules import Ruleset
 

@@ -189,9 +189,9 @@ def write_streamed(
 ) -> None:
     """Write the table of ``indexer``'s material at ``path`` from its ``parts``, streamed."""
     from draughts.endgame import storage
-    from draughts.endgame.parts import _within
+    from draughts.endgame.within import keeps_within
 
-    within = _within(ruleset)
+    within = keeps_within(ruleset)
     stats, widest = statistics(ruleset, indexer, parts, within)
     bits = widest.bit_length()
     header: dict[str, Any] = {"entries": indexer.size, "plies_bits": bits, "within": within}

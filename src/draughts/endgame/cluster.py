@@ -26,8 +26,8 @@ from typing import Any
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, dependencies
 from draughts.endgame.parts import assemble, part_plan, solve_part
-from draughts.endgame.symmetry import mirror_material, mirrored_pairs
-from draughts.endgame.tablebase import Tablebase, build_material
+from draughts.endgame.symmetry import mirrored_pairs
+from draughts.endgame.tablebase import Tablebase, build_material, mirror_material
 from draughts.rules import Ruleset
 
 __all__ = ["DEFAULT_PART_ENTRIES", "build_on_dask", "graph_of"]

@@ -30,7 +30,7 @@ from typing import Any
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
 from draughts.endgame.solve import native_solver
-from draughts.endgame.within import men_advance, native_plan
+from draughts.endgame.within import keeps_within, men_advance, native_plan
 from draughts.rules import Ruleset
 
 __all__ = ["assemble", "part_plan", "parts_directory", "solve_part"]
@@ -54,13 +54,6 @@ def part_plan(ruleset: Ruleset, material: Material, part_entries: int) -> list[l
     group = max(1, part_entries // (2 * per))
     levels = native_solver(ruleset, material).slice_levels(advance)
     return [[level[i : i + group] for i in range(0, len(level), group)] for level in levels]
-
-
-def _within(ruleset: Ruleset) -> bool:
-    from draughts.endgame.tablebase import has_draw_rules
-    from draughts.endgame.within import known
-
-    return has_draw_rules(ruleset) and known(ruleset)
 
 
 def _write(path: Path, header: dict[str, Any], sections: list[bytes]) -> None:
@@ -98,7 +91,7 @@ def solve_part(
     started = time.process_time()
     lookup = _lookup(Tablebase(ruleset, directory))
     tables, missing = lookup.packed(material.successors(ruleset))
-    within = _within(ruleset)
+    within = keeps_within(ruleset)
     indexer = Indexer(ruleset, material)
     plan = native_plan(ruleset, material, indexer) if within else None
     held: list[int] = []
@@ -138,7 +131,7 @@ def assemble(ruleset: Ruleset, material: Material, directory: Path, parts: list[
     ]
     seconds = sum(float(part.header["cpu_seconds"]) for part in files) + time.process_time() - started
     base = Tablebase(ruleset, directory)
-    extra = build_extra(ruleset, material, _within(ruleset), seconds)
+    extra = build_extra(ruleset, material, keeps_within(ruleset), seconds)
     write_streamed(ruleset, base.path(material), base.key, Indexer(ruleset, material), files, extra)
     shutil.rmtree(parts_directory(directory, material), ignore_errors=True)
     return material.name

@@ -21,20 +21,17 @@ board such as 8 x 9 turns by).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from draughts._core.tables import compile_rules
-from draughts.endgame.errors import TablebaseError
 from draughts.endgame.material import Material
 from draughts.rules import Ruleset
 
 if TYPE_CHECKING:
     from draughts.endgame.table import Table
 
-__all__ = ["colour_symmetric", "mirror_material", "mirrored_pairs", "turn_bits"]
+__all__ = ["colour_symmetric", "mirrored", "mirrored_pairs", "turn_bits"]
 
 
 def turn_bits(ruleset: Ruleset) -> list[int]:
@@ -105,39 +102,10 @@ def mirrored_pairs(
     return out
 
 
-def _mirrored(ruleset: Ruleset, material: Material, source: Table) -> tuple[bytes, bytes, bytes | None, int]:
+def mirrored(ruleset: Ruleset, material: Material, source: Table) -> tuple[bytes, bytes, bytes | None, int]:
     """The native mirror of ``source``'s values (its sections freed as soon as it returns)."""
     from draughts.endgame.solve import default_workers, native_solver
 
     codes, plies, within = source.sections()
     bits = source.header["plies_bits"]
     return native_solver(ruleset, material).mirror(codes, plies, bits, within, turn_bits(ruleset), default_workers())
-
-
-def mirror_material(ruleset: Ruleset, material: Material, directory: Path) -> str:
-    """Make ``material``'s table from its twin's in ``directory`` and write it there (a top-level
-    function, for executors, as ``build_material``); returns the material's name.
-
-    Raises:
-        TablebaseError: the ruleset is not colour-symmetric, or the twin's table is not built.
-    """
-    from draughts.endgame.index import Indexer
-    from draughts.endgame.solve import Solved
-    from draughts.endgame.table import write_table
-    from draughts.endgame.tablebase import Tablebase, build_extra, has_draw_rules
-    from draughts.endgame.within import known as within_known
-
-    if not colour_symmetric(ruleset):
-        raise TablebaseError(f"{ruleset.name} treats the colours differently: {material.name} must be solved")
-    base = Tablebase(ruleset, directory)
-    twin = material.mirrored()
-    started = time.process_time()
-    # The twin's table read by a Tablebase of its own: freed, with its cache, once mirrored.
-    made = _mirrored(ruleset, material, Tablebase(ruleset, directory).table(twin))
-    solved = Solved.of_native(Indexer(ruleset, material), made)
-    del made
-    want_within = has_draw_rules(ruleset) and within_known(ruleset)
-    extra = build_extra(ruleset, material, want_within, time.process_time() - started)
-    extra["mirrored_from"] = twin.name
-    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
-    return material.name

@@ -23,11 +23,10 @@ from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
 from draughts.endgame.probe import NodeProbe, node_probe
-from draughts.endgame.solve import PackedTable, Value, solve, terminal_value
-from draughts.endgame.symmetry import mirror_material, mirrored_pairs
+from draughts.endgame.solve import PackedTable, Solved, Value, solve, terminal_value
+from draughts.endgame.symmetry import colour_symmetric, mirrored, mirrored_pairs
 from draughts.endgame.table import Table, code_name, write_table
-from draughts.endgame.within import INF, men_advance, plan_of
-from draughts.endgame.within import known as within_known
+from draughts.endgame.within import INF, has_draw_rules, keeps_within, men_advance, plan_of
 from draughts.move import Move
 from draughts.notation import move_text
 from draughts.position import Position
@@ -101,11 +100,6 @@ def material_of(ruleset: Ruleset, white: int, black: int, kings: int) -> Materia
     return Material.of_counts(
         ruleset, (white.bit_count() - white_kings, white_kings), (black.bit_count() - black_kings, black_kings)
     )
-
-
-def has_draw_rules(ruleset: Ruleset) -> bool:
-    """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
-    return bool(ruleset.draw_rules.move_counts or ruleset.draw_rules.endgames)
 
 
 def masks_of(position: Position) -> tuple[int, int, int, int]:
@@ -519,9 +513,31 @@ def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str
     base = Tablebase(ruleset, directory)
     lookup = _lookup(base)
     started = time.process_time()
-    within = has_draw_rules(ruleset) and within_known(ruleset)
+    within = keeps_within(ruleset)
     solved = solve(ruleset, material, lookup, within)
     extra = build_extra(ruleset, material, within, time.process_time() - started)
+    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
+    return material.name
+
+
+def mirror_material(ruleset: Ruleset, material: Material, directory: Path) -> str:
+    """Make ``material``'s table from its twin's in ``directory`` and write it there (a top-level
+    function, for executors, as :func:`build_material`); returns the material's name.
+
+    Raises:
+        TablebaseError: the ruleset is not colour-symmetric, or the twin's table is not built.
+    """
+    if not colour_symmetric(ruleset):
+        raise TablebaseError(f"{ruleset.name} treats the colours differently: {material.name} must be solved")
+    base = Tablebase(ruleset, directory)
+    twin = material.mirrored()
+    started = time.process_time()
+    # The twin's table read by a Tablebase of its own: freed, with its cache, once mirrored.
+    made = mirrored(ruleset, material, Tablebase(ruleset, directory).table(twin))
+    solved = Solved.of_native(Indexer(ruleset, material), made)
+    del made
+    extra = build_extra(ruleset, material, keeps_within(ruleset), time.process_time() - started)
+    extra["mirrored_from"] = twin.name
     write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
     return material.name
 

@@ -103,6 +103,17 @@ def known(ruleset: Ruleset) -> bool:
     )
 
 
+def has_draw_rules(ruleset: Ruleset) -> bool:
+    """Whether the ruleset has move-count or endgame draw rules (repetition aside)."""
+    return bool(ruleset.draw_rules.move_counts or ruleset.draw_rules.endgames)
+
+
+def keeps_within(ruleset: Ruleset) -> bool:
+    """Whether a table of ``ruleset`` carries the verdicts within the rules: it has draw rules,
+    and the solve knows them all (:func:`known`)."""
+    return has_draw_rules(ruleset) and known(ruleset)
+
+
 def plan_of(ruleset: Ruleset, material: Material) -> Plan:
     """How the draw rules count in ``material`` (for rulesets :func:`known` accepts)."""
     draws = ruleset.draw_rules
