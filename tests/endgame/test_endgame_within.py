@@ -235,11 +235,17 @@ def compare(case: Case, material: str, directory: Path) -> None:
 
 
 def params(cases: dict[str, Case]) -> list[Any]:
+    """One test a case and material; the three-piece materials with men (each case's longest
+    comparison, 4 to 9 seconds each) run with ``-m slow``, so that the test command stays short."""
     return [
-        pytest.param(name, material, id=f"{name}-{material}")
+        pytest.param(name, material, id=f"{name}-{material}", marks=_slow_if_large(material))
         for name, case in cases.items()
         for material in case.materials
     ]
+
+
+def _slow_if_large(material: str) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.slow] if len(material.replace("v", "")) >= 3 and "M" in material else []
 
 
 @pytest.mark.parametrize(("name", "material"), params(CASES))
