@@ -297,7 +297,7 @@ class Tablebase:
             executor: Where to run the builds.
             progress: Print a line per material to standard error (default: when it is a terminal).
             symmetry: Where the ruleset treats both colours alike
-                (:func:`draughts.endgame.symmetry.colour_symmetric`), solve one material of each
+                (``draughts.endgame.symmetry.colour_symmetric``), solve one material of each
                 colour-swapped pair and make the other's table from it (the same values, byte
                 for byte, in a fraction of the time; its header says ``mirrored_from``).
         """
