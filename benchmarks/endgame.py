@@ -132,49 +132,32 @@ def solve_one(variant: str, material: str, directory: str) -> dict[str, Any]:
     """Build one material whose dependencies are in ``directory`` (in this fresh process): its wall
     and CPU time, and this process's peak RSS, before the build (Python, the library, nothing
     read) and at the end."""
-    from draughts.endgame import Material, Tablebase, build_material
-    from draughts.endgame.index import Indexer
+    from draughts.endgame import build_material
 
-    tb = Tablebase(variant, directory)
-    parsed = Material.parse(material)
-    before = _status("VmRSS")
-    started, cpu = time.monotonic(), time.process_time()
-    build_material(tb.rules, parsed, Path(directory))
-    wall, seconds = time.monotonic() - started, time.process_time() - cpu
-    peak = _status("VmHWM")
-    indexer = Indexer(tb.rules, parsed)
-    return {
-        "material": material,
-        "pieces": parsed.pieces,
-        "men": bool(parsed.first[0] or parsed.second[0]),
-        "entries": indexer.size,
-        "positions": indexer.positions(),
-        "wall_seconds": round(wall, 2),
-        "cpu_seconds": round(seconds, 2),
-        "positions_per_second": round(indexer.positions() / seconds) if seconds else None,
-        "base_rss_mib": round(before / 1024, 1),
-        "peak_rss_mib": round(peak / 1024, 1),
-        "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
-        "bytes": tb.path(parsed).stat().st_size,
-        "mirrored_from": None,
-    }
+    return _measured(variant, material, directory, build_material, mirrored=False)
 
 
 def mirror_one(variant: str, material: str, directory: str) -> dict[str, Any]:
     """Make one material's table from its twin's in ``directory`` (colour symmetry): its CPU
     time and rate, as :func:`solve_one` gives a solve's."""
+    from draughts.endgame.tablebase import mirror_material
+
+    return _measured(variant, material, directory, mirror_material, mirrored=True)
+
+
+def _measured(variant: str, material: str, directory: str, make: Any, *, mirrored: bool) -> dict[str, Any]:
+    """Run ``make(rules, material, directory)`` once and return what it took (time, memory, rate)."""
     from draughts.endgame import Material, Tablebase
     from draughts.endgame.index import Indexer
-    from draughts.endgame.tablebase import mirror_material
 
     tb = Tablebase(variant, directory)
     parsed = Material.parse(material)
     before = _status("VmRSS")
     started, cpu = time.monotonic(), time.process_time()
-    mirror_material(tb.rules, parsed, Path(directory))
+    make(tb.rules, parsed, Path(directory))
     wall, seconds = time.monotonic() - started, time.process_time() - cpu
-    indexer = Indexer(tb.rules, parsed)
     peak = _status("VmHWM")
+    indexer = Indexer(tb.rules, parsed)
     return {
         "material": material,
         "pieces": parsed.pieces,
@@ -188,7 +171,7 @@ def mirror_one(variant: str, material: str, directory: str) -> dict[str, Any]:
         "peak_rss_mib": round(peak / 1024, 1),
         "bytes_per_entry": round((peak - before) * 1024 / indexer.size, 1),
         "bytes": tb.path(parsed).stat().st_size,
-        "mirrored_from": parsed.mirrored().name,
+        "mirrored_from": parsed.mirrored().name if mirrored else None,
     }
 
 
