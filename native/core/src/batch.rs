@@ -99,6 +99,10 @@ pub struct Step {
 }
 
 /// The byte buffers [`Batch::write`] fills (native endianness; one row per game).
+///
+/// A game's observation and mask rows are updated in place: only what changed since the last
+/// call is written, so every call must be given the same buffers, left as the last call wrote
+/// them (after [`Batch::new`] or [`Batch::reset`], the next call writes the rows whole).
 #[derive(Debug)]
 pub struct Out<'a> {
     /// `f32` planes: `n * cells * planes`.
@@ -167,6 +171,9 @@ struct Game<B: Bits> {
     live: SmallVec<[u32; 4]>,
     /// Segments fixed so far.
     depth: usize,
+    /// No capture: the legal moves are quiet, listed as their actions alone (in the game's
+    /// [`Choices`]; `entries` is empty), each naming its move.
+    quiet: bool,
     /// The game ended at the last step: the next step starts it again.
     over: bool,
 }
@@ -193,32 +200,22 @@ struct Ctx<B: Bits> {
     opts: Options,
     /// Per side: the cell of each bit (`u32::MAX`: no square).
     bit_cells: [Vec<u32>; 2],
+    /// Per side: the cell of each bit as a set of one (empty for a board too large to update
+    /// its rows by difference: see [`observe::cell_masks`]).
+    cell_masks: [Vec<u128>; 2],
     /// The start position, its move-count rules' counts and plies since a material change.
     start: Node<B>,
     start_counts: SmallVec<[u64; 4]>,
     start_since: u64,
     /// See [`moves::man_actions`].
     man_actions: [Vec<u32>; 2],
+    /// See [`moves::man_orders`].
+    man_orders: [moves::ManOrder; 2],
+    /// See [`moves::action_bits`].
+    action_bits: [Vec<u32>; 2],
     /// Per side: its men's quiet steps all shift the same way, so that the sum of its men's bit
     /// indices only grows (or only shrinks) with each man move and no earlier position comes back.
     men_one_way: [bool; 2],
-}
-
-/// Where a game's observation is composed before it is copied into its row whole: written in
-/// order, the row streams out of the cache instead of being touched at scattered floats.
-#[derive(Clone, Debug)]
-struct Scratch<B: Bits> {
-    /// One observation row (`cells * planes` floats as bytes): zero but for the pieces of
-    /// `pieces`, the floats of `extra` and the constant planes.
-    row: Vec<u8>,
-    /// The side the last observation was seen by and its four piece planes' bitboards (cleared
-    /// from the row bit by bit at the next observation).
-    pieces: Option<(u8, [B; 4])>,
-    /// The other floats of `row` set by the last observation (a capture being chosen, the king
-    /// counts).
-    extra: SmallVec<[u32; 8]>,
-    /// The constant planes' values in `row` (0.0 for those not listed).
-    constants: SmallVec<[f32; 8]>,
 }
 
 /// `n` games of one ruleset, stepped together.
@@ -230,7 +227,8 @@ pub struct Batch<B: Bits> {
     /// Per game: its mask row holds its choices' actions and nothing else (false: the row is
     /// cleared whole at its next write).
     shown: Vec<bool>,
-    scratch: Scratch<B>,
+    /// Per game: what its observation row holds (see [`View`]).
+    views: Vec<View>,
     rng: u64,
 }
 
@@ -284,6 +282,9 @@ impl<B: Bits> Batch<B> {
                 .collect()
         });
         let man_actions = moves::man_actions(&gen, &enc);
+        let cell_masks = observe::cell_masks(&bit_cells, enc.cells);
+        let man_orders = moves::man_orders(&gen, &man_actions);
+        let action_bits = moves::action_bits(&gen, &enc);
         let men_one_way = [0, 1].map(|color| {
             let steps = &gen.tables.man_moves[color];
             steps.iter().all(|s| s.up) || steps.iter().all(|s| !s.up)
@@ -294,25 +295,26 @@ impl<B: Bits> Batch<B> {
             enc,
             opts,
             bit_cells,
+            cell_masks,
             start,
             start_counts: start_counts.into(),
             start_since,
             man_actions,
+            man_orders,
+            action_bits,
             men_one_way,
         };
-        let scratch = Scratch {
-            row: vec![0; ctx.enc.cells * ctx.enc.planes * 4],
-            pieces: None,
-            extra: SmallVec::new(),
-            constants: SmallVec::new(),
-        };
-        let games: Vec<Game<B>> = (0..n).map(|_| ctx.new_game()).collect::<Result<_, _>>()?;
+        let mut choices = vec![Choices::default(); n];
+        let games: Vec<Game<B>> = choices
+            .iter_mut()
+            .map(|c| ctx.new_game(c))
+            .collect::<Result<_, _>>()?;
         Ok(Batch {
             ctx,
-            choices: games.iter().map(Choices::of).collect(),
+            choices,
             games,
             shown: vec![false; n],
-            scratch,
+            views: vec![View::default(); n],
             rng: 0x9E37_79B9_7F4A_7C15,
         })
     }
@@ -364,10 +366,10 @@ impl<B: Bits> Batch<B> {
     /// As [`Batch::new`].
     pub fn reset(&mut self) -> Result<(), Error> {
         for (game, choices) in self.games.iter_mut().zip(&mut self.choices) {
-            self.ctx.restart(game)?;
-            *choices = Choices::of(game);
+            self.ctx.restart(game, choices)?;
         }
         self.shown.fill(false);
+        self.views.iter_mut().for_each(View::forget);
         Ok(())
     }
 
@@ -392,7 +394,8 @@ impl<B: Bits> Batch<B> {
             *slot = if count == 0 {
                 0
             } else {
-                let pick = (self.next_random() % count as u64) as usize;
+                // The high word of a 64x64-bit product: uniform up to 2^-64 (no division).
+                let pick = ((u128::from(self.next_random()) * count as u128) >> 64) as usize;
                 i64::from(self.choices[index].actions[pick])
             };
         }
@@ -493,11 +496,11 @@ impl<B: Bits> Batch<B> {
         action: i64,
         lose_illegal: bool,
     ) -> Result<Step, Error> {
-        let game = &mut self.games[index];
+        let (game, choices) = (&mut self.games[index], &mut self.choices[index]);
         let step = if game.over {
-            self.ctx.restart(game)?;
+            self.ctx.restart(game, choices)?;
             Step::default()
-        } else if !u32::try_from(action).is_ok_and(|a| self.choices[index].actions.contains(&a)) {
+        } else if !u32::try_from(action).is_ok_and(|a| choices.actions.contains(&a)) {
             if !lose_illegal {
                 return Err(Error::InvalidMove(format!(
                     "action {action} is not legal in game {index}"
@@ -510,9 +513,11 @@ impl<B: Bits> Batch<B> {
                 truncated: false,
             }
         } else {
-            self.ctx.take(game, action as u32)?
+            self.ctx.take(game, choices, action as u32)?
         };
-        self.choices[index].refill(&self.games[index]);
+        if game.over {
+            choices.end();
+        }
         Ok(step)
     }
 
@@ -535,7 +540,8 @@ impl<B: Bits> Batch<B> {
         Ok(())
     }
 
-    /// Writes every game's observation and mask, and `steps` (none after a reset), into `out`.
+    /// Writes every game's observation and mask, and `steps` (none after a reset), into `out`
+    /// (the rows updated over what the last call wrote: see [`Out`]).
     ///
     /// # Errors
     /// [`Error::InvalidSpec`] if a buffer has the wrong size (nothing written).
@@ -581,9 +587,8 @@ impl<B: Bits> Batch<B> {
             mask[a as usize] = 1;
         }
         self.shown[index] = true;
-        let scratch = &mut self.scratch;
-        self.ctx.write_observation(game, scratch);
-        obs.copy_from_slice(&scratch.row);
+        self.ctx
+            .write_observation(game, &mut self.views[index], obs);
         out.rewards[index * 8..index * 8 + 8].copy_from_slice(&step.reward.to_ne_bytes());
         out.terminated[index] = u8::from(step.terminated);
         out.truncated[index] = u8::from(step.truncated);
@@ -608,7 +613,7 @@ impl<B: Bits> Ctx<B> {
         Ok(facts.frame)
     }
 
-    fn new_game(&self) -> Result<Game<B>, Error> {
+    fn new_game(&self, choices: &mut Choices) -> Result<Game<B>, Error> {
         let mut game = Game {
             node: self.start,
             counts: SmallVec::new(),
@@ -623,14 +628,15 @@ impl<B: Bits> Ctx<B> {
             paths: Vec::new(),
             live: SmallVec::new(),
             depth: 0,
+            quiet: false,
             over: false,
         };
-        self.restart(&mut game)?;
+        self.restart(&mut game, choices)?;
         Ok(game)
     }
 
     /// Starts `game` again from the start (its buffers kept).
-    fn restart(&self, game: &mut Game<B>) -> Result<(), Error> {
+    fn restart(&self, game: &mut Game<B>, choices: &mut Choices) -> Result<(), Error> {
         game.node = self.start;
         game.counts.clone_from(&self.start_counts);
         game.since = self.start_since;
@@ -643,8 +649,8 @@ impl<B: Bits> Ctx<B> {
         game.reps = 1;
         game.plies = 0;
         game.over = false;
-        self.fill_entries(game)?;
-        if game.entries.is_empty() {
+        self.fill_entries(game, choices)?;
+        if choices.actions.is_empty() {
             return Err(Error::InvalidNode(
                 "the start position has no legal move: there is no game to play".into(),
             ));
@@ -652,8 +658,13 @@ impl<B: Bits> Ctx<B> {
         Ok(())
     }
 
-    /// Takes the legal `action` in `game`; plays the move once it is chosen.
-    fn take(&self, game: &mut Game<B>, action: u32) -> Result<Step, Error> {
+    /// Takes the legal `action` in `game`; plays the move once it is chosen (`choices`: the
+    /// legal actions after).
+    fn take(&self, game: &mut Game<B>, choices: &mut Choices, action: u32) -> Result<Step, Error> {
+        if game.quiet {
+            let (compact, event) = self.quiet_move(&game.node, action)?;
+            return self.play(game, choices, compact, event);
+        }
         let depth = game.depth;
         let mut live = std::mem::take(&mut game.live);
         if depth == 0 {
@@ -687,16 +698,24 @@ impl<B: Bits> Ctx<B> {
         }
         game.depth = depth;
         if game.live.len() > 1 {
+            choices.refill(game);
             return Ok(Step::default());
         }
-        self.play(game)
+        let entry = &game.entries[game.live[0] as usize];
+        let (compact, event) = (entry.compact, entry.event);
+        self.play(game, choices, compact, event)
     }
 
-    /// Plays the one move left, then ends the game if the rules (or `max_plies`) say so.
-    fn play(&self, game: &mut Game<B>) -> Result<Step, Error> {
-        let entry = &game.entries[game.live[0] as usize];
-        let event = entry.event;
-        let (before, c) = (game.node, entry.compact);
+    /// Plays the move `c` (its draw-rule `event` bits), lists the legal actions after into
+    /// `choices`, then ends the game if the rules (or `max_plies`) say so.
+    fn play(
+        &self,
+        game: &mut Game<B>,
+        choices: &mut Choices,
+        c: Compact<B>,
+        event: u8,
+    ) -> Result<Step, Error> {
+        let before = game.node;
         game.node = self.gen.play(&before, &c);
         // The hash move by move: the keys of the bits the move toggles, the side to move, the state.
         let mover = usize::from(before.color);
@@ -710,7 +729,7 @@ impl<B: Bits> Ctx<B> {
         game.hash = hash;
         self.count(game, event)?;
         game.plies += 1;
-        self.fill_entries(game)?;
+        self.fill_entries(game, choices)?;
         let node = game.node;
         let mover = node.color ^ 1;
         let winner = if self.gen.tables.crowning_wins && node.kings.any() {
@@ -719,7 +738,7 @@ impl<B: Bits> Ctx<B> {
             } else {
                 mover
             })
-        } else if game.entries.is_empty() {
+        } else if choices.actions.is_empty() {
             Some(if self.opts.no_move_wins {
                 node.color
             } else {
@@ -737,7 +756,9 @@ impl<B: Bits> Ctx<B> {
                 truncated: false,
             });
         }
-        if self.draw(game, false)? || (self.opts.claims && self.draw(game, true)?) {
+        if self.draw(game, choices, false)?
+            || (self.opts.claims && self.draw(game, choices, true)?)
+        {
             game.over = true;
             return Ok(Step {
                 reward: 0.0,
@@ -761,6 +782,7 @@ mod moves;
 mod observe;
 
 use choices::Choices;
+use observe::View;
 
 #[cfg(test)]
 mod tests;

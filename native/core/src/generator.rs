@@ -423,10 +423,11 @@ impl<B: Bits> Generator<B> {
     }
 
     /// The captures of `node` when every one is a single jump by a man that cannot go on (the
-    /// short path of [`Generator::capture_list`] and [`Generator::legal`], precedence applied),
-    /// each given to `each` as `(start bit, landing bit, xor masks, promotes)`; false, nothing
-    /// given, where there is no capture or one may need a search (then ask
-    /// [`Generator::legal`]). For the batches of `crate::batch`, which need each move's segment.
+    /// short path of [`Generator::capture_list`] and [`Generator::legal`], precedence applied;
+    /// the side to move may have kings, none of which can jump), each given to `each` as
+    /// `(start bit, landing bit, xor masks, promotes)`; false, nothing given, where there is no
+    /// capture or one may need a search (then ask [`Generator::legal`]). For the batches of
+    /// `crate::batch`, which need each move's segment.
     pub(crate) fn single_jumps_each(
         &self,
         node: &Node<B>,
@@ -447,8 +448,10 @@ impl<B: Bits> Generator<B> {
             opp & !kings
         };
         let jumps = self.man_jumps(own & !kings, prey, empty, color);
+        let own_kings = own & kings;
         if jumps.total == 0
-            || !self.single_jumps_only(own & kings, jumps.landings, jumps.origins, color)
+            || !self.single_jumps_only(B::ZERO, jumps.landings, jumps.origins, color)
+            || (own_kings.any() && self.kings_can_jump(own_kings, opp, empty, color))
         {
             return false;
         }

@@ -214,8 +214,14 @@ fn step_prefetching<B: Bits>(
             for (address, bytes) in b.regions(next, true) {
                 prefetch(address, bytes);
             }
+            // The actions are sorted: each line once (a square's actions share one or two).
+            let mut last = usize::MAX;
             for &action in b.written_actions(next) {
-                prefetch(mask + next * num_actions + action as usize, 1);
+                let address = mask + next * num_actions + action as usize;
+                if address >> 6 != last {
+                    last = address >> 6;
+                    prefetch(address, 1);
+                }
             }
         }
     };

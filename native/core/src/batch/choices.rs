@@ -18,20 +18,18 @@ pub(super) struct Choices {
 }
 
 impl Choices {
-    pub(super) fn of<B: Bits>(game: &Game<B>) -> Self {
-        let mut choices = Choices::default();
-        choices.refill(game);
-        choices
+    /// No legal action: the game has ended (the next step starts it again).
+    pub(super) fn end(&mut self) {
+        self.actions.clear();
+        self.over = true;
     }
 
-    /// The game's legal actions now, in place of the last ones.
+    /// The game's legal actions now from its listed moves, in place of the last ones (a game
+    /// whose quiet moves are listed as actions alone has them already: see `Ctx::fill_entries`).
     pub(super) fn refill<B: Bits>(&mut self, game: &Game<B>) {
         let actions = &mut self.actions;
         actions.clear();
-        self.over = game.over;
-        if game.over {
-            return;
-        }
+        self.over = false;
         let entries = &game.entries;
         if game.depth == 0 && entries.len() <= 32 {
             // Every entry is still possible before the first segment is chosen: their first

@@ -2,11 +2,11 @@
 //! over the plies since the last capture or crowning, and which draw rule applies (the order of
 //! [`crate::drawrules::DrawCounter::draw`]).
 
-use super::{Ctx, Entry, Game};
+use super::{Choices, Ctx, Game};
 use crate::bitboard::Bits;
 use crate::drawrules::events;
 use crate::error::Error;
-use crate::state::Node;
+use crate::state::Compact;
 
 impl<B: Bits> Ctx<B> {
     /// Records the move just played (its `event` bits; `game.hash` already updated) in the draw
@@ -53,14 +53,19 @@ impl<B: Bits> Ctx<B> {
 
     /// Whether a draw rule applies now (the claim-based ones with `claims`), in the order of
     /// [`crate::drawrules::DrawCounter::draw`].
-    pub(super) fn draw(&self, game: &Game<B>, claims: bool) -> Result<bool, Error> {
+    pub(super) fn draw(
+        &self,
+        game: &Game<B>,
+        choices: &Choices,
+        claims: bool,
+    ) -> Result<bool, Error> {
         let spec = &self.spec;
         if spec.repetitions > 0 && spec.repetition_claim == claims && game.reps >= spec.repetitions
         {
             return Ok(true);
         }
         if !claims {
-            let mut shot = || self.shot_in_the_air(&game.node, &game.entries);
+            let mut shot = || self.shot_in_the_air(game, choices);
             for rule in &spec.endgames {
                 if game.since >= rule.plies() && rule.applies(&game.frame, &mut shot)? {
                     return Ok(true);
@@ -75,7 +80,22 @@ impl<B: Bits> Ctx<B> {
     }
 
     /// Whether the side to move can capture, or every move of it lets the opponent capture.
-    fn shot_in_the_air(&self, node: &Node<B>, entries: &[Entry<B>]) -> Result<bool, Error> {
+    fn shot_in_the_air(&self, game: &Game<B>, choices: &Choices) -> Result<bool, Error> {
+        let node = &game.node;
+        let lets_capture = |compact: &Compact<B>| -> Result<bool, Error> {
+            let child = self.gen.play(node, compact);
+            let moves = self.gen.moves(&child, false, None)?;
+            Ok(moves.iter().any(|m| m.captured.any()))
+        };
+        if game.quiet {
+            for &action in &choices.actions {
+                if !lets_capture(&self.quiet_move(node, action)?.0)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(!choices.actions.is_empty());
+        }
+        let entries = &game.entries;
         if entries.iter().any(|e| e.event & events::CAPTURE != 0) {
             return Ok(true);
         }
@@ -83,9 +103,7 @@ impl<B: Bits> Ctx<B> {
             return Ok(false);
         }
         for e in entries {
-            let child = self.gen.play(node, &e.compact);
-            let moves = self.gen.moves(&child, false, None)?;
-            if !moves.iter().any(|m| m.captured.any()) {
+            if !lets_capture(&e.compact)? {
                 return Ok(false);
             }
         }

@@ -1,26 +1,56 @@
 //! The observation planes and the constant planes' values of a game (the order of Python's
-//! `draughts.ai.tensors._plane_names`), written into a game's row.
+//! `draughts.ai.tensors._plane_names`), written into the game's own row of the output in place:
+//! only the floats that differ from what the row holds (what [`View`] remembers of it).
 
 use smallvec::SmallVec;
 
-use super::{Ctx, Game, Path, Scratch, FIXED_PLANES};
+use super::{Ctx, Game, Path, FIXED_PLANES};
 use crate::bitboard::Bits;
 
-/// Float `index` of `row` (bytes) set to `value`.
+/// A row of floats as their bytes (native endianness).
+type Floats = [[u8; 4]];
+
+/// Float `index` of `row` set to `value`.
 #[inline(always)]
-fn put(row: &mut [u8], index: usize, value: [u8; 4]) {
-    if let Some(float) = row.get_mut(index * 4..index * 4 + 4) {
-        float.copy_from_slice(&value);
+fn put(row: &mut Floats, index: usize, value: [u8; 4]) {
+    if let Some(float) = row.get_mut(index) {
+        *float = value;
     }
 }
 
 const ONE: [u8; 4] = 1.0f32.to_ne_bytes();
 
+/// The most cells a board may have for its rows to be updated by difference (a piece plane's
+/// cells as one `u128`); a larger board's rows are written whole at every step.
+pub(super) const DIFF_CELLS: usize = 128;
+
+/// What a game's observation row holds, so that the next observation writes only the floats
+/// that change: a ply moves a few pieces, and although the board turns with the side to move,
+/// many cells show the same as before (the opening looks alike from both ends).
+#[derive(Clone, Debug, Default)]
+pub(super) struct View {
+    /// The row holds what the rest says (false: unknown, the row is rewritten whole next time).
+    valid: bool,
+    /// The cells set in each of the four piece planes (boards of at most [`DIFF_CELLS`] cells).
+    pieces: [u128; 4],
+    /// The other floats set (a capture being chosen, the king counts), as float indices.
+    extra: SmallVec<[u32; 6]>,
+    /// The constant planes' values in the row.
+    constants: SmallVec<[f32; 6]>,
+}
+
+impl View {
+    /// Forgets what the row holds: the next observation rewrites it whole.
+    pub(super) fn forget(&mut self) {
+        self.valid = false;
+    }
+}
+
 /// The floats of the pieces of `planes` set to `value` in `row` (`cells`: the cell of each
 /// bit; slices, not the vectors, so that their bounds stay in registers across the stores).
 #[inline(always)]
 fn put_pieces<B: Bits>(
-    row: &mut [u8],
+    row: &mut Floats,
     cells: &[u32],
     planes: [B; 4],
     stride: usize,
@@ -35,27 +65,75 @@ fn put_pieces<B: Bits>(
     }
 }
 
+/// The cells of `bits` as one set (`masks`: each bit's cell as a set of one, none for a bit
+/// that is no square).
+#[inline(always)]
+fn cell_set<B: Bits>(masks: &[u128], bits: B) -> u128 {
+    let mut set = 0;
+    for bit in bits.iter() {
+        set |= masks.get(bit as usize).copied().unwrap_or(0);
+    }
+    set
+}
+
+/// Plane `plane` of the cells in `changed` rewritten in `row`: 1.0 where `now` has the cell, 0.0
+/// where not (word by word: a board of at most 64 cells has an empty second).
+#[inline(always)]
+fn rewrite(row: &mut Floats, stride: usize, plane: usize, changed: u128, now: u128) {
+    // Cleared cells first, then set ones: the value is the loop's, not read per cell.
+    for (cells, value) in [(changed & !now, [0; 4]), (changed & now, ONE)] {
+        for (half, base) in [(cells as u64, 0usize), ((cells >> 64) as u64, 64)] {
+            let mut left = half;
+            while left != 0 {
+                let cell = base + left.trailing_zeros() as usize;
+                left &= left - 1;
+                put(row, cell * stride + plane, value);
+            }
+        }
+    }
+}
+
+/// Per side, each bit's cell as a set of one (0 for a bit that is no square), for a board of at
+/// most [`DIFF_CELLS`] cells (none for a larger one).
+pub(super) fn cell_masks(bit_cells: &[Vec<u32>; 2], cells: usize) -> [Vec<u128>; 2] {
+    if cells > DIFF_CELLS {
+        return [Vec::new(), Vec::new()];
+    }
+    bit_cells.clone().map(|side| {
+        side.iter()
+            .map(|&cell| {
+                if (cell as usize) < cells {
+                    1u128 << cell
+                } else {
+                    0
+                }
+            })
+            .collect()
+    })
+}
+
 impl<B: Bits> Ctx<B> {
     /// The planes of `game` seen by its side to move (the order of Python's `_plane_names`),
-    /// written into the scratch row over the last observation: its pieces and other floats
-    /// cleared, the constant planes rewritten where their values differ (their values in
-    /// `scratch.constants`).
-    pub(super) fn write_observation(&self, game: &Game<B>, scratch: &mut Scratch<B>) {
-        let row: &mut [u8] = &mut scratch.row;
+    /// written into `row`, the game's row, over what it holds (`view`): the piece planes' cells
+    /// that changed, the other floats cleared and set again, the constant planes rewritten where
+    /// their values differ. A row `view` does not know (or a board too large to update by
+    /// difference) is cleared and written whole.
+    pub(super) fn write_observation(&self, game: &Game<B>, view: &mut View, row: &mut [u8]) {
+        let row = row.as_chunks_mut::<4>().0;
         let planes = self.enc.planes;
-        if let Some((side, pieces)) = scratch.pieces.take() {
-            put_pieces(
-                row,
-                &self.bit_cells[usize::from(side)],
-                pieces,
-                planes,
-                [0; 4],
-            );
+        let diff = !self.cell_masks[0].is_empty();
+        if !(diff && view.valid) {
+            row.fill([0; 4]);
+            view.pieces = [0; 4];
+            view.extra.clear();
+            view.constants.clear();
+            view.constants.resize(self.constants_len(), 0.0);
+            view.valid = diff;
         }
-        for &float in &scratch.extra {
+        for &float in &view.extra {
             put(row, float as usize, [0; 4]);
         }
-        scratch.extra.clear();
+        view.extra.clear();
         let node = &game.node;
         let kings = node.kings;
         let pieces = [
@@ -64,24 +142,33 @@ impl<B: Bits> Ctx<B> {
             node.opp & !kings,
             node.opp & kings,
         ];
-        put_pieces(
-            row,
-            &self.bit_cells[usize::from(node.color)],
-            pieces,
-            planes,
-            ONE,
-        );
-        scratch.pieces = Some((node.color, pieces));
-        self.write_extras(game, row, &mut scratch.extra);
+        let side = usize::from(node.color & 1);
+        if diff {
+            let masks: &[u128] = &self.cell_masks[side];
+            for (plane, (bits, shown)) in pieces.into_iter().zip(&mut view.pieces).enumerate() {
+                let now = cell_set(masks, bits);
+                rewrite(row, planes, plane, now ^ *shown, now);
+                *shown = now;
+            }
+        } else {
+            put_pieces(row, &self.bit_cells[side], pieces, planes, ONE);
+        }
+        self.write_extras(game, row, &mut view.extra);
         let constants = self.constants(game);
-        if constants != scratch.constants {
-            self.write_constants(row, &constants);
-            scratch.constants = constants;
+        if constants != view.constants {
+            self.write_constants(row, &view.constants, &constants);
+            view.constants = constants;
         }
     }
 
+    /// How many constant planes there are (the draw rules' progress).
+    fn constants_len(&self) -> usize {
+        let spec = &self.spec;
+        usize::from(spec.repetitions > 0) + spec.move_counts.len() + spec.endgames.len()
+    }
+
     /// The floats of a capture being chosen and of the king counts, listed in `extra`.
-    fn write_extras(&self, game: &Game<B>, row: &mut [u8], extra: &mut SmallVec<[u32; 8]>) {
+    fn write_extras(&self, game: &Game<B>, row: &mut Floats, extra: &mut SmallVec<[u32; 6]>) {
         let node = &game.node;
         let side = node.color;
         let planes = self.enc.planes;
@@ -115,8 +202,8 @@ impl<B: Bits> Ctx<B> {
     }
 
     /// The constant planes' values of `game` (each draw rule's progress).
-    fn constants(&self, game: &Game<B>) -> SmallVec<[f32; 8]> {
-        let mut constants: SmallVec<[f32; 8]> = SmallVec::new();
+    fn constants(&self, game: &Game<B>) -> SmallVec<[f32; 6]> {
+        let mut constants: SmallVec<[f32; 6]> = SmallVec::new();
         let spec = &self.spec;
         if spec.repetitions > 0 {
             let seen = f64::from(game.reps.max(1) - 1);
@@ -130,37 +217,18 @@ impl<B: Bits> Ctx<B> {
         constants
     }
 
-    /// Every cell's constant planes (the last planes of a cell) set to `constants`, in one pass.
-    fn write_constants(&self, row: &mut [u8], constants: &[f32]) {
-        let stride = self.enc.planes * 4;
-        let at = stride - constants.len() * 4;
-        let mut tail = [0u8; 32];
-        for (bytes, value) in tail.chunks_exact_mut(4).zip(constants) {
-            bytes.copy_from_slice(&value.to_ne_bytes());
-        }
-        // Fixed-size copies for the usual counts of draw rules (a slice of a length known only at
-        // run time would be a call to `memcpy` per cell).
-        fn fill<const N: usize>(row: &mut [u8], stride: usize, at: usize, tail: &[u8; 32]) {
-            let mut value = [0u8; N];
-            value.copy_from_slice(&tail[..N]);
-            for cell in row.chunks_exact_mut(stride) {
-                if let Some(dst) = cell.get_mut(at..at + N) {
-                    dst.copy_from_slice(&value);
-                }
+    /// The constant planes (the last planes of a cell) whose values differ from `shown`
+    /// rewritten in every cell to `constants`, one plane at a time (a ply changes one count).
+    fn write_constants(&self, row: &mut Floats, shown: &[f32], constants: &[f32]) {
+        let stride = self.enc.planes;
+        let first = stride - constants.len();
+        for (k, (&value, &old)) in constants.iter().zip(shown).enumerate() {
+            if value.to_bits() == old.to_bits() {
+                continue;
             }
-        }
-        match constants.len() {
-            0 => {}
-            1 => fill::<4>(row, stride, at, &tail),
-            2 => fill::<8>(row, stride, at, &tail),
-            3 => fill::<12>(row, stride, at, &tail),
-            4 => fill::<16>(row, stride, at, &tail),
-            _ => {
-                for cell in row.chunks_exact_mut(stride) {
-                    for (k, value) in constants.iter().enumerate() {
-                        put(cell, at / 4 + k, value.to_ne_bytes());
-                    }
-                }
+            let bytes = value.to_ne_bytes();
+            for cell in row.chunks_exact_mut(stride) {
+                put(cell, first + k, bytes);
             }
         }
     }

@@ -125,3 +125,60 @@ fn advance_with_asks_ahead_for_each_game_in_order_and_steps_as_advance() {
         assert_eq!(plain.node(index), hinted.node(index));
     }
 }
+
+/// The six output buffers of a batch of `n` games.
+fn buffers(batch: &Batch<u64>) -> [Vec<u8>; 6] {
+    let (n, enc) = (batch.len(), &batch.ctx.enc);
+    [
+        vec![0xAA; n * enc.cells * enc.planes * 4],
+        vec![0xAA; n * enc.num_actions],
+        vec![0; n * 8],
+        vec![0; n],
+        vec![0; n],
+        vec![0; n],
+    ]
+}
+
+fn out_of(b: &mut [Vec<u8>; 6]) -> Out<'_> {
+    let [obs, mask, rewards, terminated, truncated, player] = b;
+    Out {
+        obs,
+        mask,
+        rewards,
+        terminated,
+        truncated,
+        player,
+    }
+}
+
+#[test]
+fn rows_updated_in_place_equal_rows_written_whole() {
+    // One batch writes each step's rows over the last ones (what changed only), the other is
+    // made to forget them and writes them whole: the rows must agree at every step, captures
+    // being chosen segment by segment and games started again included.
+    let (mut fast, mut whole) = (plain_batch(6), plain_batch(6));
+    fast.seed(5);
+    let (mut fast_out, mut whole_out) = (buffers(&fast), buffers(&whole));
+    fast.write(None, &mut out_of(&mut fast_out)).unwrap();
+    let mut actions = vec![0i64; 6];
+    let (mut ended, mut partial) = (0, 0);
+    for _ in 0..400 {
+        fast.random_actions(&mut actions);
+        let steps = fast
+            .advance(&actions, false, Some(&mut out_of(&mut fast_out)))
+            .unwrap();
+        let again = whole.advance(&actions, false, None).unwrap();
+        assert_eq!(steps, again);
+        whole.views.iter_mut().for_each(View::forget);
+        whole.shown.fill(false);
+        whole_out[0].fill(0x55);
+        whole_out[1].fill(0x55);
+        whole
+            .write(Some(&again), &mut out_of(&mut whole_out))
+            .unwrap();
+        assert!(fast_out == whole_out);
+        ended += steps.iter().filter(|s| s.terminated || s.truncated).count();
+        partial += fast.games.iter().filter(|g| g.depth > 0).count();
+    }
+    assert!(ended > 0 && partial > 0, "ended {ended}, partial {partial}");
+}
