@@ -127,6 +127,21 @@ def _kings_endgame(rules: draughts.Ruleset, rng: random.Random, white: int, blac
             return board.fen()
 
 
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:WK18,K30,22:B14,15,23,26",  # kings' single jumps, each one segment: the batch's short path
+        "W:WK18,28:B14,15,23,11,24",  # a king's jump that goes on, beside a man's: the full search
+        "B:WK18,22,27:BK14,9,10",  # Black's king must jump twice
+    ],
+)
+@pytest.mark.parametrize("name", ["american", "american-nfc"])
+def test_captures_by_short_kings_are_listed_alike(name: str, fen: str) -> None:
+    # The batch lists single jumps by short kings itself when no capture can go on and the choice
+    # is free; a capture that goes on falls back to the generator's search. Both as the AEC env.
+    _play_along(draughts.get_variant(name), random.Random(fen), steps=40, num_envs=3, max_plies=120, fen=fen)
+
+
 def test_a_start_that_is_over_is_refused() -> None:
     # Frisian art. 21: one king each is drawn at once; the AEC environment's game ends at reset.
     with pytest.raises(draughts.DraughtsError, match="over before it starts"):

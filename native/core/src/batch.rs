@@ -22,6 +22,7 @@ use crate::bitboard::Bits;
 use crate::drawrules::{key, state_key, DrawSpec, Frame, BLACK_TO_MOVE, MAX_LIMBS};
 use crate::error::Error;
 use crate::generator::{Generator, Squares};
+use crate::spec::PrecedenceRule;
 use crate::state::{Compact, Node};
 
 /// Planes every ruleset has: four of pieces, three of a capture being chosen.
@@ -213,6 +214,9 @@ struct Ctx<B: Bits> {
     man_orders: [moves::ManOrder; 2],
     /// See [`moves::action_bits`].
     action_bits: [Vec<u32>; 2],
+    /// The rules leave the choice among captures free (no precedence): see
+    /// [`Ctx::fill_short_jumps`].
+    free_choice: bool,
     /// Per side: its men's quiet steps all shift the same way, so that the sum of its men's bit
     /// indices only grows (or only shrinks) with each man move and no earlier position comes back.
     men_one_way: [bool; 2],
@@ -289,7 +293,13 @@ impl<B: Bits> Batch<B> {
             let steps = &gen.tables.man_moves[color];
             steps.iter().all(|s| s.up) || steps.iter().all(|s| !s.up)
         });
+        let free_choice = match &gen.precedence {
+            PrecedenceRule::Free => true,
+            PrecedenceRule::Criteria(list) => list.is_empty(),
+            PrecedenceRule::External(_) => false,
+        };
         let ctx = Ctx {
+            free_choice,
             gen,
             spec,
             enc,

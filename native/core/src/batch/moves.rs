@@ -143,7 +143,7 @@ impl<B: Bits> Ctx<B> {
             game.quiet = true;
             return self.list_quiet_actions(&node, &mut choices.actions);
         }
-        if !self.fill_single_jumps(game)? {
+        if !self.fill_single_jumps(game)? && !self.fill_short_jumps(game)? {
             self.fill_captures(game)?;
         } else if !self.gen.tables.capture_mandatory {
             self.fill_quiet(game)?;
@@ -287,6 +287,106 @@ impl<B: Bits> Ctx<B> {
             Some(error) => Err(error),
             None => Ok(single),
         }
+    }
+
+    /// The captures when the side to move's kings can jump too, where every capture is a single
+    /// jump (by a man or a king) that cannot go on and the choice among captures is free: the
+    /// kings short (a jump lands just beyond the piece it takes), no precedence. False, nothing
+    /// listed, where that is not so (then the generator's full search lists them).
+    fn fill_short_jumps(&self, game: &mut Game<B>) -> Result<bool, Error> {
+        let t = &self.gen.tables;
+        if t.flying || !self.free_choice {
+            return Ok(false);
+        }
+        let Node {
+            own,
+            opp,
+            kings,
+            color,
+            ..
+        } = game.node;
+        let side = usize::from(color & 1);
+        let empty = t.board ^ (own | opp);
+        let prey = if t.men_capture_kings {
+            opp
+        } else {
+            opp & !kings
+        };
+        let jumps = self.gen.man_jumps(own & !kings, prey, empty, color);
+        let goes_on = (jumps.origins & t.jump_goes_on[side]) | t.jump_needs_search[side];
+        if (jumps.landings & goes_on).any() {
+            return Ok(false);
+        }
+        let before = game.entries.len();
+        let crown = t.crown_row[side];
+        for &(a, up, jumpers) in &jumps.jumps[..jumps.len.min(8)] {
+            for start in jumpers.iter() {
+                let s = B::bit(start);
+                let over = s.shift(a, up);
+                let to = over.shift(a, up);
+                let promotes = (to & crown).any();
+                let compact = Compact {
+                    moved: s | to,
+                    captured: over,
+                    crowned: (kings & over) | (to & crown),
+                };
+                let event = events::CAPTURE
+                    | events::MAN_MOVED
+                    | if promotes { events::CROWNING } else { 0 };
+                self.push_jump(game, s, to, compact, event)?;
+            }
+        }
+        for king in (own & kings).iter() {
+            let k = B::bit(king);
+            for step in &t.king_captures[side] {
+                let (a, up) = (step.amount, step.up);
+                let over = k.shift(a, up) & opp;
+                let to = over.shift(a, up) & empty;
+                if to.is_zero() {
+                    continue;
+                }
+                // Another jump from the landing square (the king's start square empty by then,
+                // the piece just jumped not to be taken again) makes it a longer capture.
+                let (others, free) = (opp & !over, empty | k);
+                let more = t.king_captures[side].iter().any(|d| {
+                    ((to.shift(d.amount, d.up) & others).shift(d.amount, d.up) & free).any()
+                });
+                if more {
+                    game.entries.truncate(before);
+                    return Ok(false);
+                }
+                let compact = Compact {
+                    moved: k | to,
+                    captured: over,
+                    crowned: k | to | (kings & over),
+                };
+                self.push_jump(game, k, to, compact, events::CAPTURE)?;
+            }
+        }
+        Ok(game.entries.len() > before)
+    }
+
+    /// A one-segment capture from `from` to `to` listed with its action.
+    fn push_jump(
+        &self,
+        game: &mut Game<B>,
+        from: B,
+        to: B,
+        compact: Compact<B>,
+        event: u8,
+    ) -> Result<(), Error> {
+        let t = &self.gen.tables;
+        let (start, end) = (t.square(from.lowest_index()), t.square(to.lowest_index()));
+        let action = self.enc.segment(game.node.color, start, end);
+        if action < 0 {
+            return Err(off_line(start, end));
+        }
+        game.entries.push(Entry {
+            compact,
+            first: action as u32,
+            event,
+        });
+        Ok(())
     }
 
     /// The quiet moves (what `legal` lists without a capture), straight from the men's step
