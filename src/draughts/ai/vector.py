@@ -21,7 +21,9 @@ draw claimed at once unless ``claim_draws=False``, ``max_plies``).
   ends starts it again; that game's action is ignored and its reward is 0.
 
 With ``copy=False`` the arrays returned are the environment's own buffers, read-only and rewritten
-by the next call (no copy at all: the fastest way); by default they are copies.
+by the next call (no copy at all: the fastest way); by default they are copies. The next call
+updates them in place, writing only what changed in each game's row, so they must be left as
+returned.
 """
 
 from __future__ import annotations
