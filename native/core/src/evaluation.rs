@@ -202,10 +202,10 @@ impl<B: Bits> Evaluation<B> {
             }
         }
         if self.flying && kings.any() {
-            if self.holds_road(own, own_kings, opp, opp_kings) {
+            if self.holds_road(own_kings, opp, opp_kings) {
                 return score + self.road;
             }
-            if self.holds_road(opp, opp_kings, own, own_kings) {
+            if self.holds_road(opp_kings, own, own_kings) {
                 return score - self.road;
             }
             // Flying kings hold a draw against a small majority: a lead short of three pieces
@@ -220,12 +220,12 @@ impl<B: Bits> Evaluation<B> {
         score
     }
 
-    /// Whether `strong` has three kings or more, one on the main road, against a lone king off it:
+    /// Whether `strong_kings` are three or more, one on the main road, against a lone king off it:
     /// the known win of flying kings (Petrov's triangle on 8x8), where a lone king on the road
     /// holds the draw (RUS64 7.2.7). Such a lead counts in full, not a quarter, with the road's
     /// weight: the strong side keeps its kings and the road, the lone king runs for it.
     #[inline]
-    fn holds_road(&self, strong: B, strong_kings: B, weak: B, weak_kings: B) -> bool {
+    fn holds_road(&self, strong_kings: B, weak: B, weak_kings: B) -> bool {
         self.road != 0
             && weak.count() == 1
             && weak == weak_kings
@@ -272,19 +272,32 @@ mod tests {
             road: 50,
             ..Evaluation::default()
         };
-        let three = 0b0000_0111; // three kings, on the road
+        // Three kings, on the road.
+        let three = 0b0000_0111;
         // The lone king off the road: 900 - 300 in full, and the road's weight.
-        assert_eq!(eval.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0), 650);
-        assert_eq!(eval.evaluate(0b1000_0000, three, three | 0b1000_0000, 0), -650);
+        assert_eq!(
+            eval.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0),
+            650
+        );
+        assert_eq!(
+            eval.evaluate(0b1000_0000, three, three | 0b1000_0000, 0),
+            -650
+        );
         // The lone king on the road holds it: a quarter, as before.
         assert_eq!(eval.evaluate(three, 0b1000, three | 0b1000, 0), 150);
         // No king of the three on the road: a quarter.
         let off = 0b0111_0000;
         assert_eq!(eval.evaluate(off, 0b1000_0000, off | 0b1000_0000, 0), 150);
         // Two kings and a man: a quarter (not three kings).
-        assert_eq!(eval.evaluate(three, 0b1000_0000, 0b0011 | 0b1000_0000, 0), 400 / 4);
+        assert_eq!(
+            eval.evaluate(three, 0b1000_0000, 0b0011 | 0b1000_0000, 0),
+            400 / 4
+        );
         // The weight 0 turns the knowledge off.
         let off_weight = Evaluation { road: 0, ..eval };
-        assert_eq!(off_weight.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0), 150);
+        assert_eq!(
+            off_weight.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0),
+            150
+        );
     }
 }
