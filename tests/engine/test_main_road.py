@@ -3,8 +3,9 @@
 With flying kings a small lead against a king counts a quarter (it is usually a draw), but three
 kings with one on the board's main road (its one longest diagonal: a1-h8 on 8x8, 46-5 on 10x10)
 against a lone king off it is the known win (Petrov's triangle), and a lone king on the road
-holds the draw (RUS64 7.2.7). Before this the evaluation quartered both alike, so the engine gave
-a king away from a won 3-against-1 ending (it scored the two endings alike).
+holds the draw (RUS64 7.2.7). Before this the evaluation quartered both alike (and two kings
+against one, a draw, scored half of three against one): in a match game of 2026-12-07 the engine
+let three kings on the road against a lone king off it become two against one, drawn.
 """
 
 from __future__ import annotations
