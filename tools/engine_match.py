@@ -5,8 +5,21 @@ Each side is a separate process speaking a small line protocol on its standard i
 move of both sides against its own legal moves, and ends a game by the variant's rules (no move
 left, repetition, move-count and endgame draws) or, after ``--max-plies`` plies, adjudicates a
 draw. ``--games`` games per variant (default 20): ``games / 2`` openings of ``--opening-plies``
-random legal plies (seeded: opening ``i`` uses ``random.Random(seed + i)``), each played twice
+random legal plies (seeded: candidate ``i`` uses ``random.Random(seed + i)``), each played twice
 with colours swapped. Both sides get the same time per move (``--time``).
+
+Openings (``--openings``): ``balanced`` (the default) keeps a random candidate only where its
+position is new (not reached by an opening kept before: four random plies often repeat), the
+material is equal (the same number of men and of kings on each side) and **every polydraughts
+player, as judge**, searching it to ``--judge-depth`` plies (default 8) with its ``strong`` weights
+and a new engine, scores it within ``--judge-margin`` hundredths of a man (default 30) of level, for
+the side to move; candidates are tried in seed order until ``games / 2`` are kept, and the kept
+seeds and the judges' scores are printed before the first game. Both players judge, so that
+neither side's evaluation alone decides which openings are played (against py-draughts, only the
+polydraughts player judges). The rule is fixed before any game is played and reads nothing of the
+games, so a filtered match measures the engines from openings neither side has already won or
+lost; four random plies decide many Russian games (13 of 48 unfiltered openings were won by the
+same colour both times). ``random`` plays every candidate, as before.
 
 Players (``--first`` and ``--second``):
 
@@ -35,6 +48,7 @@ Usage::
     python tools/engine_match.py --variants russian --second simple --games 20 --time 0.5
     python tools/engine_match.py --first polydraughts@/tmp/old/src --second polydraughts --games 10
     python tools/engine_match.py --second polydraughts:/work/venv-old/bin/python --time 0.1 --games 24
+    python tools/engine_match.py --variants russian --openings random --games 96   # unfiltered
 """
 
 from __future__ import annotations
@@ -50,10 +64,10 @@ import tempfile
 import threading
 import time
 import venv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import draughts
 from draughts.board import Board
@@ -70,6 +84,10 @@ PY_DRAUGHTS_ENGINES = ("turbo", "simple")
 #   go                                         -> move MOVE NODES DEPTH WALL CPU
 #   speed VARIANT SECONDS CLOCK FEN            -> speed NODES DEPTH CPU (polydraughts only: a fresh
 #                                                 engine searches FEN, for --speed)
+#   judge VARIANT DEPTH FEN                    -> judge SCORE (polydraughts only: a fresh engine with
+#                                                 the strong weights searches FEN to DEPTH; SCORE in
+#                                                 hundredths of a man for the side to move, +-1000000
+#                                                 for a win or loss; for --openings balanced)
 #   quit
 # A MOVE is ``start:end:c1.c2...`` in square numbers (1 = square 1), the captured squares sorted.
 PLAYER = r'''
@@ -193,6 +211,18 @@ for line in sys.stdin:
             cpu = time.process_time()
             result = speed.engine.search(speed.board.position, speed.limit)
             print("speed", result.nodes, result.depth, f"{time.process_time() - cpu:.4f}", flush=True)
+        elif words[0] == "judge":  # a fixed-depth search of a fresh strong engine: the opening filter
+            variant, depth = words[1], int(words[2])
+            import draughts
+            import draughts.engine as module
+            level = module.LEVELS["strong"]
+            judge = module.Engine(seed=0, weights=level.weights, margin=0)
+            score = judge.search(draughts.Board(variant, " ".join(words[3:])), module.Limit(depth=depth)).score
+            if hasattr(score, "plies"):  # a Score (since issue 40): a win or loss in plies, or centi
+                value = score.centi if score.plies is None else (1000000 if score.plies > 0 else -1000000)
+            else:  # an int (the turn-3 build): a win or loss beyond the bound
+                value = score if abs(score) < 990000 else (1000000 if score > 0 else -1000000)
+            print("judge", value, flush=True)
         elif words[0] == "quit":
             break
         else:
@@ -259,6 +289,10 @@ class Player:
         if not answer or answer[0] == "error":
             raise RuntimeError(f"{self.spec} answered {' '.join(answer) or 'nothing'} to {line!r}")
         return answer
+
+    def judge(self, variant: str, depth: int, fen: str) -> int:
+        """This player's score of ``fen`` for the side to move, by a fresh engine searching ``depth`` plies."""
+        return int(self.ask(f"judge {variant} {depth} {fen}")[1])
 
     def close(self) -> None:
         try:
@@ -364,8 +398,98 @@ def opening_of(variant: str, seed: int, plies: int) -> list[str]:
     return opening
 
 
+class Opening(NamedTuple):
+    """A kept opening: its candidate seed, its moves and each judge's score (side to move)."""
+
+    seed: int
+    moves: list[str]
+    scores: tuple[int, ...]
+
+
+def balanced_openings(
+    variant: str,
+    first_seed: int,
+    count: int,
+    plies: int,
+    judges: Sequence[Callable[[str], int]],
+    margin: int,
+    tries: int = 50,
+) -> tuple[list[Opening], int]:
+    """The first ``count`` random openings from ``first_seed`` on that the filter keeps, and the candidates tried.
+
+    A candidate (``opening_of(variant, seed, plies)``) is kept where the game goes on, its position
+    is not one an opening kept before reached (four random plies often repeat: the same pair of
+    games twice would count one opening double), each side has as many men and as many kings as
+    the other, and every judge (a function of a numeric FEN giving its score for the side to
+    move) scores it within ``margin`` of 0. The judges are asked only about new openings of equal
+    material, in seed order; the rule reads nothing of any game.
+
+    Raises:
+        SystemExit: when ``tries * count`` candidates do not give ``count`` openings.
+    """
+    kept: list[Opening] = []
+    seen: set[str] = set()  # the positions of the openings kept
+    seed = first_seed
+    while len(kept) < count:
+        if seed - first_seed >= tries * max(count, 1):
+            raise SystemExit(
+                f"only {len(kept)} of {count} openings within +-{margin} in {seed - first_seed} candidates "
+                f"from seed {first_seed}: widen --judge-margin or use --openings random"
+            )
+        moves = opening_of(variant, seed, plies)
+        board = Board(variant)
+        for text in moves:
+            board.push({token(move): move for move in board.legal_moves}[text])
+        position = board.position
+        fen = board.fen(numeric=True)
+        if (
+            board.outcome() is None
+            and fen not in seen
+            and position.material(Color.WHITE) == position.material(Color.BLACK)
+        ):
+            scores = tuple(judge(fen) for judge in judges)
+            if all(abs(score) <= margin for score in scores):
+                kept.append(Opening(seed, moves, scores))
+                seen.add(fen)
+        seed += 1
+    return kept, seed - first_seed
+
+
+def choose_openings(
+    args: argparse.Namespace, variant: str, second: str, script: Path, workdir: str
+) -> dict[int, list[str]]:
+    """The openings of ``variant``'s games by their seeds, by ``--openings``; the balanced ones printed."""
+    count = args.games // 2
+    if args.openings == "random":
+        return {seed: opening_of(variant, seed, args.opening_plies) for seed in range(args.seed, args.seed + count)}
+    specs = [spec for spec in (args.first, second) if spec.startswith("polydraughts")]
+    players = [Player(spec, script, args.venv_dir, workdir) for spec in specs]
+    try:
+        judges = [functools.partial(player.judge, variant, args.judge_depth) for player in players]
+        kept, tried = balanced_openings(variant, args.seed, count, args.opening_plies, judges, args.judge_margin)
+    finally:
+        for player in players:
+            player.close()
+    print(
+        f"{variant}: {len(kept)} balanced openings of {tried} candidates (seeds {args.seed}-{args.seed + tried - 1}): "
+        f"new positions, equal material and |score| <= {args.judge_margin} at depth {args.judge_depth} "
+        f"by {' and '.join(specs)}",
+        flush=True,
+    )
+    for opening in kept:
+        scores = " ".join(f"{score:+d}" for score in opening.scores)
+        print(f"    seed {opening.seed}: {' '.join(opening.moves)}  ({scores})", flush=True)
+    return {opening.seed: opening.moves for opening in kept}
+
+
 def run_games(
-    args: argparse.Namespace, variant: str, second: str, script: Path, workdir: str, jobs: list[tuple[int, Color]]
+    args: argparse.Namespace,
+    variant: str,
+    second: str,
+    script: Path,
+    workdir: str,
+    jobs: list[tuple[int, Color]],
+    openings: dict[int, list[str]],
 ) -> list[dict[str, Any]]:
     """Play ``jobs`` (opening seed, colour of the first player) with one pair of player processes."""
     first_player = Player(args.first, script, args.venv_dir, workdir)
@@ -373,7 +497,7 @@ def run_games(
     games = []
     try:
         for seed, first_color in jobs:
-            opening = opening_of(variant, seed, args.opening_plies)
+            opening = openings[seed]
             players = {first_color: first_player, first_color.opponent: second_player}
             game = play_game(players, variant, opening, args.time, args.clock, 2 * seed, args.max_plies)
             game.update(
@@ -387,6 +511,7 @@ def run_games(
                 second_spec=second,
                 time=args.time,
                 clock=args.clock,
+                openings=args.openings,
             )
             games.append(game)
             won = "draw" if game["winner"] is None else "first" if game["winner"] == str(first_color) else "second"
@@ -420,6 +545,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1, help="first opening seed")
+    parser.add_argument(
+        "--openings",
+        choices=("balanced", "random"),
+        default="balanced",
+        help="balanced: random openings kept only where the position is new, the material equal and every "
+        "polydraughts player's fixed-depth score within the margin (see above); random: every random opening",
+    )
+    parser.add_argument("--judge-depth", type=int, default=8, help="plies of the judges' searches (balanced)")
+    parser.add_argument(
+        "--judge-margin", type=int, default=30, help="largest |score| kept, hundredths of a man (balanced)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (a pair of processes each)")
     parser.add_argument("--venv-dir", type=Path, default=Path.home() / ".cache" / "polydraughts-bench")
     parser.add_argument("--log", type=Path, help="append each game as a JSON line to this file")
@@ -441,25 +577,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             second = args.second or ("turbo" if variant == "international" else "simple")
             if second in PY_DRAUGHTS_ENGINES:
                 peer_python(args.venv_dir)  # made once, before the workers start
+            openings = choose_openings(args, variant, second, script, workdir)
             load_before = os.getloadavg()[0]
             started = time.perf_counter()
-            jobs = [
-                (args.seed + index, color) for index in range(args.games // 2) for color in (Color.WHITE, Color.BLACK)
-            ]
+            jobs = [(seed, color) for seed in openings for color in (Color.WHITE, Color.BLACK)]
             workers = max(1, min(args.jobs, len(jobs)))
             with ThreadPoolExecutor(workers) as pool:
                 shares = [jobs[index::workers] for index in range(workers)]
-                play = functools.partial(run_games, args, variant, second, script, workdir)
+                play = functools.partial(run_games, args, variant, second, script, workdir, openings=openings)
                 parts = pool.map(play, shares)
                 games = [game for part in parts for game in part]
             seconds = time.perf_counter() - started
             rows.append(row_of(variant, games, seconds, (load_before, os.getloadavg()[0])))
     print(
         f"\n{args.games} games per variant, {args.time:g} s per move ({args.clock} clock), "
-        f"{args.opening_plies}-ply seeded openings from seed {args.seed}, both colours"
+        f"{args.opening_plies}-ply seeded openings from seed {args.seed}, both colours, {opening_rule(args)}"
     )
     print_table(rows)
     return 0
+
+
+def opening_rule(args: argparse.Namespace) -> str:
+    """How the openings were chosen, in words, for the output."""
+    if args.openings == "random":
+        return "every random opening (unfiltered)"
+    return (
+        f"balanced openings (new positions, equal material, every polydraughts player's depth-{args.judge_depth} "
+        f"score within +-{args.judge_margin})"
+    )
 
 
 def row_of(variant: str, games: list[dict[str, Any]], seconds: float, load: tuple[float, float]) -> dict[str, Any]:

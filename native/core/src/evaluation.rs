@@ -6,7 +6,8 @@
 //! of the Python evaluation it replaces, integer for integer: what each man and king is worth
 //! where it stands (material, square table, advancement, back-rank guard, king squares), the
 //! back-rank correction against a side without men, contact, balance, mobility, support, and in
-//! the endgame the advancement race, runaways and the flying-king draw margin.
+//! the endgame the advancement race, runaways, the flying-king draw margin and, against a lone
+//! king, the main road.
 
 use crate::bitboard::Bits;
 
@@ -61,6 +62,11 @@ pub struct Evaluation<B: Bits> {
     pub balance: i64,
     /// Weight per runaway man.
     pub runaway: i64,
+    /// The board's main road (its one longest diagonal), empty where it has none.
+    pub main_road: B,
+    /// With flying kings, what holding the main road with three kings is worth against a lone
+    /// king off it (0: the knowledge is off).
+    pub road: i64,
 }
 
 #[inline(always)]
@@ -196,6 +202,12 @@ impl<B: Bits> Evaluation<B> {
             }
         }
         if self.flying && kings.any() {
+            if self.holds_road(own_kings, opp, opp_kings) {
+                return score + self.road;
+            }
+            if self.holds_road(opp_kings, own, own_kings) {
+                return score - self.road;
+            }
             // Flying kings hold a draw against a small majority: a lead short of three pieces
             // over a side with a king counts a quarter (rounded towards zero).
             let lead = count(own) - count(opp);
@@ -206,6 +218,20 @@ impl<B: Bits> Evaluation<B> {
             }
         }
         score
+    }
+
+    /// Whether `strong_kings` are three or more, one on the main road, against a lone king off it:
+    /// the known win of flying kings (Petrov's triangle on 8x8), where a lone king on the road
+    /// holds the draw (RUS64 7.2.7). Such a lead counts in full, not a quarter, with the road's
+    /// weight: the strong side keeps its kings and the road, the lone king runs for it.
+    #[inline]
+    fn holds_road(&self, strong_kings: B, weak: B, weak_kings: B) -> bool {
+        self.road != 0
+            && weak.count() == 1
+            && weak == weak_kings
+            && (weak & self.main_road).is_zero()
+            && strong_kings.count() >= 3
+            && (strong_kings & self.main_road).any()
     }
 }
 
@@ -230,5 +256,48 @@ mod tests {
         assert_eq!(eval.evaluate(0b0011, 0b0100, 0b0101, 0), 100 / 4);
         let losing = Evaluation { sign: -1, ..eval };
         assert_eq!(losing.evaluate(0b0011, 0b0100, 0, 0), -100);
+    }
+
+    #[test]
+    fn three_kings_on_the_main_road_against_a_lone_king_off_it_count_in_full() {
+        // An 8-bit toy board, the road bits 0-3: men 100, kings 300, flying kings, road 50.
+        let eval = Evaluation::<u64> {
+            men: [vec![100; 8], vec![100; 8]],
+            kings: vec![300; 8],
+            board: 0xff,
+            men_total: 24,
+            sign: 1,
+            flying: true,
+            main_road: 0b1111,
+            road: 50,
+            ..Evaluation::default()
+        };
+        // Three kings, on the road.
+        let three = 0b0000_0111;
+        // The lone king off the road: 900 - 300 in full, and the road's weight.
+        assert_eq!(
+            eval.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0),
+            650
+        );
+        assert_eq!(
+            eval.evaluate(0b1000_0000, three, three | 0b1000_0000, 0),
+            -650
+        );
+        // The lone king on the road holds it: a quarter, as before.
+        assert_eq!(eval.evaluate(three, 0b1000, three | 0b1000, 0), 150);
+        // No king of the three on the road: a quarter.
+        let off = 0b0111_0000;
+        assert_eq!(eval.evaluate(off, 0b1000_0000, off | 0b1000_0000, 0), 150);
+        // Two kings and a man: a quarter (not three kings).
+        assert_eq!(
+            eval.evaluate(three, 0b1000_0000, 0b0011 | 0b1000_0000, 0),
+            400 / 4
+        );
+        // The weight 0 turns the knowledge off.
+        let off_weight = Evaluation { road: 0, ..eval };
+        assert_eq!(
+            off_weight.evaluate(three, 0b1000_0000, three | 0b1000_0000, 0),
+            150
+        );
     }
 }

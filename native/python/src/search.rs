@@ -192,6 +192,8 @@ fn eval_of<B: Bits>(g: &Generator<B>, d: &Bound<'_, PyDict>) -> PyResult<Eval<B>
         back_rank: get("back_rank")?.extract()?,
         balance: get("balance")?.extract()?,
         runaway: get("runaway")?.extract()?,
+        main_road: bits(&get("main_road")?, "main_road")?,
+        road: get("road")?.extract()?,
     })
 }
 

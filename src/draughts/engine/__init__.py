@@ -51,7 +51,7 @@ ruleset's fields only (no variant names):
 * **kings** on the squares they see most of;
 * in the endgame, **advancement** (the race to crown), **runaways** (men no opposing piece can
   stop) and, with flying kings, a small lead against a king counting a quarter (it is usually a
-  draw);
+  draw) except three kings holding the main road against a lone king off it (a known win);
 * where a player with no move wins (losing draughts) the whole score changes sign; where
   crowning wins (breakthrough) advancement and runaways count three times, always.
 

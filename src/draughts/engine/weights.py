@@ -142,6 +142,10 @@ class Weights:
         balance: Per man more on one wing than on the other (a lopsided formation).
         king_position: A king's bonus on the squares it sees most of (the long diagonals).
         runaway: In the endgame, a man whose way to the crowning row no opposing piece can bar.
+        main_road: With flying kings, three kings or more, one on the board's main road (its one
+            longest diagonal), against a lone king off it: the known win (Petrov's triangle on
+            8x8), which then counts in full rather than a quarter, with this bonus; a lone king on
+            the road holds the draw (RUS64 7.2.7). 0 turns the knowledge off.
     """
 
     man: int = attrs.field(default=100, validator=_integer)
@@ -158,6 +162,7 @@ class Weights:
     balance: int = attrs.field(default=2, validator=_integer)
     king_position: int = attrs.field(default=12, validator=_integer)
     runaway: int = attrs.field(default=60, validator=_integer)
+    main_road: int = attrs.field(default=100, validator=_integer)
 
 
 MATERIAL_ONLY = Weights(
@@ -170,6 +175,7 @@ MATERIAL_ONLY = Weights(
     balance=0,
     king_position=0,
     runaway=0,
+    main_road=0,
 )
 """Weights that count material only."""
 
@@ -222,6 +228,8 @@ def _evaluation(ruleset: Ruleset, weights: Weights) -> Evaluation:
         "back_rank": w.back_rank,
         "balance": w.balance,
         "runaway": w.runaway * (3 if ruleset.crowning_wins else 1),
+        "main_road": _main_road(tables) if tables.flying else 0,
+        "road": w.main_road,
     }
     return Evaluation(native_rules(ruleset), compiled)
 
@@ -289,6 +297,25 @@ def _king_reach(tables: Tables) -> list[int]:
         rays = [tables.rays[d][index] for d in directions]
         reach[index] = sum(ray.bit_count() if tables.flying else int(ray != 0) for ray in rays)
     return reach
+
+
+def _main_road(tables: Tables) -> int:
+    """The mask of the board's main road: its longest diagonal, where no other is as long (else 0).
+
+    A line is a square with every square along a king's direction from it and every square from
+    which it lies along that direction; 8x8 has one longest (a1-h8, RUS64's "main road"), 10x10
+    one (46-5); a board with two lines of the longest length has no main road.
+    """
+    directions = {d for d, _, _ in tables.king_moves[0]} | {d for d, _, _ in tables.king_captures[0]}
+    indices = [tables.bit_of_square[square] for square in range(1, len(tables.bit_of_square))]
+    lines = set()
+    for index in indices:
+        for d in directions:
+            behind = sum(1 << other for other in indices if tables.rays[d][other] >> index & 1)
+            lines.add((1 << index) | tables.rays[d][index] | behind)
+    longest = max((line.bit_count() for line in lines), default=0)
+    roads = [line for line in lines if line.bit_count() == longest]
+    return roads[0] if len(roads) == 1 else 0
 
 
 def _man_neighbours(tables: Tables) -> tuple[tuple[Shifts, Shifts], tuple[Shifts, Shifts]]:
