@@ -219,19 +219,19 @@ type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
 pub struct MoveCache {
     typed: OnceLock<Box<dyn Any + Send + Sync>>,
     factory: OnceLock<Py<PyAny>>,
-    /// The quiet moves by [`quiet_key`]: a quiet move is its start, end and whether it crowns,
-    /// whatever the width.
-    quiet: Mutex<QuietMoves>,
+    /// The simple moves by [`simple_key`]: a quiet move, or a single jump by a man, is its start,
+    /// end, whether it crowns and whether it captures, whatever the width.
+    simple: Mutex<SimpleMoves>,
 }
 
-/// Boards of at most this many squares keep their quiet moves in a flat table (a slot per start,
-/// end and crowning: 33,282 slots, 260 KiB, at most); larger ones in a map.
+/// Boards of at most this many squares keep their simple moves in a flat table (a slot per start,
+/// end, crowning and capture: 66,564 slots, 520 KiB, at most); larger ones in a map.
 const FLAT_SQUARES: usize = 128;
 
-/// The cached quiet moves: a `Move` by [`quiet_key`], in a flat table (a look-up is an index)
-/// or, on boards of more than [`FLAT_SQUARES`] squares, a map.
+/// The cached simple moves (quiet moves, and single jumps by men): a `Move` by [`simple_key`], in
+/// a flat table (a look-up is an index) or, on boards of more than [`FLAT_SQUARES`] squares, a map.
 #[derive(Default)]
-struct QuietMoves {
+struct SimpleMoves {
     /// Square numbers run from 1 to `side - 1` (0 until the flat table is made, and for boards
     /// whose moves the map keeps).
     side: usize,
@@ -239,20 +239,22 @@ struct QuietMoves {
     map: FxHashMap<u64, Py<PyAny>>,
 }
 
-impl QuietMoves {
+impl SimpleMoves {
     /// Makes the flat table for a board of `squares` squares if it is small enough (once).
     fn prepare(&mut self, squares: usize) {
         if self.side == 0 && squares <= FLAT_SQUARES {
             self.side = squares + 1;
-            self.flat.resize_with(self.side * self.side * 2, || None);
+            self.flat.resize_with(self.side * self.side * 4, || None);
         }
     }
 
     /// The slot of `key` in the flat table (out of range: past its end).
     #[inline(always)]
     fn slot(&self, key: u64) -> usize {
-        let (start, end, promotes) = quiet_parts(key);
-        ((start as usize * self.side + end as usize) << 1) | usize::from(promotes)
+        let (start, end, promotes, capture) = simple_parts(key);
+        ((start as usize * self.side + end as usize) << 2)
+            | (usize::from(promotes) << 1)
+            | usize::from(capture)
     }
 
     #[inline(always)]
@@ -301,24 +303,28 @@ fn set_item(tuple: &Bound<'_, PyTuple>, index: usize, value: Py<PyAny>) -> PyRes
     Ok(())
 }
 
-/// The key of a quiet move: its start and end squares and whether it crowns, packed in 41 bits
-/// so that keys sort as moves do (by start, then end; a start and end pair is one move).
+/// The key of a simple move (a quiet move, or a single jump by a man): its start and end squares,
+/// whether it crowns and whether it captures, packed in 42 bits so that keys sort as moves do (by
+/// start, then end; a start and end pair is one move of each kind, and one listing never mixes
+/// quiet moves and captures). A single jump's captured square is the one between its two.
 #[inline(always)]
-pub fn quiet_key(start: u32, end: u32, promotes: bool) -> u64 {
-    (u64::from(start & QUIET_SQUARE) << 21)
-        | (u64::from(end & QUIET_SQUARE) << 1)
-        | u64::from(promotes)
+pub fn simple_key(start: u32, end: u32, promotes: bool, capture: bool) -> u64 {
+    (u64::from(start & SIMPLE_SQUARE) << 22)
+        | (u64::from(end & SIMPLE_SQUARE) << 2)
+        | (u64::from(promotes) << 1)
+        | u64::from(capture)
 }
 
-/// The square numbers a [`quiet_key`] holds (every board has fewer squares).
-const QUIET_SQUARE: u32 = (1 << 20) - 1;
+/// The square numbers a [`simple_key`] holds (every board has fewer squares).
+const SIMPLE_SQUARE: u32 = (1 << 20) - 1;
 
-/// A [`quiet_key`]'s start, end and crowning.
+/// A [`simple_key`]'s start, end, crowning and capture.
 #[inline(always)]
-fn quiet_parts(key: u64) -> (u32, u32, bool) {
+fn simple_parts(key: u64) -> (u32, u32, bool, bool) {
     (
-        (key >> 21) as u32 & QUIET_SQUARE,
-        (key >> 1) as u32 & QUIET_SQUARE,
+        (key >> 22) as u32 & SIMPLE_SQUARE,
+        (key >> 2) as u32 & SIMPLE_SQUARE,
+        key & 2 == 2,
         key & 1 == 1,
     )
 }
@@ -368,21 +374,23 @@ impl MoveCache {
         })
     }
 
-    /// The `Move`s of the quiet moves `keys` ([`quiet_key`]s, in order) of a board of
-    /// `squares` squares, as a tuple: looked up in one lock, made on first sight. As
-    /// [`MoveCache::objects`], the lock is never held while Python runs. The tuple is filled in
-    /// place (no list in between: this runs once per position of a game).
-    pub(crate) fn quiet_moves<'py>(
+    /// The `Move`s of the simple moves `keys` ([`simple_key`]s, in order) of a board of
+    /// `squares` squares, as a tuple: looked up in one lock, made on first sight (a capture's
+    /// captured square is `captured(index)`). As [`MoveCache::objects`], the lock is never held
+    /// while Python runs. The tuple is filled in place (no list in between: this runs once per
+    /// position of a game).
+    pub(crate) fn simple_moves<'py>(
         &self,
         py: Python<'py>,
         squares: usize,
         keys: impl ExactSizeIterator<Item = u64> + Clone,
+        captured: impl Fn(usize) -> u32,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let moves = new_tuple(py, keys.len())?;
         let mut missing = false;
         {
             let mut table = self
-                .quiet
+                .simple
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             table.prepare(squares);
@@ -395,30 +403,37 @@ impl MoveCache {
         }
         if missing {
             for (index, key) in keys.enumerate() {
-                self.quiet_missing(py, &moves, index, key)?;
+                self.simple_missing(py, &moves, index, key, || captured(index))?;
             }
         }
         Ok(moves)
     }
 
-    /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key`, made
-    /// (with `draughts.move.trusted_move`) and kept.
-    fn quiet_missing(
+    /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key` (a
+    /// capture's captured square from `captured`), made (with `draughts.move.trusted_move`) and
+    /// kept.
+    fn simple_missing(
         &self,
         py: Python<'_>,
         moves: &Bound<'_, PyTuple>,
         index: usize,
         key: u64,
+        captured: impl Fn() -> u32,
     ) -> PyResult<()> {
         if !unset(moves, index) {
             return Ok(());
         }
-        let (start, end, promotes) = quiet_parts(key);
+        let (start, end, promotes, capture) = simple_parts(key);
         let path = PyTuple::new(py, [start, end])?;
+        let taken = if capture {
+            PyTuple::new(py, [captured()])?
+        } else {
+            PyTuple::empty(py)
+        };
         let made = self
             .factory(py)?
-            .call1((start, end, PyTuple::empty(py), path, promotes))?;
-        self.quiet
+            .call1((start, end, taken, path, promotes))?;
+        self.simple
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .put(key, made.clone().unbind());
