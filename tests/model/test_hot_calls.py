@@ -11,13 +11,13 @@ needed (counted with :mod:`tracemalloc`, not timed).
 
 from __future__ import annotations
 
+import gc
 import inspect
 import random
 import tracemalloc
 
 import pytest
 
-import draughts
 from draughts import Board, IllegalMoveError, InvalidMoveError, LegalMoves, Move, Position
 
 
@@ -151,3 +151,27 @@ def test_subclasses_take_the_fast_members_too() -> None:
         assert type(position) is MyPosition
     assert board.position == position
     assert len(board.move_stack) == 4
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_listed_moves_are_left_out_of_the_cyclic_collector(variant: str) -> None:
+    """The ``Move`` objects the per-ruleset cache makes (quiet moves, single jumps, captures of
+    the full listing), and the tuples and frozenset they hold, are not tracked by the cyclic
+    garbage collector: they can be part of no cycle and live as long as the cache, and tracked
+    they were traversed by every collection of a long run (before: all tracked)."""
+    rng = random.Random(f"untracked {variant}")
+    kinds = set()
+    for _ in range(3):
+        position = Position.initial(variant)
+        for _ in range(120):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                kinds.add(len(move.captured))
+                for part in (move, move.path, move.captured, move._key, move._key[2]):
+                    assert not gc.is_tracked(part), (move, part)
+            position = position.play(rng.choice(moves))
+    assert {0, 1} <= kinds  # quiet moves and single jumps
+    assert max(kinds) > 1  # and longer captures
+    assert gc.is_tracked(Move(31, 26))  # a move made by the user is a plain object

@@ -80,13 +80,14 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// A borrowed object pointer the interpreter passed in, as a `Bound` of its own reference.
+/// An object pointer the interpreter passed in, borrowed for the call (no reference taken: the
+/// caller holds one until the call returns).
 ///
 /// # Safety
 /// `object` is a live object (an argument of the current call).
-unsafe fn bound(py: Python<'_>, object: *mut ffi::PyObject) -> Bound<'_, PyAny> {
-    // SAFETY: the caller's argument is alive for the call; a new reference is taken.
-    unsafe { Bound::from_borrowed_ptr(py, object) }
+unsafe fn bound<'a, 'py>(py: Python<'py>, object: *mut ffi::PyObject) -> Borrowed<'a, 'py, PyAny> {
+    // SAFETY: the caller's argument is alive for the call.
+    unsafe { Borrowed::from_ptr(py, object) }
 }
 
 /// The position `object` (a `TypeError` naming what it is otherwise).
@@ -275,7 +276,7 @@ unsafe extern "C" fn attribute_get(
     unsafe {
         run(|py| {
             if object.is_null() || object == ffi::Py_None() {
-                return Ok(bound(py, attribute).into_ptr());
+                return Ok(bound(py, attribute).to_owned().into_ptr());
             }
             let object = bound(py, object);
             Ok(PositionBase::legal_moves(position(&object, "legal_moves")?)?.into_ptr())
@@ -344,7 +345,9 @@ unsafe fn one_argument(
             (1, 0) => Ok(*args),
             (0, 1) => {
                 let key = bound(py, ffi::PyTuple_GetItem(kwnames, 0));
-                if key.cast::<PyString>()?.to_str()? == name {
+                let key = key.cast::<PyString>()?;
+                let key = key.to_str()?;
+                if key == name {
                     Ok(*args)
                 } else {
                     Err(PyTypeError::new_err(format!(
@@ -393,7 +396,7 @@ unsafe extern "C" fn board_push(
             let board = slf
                 .cast::<BoardBase>()
                 .map_err(|_| PyTypeError::new_err("push needs a Board"))?;
-            BoardBase::push(board, &r#move)?;
+            BoardBase::push(&board, &r#move)?;
             Ok(py.None().into_ptr())
         })
     }
