@@ -156,9 +156,10 @@ def test_subclasses_take_the_fast_members_too() -> None:
 @pytest.mark.parametrize("variant", ["international", "russian"])
 def test_listed_moves_are_left_out_of_the_cyclic_collector(variant: str) -> None:
     """The ``Move`` objects the per-ruleset cache makes (quiet moves, single jumps, captures of
-    the full listing), and the tuples and frozenset they hold, are not tracked by the cyclic
-    garbage collector: they can be part of no cycle and live as long as the cache, and tracked
-    they were traversed by every collection of a long run (before: all tracked)."""
+    the full listing; natively, slot by slot, as the public constructor would), and the tuples
+    and frozenset they hold, are not tracked by the cyclic garbage collector: they can be part of
+    no cycle and live as long as the cache, and tracked they were traversed by every collection
+    of a long run (before: all tracked)."""
     rng = random.Random(f"untracked {variant}")
     kinds = set()
     for _ in range(3):
@@ -169,6 +170,11 @@ def test_listed_moves_are_left_out_of_the_cyclic_collector(variant: str) -> None
                 break
             for move in moves:
                 kinds.add(len(move.captured))
+                # Made natively, slot by slot: the Move the public constructor makes.
+                public = Move(move.start, move.end, move.captured, move.path, move.promotes)
+                assert (move._key, move._hash, repr(move)) == (public._key, public._hash, repr(public))
+                assert move == public
+                assert type(move) is Move
                 for part in (move, move.path, move.captured, move._key, move._key[2]):
                     assert not gc.is_tracked(part), (move, part)
             position = position.play(rng.choice(moves))

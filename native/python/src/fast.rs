@@ -19,7 +19,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyFrozenSet, PyInt, PyList, PyTuple, PyType};
 use rustc_hash::FxHashMap;
 
 use crate::convert::{int_of, limbs_of};
@@ -219,7 +219,7 @@ type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
 #[derive(Default)]
 pub struct MoveCache {
     typed: OnceLock<Box<dyn Any + Send + Sync>>,
-    factory: OnceLock<Py<PyAny>>,
+    factory: OnceLock<Py<PyType>>,
     /// The simple moves by [`simple_key`]: a quiet move, or a single jump by a man, is its start,
     /// end, whether it crowns and whether it captures, whatever the width.
     simple: Mutex<SimpleMoves>,
@@ -341,31 +341,78 @@ impl MoveCache {
             .ok_or_else(|| PyTypeError::new_err("a move cache used with two bitboard widths"))
     }
 
-    fn factory<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
+    /// `draughts.Move`, looked up once.
+    fn move_class<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyType>> {
         if self.factory.get().is_none() {
             let made = py
                 .import("draughts.move")?
-                .getattr("trusted_move")?
+                .getattr("Move")?
+                .cast_into::<PyType>()?
                 .unbind();
             let _ = self.factory.set(made);
         }
         match self.factory.get() {
             Some(factory) => Ok(factory.bind(py)),
-            None => Err(PyTypeError::new_err(
-                "draughts.move.trusted_move is missing",
-            )),
+            None => Err(PyTypeError::new_err("draughts.move.Move is missing")),
         }
     }
 
-    /// A new cache entry for `m` (its `Move` made with `draughts.move.trusted_move`).
+    /// A new `draughts.Move`: what `draughts.move.trusted_move` makes (its slots set directly,
+    /// past attrs' frozen `__setattr__`, `_key` and `_hash` as `Move` computes them), made here
+    /// without its two Python frames and seven setter calls (a Russian game meets a few thousand
+    /// moves for the first time: made in Python, about 9,000 instructions each).
+    fn new_move<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        end: u32,
+        captured: Bound<'py, PyTuple>,
+        path: Bound<'py, PyTuple>,
+        promotes: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let cls = self.move_class(py)?;
+        // SAFETY: `PyType_GenericAlloc` is what `object.__new__(Move)` calls: it returns a new
+        // instance with every slot unset, or NULL with an exception set.
+        let made = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyType_GenericAlloc(cls.as_type_ptr(), 0))?
+        };
+        let start = start.into_pyobject(py)?.into_any();
+        let end = end.into_pyobject(py)?.into_any();
+        let set = PyFrozenSet::new(py, captured.iter())?.into_any();
+        let key = PyTuple::new(py, [&start, &end, &set])?;
+        let hash = key.hash()?.into_pyobject(py)?.into_any();
+        let promotes = PyBool::new(py, promotes).to_owned().into_any();
+        let slots = [
+            (intern!(py, "start"), start),
+            (intern!(py, "end"), end),
+            (intern!(py, "captured"), captured.into_any()),
+            (intern!(py, "path"), path.into_any()),
+            (intern!(py, "promotes"), promotes),
+            (intern!(py, "_key"), key.into_any()),
+            (intern!(py, "_hash"), hash),
+        ];
+        for (name, value) in &slots {
+            // SAFETY: live objects; `PyObject_GenericSetAttr` is `object.__setattr__` (the slot's
+            // descriptor sets it), -1 with an exception set on failure.
+            if unsafe { ffi::PyObject_GenericSetAttr(made.as_ptr(), name.as_ptr(), value.as_ptr()) }
+                < 0
+            {
+                return Err(PyErr::fetch(py));
+            }
+        }
+        Ok(made)
+    }
+
+    /// A new cache entry for `m` (its `Move` made by [`MoveCache::new_move`]).
     fn make<B: PyBits>(&self, py: Python<'_>, m: &PublicMove<B>) -> PyResult<Entry> {
-        let mv = self.factory(py)?.call1((
+        let mv = self.new_move(
+            py,
             m.start,
             m.end,
             PyTuple::new(py, m.captured.iter())?,
             PyTuple::new(py, m.path.iter())?,
             m.promotes,
-        ))?;
+        )?;
         untrack_move(&mv);
         Ok(Entry {
             promotes: m.promotes,
@@ -412,7 +459,7 @@ impl MoveCache {
     }
 
     /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key` (a
-    /// capture's captured square from `captured`), made (with `draughts.move.trusted_move`) and
+    /// capture's captured square from `captured`), made (by [`MoveCache::new_move`]) and
     /// kept.
     fn simple_missing(
         &self,
@@ -432,9 +479,7 @@ impl MoveCache {
         } else {
             PyTuple::empty(py)
         };
-        let made = self
-            .factory(py)?
-            .call1((start, end, taken, path, promotes))?;
+        let made = self.new_move(py, start, end, taken, path, promotes)?;
         untrack_move(&made);
         self.simple
             .lock()
