@@ -11,7 +11,7 @@ import attrs
 
 from draughts import _caches, _slots, drawrules
 from draughts._core import Tables, build_move_generator
-from draughts._native import BoardBase, DrawCounter, DrawRules
+from draughts._native import BoardBase, DrawCounter, DrawRules, fast_method
 from draughts._text import excerpt, number
 from draughts.color import Color
 from draughts.errors import DrawClaimError, IllegalMoveError, InvalidMoveError
@@ -135,7 +135,8 @@ class _BoardMoves(LegalMoves):
 
 def _board_moves(positions: list[Position]) -> _BoardMoves:
     """The live view of the board whose positions are ``positions`` (the list is its source: the
-    native collection reads the last position's moves from it, with no call through Python)."""
+    native collection reads the last position's moves from it, with no call through Python). The
+    board's native base makes it once, with the board."""
     return _BoardMoves(positions, positions)  # type: ignore[arg-type]
 
 
@@ -169,13 +170,13 @@ class Board(BoardBase):
 
     # The game's lists, its draw counter and its view live in the native base
     # (``draughts._native.BoardBase``), which makes ``legal_moves`` and ``push`` native: a ply runs
-    # no Python frame. The rest of the board's state is in the instance's dict.
+    # no Python frame. The lists and the view are made with the board (``_reset`` changes the lists
+    # in place); the rest of the board's state is in the instance's dict.
     if TYPE_CHECKING:
         _positions: list[Position]
         _moves: list[Move]
         _draws: DrawCounter
         _counts_men: bool
-        _view: LegalMoves
 
         @property
         def legal_moves(self) -> LegalMoves:
@@ -183,6 +184,9 @@ class Board(BoardBase):
 
         def push(self, move: Move) -> None:
             """Play ``move`` (native: ``BoardBase.push``)."""
+
+        def _set_draws(self, counter: DrawCounter, counts_men: bool) -> None:
+            """Sets ``_draws`` and ``_counts_men`` (native)."""
 
     def __init__(self, ruleset: Ruleset | str = "international", fen: str | None = None) -> None:
         rules = get_variant(ruleset)
@@ -201,13 +205,12 @@ class Board(BoardBase):
             start = _start_of(root.ruleset)
         if counters is None:
             counters = start.counters
-        self._positions = [root]
-        self._moves = []
+        self._positions[:] = [root]
+        self._moves.clear()
         self._root_counters = counters
-        self._draws = start.draw_rules.counter(root.native_node, counters.move_counts, counters.since_material_change)
-        self._counts_men = start.counts_men
+        draws = start.draw_rules.counter(root.native_node, counters.move_counts, counters.since_material_change)
+        self._set_draws(draws, start.counts_men)
         self._root_fullmove = max(fullmove or 1, 1)
-        self._view = _board_moves(self._positions)
 
     @classmethod
     def from_fen(cls, ruleset: Ruleset | str, fen: str) -> Board:
@@ -296,13 +299,11 @@ class Board(BoardBase):
         keeping its draw counts and move number (only the repetition history is dropped)."""
         board = Board.__new__(Board)
         if stack:
-            board._positions = list(self._positions)
-            board._moves = list(self._moves)
+            board._positions[:] = self._positions
+            board._moves[:] = self._moves
             board._root_counters = self._root_counters
-            board._draws = self._draws.copy()
-            board._counts_men = self._counts_men
+            board._set_draws(self._draws.copy(), self._counts_men)
             board._root_fullmove = self._root_fullmove
-            board._view = _board_moves(board._positions)
         else:
             board._reset(self.position, self.counters, self.fullmove_number)
         return board
@@ -528,6 +529,7 @@ def _make_start(tables: Tables) -> _Start:
 
 
 # The native members of the per-move path, listed in the class's own namespace as well: the API
-# reference and help() document them with the class (they are the same descriptors, as fast).
-for _native_member in ("legal_moves", "push"):
-    setattr(Board, _native_member, BoardBase.__dict__[_native_member])
+# reference and help() document them with the class. ``push`` is made for this class itself
+# (``native/python/src/hot.rs``): a method of the class itself takes CPython's specialised call.
+for _native_member, _fast in (("legal_moves", BoardBase.__dict__["legal_moves"]), ("push", fast_method(Board, "push"))):
+    setattr(Board, _native_member, _fast)

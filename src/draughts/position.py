@@ -12,7 +12,7 @@ from draughts._core import MoveGenerator, Tables, build_move_generator
 from draughts._core.rulestate import FEN_TAG
 from draughts._core.types import Compact, Node
 from draughts._native import Node as NativeNode
-from draughts._native import PositionBase
+from draughts._native import PositionBase, fast_method, legal_moves_attribute
 from draughts._text import excerpt
 from draughts.color import Color
 from draughts.diagram import text_diagram
@@ -600,6 +600,15 @@ def _position(cls: type[Position], rules: Ruleset, node: NativeNode, gen: MoveGe
 
 
 # The native members of the per-move path, listed in the class's own namespace as well: the API
-# reference and help() document them with the class (they are the same descriptors, as fast).
-for _native_member in ("legal_moves", "play", "play_listed", "child_at"):
+# reference and help() document them with the class. ``legal_moves`` and ``play`` are made for this
+# class itself (``native/python/src/hot.rs``): read, ``legal_moves`` is the position's LegalMoves;
+# called, ``position.legal_moves()`` gives the tuple without making the view; and a method of the
+# class itself takes CPython's specialised call (one of the native base does not).
+for _native_member in ("play_listed", "child_at"):
     setattr(Position, _native_member, PositionBase.__dict__[_native_member])
+_fast_members = {
+    "legal_moves": legal_moves_attribute(PositionBase.__dict__["legal_moves"].__doc__),
+    "play": fast_method(Position, "play"),
+}
+for _native_member, _fast in _fast_members.items():
+    setattr(Position, _native_member, _fast)

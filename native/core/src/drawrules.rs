@@ -272,16 +272,7 @@ impl DrawSpec {
             }
         }
         let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
-        let side = |pieces: &[u64]| -> (Side, bool) {
-            let (mut all, mut crowned, mut diagonal) = (0, 0, 0);
-            for ((&p, &k), &d) in pieces.iter().zip(kings).zip(&self.main_diagonal) {
-                all += p.count_ones();
-                crowned += (p & k).count_ones();
-                diagonal += (p & k & d).count_ones();
-            }
-            ((crowned, all - crowned), crowned == 1 && diagonal == 1)
-        };
-        let ((w, w_diagonal), (b, b_diagonal)) = (side(white), side(black));
+        let ((w, w_diagonal), (b, b_diagonal)) = (self.side(white, kings), self.side(black, kings));
         let mut bits = [0; 3 * MAX_LIMBS];
         let limbs = self.limbs;
         bits[..limbs].copy_from_slice(white);
@@ -298,6 +289,17 @@ impl DrawSpec {
             bits,
             limbs,
         })
+    }
+
+    /// One side's `(kings, men)` and whether it has exactly one king, on the long diagonal.
+    fn side(&self, pieces: &[u64], kings: &[u64]) -> (Side, bool) {
+        let (mut all, mut crowned, mut diagonal) = (0, 0, 0);
+        for ((&p, &k), &d) in pieces.iter().zip(kings).zip(&self.main_diagonal) {
+            all += p.count_ones();
+            crowned += (p & k).count_ones();
+            diagonal += (p & k & d).count_ones();
+        }
+        ((crowned, all - crowned), crowned == 1 && diagonal == 1)
     }
 
     /// The first endgame rule (without `claims`), then move-count rule (whose `claim` flag equals
@@ -361,6 +363,9 @@ pub struct Frame {
     /// `[White, Black]`: the side has exactly one king, and it stands on the long diagonal.
     pub lone_king_on_diagonal: [bool; 2],
 }
+
+/// Positions a new [`DrawCounter`] has room for before its vectors grow.
+const RESERVED_PLIES: usize = 64;
 
 /// A position as [`DrawSpec::facts`] reads it: its [`Frame`] and its bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,12 +434,22 @@ impl DrawCounter {
                 root.limbs, spec.limbs
             )));
         }
+        // Room for a game's first plies from the start: a board pushes once a ply, and growing
+        // four vectors one doubling at a time cost a push about 300 instructions.
+        let mut frames = Vec::with_capacity(RESERVED_PLIES);
+        frames.push(root.frame);
+        let mut bits = Vec::with_capacity(RESERVED_PLIES * root.bits().len());
+        bits.extend_from_slice(root.bits());
+        let mut since_all = Vec::with_capacity(RESERVED_PLIES);
+        since_all.push(since);
+        let mut counts_all = Vec::with_capacity(RESERVED_PLIES * counts.len());
+        counts_all.extend_from_slice(counts);
         Ok(DrawCounter {
             spec,
-            frames: vec![root.frame],
-            bits: root.bits().to_vec(),
-            since: vec![since],
-            counts: counts.to_vec(),
+            frames,
+            bits,
+            since: since_all,
+            counts: counts_all,
         })
     }
 
@@ -489,6 +504,76 @@ impl DrawCounter {
         self.since.push(since);
         self.frames.push(after.frame);
         self.bits.extend_from_slice(after.bits());
+        Ok(())
+    }
+
+    /// Records a move that did `event` and led to the position whose White, Black and kings bits
+    /// are `white`, `black` and `kings` (`spec.limbs` limbs each), side to move `color` and rule
+    /// state `state`: [`DrawCounter::push`] of that position's [`DrawSpec::facts`], with its hash
+    /// found from the last position's by the bits that changed (a move changes a few; hashing
+    /// every piece, and the [`Facts`] copied in between, cost a board's push about 900
+    /// instructions).
+    ///
+    /// # Errors
+    /// [`Error::InvalidNode`] for a `color` other than 0 and 1, or bits of another width (nothing
+    /// changes).
+    pub fn push_position(
+        &mut self,
+        white: &[u64],
+        black: &[u64],
+        kings: &[u64],
+        color: u8,
+        state: u128,
+        event: u8,
+    ) -> Result<(), Error> {
+        let limbs = self.spec.limbs;
+        if color > 1 {
+            return Err(Error::InvalidNode(format!("color {color} must be 0 or 1")));
+        }
+        if [white, black, kings].iter().any(|bits| bits.len() != limbs) {
+            return Err(Error::InvalidNode(format!(
+                "a position of other than {limbs} limbs"
+            )));
+        }
+        let last = self.frames.len() - 1;
+        let before = &self.frames[last];
+        let before_bits = &self.bits[last * 3 * limbs..(last + 1) * 3 * limbs];
+        let mut hash = before.hash ^ state_key(before.state) ^ state_key(state);
+        if color != before.color {
+            hash ^= BLACK_TO_MOVE;
+        }
+        for (role, (now, was)) in [white, black, kings]
+            .into_iter()
+            .zip(before_bits.chunks_exact(limbs))
+            .enumerate()
+        {
+            for (limb, (&word, &old)) in now.iter().zip(was).enumerate() {
+                let mut changed = word ^ old;
+                while changed != 0 {
+                    hash ^= key(role, limb * 64 + changed.trailing_zeros() as usize);
+                    changed &= changed - 1;
+                }
+            }
+        }
+        let ((w, w_diagonal), (b, b_diagonal)) =
+            (self.spec.side(white, kings), self.spec.side(black, kings));
+        let since = next_since(self.since_material_change(), event);
+        let start = self.counts.len() - self.spec.move_counts.len();
+        for (index, rule) in self.spec.move_counts.iter().enumerate() {
+            let count = rule.next(self.counts[start + index], event);
+            self.counts.push(count);
+        }
+        self.since.push(since);
+        self.frames.push(Frame {
+            hash,
+            color,
+            state,
+            material: Material { white: w, black: b },
+            lone_king_on_diagonal: [w_diagonal, b_diagonal],
+        });
+        for bits in [white, black, kings] {
+            self.bits.extend_from_slice(bits);
+        }
         Ok(())
     }
 

@@ -423,12 +423,13 @@ impl<B: Bits> Generator<B> {
     }
 
     /// The captures of `node` when every one is a single jump by a man that cannot go on (the
-    /// short path of [`Generator::capture_list`] and [`Generator::legal`], precedence applied;
+    /// short path of `Generator::capture_list` and [`Generator::legal`], precedence applied;
     /// the side to move may have kings, none of which can jump), each given to `each` as
     /// `(start bit, landing bit, xor masks, promotes)`; false, nothing given, where there is no
     /// capture or one may need a search (then ask [`Generator::legal`]). For the batches of
-    /// `crate::batch`, which need each move's segment.
-    pub(crate) fn single_jumps_each(
+    /// `crate::batch`, which need each move's segment, and the Python binding's listing of a
+    /// position's moves.
+    pub fn single_jumps_each(
         &self,
         node: &Node<B>,
         mut each: impl FnMut(u32, u32, Compact<B>, bool),

@@ -295,9 +295,33 @@ impl DrawCounter {
     /// Records a move that did `event` and led to the native node `node` (a board's push: no
     /// Python call, no ints).
     pub(crate) fn push_node(&mut self, py: Python<'_>, node: &NodeData, event: u8) -> PyResult<()> {
-        let after = native_facts(self.counter.spec(), node, py)?;
+        let limbs = self.counter.spec().limbs;
+        let mut bits = [[0u64; MAX_LIMBS]; 3];
+        let (color, state) = node.limbs_into(&mut bits);
+        if bits
+            .iter()
+            .any(|part| part[limbs..].iter().any(|&limb| limb != 0))
+        {
+            return Err(draughts_error(
+                py,
+                "InvalidPositionError",
+                "a node wider than the draw rules' board".into(),
+            ));
+        }
+        let [own, opp, kings] = &bits;
+        let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
         let counter = &mut self.counter;
-        unwind_safe(|| counter.push(&after, event)).map_err(|fault| fault.into_py(py))
+        unwind_safe(|| {
+            counter.push_position(
+                &white[..limbs],
+                &black[..limbs],
+                &kings[..limbs],
+                color,
+                state,
+                event,
+            )
+        })
+        .map_err(|fault| fault.into_py(py))
     }
 }
 

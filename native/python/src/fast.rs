@@ -17,8 +17,9 @@ use draughts_core::state::{Compact, Node};
 use draughts_core::Error;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyFrozenSet, PyInt, PyList, PyTuple, PyType};
 use rustc_hash::FxHashMap;
 
 use crate::convert::{int_of, limbs_of};
@@ -218,20 +219,20 @@ type Objects<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyTuple>>);
 #[derive(Default)]
 pub struct MoveCache {
     typed: OnceLock<Box<dyn Any + Send + Sync>>,
-    factory: OnceLock<Py<PyAny>>,
-    /// The quiet moves by [`quiet_key`]: a quiet move is its start, end and whether it crowns,
-    /// whatever the width.
-    quiet: Mutex<QuietMoves>,
+    factory: OnceLock<Py<PyType>>,
+    /// The simple moves by [`simple_key`]: a quiet move, or a single jump by a man, is its start,
+    /// end, whether it crowns and whether it captures, whatever the width.
+    simple: Mutex<SimpleMoves>,
 }
 
-/// Boards of at most this many squares keep their quiet moves in a flat table (a slot per start,
-/// end and crowning: 33,282 slots, 260 KiB, at most); larger ones in a map.
+/// Boards of at most this many squares keep their simple moves in a flat table (a slot per start,
+/// end, crowning and capture: 66,564 slots, 520 KiB, at most); larger ones in a map.
 const FLAT_SQUARES: usize = 128;
 
-/// The cached quiet moves: a `Move` by [`quiet_key`], in a flat table (a look-up is an index)
-/// or, on boards of more than [`FLAT_SQUARES`] squares, a map.
+/// The cached simple moves (quiet moves, and single jumps by men): a `Move` by [`simple_key`], in
+/// a flat table (a look-up is an index) or, on boards of more than [`FLAT_SQUARES`] squares, a map.
 #[derive(Default)]
-struct QuietMoves {
+struct SimpleMoves {
     /// Square numbers run from 1 to `side - 1` (0 until the flat table is made, and for boards
     /// whose moves the map keeps).
     side: usize,
@@ -239,20 +240,22 @@ struct QuietMoves {
     map: FxHashMap<u64, Py<PyAny>>,
 }
 
-impl QuietMoves {
+impl SimpleMoves {
     /// Makes the flat table for a board of `squares` squares if it is small enough (once).
     fn prepare(&mut self, squares: usize) {
         if self.side == 0 && squares <= FLAT_SQUARES {
             self.side = squares + 1;
-            self.flat.resize_with(self.side * self.side * 2, || None);
+            self.flat.resize_with(self.side * self.side * 4, || None);
         }
     }
 
     /// The slot of `key` in the flat table (out of range: past its end).
     #[inline(always)]
     fn slot(&self, key: u64) -> usize {
-        let (start, end, promotes) = quiet_parts(key);
-        ((start as usize * self.side + end as usize) << 1) | usize::from(promotes)
+        let (start, end, promotes, capture) = simple_parts(key);
+        ((start as usize * self.side + end as usize) << 2)
+            | (usize::from(promotes) << 1)
+            | usize::from(capture)
     }
 
     #[inline(always)]
@@ -301,24 +304,28 @@ fn set_item(tuple: &Bound<'_, PyTuple>, index: usize, value: Py<PyAny>) -> PyRes
     Ok(())
 }
 
-/// The key of a quiet move: its start and end squares and whether it crowns, packed in 41 bits
-/// so that keys sort as moves do (by start, then end; a start and end pair is one move).
+/// The key of a simple move (a quiet move, or a single jump by a man): its start and end squares,
+/// whether it crowns and whether it captures, packed in 42 bits so that keys sort as moves do (by
+/// start, then end; a start and end pair is one move of each kind, and one listing never mixes
+/// quiet moves and captures). A single jump's captured square is the one between its two.
 #[inline(always)]
-pub fn quiet_key(start: u32, end: u32, promotes: bool) -> u64 {
-    (u64::from(start & QUIET_SQUARE) << 21)
-        | (u64::from(end & QUIET_SQUARE) << 1)
-        | u64::from(promotes)
+pub fn simple_key(start: u32, end: u32, promotes: bool, capture: bool) -> u64 {
+    (u64::from(start & SIMPLE_SQUARE) << 22)
+        | (u64::from(end & SIMPLE_SQUARE) << 2)
+        | (u64::from(promotes) << 1)
+        | u64::from(capture)
 }
 
-/// The square numbers a [`quiet_key`] holds (every board has fewer squares).
-const QUIET_SQUARE: u32 = (1 << 20) - 1;
+/// The square numbers a [`simple_key`] holds (every board has fewer squares).
+const SIMPLE_SQUARE: u32 = (1 << 20) - 1;
 
-/// A [`quiet_key`]'s start, end and crowning.
+/// A [`simple_key`]'s start, end, crowning and capture.
 #[inline(always)]
-fn quiet_parts(key: u64) -> (u32, u32, bool) {
+fn simple_parts(key: u64) -> (u32, u32, bool, bool) {
     (
-        (key >> 21) as u32 & QUIET_SQUARE,
-        (key >> 1) as u32 & QUIET_SQUARE,
+        (key >> 22) as u32 & SIMPLE_SQUARE,
+        (key >> 2) as u32 & SIMPLE_SQUARE,
+        key & 2 == 2,
         key & 1 == 1,
     )
 }
@@ -334,31 +341,79 @@ impl MoveCache {
             .ok_or_else(|| PyTypeError::new_err("a move cache used with two bitboard widths"))
     }
 
-    fn factory<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
+    /// `draughts.Move`, looked up once.
+    fn move_class<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyType>> {
         if self.factory.get().is_none() {
             let made = py
                 .import("draughts.move")?
-                .getattr("trusted_move")?
+                .getattr("Move")?
+                .cast_into::<PyType>()?
                 .unbind();
             let _ = self.factory.set(made);
         }
         match self.factory.get() {
             Some(factory) => Ok(factory.bind(py)),
-            None => Err(PyTypeError::new_err(
-                "draughts.move.trusted_move is missing",
-            )),
+            None => Err(PyTypeError::new_err("draughts.move.Move is missing")),
         }
     }
 
-    /// A new cache entry for `m` (its `Move` made with `draughts.move.trusted_move`).
+    /// A new `draughts.Move`: what `draughts.move.trusted_move` makes (its slots set directly,
+    /// past attrs' frozen `__setattr__`, `_key` and `_hash` as `Move` computes them), made here
+    /// without its two Python frames and seven setter calls (a Russian game meets a few thousand
+    /// moves for the first time: made in Python, about 9,000 instructions each).
+    fn new_move<'py>(
+        &self,
+        py: Python<'py>,
+        start: u32,
+        end: u32,
+        captured: Bound<'py, PyTuple>,
+        path: Bound<'py, PyTuple>,
+        promotes: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let cls = self.move_class(py)?;
+        // SAFETY: `PyType_GenericAlloc` is what `object.__new__(Move)` calls: it returns a new
+        // instance with every slot unset, or NULL with an exception set.
+        let made = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyType_GenericAlloc(cls.as_type_ptr(), 0))?
+        };
+        let start = start.into_pyobject(py)?.into_any();
+        let end = end.into_pyobject(py)?.into_any();
+        let set = PyFrozenSet::new(py, captured.iter())?.into_any();
+        let key = PyTuple::new(py, [&start, &end, &set])?;
+        let hash = key.hash()?.into_pyobject(py)?.into_any();
+        let promotes = PyBool::new(py, promotes).to_owned().into_any();
+        let slots = [
+            (intern!(py, "start"), start),
+            (intern!(py, "end"), end),
+            (intern!(py, "captured"), captured.into_any()),
+            (intern!(py, "path"), path.into_any()),
+            (intern!(py, "promotes"), promotes),
+            (intern!(py, "_key"), key.into_any()),
+            (intern!(py, "_hash"), hash),
+        ];
+        for (name, value) in &slots {
+            // SAFETY: live objects; `PyObject_GenericSetAttr` is `object.__setattr__` (the slot's
+            // descriptor sets it), -1 with an exception set on failure.
+            if unsafe { ffi::PyObject_GenericSetAttr(made.as_ptr(), name.as_ptr(), value.as_ptr()) }
+                < 0
+            {
+                return Err(PyErr::fetch(py));
+            }
+        }
+        Ok(made)
+    }
+
+    /// A new cache entry for `m` (its `Move` made by [`MoveCache::new_move`]).
     fn make<B: PyBits>(&self, py: Python<'_>, m: &PublicMove<B>) -> PyResult<Entry> {
-        let mv = self.factory(py)?.call1((
+        let mv = self.new_move(
+            py,
             m.start,
             m.end,
             PyTuple::new(py, m.captured.iter())?,
             PyTuple::new(py, m.path.iter())?,
             m.promotes,
-        ))?;
+        )?;
+        untrack_move(&mv);
         Ok(Entry {
             promotes: m.promotes,
             captured: m.captured.clone(),
@@ -368,21 +423,23 @@ impl MoveCache {
         })
     }
 
-    /// The `Move`s of the quiet moves `keys` ([`quiet_key`]s, in order) of a board of
-    /// `squares` squares, as a tuple: looked up in one lock, made on first sight. As
-    /// [`MoveCache::objects`], the lock is never held while Python runs. The tuple is filled in
-    /// place (no list in between: this runs once per position of a game).
-    pub(crate) fn quiet_moves<'py>(
+    /// The `Move`s of the simple moves `keys` ([`simple_key`]s, in order) of a board of
+    /// `squares` squares, as a tuple: looked up in one lock, made on first sight (a capture's
+    /// captured square is `captured(index)`). As [`MoveCache::objects`], the lock is never held
+    /// while Python runs. The tuple is filled in place (no list in between: this runs once per
+    /// position of a game).
+    pub(crate) fn simple_moves<'py>(
         &self,
         py: Python<'py>,
         squares: usize,
         keys: impl ExactSizeIterator<Item = u64> + Clone,
+        captured: impl Fn(usize) -> u32,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let moves = new_tuple(py, keys.len())?;
         let mut missing = false;
         {
             let mut table = self
-                .quiet
+                .simple
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             table.prepare(squares);
@@ -395,30 +452,36 @@ impl MoveCache {
         }
         if missing {
             for (index, key) in keys.enumerate() {
-                self.quiet_missing(py, &moves, index, key)?;
+                self.simple_missing(py, &moves, index, key, || captured(index))?;
             }
         }
         Ok(moves)
     }
 
-    /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key`, made
-    /// (with `draughts.move.trusted_move`) and kept.
-    fn quiet_missing(
+    /// Fills item `index` of `moves` if the look-up left it empty: the `Move` of `key` (a
+    /// capture's captured square from `captured`), made (by [`MoveCache::new_move`]) and
+    /// kept.
+    fn simple_missing(
         &self,
         py: Python<'_>,
         moves: &Bound<'_, PyTuple>,
         index: usize,
         key: u64,
+        captured: impl Fn() -> u32,
     ) -> PyResult<()> {
         if !unset(moves, index) {
             return Ok(());
         }
-        let (start, end, promotes) = quiet_parts(key);
+        let (start, end, promotes, capture) = simple_parts(key);
         let path = PyTuple::new(py, [start, end])?;
-        let made = self
-            .factory(py)?
-            .call1((start, end, PyTuple::empty(py), path, promotes))?;
-        self.quiet
+        let taken = if capture {
+            PyTuple::new(py, [captured()])?
+        } else {
+            PyTuple::empty(py)
+        };
+        let made = self.new_move(py, start, end, taken, path, promotes)?;
+        untrack_move(&made);
+        self.simple
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .put(key, made.clone().unbind());
@@ -507,6 +570,40 @@ impl MoveCache {
             .or_default()
             .push(entry);
         Ok(pair)
+    }
+}
+
+/// Takes a `Move` the cache has just made, and the tuples and frozenset it holds, out of the
+/// cyclic garbage collector's lists (what CPython does by itself for a tuple of ints,
+/// `_PyTuple_MaybeUntrack`, but never for an instance of a class): a `Move` holds ints, tuples of
+/// ints, a frozenset of ints and a bool, so it can be part of no reference cycle, and the cache
+/// keeps it for good. Tracked, the few thousand moves a ruleset's games meet were traversed by
+/// every collection until they reached the oldest generation (about 250 instructions a ply of
+/// 400 random games).
+fn untrack_move(made: &Bound<'_, PyAny>) {
+    let py = made.py();
+    untrack(made);
+    for name in [intern!(py, "captured"), intern!(py, "path")] {
+        if let Ok(part) = made.getattr(name) {
+            untrack(&part);
+        }
+    }
+    if let Ok(key) = made.getattr(intern!(py, "_key")) {
+        untrack(&key);
+        if let Ok(set) = key.get_item(2) {
+            untrack(&set); // the frozenset of the captured squares
+        }
+    }
+}
+
+/// Takes `object` out of the collector's lists if its type is collected (see [`untrack_move`]).
+fn untrack(object: &Bound<'_, PyAny>) {
+    // SAFETY: `object` is a live object; only an object of a collected type is passed on, and
+    // `PyObject_GC_UnTrack` leaves an untracked one as it is.
+    unsafe {
+        if ffi::PyType_IS_GC(ffi::Py_TYPE(object.as_ptr())) != 0 {
+            ffi::PyObject_GC_UnTrack(object.as_ptr().cast());
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod drawrules;
 mod endgame;
 mod errors;
 mod fast;
+mod hot;
 mod node;
 mod position;
 mod search;
@@ -552,6 +553,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     node::register(m)?;
     position::register(m)?;
     board::register(m)?;
+    hot::register(m)?;
     m.add_function(wrap_pyfunction!(build_info, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_probe, m)?)?;
     m.add_function(wrap_pyfunction!(swap_abort_hook, m)?)?;

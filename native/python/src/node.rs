@@ -20,6 +20,7 @@ use draughts_core::state::{Compact, Node};
 use draughts_core::Engine;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PyTuple};
 use rustc_hash::FxHasher;
@@ -362,8 +363,8 @@ fn listed<'a, B: Width>(
     if let Some(done) = t.listed.get() {
         return Ok(done);
     }
-    let (moves, compacts) = match quiet_listing(py, rules, g, &t.node)? {
-        Some(quiet) => quiet,
+    let (moves, compacts) = match simple_listing(py, rules, g, &t.node)? {
+        Some(simple) => simple,
         None => {
             let hook = || check_hook(py);
             let found =
@@ -398,36 +399,51 @@ fn masks_of<'py, B: Width>(py: Python<'py>, done: &Listed<B>) -> PyResult<Bound<
     Ok(made)
 }
 
-/// Quiet moves a position lists without a heap allocation (more go to the heap).
-const QUIET_INLINE: usize = 48;
+/// Simple moves a position lists without a heap allocation (more go to the heap).
+const SIMPLE_INLINE: usize = 48;
 
-/// The legal moves of `node` when they are all quiet (no capture, and no king to end the game
-/// where crowning wins): their `Move`s in move order (start, then end square, as the generator's
-/// `legal` sorts them) and their masks; None otherwise. The common case of a game, made without
-/// the public form of each move and without a list in between: the moves are generated into a
-/// buffer on the stack, each keyed by its start, end and crowning with its place in the buffer,
-/// the keys sorted, and each key's `Move` looked up in the ruleset's table.
+/// The legal moves of `node` when they are simple: all quiet (no capture, and no king to end the
+/// game where crowning wins), or all single jumps by men that cannot go on where capturing is
+/// mandatory (the generator's `single_jumps_each`, precedence applied); their `Move`s in move
+/// order (start, then end square, as the generator's `legal` sorts them) and their masks; None
+/// otherwise. The common cases of a game, made without the public form of each move and without
+/// a list in between: the moves are generated into a buffer on the stack, each keyed by its
+/// start, end, crowning and capture with its place in the buffer, the keys sorted, and each key's
+/// `Move` looked up in the ruleset's table.
 #[allow(clippy::type_complexity)] // the listing's two parts
-fn quiet_listing<'py, B: Width>(
+fn simple_listing<'py, B: Width>(
     py: Python<'py>,
     rules: &Rules,
     g: &Generator<B>,
     node: &Node<B>,
 ) -> PyResult<Option<(Bound<'py, PyTuple>, Vec<Compact<B>>)>> {
     let t = &g.tables;
-    let mut found: SmallVec<[Compact<B>; QUIET_INLINE]> = SmallVec::new();
-    let mut keys: SmallVec<[u64; QUIET_INLINE]> = SmallVec::new();
-    let quiet = unwind_safe(|| {
-        if (t.crowning_wins && node.kings.any()) || g.can_capture(node) {
+    let mut found: SmallVec<[Compact<B>; SIMPLE_INLINE]> = SmallVec::new();
+    let mut keys: SmallVec<[u64; SIMPLE_INLINE]> = SmallVec::new();
+    let simple = unwind_safe(|| {
+        if t.crowning_wins && node.kings.any() {
             return Ok(false);
         }
-        g.quiet_each(node, |c| {
-            let start = t.square((c.moved & node.own).lowest_index());
-            let end = t.square((c.moved & !node.own).lowest_index());
-            let promotes = c.crowned.any() && (c.moved & node.kings).is_zero();
-            keys.push(order_key(start, end, promotes, found.len()));
-            found.push(c);
-        });
+        if g.can_capture(node) {
+            // Optional captures join the quiet moves: the full listing merges them.
+            let jumps = t.capture_mandatory
+                && g.single_jumps_each(node, |start, end, c, promotes| {
+                    let (start, end) = (t.square(start), t.square(end));
+                    keys.push(order_key(start, end, promotes, true, found.len()));
+                    found.push(c);
+                });
+            if !jumps {
+                return Ok(false);
+            }
+        } else {
+            g.quiet_each(node, |c| {
+                let start = t.square((c.moved & node.own).lowest_index());
+                let end = t.square((c.moved & !node.own).lowest_index());
+                let promotes = c.crowned.any() && (c.moved & node.kings).is_zero();
+                keys.push(order_key(start, end, promotes, false, found.len()));
+                found.push(c);
+            });
+        }
         if found.len() > ORDER_PLACE_MASK as usize {
             return Ok(false); // more than the keys can place: the full listing sorts them
         }
@@ -435,18 +451,18 @@ fn quiet_listing<'py, B: Width>(
         Ok(true)
     })
     .map_err(|f| f.into_py(py))?;
-    if !quiet {
+    if !simple {
         return Ok(None);
     }
+    let place = |key: u64| (key & ORDER_PLACE_MASK) as usize;
     let squares = t.layout.bit_of_square.len().saturating_sub(1);
-    let moves =
-        rules
-            .cache
-            .quiet_moves(py, squares, keys.iter().map(|&key| key >> ORDER_PLACE_BITS))?;
-    let compacts = keys
-        .iter()
-        .map(|&key| found[(key & ORDER_PLACE_MASK) as usize])
-        .collect();
+    let moves = rules.cache.simple_moves(
+        py,
+        squares,
+        keys.iter().map(|&key| key >> ORDER_PLACE_BITS),
+        |index| t.square(found[place(keys[index])].captured.lowest_index()),
+    )?;
+    let compacts = keys.iter().map(|&key| found[place(key)]).collect();
     Ok(Some((moves, compacts)))
 }
 
@@ -454,18 +470,25 @@ fn quiet_listing<'py, B: Width>(
 const ORDER_PLACE_BITS: u32 = 16;
 const ORDER_PLACE_MASK: u64 = (1 << ORDER_PLACE_BITS) - 1;
 
-/// A quiet move's key for move order: its [`fast::quiet_key`] (start, end, crowning, 41 bits)
-/// above its `place` in the generator's order (keys sort as moves do; a start and end pair is one
-/// move; a position has far fewer than 65,536 quiet moves).
+/// A simple move's key for move order: its [`fast::simple_key`] (start, end, crowning, capture, 42
+/// bits) above its `place` in the generator's order (keys sort as moves do; a start and end pair
+/// is one move; a position has far fewer than 65,536 moves).
 #[inline(always)]
-fn order_key(start: u32, end: u32, promotes: bool, place: usize) -> u64 {
-    (fast::quiet_key(start, end, promotes) << ORDER_PLACE_BITS) | (place as u64 & ORDER_PLACE_MASK)
+fn order_key(start: u32, end: u32, promotes: bool, capture: bool, place: usize) -> u64 {
+    (fast::simple_key(start, end, promotes, capture) << ORDER_PLACE_BITS)
+        | (place as u64 & ORDER_PLACE_MASK)
 }
 
-/// Where `item` is in `moves`: by identity first (a move taken from the list), then by equality.
+/// Where `item` is in `moves`: by identity first (a move taken from the list: the items' addresses
+/// compared, no reference taken), then by equality.
 fn find(moves: &Bound<'_, PyTuple>, item: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-    if let Some(index) = moves.iter().position(|m| m.is(item)) {
-        return Ok(Some(index));
+    let target = item.as_ptr();
+    for index in 0..moves.len() {
+        // SAFETY: `moves` is a live tuple and `index` within it; the borrowed item is only compared.
+        let listed = unsafe { ffi::PyTuple_GetItem(moves.as_ptr(), index as ffi::Py_ssize_t) };
+        if listed == target {
+            return Ok(Some(index));
+        }
     }
     for (index, m) in moves.iter().enumerate() {
         if m.eq(item)? {
@@ -610,13 +633,14 @@ impl MoveView {
 
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let source = self.source.bind(py);
-        if let Ok(position) = source.cast::<PositionBase>() {
-            return Ok(PositionBase::data(position).legal(py)?.into_any());
-        }
+        // A board's positions first (a board's view is read twice a ply; a position's moves are
+        // called for through `Position.legal_moves`, see `crate::hot`): the moves of the last one.
         if let Ok(positions) = source.cast::<PyList>() {
-            // A board's positions: the moves of the last one.
             let last = positions.get_item(positions.len().saturating_sub(1))?;
             let position = last.cast::<PositionBase>()?;
+            return Ok(PositionBase::data(position).legal(py)?.into_any());
+        }
+        if let Ok(position) = source.cast::<PositionBase>() {
             return Ok(PositionBase::data(position).legal(py)?.into_any());
         }
         if let Ok(node) = source.cast::<NodeObj>() {

@@ -136,7 +136,7 @@ impl PositionBase {
     /// by start square, end square and path; ``position.legal_moves()`` gives them as a tuple.
     /// Computed once per position.
     #[getter]
-    fn legal_moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn legal_moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let cls = LEGAL_MOVES
             .get_or_try_init(py, || -> PyResult<Py<PyType>> {
@@ -157,7 +157,7 @@ impl PositionBase {
 
     /// The position after ``move``; :class:`~draughts.IllegalMoveError` if it is not legal here
     /// (:class:`~draughts.InvalidMoveError` if it is not a :class:`~draughts.Move`).
-    fn play<'py>(
+    pub(crate) fn play<'py>(
         slf: &Bound<'py, Self>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {

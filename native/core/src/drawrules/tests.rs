@@ -293,3 +293,76 @@ fn bad_specs_and_nodes_are_refused() {
     assert!(s.facts(&[0], &[0], &[0], 2, 0).is_err());
     assert!(s.facts(&[0, 0], &[0], &[0], 0, 0).is_err());
 }
+
+#[test]
+fn a_position_pushed_by_its_changed_bits_is_the_position_its_facts_give() {
+    // Random walks over a two-limb board: pushing each position by the bits that changed
+    // (`push_position`) records what pushing its full facts records, hash included.
+    let s = Arc::new(DrawSpec {
+        limbs: 2,
+        main_diagonal: vec![0x8040_2010_0804_0201, 0x8040_2010_0804_0201],
+        ..spec()
+    });
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let full = |white: [u64; 2], black: [u64; 2], kings: [u64; 2], color: u8, state: u128| {
+        let (own, opp) = if color == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        s.facts(&own, &opp, &kings, color, state).unwrap()
+    };
+    let mut position = (
+        [0b1011u64, 1 << 40],
+        [1 << 20, 0b110],
+        [0b1, 1 << 40],
+        0u8,
+        0u128,
+    );
+    let root = full(position.0, position.1, position.2, position.3, position.4);
+    let mut by_change = DrawCounter::new(s.clone(), &root, &[0], 0).unwrap();
+    let mut by_facts = DrawCounter::new(s.clone(), &root, &[0], 0).unwrap();
+    for step in 0..200 {
+        let (limb, bit) = ((next() % 2) as usize, next() % 64);
+        let (mut white, mut black, mut kings, color, _) = position;
+        let mover = if step % 3 == 0 {
+            &mut white
+        } else {
+            &mut black
+        };
+        mover[limb] ^= 1 << bit;
+        white[limb] &= !black[limb];
+        kings[limb] = (kings[limb] ^ (next() & (1 << bit))) & (white[limb] | black[limb]);
+        let state = if step % 7 == 0 {
+            u128::from(next() % 5)
+        } else {
+            0
+        };
+        position = (white, black, kings, 1 - color, state);
+        let event = (next() % 8) as u8;
+        by_change
+            .push_position(&white, &black, &kings, 1 - color, state, event)
+            .unwrap();
+        by_facts
+            .push(&full(white, black, kings, 1 - color, state), event)
+            .unwrap();
+        assert_eq!(by_change.current(), by_facts.current());
+        assert_eq!(
+            by_change.current().hash,
+            hash(&white, &black, &kings, 1 - color, state)
+        );
+        assert_eq!(by_change.repetitions(), by_facts.repetitions());
+        assert_eq!(by_change.move_counts(), by_facts.move_counts());
+    }
+    assert!(by_change.push_position(&[0], &[0], &[0], 0, 0, 0).is_err());
+    assert!(by_change
+        .push_position(&[0, 0], &[0, 0], &[0, 0], 2, 0, 0)
+        .is_err());
+    assert_eq!(by_change.len(), 201);
+}
