@@ -158,3 +158,21 @@ def test_phases_are_recorded_in_turn(tmp_path: Path) -> None:
     assert all(wall >= 0 and cpu >= 0 for _, _, wall, cpu in recorded)
     assert not phases.recording()
     assert phases.recorded() == []
+
+
+def test_a_solve_beside_a_writing_counts_its_own_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock of a solve run beside a table's writing is the process's CPU less the writer
+    thread's (fake clocks: the process has spent 10 s, the writer's thread 3 s of them)."""
+    clocks: dict[int, float] = {}
+
+    def thread_clock(ident: int) -> int:
+        clocks[ident] = 3.0
+        return ident
+
+    monkeypatch.setattr(tablebase.time, "pthread_getcpuclockid", thread_clock, raising=False)
+    monkeypatch.setattr(tablebase.time, "clock_gettime", lambda clock: clocks[clock])
+    monkeypatch.setattr(tablebase.time, "process_time", lambda: 10.0)
+    with tablebase.ThreadPoolExecutor(1) as writer:
+        clock = tablebase._without(writer)
+        assert clock() == 7.0
+        assert list(clocks) == [writer.submit(threading.get_ident).result()]
