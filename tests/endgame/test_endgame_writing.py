@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from array import array
+from concurrent.futures import ThreadPoolExecutor
 from itertools import compress
 from pathlib import Path
 from typing import Any
@@ -169,10 +171,10 @@ def test_a_solve_beside_a_writing_counts_its_own_cpu(monkeypatch: pytest.MonkeyP
         clocks[ident] = 3.0
         return ident
 
-    monkeypatch.setattr(tablebase.time, "pthread_getcpuclockid", thread_clock, raising=False)
-    monkeypatch.setattr(tablebase.time, "clock_gettime", lambda clock: clocks[clock])
-    monkeypatch.setattr(tablebase.time, "process_time", lambda: 10.0)
-    with tablebase.ThreadPoolExecutor(1) as writer:
+    monkeypatch.setattr(time, "pthread_getcpuclockid", thread_clock, raising=False)
+    monkeypatch.setattr(time, "clock_gettime", lambda clock: clocks[clock])
+    monkeypatch.setattr(time, "process_time", lambda: 10.0)
+    with ThreadPoolExecutor(1) as writer:
         clock = tablebase._without(writer)
         assert clock() == 7.0
         assert list(clocks) == [writer.submit(threading.get_ident).result()]
