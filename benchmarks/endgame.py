@@ -11,6 +11,13 @@ independent materials are built in N processes (the peak RSS is then the largest
 the workers' CPU time, statistics and files included, is reported beside the solving's). The
 1-minute load average at the start and the end says how busy the machine was: CPU seconds hold
 on a shared machine, the wall clock does not.
+With ``--phases`` (one worker) the result also gives each phase of the build its wall clock, CPU
+time and threads kept busy (CPU over wall): ``read`` (the smaller tables read and checked),
+``native`` (the native solve), ``solve`` (both and the conversions), ``read twin`` and ``mirror``
+(a material made from its twin), ``statistics``, ``pack`` and ``write`` (the table's file), the
+wall outside every material's task (``between``), and the native solves that left the most thread
+time idle; the tables are then written in turn (without it, a build in one process writes each
+table while it solves the next).
 ``--materials`` builds named materials (and every smaller one they need) instead of every
 material up to ``--pieces``: one large material's rate and memory, where all of them do not fit.
 Each result says which native build ran (``native``); ``--threads`` sets the threads of each
@@ -20,6 +27,7 @@ native solve.
     python benchmarks/endgame.py --variants american --pieces 4 --workers 2 --json out.json
     python benchmarks/endgame.py --variants international --materials KKKvK
     python benchmarks/endgame.py --variants russian --materials MKKvKK --isolate --threads 2
+    python benchmarks/endgame.py --variants american --pieces 5 --threads 2 --phases
 
 ``--isolate`` measures each named material in a process of its own, once what it needs is built:
 its own peak RSS (and the RSS before it, Python and the library), so bytes an entry, CPU and wall.
@@ -60,16 +68,19 @@ def build(
     keep: str | None = None,
     max_positions: int | None = None,
     symmetry: bool = True,
+    record_phases: bool = False,
 ) -> dict[str, Any]:
     """Build every material of ``variant`` up to ``pieces`` (or ``materials`` and what they need)
     in a fresh directory (``symmetry``: one of each colour-swapped pair made from the other,
-    where the ruleset allows it); the figures."""
+    where the ruleset allows it); the figures (``record_phases``: also each phase's, the
+    tables then written in turn, see :func:`phase_figures`)."""
     from concurrent.futures import ProcessPoolExecutor
 
     import draughts
-    from draughts.endgame import Tablebase
+    from draughts.endgame import Tablebase, phases
 
     asked: dict[str, Any] = {"material": materials} if materials else {"pieces": pieces}
+    phases.record(record_phases and workers == 1)  # a pool's workers would time theirs in their own processes
 
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() if keep is None else contextlib.nullcontext(keep) as directory:
@@ -115,7 +126,45 @@ def build(
         "solve_cpu_seconds": round(sum(row["cpu_seconds"] for row in rows), 1),
         "workers_cpu_seconds": round(children.ru_utime + children.ru_stime, 1),
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        **phase_figures(phases.recorded(), wall),
         "materials": rows,
+    }
+
+
+TOP_PHASES = ("solve", "read twin", "mirror", "statistics", "pack", "write")
+"""The phases of a material's task (``draughts.endgame.phases``); "read" (the smaller tables) and
+"native" (the native solve) are parts of "solve"."""
+
+
+def phase_figures(recorded: list[tuple[str, str, float, float]], wall: float) -> dict[str, Any]:
+    """Per phase the wall clock, the CPU time and the threads it kept busy (CPU over wall); the
+    wall outside every material's task ("between": scheduling, checks, Python between materials);
+    and the native solves that left the most thread time idle (wall times threads minus CPU)."""
+    if not recorded:
+        return {}
+    threads = int(os.environ.get("DRAUGHTS_ENDGAME_THREADS") or os.cpu_count() or 1)
+    totals: dict[str, list[float]] = {}
+    for _, name, seconds, cpu in recorded:
+        total = totals.setdefault(name, [0.0, 0.0])
+        total[0] += seconds
+        total[1] += cpu
+    figures = {
+        name: {"wall_seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1), "busy": round(cpu / seconds, 2)}
+        for name, (seconds, cpu) in totals.items()
+        if seconds > 0
+    }
+    inside = sum(totals.get(name, [0.0])[0] for name in TOP_PHASES)
+    solves = [(material, seconds, cpu) for material, name, seconds, cpu in recorded if name == "native"]
+    idle = sorted(
+        ((seconds * threads - cpu, material, seconds, cpu) for material, seconds, cpu in solves), reverse=True
+    )
+    return {
+        "phases": figures,
+        "between_seconds": round(wall - inside, 1),
+        "idle_solves": [
+            {"material": name, "wall_seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2), "idle": round(lost, 2)}
+            for lost, name, seconds, cpu in idle[:8]
+        ],
     }
 
 
@@ -339,6 +388,20 @@ def summary(result: dict[str, Any]) -> list[str]:
         f"  solving {result.get('solve_cpu_seconds')} s CPU, workers {result.get('workers_cpu_seconds')} s CPU "
         f"(statistics and files included), load average {result.get('load_average')} (start, end)",
     ]
+    if result.get("phases"):
+        solves = result["idle_solves"]
+        lines.append(
+            "  phases (wall s / CPU s / threads busy): "
+            + ", ".join(
+                f"{name} {figure['wall_seconds']}/{figure['cpu_seconds']}/{figure['busy']}"
+                for name, figure in result["phases"].items()
+            )
+            + f"; between materials {result['between_seconds']} s wall"
+        )
+        lines.append(
+            "  most idle solves (wall s, CPU s): "
+            + ", ".join(f"{row['material']} {row['wall_seconds']}/{row['cpu_seconds']}" for row in solves)
+        )
     by_pieces: dict[int, list[dict[str, Any]]] = {}
     for row in result["materials"]:
         by_pieces.setdefault(row["pieces"], []).append(row)
@@ -404,6 +467,12 @@ def main() -> None:
         type=int,
         help="the largest material a build accepts (Tablebase's max_positions; International 5 pieces: 250000000)",
     )
+    parser.add_argument(
+        "--phases",
+        action="store_true",
+        help="also the wall and CPU time of each phase of the build (read, solve, mirror, statistics, pack, "
+        "write) and the solves that left threads idle; the tables are then written in turn, not beside the next solve",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: measure one variant, print JSON
     parser.add_argument("--solve-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
     parser.add_argument("--mirror-one", nargs=3, help=argparse.SUPPRESS)  # internal: VARIANT MATERIAL DIR
@@ -442,7 +511,11 @@ def main() -> None:
     if args.one:
         keep = None if args.keep is None else str(Path(args.keep) / args.one)
         print(
-            json.dumps(build(args.one, args.pieces, args.workers, args.materials, keep, args.max_positions, symmetry))
+            json.dumps(
+                build(
+                    args.one, args.pieces, args.workers, args.materials, keep, args.max_positions, symmetry, args.phases
+                )
+            )
         )
         return
     results = []
@@ -457,6 +530,8 @@ def main() -> None:
             command += ["--max-positions", str(args.max_positions)]
         if args.no_symmetry:
             command += ["--no-symmetry"]
+        if args.phases:
+            command += ["--phases"]
         env = dict(os.environ)
         if args.threads:
             env["DRAUGHTS_ENDGAME_THREADS"] = str(args.threads)

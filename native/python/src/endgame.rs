@@ -9,6 +9,7 @@ use draughts_core::endgame::index::Indexer;
 use draughts_core::endgame::mirror::{mirror_table, Mirrored, Packed};
 use draughts_core::endgame::slice::{slice_levels, solve_material, solve_part};
 use draughts_core::endgame::solve::{Exit, Known, Slots, Solved};
+use draughts_core::endgame::summary;
 use draughts_core::endgame::within::{Caps, Counts, PlacementRule, Plan, INF};
 use draughts_core::endgame::WIN;
 use draughts_core::generator::Generator;
@@ -399,7 +400,7 @@ impl Endgame {
         let solved = py
             .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), Job::Material(slices.as_ref())))))
             .map_err(|fault| fault.into_py(py))?;
-        let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        let plies = summary::le_bytes(&solved.plies);
         Ok((
             PyBytes::new(py, &solved.codes),
             PyBytes::new(py, &plies),
@@ -459,7 +460,7 @@ impl Endgame {
         let solved = py
             .detach(|| unwind_safe(|| each!(engine, g => typed_solve(g, counts, tables, plan.as_ref(), workers, fallback.as_ref(), Job::Part(&part, known)))))
             .map_err(|fault| fault.into_py(py))?;
-        let plies: Vec<u8> = solved.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        let plies = summary::le_bytes(&solved.plies);
         let budgets: Vec<u8> = solved
             .budgets
             .iter()
@@ -504,7 +505,7 @@ impl Endgame {
                 unwind_safe(|| each!(engine, g => typed_mirror(g, counts, source, &turn, workers)))
             })
             .map_err(|fault| fault.into_py(py))?;
-        let plies: Vec<u8> = made.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        let plies = summary::le_bytes(&made.plies);
         Ok((
             PyBytes::new(py, &made.codes),
             PyBytes::new(py, &plies),
@@ -533,39 +534,68 @@ impl Endgame {
 }
 
 /// `values` (`itemsize`-byte little-endian unsigned ints) as `bits`-bit fields, little-endian,
-/// eight to `bits` bytes (`draughts.endgame.storage.pack`).
+/// eight to `bits` bytes (`draughts.endgame.storage.pack`), without the GIL on `workers` threads.
 #[pyfunction]
+#[pyo3(signature = (values, itemsize, bits, workers = 1))]
 pub fn pack<'py>(
     py: Python<'py>,
     values: &[u8],
     itemsize: usize,
     bits: u32,
+    workers: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     if !(1..=8).contains(&itemsize) || bits > 64 {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "pack: itemsize {itemsize}, bits {bits}"
         )));
     }
-    let count = values.len() / itemsize;
-    let mut out = vec![0u8; count.div_ceil(8) * bits as usize];
-    if bits > 0 {
-        for (i, item) in values.chunks_exact(itemsize).enumerate() {
-            let mut raw = [0u8; 8];
-            raw[..itemsize].copy_from_slice(item);
-            let value = u128::from(u64::from_le_bytes(raw)) & ((1u128 << bits) - 1);
-            let start = i * bits as usize;
-            let (byte, offset) = (start / 8, start % 8);
-            let shifted = value << offset;
-            for k in 0..(offset + bits as usize).div_ceil(8) {
-                out[byte + k] |= (shifted >> (8 * k)) as u8;
-            }
-        }
-    }
+    let out = py.detach(|| summary::pack(values, itemsize, bits, workers));
     Ok(PyBytes::new(py, &out))
+}
+
+/// One run's tally for Python: `(draws, wins, losses)`, the same within the rules (None without
+/// them), the longest win (-1: none) and the longest distance.
+type PyTally = ((u64, u64, u64), Option<(u64, u64, u64)>, i32, u16);
+
+/// The tallies of consecutive runs of `run` entries (a table's sides to move, a part's slices):
+/// `codes` one byte an entry, `plies` two (little-endian), `within` one or None; counted without
+/// the GIL on `workers` threads (`draughts.endgame.table.statistics`).
+#[pyfunction]
+#[pyo3(signature = (codes, plies, within, run, workers = 1))]
+pub fn tally(
+    py: Python<'_>,
+    codes: &[u8],
+    plies: &[u8],
+    within: Option<&[u8]>,
+    run: usize,
+    workers: usize,
+) -> PyResult<Vec<PyTally>> {
+    if plies.len() != 2 * codes.len() || within.is_some_and(|w| w.len() != codes.len()) {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "tally: {} codes, {} bytes of plies, {:?} codes within the rules",
+            codes.len(),
+            plies.len(),
+            within.map(<[u8]>::len)
+        )));
+    }
+    let runs = py.detach(|| summary::tally_runs(codes, plies, within, run, workers));
+    let triple = |c: [u64; 3]| (c[0], c[1], c[2]);
+    Ok(runs
+        .into_iter()
+        .map(|t| {
+            (
+                triple(t.counts),
+                within.map(|_| triple(t.within)),
+                t.longest_win.map_or(-1, i32::from),
+                t.widest,
+            )
+        })
+        .collect())
 }
 
 /// Adds the endgame solver to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Endgame>()?;
+    m.add_function(wrap_pyfunction!(tally, m)?)?;
     m.add_function(wrap_pyfunction!(pack, m)?)
 }

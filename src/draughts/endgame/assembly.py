@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 import os
 import struct
+import sys
 from array import array
 from collections.abc import Iterator
-from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,6 @@ __all__ = ["PartFile", "write_streamed"]
 
 _BUFFER = 1 << 22
 """Entries packed at a time (a multiple of 8)."""
-_WINS = bytes(1 if code == WIN else 0 for code in range(256))
-"""A translation of codes: 1 for a win, 0 for anything else (a mask ``compress`` reads in C)."""
 
 
 class PartFile:
@@ -64,26 +62,35 @@ class PartFile:
 
 def _tally(parts: list[PartFile], per: int, within: bool) -> dict[str, Any]:
     """Per side to move: the counts of each code (and within the rules), the longest win; and the
-    longest distance of all."""
+    longest distance of all (counted natively, each slice's side to move a run)."""
+    from draughts._native import tally
+    from draughts.endgame.solve import default_workers
+
     counts = [[0, 0, 0] for _ in (0, 1)]
     within_counts = [[0, 0, 0] for _ in (0, 1)]
     longest, widest = [-1, -1], 0
     for part in parts:
         sections = part.sections()
-        plies = array("H")
-        plies.frombytes(sections[1])
-        widest = max(widest, max(plies, default=0))
-        for j in range(len(part.slices)):
-            for turn in (0, 1):
-                local = (2 * j + turn) * per
-                codes = sections[0][local : local + per]
-                for code in (WIN, LOSS, DRAW):
-                    counts[turn][code] += codes.count(code)
-                    if within:
-                        within_counts[turn][code] += sections[2][local : local + per].count(code)
-                wins = compress(plies[local : local + per], codes.translate(_WINS))
-                longest[turn] = max(longest[turn], max(wins, default=-1))
+        runs = tally(sections[0], _little(sections[1]), sections[2] if within else None, per, default_workers())
+        for number, (found, inside, won, wide) in enumerate(runs):
+            turn = number % 2  # a slice's entries: its placements with White to move, then Black
+            for code in (DRAW, WIN, LOSS):
+                counts[turn][code] += found[code]
+                if inside is not None:
+                    within_counts[turn][code] += inside[code]
+            longest[turn] = max(longest[turn], won)
+            widest = max(widest, wide)
     return {"counts": counts, "within": within_counts if within else None, "longest": longest, "widest": widest}
+
+
+def _little(plies: bytes) -> bytes:
+    """A part's distances (2 bytes each, in the machine's order) as little-endian bytes."""
+    if sys.byteorder == "little":
+        return plies
+    swapped = array("H")  # pragma: no cover - big-endian machines
+    swapped.frombytes(plies)  # pragma: no cover
+    swapped.byteswap()  # pragma: no cover
+    return swapped.tobytes()  # pragma: no cover
 
 
 def _examples(parts: list[PartFile], indexer: Indexer, longest: list[int]) -> list[Placement | None]:

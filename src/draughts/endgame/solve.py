@@ -37,6 +37,7 @@ from draughts._core.native import capture_key, native_precedence, native_spec, p
 from draughts.endgame.codes import LOSS, WIN
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
+from draughts.endgame.phases import phase
 from draughts.endgame.within import men_advance, native_plan
 from draughts.rules import Ruleset
 
@@ -169,5 +170,6 @@ def solve(
             fallback = None  # every exit is answered natively: no Python per position
     plan: dict[str, Any] | None = native_plan(ruleset, material, indexer) if within else None
     slices = men_advance(ruleset) if sliced else None
-    results = native_solver(ruleset, material).solve(tables, plan, workers or default_workers(), fallback, slices)
+    with phase(material.name, "native"):
+        results = native_solver(ruleset, material).solve(tables, plan, workers or default_workers(), fallback, slices)
     return Solved.of_native(indexer, results)

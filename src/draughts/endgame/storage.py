@@ -52,7 +52,7 @@ try:
 except ImportError:  # pragma: no cover - Windows: no advisory locks, stale files stay
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FORMAT", "MAGIC", "field", "file_name", "pack", "packed_size", "read", "ruleset_key", "write"]
+__all__ = ["FORMAT", "MAGIC", "field", "file_name", "pack", "pack_raw", "packed_size", "read", "ruleset_key", "write"]
 
 MAGIC = b"PDTB"
 FORMAT = 1
@@ -88,10 +88,8 @@ def pack(values: Sequence[int], bits: int) -> bytes:
     if bits == 0:
         return b""
     if isinstance(values, bytes | bytearray | array) and sys.byteorder == "little":
-        from draughts._native import pack as native_pack  # the extension module, loaded on first use
-
         raw = values.tobytes() if isinstance(values, array) else bytes(values)
-        return native_pack(raw, values.itemsize if isinstance(values, array) else 1, bits)
+        return pack_raw(raw, values.itemsize if isinstance(values, array) else 1, bits)
     out = bytearray()
     shifts = [bits * k for k in range(8)]
     for start in range(0, len(values), 8):
@@ -100,6 +98,15 @@ def pack(values: Sequence[int], bits: int) -> bytes:
             word |= value << shift
         out += word.to_bytes(bits, "little")
     return bytes(out)
+
+
+def pack_raw(values: bytes, itemsize: int, bits: int, workers: int | None = None) -> bytes:
+    """:func:`pack` of ``values`` given as ``itemsize``-byte little-endian unsigned ints, natively
+    on ``workers`` threads (default the build's, ``draughts.endgame.solve.default_workers``)."""
+    from draughts._native import pack as native_pack  # the extension module, loaded on first use
+    from draughts.endgame.solve import default_workers
+
+    return native_pack(values, itemsize, bits, workers or default_workers())
 
 
 def packed_size(count: int, bits: int) -> int:
@@ -239,7 +246,7 @@ def read(path: Path, key: str, material: Material, most: int | None = None) -> t
         raise TablebaseFileError(f"{where} is not a polydraughts table")
     if data[len(MAGIC)] != FORMAT:
         raise TablebaseFileError(f"{where} has format {data[len(MAGIC)]}, this version reads {FORMAT}")
-    if hashlib.sha256(data[:-_DIGEST]).digest() != data[-_DIGEST:]:
+    if hashlib.sha256(memoryview(data)[:-_DIGEST]).digest() != data[-_DIGEST:]:  # no copy of the file
         raise TablebaseFileError(f"{where} fails its checksum (damaged or incomplete): build it again")
     start = len(MAGIC) + 5
     length = int.from_bytes(data[len(MAGIC) + 1 : start], "little")

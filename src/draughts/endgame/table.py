@@ -5,9 +5,8 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Sequence
-from itertools import compress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from draughts._text import excerpt
 from draughts.color import Color
@@ -16,6 +15,7 @@ from draughts.endgame.codes import DRAW, LOSS, WIN
 from draughts.endgame.errors import TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material
+from draughts.endgame.phases import phase
 from draughts.endgame.solve import Solved, Value
 from draughts.position import Piece, Position
 from draughts.rules import Ruleset
@@ -148,44 +148,71 @@ def fen_of(ruleset: Ruleset, white: int, black: int, kings: int, turn: int) -> s
     return Position.from_pieces(ruleset, pieces, Color(turn)).fen()
 
 
+class _Raw(NamedTuple):
+    """A solved table's values as the native passes read them: codes, distances (2 bytes each,
+    little-endian), codes within the rules (or None)."""
+
+    codes: bytes
+    plies: bytes
+    within: bytes | None
+
+    @classmethod
+    def of(cls, solved: Solved, within: Sequence[int] | None) -> _Raw:
+        plies = solved.plies if isinstance(solved.plies, array) else array("H", solved.plies)
+        raw = plies.tobytes() if sys.byteorder == "little" else _swapped(plies)
+        return cls(bytes(solved.codes), raw, None if within is None else bytes(within))
+
+
+Tally = tuple[tuple[int, int, int], tuple[int, int, int] | None, int, int]
+"""One run's counts (``draughts._native.tally``): draws, wins, losses; the same within the rules
+(None without them); the longest win (-1: none); the longest distance."""
+
+
+def tallies(raw: _Raw, run: int, workers: int | None = None) -> list[Tally]:
+    """The counts of consecutive runs of ``run`` entries, natively on ``workers`` threads (default
+    the build's)."""
+    from draughts._native import tally
+    from draughts.endgame.solve import default_workers
+
+    return tally(raw.codes, raw.plies, raw.within, max(run, 1), workers or default_workers())
+
+
 def statistics(ruleset: Ruleset, solved: Solved) -> dict[str, Any]:
     """Counts of wins, losses and draws per side to move, and the longest win with an example.
 
-    The counts and the longest win are read from the arrays (each side to move is one half of
-    the index); only the example is looked for by walking the placements, up to the first one
-    that wins in the longest distance, so the example is the first such placement in the
+    The counts and the longest win are counted natively (each side to move is one half of the
+    index: two runs); only the example is looked for by walking the placements, up to the first
+    one that wins in the longest distance, so the example is the first such placement in the
     walking order.
     """
-    indexer = solved.indexer
-    codes, plies = solved.codes, solved.plies
-    half = indexer.placements
+    raw = _Raw.of(solved, solved.within)
+    return _statistics(ruleset, solved.indexer, raw, tallies(raw, solved.indexer.placements))
+
+
+def _statistics(ruleset: Ruleset, indexer: Indexer, raw: _Raw, runs: list[Tally]) -> dict[str, Any]:
+    """:func:`statistics` from the table's two runs (one per side to move)."""
     per_side: dict[str, dict[str, Any]] = {}
     for turn in (0, 1):
-        part = codes[turn * half : (turn + 1) * half]
-        counts = {"win": part.count(WIN), "loss": part.count(LOSS), "draw": part.count(DRAW)}
-        wins = compress(plies[turn * half : (turn + 1) * half], map(WIN.__eq__, part))
-        longest = max(wins, default=-1)
-        example = _example(ruleset, solved, turn, longest) if longest >= 0 else None
-        side: dict[str, Any] = {"positions": sum(counts.values()), **counts}
+        (draw, win, loss), within, longest, _ = runs[turn] if turn < len(runs) else ((0, 0, 0), None, -1, 0)
+        example = _example(ruleset, indexer, raw, turn, longest) if longest >= 0 else None
+        side: dict[str, Any] = {"positions": win + loss + draw, "win": win, "loss": loss, "draw": draw}
         side["longest_win"] = longest if example else None
         side["longest_win_fen"] = fen_of(ruleset, *example, turn) if example else None
         side["within_rules"] = None
-        if solved.within is not None:
-            within = solved.within[turn * half : (turn + 1) * half]
-            side["within_rules"] = {"win": within.count(WIN), "loss": within.count(LOSS), "draw": within.count(DRAW)}
+        if raw.within is not None:
+            inside = within or (0, 0, 0)
+            side["within_rules"] = {"win": inside[WIN], "loss": inside[LOSS], "draw": inside[DRAW]}
         per_side[Color(turn).name.lower()] = side
     return per_side
 
 
-def _example(ruleset: Ruleset, solved: Solved, turn: int, longest: int) -> tuple[int, int, int] | None:
+def _example(ruleset: Ruleset, indexer: Indexer, raw: _Raw, turn: int, longest: int) -> tuple[int, int, int] | None:
     """The first placement of the walking order (``Indexer.placements_of``) whose entry for
     ``turn`` is won in ``longest`` plies (found natively: the walk in Python took minutes on
     large materials)."""
     from draughts.endgame.solve import native_solver
 
-    plies = solved.plies
-    raw = plies.tobytes() if sys.byteorder == "little" else _swapped(plies)
-    found = native_solver(ruleset, solved.indexer.material).example(bytes(solved.codes), raw, turn, longest)
+    found = native_solver(ruleset, indexer.material).example(raw.codes, raw.plies, turn, longest)
     return None if found is None else (found[0], found[1], found[2])
 
 
@@ -197,19 +224,42 @@ def _swapped(plies: Sequence[int]) -> bytes:  # pragma: no cover - big-endian ma
 
 def sections(solved: Solved, within: Sequence[int] | None) -> tuple[dict[str, Any], list[bytes]]:
     """The header fields and packed sections of a solved table."""
-    longest = max(solved.plies, default=0)
-    bits = longest.bit_length()
-    parts = [storage.pack(solved.codes, 2), storage.pack(solved.plies, bits)]
-    if within is not None:
-        parts.append(storage.pack(within, 2))
-    header = {"entries": len(solved.codes), "plies_bits": bits, "within": within is not None}
+    raw = _Raw.of(solved, within)
+    return _sections(raw, max((run[3] for run in tallies(raw, len(raw.codes))), default=0))
+
+
+def _sections(raw: _Raw, widest: int, workers: int | None = None) -> tuple[dict[str, Any], list[bytes]]:
+    """:func:`sections` from the values as the native passes read them and the longest distance."""
+    bits = widest.bit_length()
+    parts = [storage.pack_raw(raw.codes, 1, 2, workers), storage.pack_raw(raw.plies, 2, bits, workers)]
+    if raw.within is not None:
+        parts.append(storage.pack_raw(raw.within, 1, 2, workers))
+    header = {"entries": len(raw.codes), "plies_bits": bits, "within": raw.within is not None}
     return header, parts
 
 
 def write_table(
-    path: Path, ruleset: Ruleset, key: str, solved: Solved, within: Sequence[int] | None, extra: dict[str, Any]
+    path: Path,
+    ruleset: Ruleset,
+    key: str,
+    solved: Solved,
+    within: Sequence[int] | None,
+    extra: dict[str, Any],
+    *,
+    workers: int | None = None,
 ) -> None:
-    """Write a solved table to ``path`` (atomically)."""
-    header, parts = sections(solved, within)
-    header.update(key=key, material=solved.indexer.material.name, stats=statistics(ruleset, solved), **extra)
-    storage.write(path, header, parts)
+    """Write a solved table to ``path`` (atomically): its values counted once, natively, for the
+    statistics and the width of a distance, then packed (on ``workers`` threads, default the
+    build's) and written."""
+    name = solved.indexer.material.name
+    with phase(name, "statistics"):
+        raw = _Raw.of(solved, within)
+        runs = tallies(raw, solved.indexer.placements, workers)
+        same = within is solved.within  # the statistics count the solved codes within the rules
+        stats = _statistics(ruleset, solved.indexer, raw, runs) if same else statistics(ruleset, solved)
+    with phase(name, "pack"):
+        header, parts = _sections(raw, max((run[3] for run in runs), default=0), workers)
+    del raw
+    header.update(key=key, material=name, stats=stats, **extra)
+    with phase(name, "write"):
+        storage.write(path, header, parts)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,11 +18,12 @@ from draughts._core.tables import compile_rules
 from draughts._text import excerpt
 from draughts.board import Board
 from draughts.color import Color
-from draughts.endgame import storage
+from draughts.endgame import phases, storage
 from draughts.endgame.codes import DRAW, LOSS, WIN
 from draughts.endgame.errors import TablebaseError, TablebaseFileError
 from draughts.endgame.index import Indexer
 from draughts.endgame.material import Material, build_order, dependencies, materials_up_to
+from draughts.endgame.phases import phase
 from draughts.endgame.probe import NodeProbe, node_probe
 from draughts.endgame.solve import PackedTable, Solved, Value, solve, terminal_value
 from draughts.endgame.symmetry import colour_symmetric, mirrored, mirrored_pairs
@@ -311,14 +313,47 @@ class Tablebase:
         show = sys.stderr.isatty() if progress is None else progress
         reporter = _Progress(len(todo), show)
         if executor is None:
-            for item in sorted(todo, key=lambda m: (_wave_of(waves, m), m in mirrored)):
-                reporter.start(item)
-                _task_of(mirrored, item)(self.rules, item, self.directory)
-                reporter.done(item)
+            order = sorted(todo, key=lambda m: (_wave_of(waves, m), m in mirrored))
+            self._in_turn(order, graph, mirrored, reporter)
         else:
             self._schedule(todo, graph, executor, reporter, mirrored)
         self._tables.clear()
         return todo
+
+    def _in_turn(
+        self,
+        order: list[Material],
+        graph: dict[Material, list[Material]],
+        mirrored: dict[Material, Material],
+        reporter: _Progress,
+    ) -> None:
+        """Build ``order`` one material after another in this process, each table written on a
+        thread of its own while the next material is solved, unless that one needs it: the
+        writing (the counts, the packing, the checksum, the disk) runs beside the solve. One
+        table waits to be written at most (the memory of one more material's values). While
+        phases are recorded (``draughts.endgame.phases``), each table is written before the next
+        solve starts, so that each phase's CPU time is its own."""
+        overlap = not phases.recording()
+        with ThreadPoolExecutor(1, thread_name_prefix="tablebase-writer") as writer:
+            clock = _without(writer)
+            pending: tuple[Material, Future[None]] | None = None
+            for item in order:
+                if pending is not None and pending[0] in graph[item]:
+                    _written(pending, reporter)
+                    pending = None
+                reporter.start(item)
+                make = _mirror_made if item in mirrored else _solved
+                made = make(self.rules, item, self.directory, clock)
+                if pending is not None:
+                    _written(pending, reporter)
+                # Beside a solve, on the writer's thread alone (see _without); else on the build's threads.
+                pending = (item, writer.submit(_write, made, 1 if overlap else None))
+                del made
+                if not overlap:
+                    _written(pending, reporter)
+                    pending = None
+            if pending is not None:
+                _written(pending, reporter)
 
     def _schedule(
         self,
@@ -484,6 +519,25 @@ def _task_of(mirrored: dict[Material, Material], material: Material) -> Callable
     return mirror_material if material in mirrored else build_material
 
 
+def _without(writer: ThreadPoolExecutor) -> Clock:
+    """The process's CPU time less that of ``writer``'s one thread (which writes on that thread
+    alone): a solve's CPU time while a table is written beside it. The process's CPU time where
+    a thread's clock cannot be read."""
+    ident = writer.submit(threading.get_ident).result()
+    try:
+        thread = time.pthread_getcpuclockid(ident)
+    except (AttributeError, OSError):  # pragma: no cover - no thread CPU clocks (Windows, some Unixes)
+        return time.process_time
+    return lambda: time.process_time() - time.clock_gettime(thread)
+
+
+def _written(pending: tuple[Material, Future[None]], reporter: _Progress) -> None:
+    """Wait for a table's writing (raising what it raised) and report the material done."""
+    material, future = pending
+    future.result()
+    reporter.done(material)
+
+
 def _wave_of(waves: list[list[Material]], material: Material) -> int:
     return next(number for number, wave in enumerate(waves) if material in wave)
 
@@ -510,13 +564,7 @@ def build_material(ruleset: Ruleset, material: Material, directory: Path) -> str
 
     A top-level function, so that process pools and Dask can run it; returns the material's name.
     """
-    base = Tablebase(ruleset, directory)
-    lookup = _lookup(base)
-    started = time.process_time()
-    within = keeps_within(ruleset)
-    solved = solve(ruleset, material, lookup, within)
-    extra = build_extra(ruleset, material, within, time.process_time() - started)
-    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
+    _write(_solved(ruleset, material, directory))
     return material.name
 
 
@@ -527,19 +575,56 @@ def mirror_material(ruleset: Ruleset, material: Material, directory: Path) -> st
     Raises:
         TablebaseError: the ruleset is not colour-symmetric, or the twin's table is not built.
     """
+    _write(_mirror_made(ruleset, material, directory))
+    return material.name
+
+
+Clock = Callable[[], float]
+"""A CPU clock in seconds."""
+
+_Made = tuple[Path, Ruleset, str, Solved, dict[str, Any]]
+"""A table made but not written: its file, the ruleset and its key, the values, the header's extra fields."""
+
+
+def _solved(ruleset: Ruleset, material: Material, directory: Path, clock: Clock = time.process_time) -> _Made:
+    """``material`` solved (:func:`build_material` but the writing); ``clock``: the CPU time the
+    header's ``build_cpu_seconds`` counts."""
+    base = Tablebase(ruleset, directory)
+    lookup = _lookup(base)
+    started = clock()
+    within = keeps_within(ruleset)
+    with phase(material.name, "solve"):  # the smaller tables' reading included ("read")
+        solved = solve(ruleset, material, lookup, within)
+    extra = build_extra(ruleset, material, within, clock() - started)
+    return base.path(material), ruleset, base.key, solved, extra
+
+
+def _mirror_made(ruleset: Ruleset, material: Material, directory: Path, clock: Clock = time.process_time) -> _Made:
+    """``material`` made from its twin (:func:`mirror_material` but the writing; ``clock`` as for
+    :func:`_solved`)."""
     if not colour_symmetric(ruleset):
         raise TablebaseError(f"{ruleset.name} treats the colours differently: {material.name} must be solved")
     base = Tablebase(ruleset, directory)
     twin = material.mirrored()
-    started = time.process_time()
+    started = clock()
     # The twin's table read by a Tablebase of its own: freed, with its cache, once mirrored.
-    made = mirrored(ruleset, material, Tablebase(ruleset, directory).table(twin))
-    solved = Solved.of_native(Indexer(ruleset, material), made)
-    del made
-    extra = build_extra(ruleset, material, keeps_within(ruleset), time.process_time() - started)
+    with phase(material.name, "read twin"):
+        source = Tablebase(ruleset, directory).table(twin)
+    with phase(material.name, "mirror"):
+        made = mirrored(ruleset, material, source)
+        del source
+        solved = Solved.of_native(Indexer(ruleset, material), made)
+        del made
+    extra = build_extra(ruleset, material, keeps_within(ruleset), clock() - started)
     extra["mirrored_from"] = twin.name
-    write_table(base.path(material), ruleset, base.key, solved, solved.within, extra)
-    return material.name
+    return base.path(material), ruleset, base.key, solved, extra
+
+
+def _write(made: _Made, workers: int | None = None) -> None:
+    """Write a table made by :func:`_solved` or :func:`_mirror_made` (its counts and packing on
+    ``workers`` threads, default the build's)."""
+    path, ruleset, key, solved, extra = made
+    write_table(path, ruleset, key, solved, solved.within, extra, workers=workers)
 
 
 def build_extra(ruleset: Ruleset, material: Material, within: bool, seconds: float) -> dict[str, Any]:
@@ -583,7 +668,8 @@ class _TableLookup:
         missing = False
         for material in materials:
             try:
-                table = self.base.table(material)
+                with phase(material.name, "read"):
+                    table = self.base.table(material)
             except TablebaseFileError:
                 raise
             except TablebaseError:

@@ -8,6 +8,7 @@
 //! * [`layers`]: those verdicts in a sliced frame where both counts matter, a layer of the count
 //!   of plies since a man moved at a time.
 //! * [`mirror`]: a material's table from its colour-swapped twin's (colour symmetry, no search).
+//! * [`summary`]: a table's counts and longest wins, and its packed sections (the file's).
 //!
 //! The work of a material is split between threads by chunks of entries; the values do not
 //! depend on how (each is the unique game-theoretic value).
@@ -17,6 +18,7 @@ pub mod layers;
 pub mod mirror;
 pub mod slice;
 pub mod solve;
+pub mod summary;
 pub mod within;
 
 /// Drawn (or not decided yet).
