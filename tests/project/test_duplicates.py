@@ -39,10 +39,7 @@ EXPLAINED = {
         "enumerations whose members are documented one by one: data, no logic"
     ),
     frozenset({"draughts/errors.py"}): "one exception class per error, each a docstring and a base class",
-    frozenset({"draughts/endgame/index.py"}): (
-        "the indexer's two colours unrolled in the hot ranking closure; the index is moving to the native "
-        "core (issue 38 §2)"
-    ),
+    frozenset({"draughts/engine/weights.py"}): "the evaluation's weights, one declarative field a weight",
     frozenset({"draughts/ai/envs.py"}): (
         "the single-agent environment's keyword parameters are those of the two-agent one it wraps"
     ),

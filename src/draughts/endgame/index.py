@@ -144,11 +144,16 @@ class Indexer:
 
             return kings_only
 
-        # A group of one king (most groups of small materials) is ranked inline, with no call,
-        # and the men's ranks (fixed domains, few masks) are kept by mask once computed.
+        # A group of one king (most groups of small materials) is ranked without a search, and
+        # the men's ranks (fixed domains, few masks) are kept by mask once computed.
         single_white, single_black = white_kings == 1, black_kings == 1
         white_ranks: dict[int, int] = {}
         black_ranks: dict[int, int] = {}
+
+        def kings_rank(group: int, single: bool, occupied: int) -> int:
+            if single:
+                return ordinal[group.bit_length() - 1] - (occupied & (group - 1)).bit_count()
+            return free(group, occupied)
 
         def index(white: int, black: int, kings: int, turn: int) -> int:
             men = ~kings
@@ -167,17 +172,10 @@ class Indexer:
             occupied = (white | black) & men
             if white_kings:
                 group = white & kings
-                if single_white:
-                    rank = rank * radix2 + ordinal[group.bit_length() - 1] - (occupied & (group - 1)).bit_count()
-                else:
-                    rank = rank * radix2 + free(group, occupied)
+                rank = rank * radix2 + kings_rank(group, single_white, occupied)
                 occupied |= group
             if black_kings:
-                group = black & kings
-                if single_black:
-                    rank = rank * radix3 + ordinal[group.bit_length() - 1] - (occupied & (group - 1)).bit_count()
-                else:
-                    rank = rank * radix3 + free(group, occupied)
+                rank = rank * radix3 + kings_rank(black & kings, single_black, occupied)
             return turn * placements + rank
 
         return index

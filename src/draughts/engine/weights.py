@@ -115,6 +115,11 @@ def _integer(instance: object, attribute: attrs.Attribute[Any], value: object) -
         raise InvalidWeightsError(f"Weights.{attribute.name} {value!r:.80} must be {allowed} (hundredths of a man)")
 
 
+def _weight(default: int | None) -> Any:
+    """An integer weight's field (one line a weight in :class:`Weights`)."""
+    return attrs.field(default=default, validator=_integer)
+
+
 @attrs.frozen
 class Weights:
     """The terms of the built-in evaluation, in hundredths of a man.
@@ -148,21 +153,21 @@ class Weights:
             the road holds the draw (RUS64 7.2.7). 0 turns the knowledge off.
     """
 
-    man: int = attrs.field(default=100, validator=_integer)
-    king: int | None = attrs.field(default=None, validator=_integer)
+    man: int = _weight(100)
+    king: int | None = _weight(None)
     squares: tuple[tuple[int, ...], ...] = attrs.field(default=_SQUARES, converter=_rows_of_ints)
-    advancement: int = attrs.field(default=0, validator=_integer)
-    endgame_advancement: int = attrs.field(default=4, validator=_integer)
-    back_rank: int = attrs.field(default=4, validator=_integer)
-    centre: int = attrs.field(default=0, validator=_integer)
-    file: int = attrs.field(default=0, validator=_integer)
-    contact: int = attrs.field(default=9, validator=_integer)
-    support: int = attrs.field(default=0, validator=_integer)
-    mobility: int = attrs.field(default=0, validator=_integer)
-    balance: int = attrs.field(default=2, validator=_integer)
-    king_position: int = attrs.field(default=12, validator=_integer)
-    runaway: int = attrs.field(default=60, validator=_integer)
-    main_road: int = attrs.field(default=100, validator=_integer)
+    advancement: int = _weight(0)
+    endgame_advancement: int = _weight(4)
+    back_rank: int = _weight(4)
+    centre: int = _weight(0)
+    file: int = _weight(0)
+    contact: int = _weight(9)
+    support: int = _weight(0)
+    mobility: int = _weight(0)
+    balance: int = _weight(2)
+    king_position: int = _weight(12)
+    runaway: int = _weight(60)
+    main_road: int = _weight(100)
 
 
 MATERIAL_ONLY = Weights(
