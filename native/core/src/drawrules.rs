@@ -495,6 +495,15 @@ impl DrawCounter {
                 after.limbs, self.spec.limbs
             )));
         }
+        self.push_counts(event);
+        self.frames.push(after.frame);
+        self.bits.extend_from_slice(after.bits());
+        Ok(())
+    }
+
+    /// Pushes each move-count rule's next count and the plies since the material changed, after
+    /// a move that did `event` (the part of a push every way of pushing shares).
+    fn push_counts(&mut self, event: u8) {
         let since = next_since(self.since_material_change(), event);
         let start = self.counts.len() - self.spec.move_counts.len();
         for (index, rule) in self.spec.move_counts.iter().enumerate() {
@@ -502,9 +511,6 @@ impl DrawCounter {
             self.counts.push(count);
         }
         self.since.push(since);
-        self.frames.push(after.frame);
-        self.bits.extend_from_slice(after.bits());
-        Ok(())
     }
 
     /// Records a move that did `event` and led to the position whose White, Black and kings bits
@@ -557,13 +563,7 @@ impl DrawCounter {
         }
         let ((w, w_diagonal), (b, b_diagonal)) =
             (self.spec.side(white, kings), self.spec.side(black, kings));
-        let since = next_since(self.since_material_change(), event);
-        let start = self.counts.len() - self.spec.move_counts.len();
-        for (index, rule) in self.spec.move_counts.iter().enumerate() {
-            let count = rule.next(self.counts[start + index], event);
-            self.counts.push(count);
-        }
-        self.since.push(since);
+        self.push_counts(event);
         self.frames.push(Frame {
             hash,
             color,

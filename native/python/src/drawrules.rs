@@ -137,10 +137,11 @@ fn facts(spec: &DrawSpec, node: &Bound<'_, PyAny>) -> PyResult<Facts> {
         .map_err(|fault| fault.into_py(py))
 }
 
-/// The facts `spec` reads of a native node (a position's own, or a `draughts._native.Node`): no
-/// ints cross, no limbs are allocated.
-fn native_facts(spec: &DrawSpec, node: &NodeData, py: Python<'_>) -> PyResult<Facts> {
-    let limbs = spec.limbs;
+/// The side to move's, the opponent's and the kings' limbs of a native node, its side to move
+/// and rule state; an error if it is wider than the draw rules' `limbs`.
+type NodeLimbs = ([[u64; MAX_LIMBS]; 3], u8, u128);
+
+fn node_limbs(py: Python<'_>, node: &NodeData, limbs: usize) -> PyResult<NodeLimbs> {
     let mut bits = [[0u64; MAX_LIMBS]; 3];
     let (color, state) = node.limbs_into(&mut bits);
     if bits
@@ -153,6 +154,14 @@ fn native_facts(spec: &DrawSpec, node: &NodeData, py: Python<'_>) -> PyResult<Fa
             "a node wider than the draw rules' board".into(),
         ));
     }
+    Ok((bits, color, state))
+}
+
+/// The facts `spec` reads of a native node (a position's own, or a `draughts._native.Node`): no
+/// ints cross, no limbs are allocated.
+fn native_facts(spec: &DrawSpec, node: &NodeData, py: Python<'_>) -> PyResult<Facts> {
+    let limbs = spec.limbs;
+    let (bits, color, state) = node_limbs(py, node, limbs)?;
     let [own, opp, kings] = &bits;
     unwind_safe(|| spec.facts(&own[..limbs], &opp[..limbs], &kings[..limbs], color, state))
         .map_err(|fault| fault.into_py(py))
@@ -296,18 +305,7 @@ impl DrawCounter {
     /// Python call, no ints).
     pub(crate) fn push_node(&mut self, py: Python<'_>, node: &NodeData, event: u8) -> PyResult<()> {
         let limbs = self.counter.spec().limbs;
-        let mut bits = [[0u64; MAX_LIMBS]; 3];
-        let (color, state) = node.limbs_into(&mut bits);
-        if bits
-            .iter()
-            .any(|part| part[limbs..].iter().any(|&limb| limb != 0))
-        {
-            return Err(draughts_error(
-                py,
-                "InvalidPositionError",
-                "a node wider than the draw rules' board".into(),
-            ));
-        }
+        let (bits, color, state) = node_limbs(py, node, limbs)?;
         let [own, opp, kings] = &bits;
         let (white, black) = if color == 0 { (own, opp) } else { (opp, own) };
         let counter = &mut self.counter;

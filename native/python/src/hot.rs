@@ -22,7 +22,6 @@
 //! hold `Bound` references (dropped with a plain decref), never drop a `Py` on the way (one
 //! dropped here would wait in PyO3's deferred pool until its next call).
 
-use std::any::Any;
 use std::cell::UnsafeCell;
 use std::ffi::{c_int, c_uint, c_ulong, c_void};
 use std::mem::{offset_of, size_of};
@@ -36,7 +35,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyType};
 
 use crate::board::BoardBase;
-use crate::errors::Fault;
+use crate::errors::{panic_text, Fault};
 use crate::position::PositionBase;
 
 /// Registers [`legal_moves_attribute`] and [`fast_method`] in the module.
@@ -67,17 +66,6 @@ unsafe fn run(body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>) -> 
     };
     error.restore(py);
     ptr::null_mut()
-}
-
-/// The text of a caught panic's payload.
-fn panic_text(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_string()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "a panic with no message".to_string()
-    }
 }
 
 /// An object pointer the interpreter passed in, borrowed for the call (no reference taken: the
@@ -231,12 +219,27 @@ unsafe extern "C" fn attribute_vectorcall(
             } else {
                 ffi::PyTuple_Size(kwnames)
             };
-            match (nargs, keywords) {
-                (1, 0) => moves_tuple(py, *args),
-                (0, _) => Err(PyTypeError::new_err("legal_moves needs a Position")),
-                _ => Err(takes_no_arguments(nargs + keywords - 1)),
-            }
+            call_attribute(py, nargs, keywords, || *args)
         })
+    }
+}
+
+/// A call of the attribute with `nargs` positional arguments and `keywords` keywords: the moves
+/// tuple of the one position `first` gives, else the error Python gives a wrong call.
+///
+/// # Safety
+/// `first` must give a valid object pointer when there is one positional argument.
+unsafe fn call_attribute(
+    py: Python<'_>,
+    nargs: isize,
+    keywords: isize,
+    first: impl FnOnce() -> *mut ffi::PyObject,
+) -> PyResult<*mut ffi::PyObject> {
+    match (nargs, keywords) {
+        // SAFETY: one positional argument: `first` gives it (the caller's guarantee).
+        (1, 0) => unsafe { moves_tuple(py, first()) },
+        (0, _) => Err(PyTypeError::new_err("legal_moves needs a Position")),
+        _ => Err(takes_no_arguments(nargs + keywords - 1)),
     }
 }
 
@@ -255,11 +258,7 @@ unsafe extern "C" fn attribute_call(
             } else {
                 ffi::PyDict_Size(kwargs)
             };
-            match (nargs, keywords) {
-                (1, 0) => moves_tuple(py, ffi::PyTuple_GetItem(args, 0)),
-                (0, _) => Err(PyTypeError::new_err("legal_moves needs a Position")),
-                _ => Err(takes_no_arguments(nargs + keywords - 1)),
-            }
+            call_attribute(py, nargs, keywords, || ffi::PyTuple_GetItem(args, 0))
         })
     }
 }
