@@ -164,6 +164,9 @@ struct Game<B: Bits> {
     hash: u64,
     /// What the endgame rules read of the current position.
     frame: Frame,
+    /// The cells of White's pieces, of Black's and of the kings, seen from each side, kept move
+    /// by move for the observation (boards of at most [`observe::DIFF_CELLS`] cells).
+    cells: [[u128; 3]; 2],
     plies: u64,
     entries: Vec<Entry<B>>,
     /// The entries' segments, one per entry; empty when every move is a single quiet step.
@@ -210,13 +213,16 @@ struct Ctx<B: Bits> {
     start_since: u64,
     /// See [`moves::man_actions`].
     man_actions: [Vec<u32>; 2],
-    /// See [`moves::man_orders`].
-    man_orders: [moves::ManOrder; 2],
+    /// The quiet moves' actions listed in order (see [`quiet::QuietActions`]).
+    quiet: quiet::QuietActions,
     /// See [`moves::action_bits`].
     action_bits: [Vec<u32>; 2],
     /// The rules leave the choice among captures free (no precedence): see
     /// [`Ctx::fill_short_jumps`].
     free_choice: bool,
+    /// Whether a draw rule can end a game by itself (`[0]`) or on a claim (`[1]`): the draw
+    /// check is skipped where none can.
+    may_draw: [bool; 2],
     /// Per side: its men's quiet steps all shift the same way, so that the sum of its men's bit
     /// indices only grows (or only shrinks) with each man move and no earlier position comes back.
     men_one_way: [bool; 2],
@@ -287,7 +293,7 @@ impl<B: Bits> Batch<B> {
         });
         let man_actions = moves::man_actions(&gen, &enc);
         let cell_masks = observe::cell_masks(&bit_cells, enc.cells);
-        let man_orders = moves::man_orders(&gen, &man_actions);
+        let quiet = quiet::QuietActions::new(&gen, &enc);
         let action_bits = moves::action_bits(&gen, &enc);
         let men_one_way = [0, 1].map(|color| {
             let steps = &gen.tables.man_moves[color];
@@ -298,7 +304,13 @@ impl<B: Bits> Batch<B> {
             PrecedenceRule::Criteria(list) => list.is_empty(),
             PrecedenceRule::External(_) => false,
         };
+        let may_draw = [false, true].map(|claims| {
+            (spec.repetitions > 0 && spec.repetition_claim == claims)
+                || (!claims && !spec.endgames.is_empty())
+                || spec.move_counts.iter().any(|rule| rule.claim == claims)
+        });
         let ctx = Ctx {
+            may_draw,
             free_choice,
             gen,
             spec,
@@ -310,7 +322,7 @@ impl<B: Bits> Batch<B> {
             start_counts: start_counts.into(),
             start_since,
             man_actions,
-            man_orders,
+            quiet,
             action_bits,
             men_one_way,
         };
@@ -413,41 +425,31 @@ impl<B: Bits> Batch<B> {
 
     /// Steps every game with its action (`actions[i]` for game `i`): a game that ended at the
     /// last step starts again instead. With `lose_illegal`, an illegal action loses its game;
-    /// without, the caller checks [`Batch::is_legal`] first. With `out`, each game's result is
-    /// written as soon as it is stepped (one pass over the games; see [`Batch::write`]).
+    /// without, an illegal action is an error before any game moves (ask
+    /// [`Batch::first_illegal`] which). With `out`, each game's result is written as soon as it
+    /// is stepped (one pass over the games; see [`Batch::write`]).
     ///
     /// # Errors
-    /// What the generator returns (capture search bound, an external precedence), or a move
-    /// whose path begins another's; [`Error::InvalidSpec`] for buffers of the wrong size.
+    /// [`Error::IllegalAction`] for an illegal action without `lose_illegal`; what the generator
+    /// returns (capture search bound, an external precedence), or a move whose path begins
+    /// another's; [`Error::InvalidSpec`] for buffers of the wrong size.
     pub fn advance(
         &mut self,
         actions: &[i64],
         lose_illegal: bool,
-        out: Option<&mut Out<'_>>,
-    ) -> Result<Vec<Step>, Error> {
-        self.advance_with(actions, lose_illegal, out, |_, _| {})
-    }
-
-    /// [`Batch::advance`], calling `ahead(self, index)` before game `index` is stepped: a caller
-    /// that can prefetch memory (this crate has no `unsafe`) asks [`Batch::regions`] where the
-    /// games a few places further keep their state, so that stepping them finds it in the
-    /// cache: a step is bound by memory latency, each game's state and rows read once per call.
-    ///
-    /// # Errors
-    /// As [`Batch::advance`].
-    pub fn advance_with(
-        &mut self,
-        actions: &[i64],
-        lose_illegal: bool,
         mut out: Option<&mut Out<'_>>,
-        mut ahead: impl FnMut(&Self, usize),
     ) -> Result<Vec<Step>, Error> {
         if let Some(out) = out.as_deref() {
             self.check_sizes(out)?;
         }
+        if !lose_illegal {
+            if let Some(index) = self.first_illegal(actions) {
+                let action = actions.get(index).copied().unwrap_or(-1);
+                return Err(Error::IllegalAction { index, action });
+            }
+        }
         let mut steps = vec![Step::default(); self.games.len()];
         for (index, step) in steps.iter_mut().enumerate() {
-            ahead(self, index);
             let action = actions.get(index).copied().unwrap_or(-1);
             match out.as_deref_mut() {
                 // The row's actions are cleared before the choices change (and set after).
@@ -462,44 +464,6 @@ impl<B: Bits> Batch<B> {
         Ok(steps)
     }
 
-    /// The memory a step of game `index` reads, as `(address, bytes)` (addresses as integers,
-    /// for a prefetch; `(0, 0)` for none, all of them if there is no such game). Without
-    /// `deep`, the game's own records (nothing of them read here); with it, the lists they point
-    /// to (the records read: ask for them once the records are in the cache). A fixed array, for
-    /// a caller that asks for every game at every step.
-    pub fn regions(&self, index: usize, deep: bool) -> [(usize, usize); 3] {
-        fn of<T>(item: &T) -> (usize, usize) {
-            (std::ptr::from_ref(item) as usize, std::mem::size_of::<T>())
-        }
-        fn tail<T>(list: &[T]) -> (usize, usize) {
-            list.last().map_or((0, 0), |last| {
-                (
-                    std::ptr::from_ref(last) as usize,
-                    2 * std::mem::size_of::<T>(),
-                )
-            })
-        }
-        let (Some(game), Some(choices)) = (self.games.get(index), self.choices.get(index)) else {
-            return [(0, 0); 3];
-        };
-        if !deep {
-            return [of(game), of(choices), (0, 0)];
-        }
-        let entries = (
-            game.entries.as_ptr() as usize,
-            std::mem::size_of_val(game.entries.as_slice()),
-        );
-        [entries, tail(&game.hashes), tail(&game.nodes)]
-    }
-
-    /// The mask actions game `index`'s row holds now (cleared at its next step).
-    pub fn written_actions(&self, index: usize) -> &[u32] {
-        match (self.shown.get(index), self.choices.get(index)) {
-            (Some(true), Some(choices)) => &choices.actions,
-            _ => &[],
-        }
-    }
-
     fn advance_one(
         &mut self,
         index: usize,
@@ -510,12 +474,9 @@ impl<B: Bits> Batch<B> {
         let step = if game.over {
             self.ctx.restart(game, choices)?;
             Step::default()
-        } else if !u32::try_from(action).is_ok_and(|a| choices.actions.contains(&a)) {
-            if !lose_illegal {
-                return Err(Error::InvalidMove(format!(
-                    "action {action} is not legal in game {index}"
-                )));
-            }
+        } else if lose_illegal && !u32::try_from(action).is_ok_and(|a| choices.actions.contains(&a))
+        {
+            // (Without `lose_illegal`, every action was checked before any game moved.)
             game.over = true;
             Step {
                 reward: -1.0,
@@ -633,6 +594,7 @@ impl<B: Bits> Ctx<B> {
             reps: 1,
             hash: 0,
             frame: self.frame(&self.start)?,
+            cells: [[0; 3]; 2],
             plies: 0,
             entries: Vec::new(),
             paths: Vec::new(),
@@ -648,6 +610,7 @@ impl<B: Bits> Ctx<B> {
     /// Starts `game` again from the start (its buffers kept).
     fn restart(&self, game: &mut Game<B>, choices: &mut Choices) -> Result<(), Error> {
         game.node = self.start;
+        game.cells = self.cells_of(&game.node);
         game.counts.clone_from(&self.start_counts);
         game.since = self.start_since;
         game.frame = self.frame(&self.start)?;
@@ -727,6 +690,7 @@ impl<B: Bits> Ctx<B> {
     ) -> Result<Step, Error> {
         let before = game.node;
         game.node = self.gen.play(&before, &c);
+        self.move_cells(&mut game.cells, before.color, &c);
         // The hash move by move: the keys of the bits the move toggles, the side to move, the state.
         let mover = usize::from(before.color);
         let mut hash =
@@ -766,8 +730,8 @@ impl<B: Bits> Ctx<B> {
                 truncated: false,
             });
         }
-        if self.draw(game, choices, false)?
-            || (self.opts.claims && self.draw(game, choices, true)?)
+        if (self.may_draw[0] && self.draw(game, choices, false)?)
+            || (self.opts.claims && self.may_draw[1] && self.draw(game, choices, true)?)
         {
             game.over = true;
             return Ok(Step {
@@ -790,6 +754,7 @@ mod choices;
 mod draws;
 mod moves;
 mod observe;
+mod quiet;
 
 use choices::Choices;
 use observe::View;

@@ -25,6 +25,13 @@ pub enum Error {
     Interrupted(String),
     /// An external precedence rule failed; the text is its own.
     Precedence(String),
+    /// Game `index` of a batch was given `action`, which is not legal there (nothing moved).
+    IllegalAction {
+        /// The game.
+        index: usize,
+        /// The action given.
+        action: i64,
+    },
 }
 
 impl fmt::Display for Error {
@@ -40,6 +47,9 @@ impl fmt::Display for Error {
             ),
             Error::Interrupted(text) => write!(f, "interrupted: {text}"),
             Error::Precedence(text) => write!(f, "precedence rule failed: {text}"),
+            Error::IllegalAction { index, action } => {
+                write!(f, "action {action} is not legal in game {index}")
+            }
         }
     }
 }

@@ -68,6 +68,11 @@ pub fn to_py(py: Python<'_>, error: Error) -> PyErr {
             "DraughtsError",
             format!("precedence rule failed: {text}"),
         ),
+        Error::IllegalAction { index, action } => draughts_error(
+            py,
+            "IllegalMoveError",
+            format!("action {action} is not legal in game {index}"),
+        ),
     }
 }
 

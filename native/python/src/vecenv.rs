@@ -167,67 +167,26 @@ fn with_out<T>(
     work(&mut out).map_err(|e| to_py(py, e))
 }
 
-/// How many games ahead a step prefetches a game's records, and then what they point to and
-/// its rows (the records must have arrived for the second: they are read to find the lists).
-const RECORDS_AHEAD: usize = 4;
-const ROWS_AHEAD: usize = 2;
-
-/// Asks the processor to bring the `bytes` bytes at `address` into the cache (nothing for 0).
-#[cfg(target_arch = "x86_64")]
-fn prefetch(address: usize, bytes: usize) {
-    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-    if address == 0 {
-        return;
+impl VecEnv {
+    /// The error of a step: an illegal action named with its game (the batch refused it before
+    /// any game moved), else `error` as it is.
+    fn step_error(&self, py: Python<'_>, error: Error) -> PyErr {
+        let Error::IllegalAction { index, action } = error else {
+            return to_py(py, error);
+        };
+        let legal = each!(&self.batch, b => b.legal_actions(index));
+        let shown: Vec<u32> = legal.iter().take(20).copied().collect();
+        let class = if action < 0 || action as u64 >= self.num_actions as u64 {
+            "InvalidActionError"
+        } else {
+            "IllegalMoveError"
+        };
+        draughts_error(
+            py,
+            class,
+            format!("action {action} is not legal in environment {index}; legal: {shown:?}"),
+        )
     }
-    let mut line = address & !63;
-    while line < address + bytes {
-        // SAFETY: a prefetch is a hint: it reads nothing the program sees and never faults, on
-        // any address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
-        line += 64;
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn prefetch(_address: usize, _bytes: usize) {}
-
-/// Steps every game of `batch` and writes its rows into `out` as it goes, prefetching the
-/// state and mask lines of the games a few places ahead: a step is bound by memory latency (each
-/// game's records, move list, history and rows are read once per call, the batch larger than the
-/// cache), and the processor's own prefetchers cannot follow the games' separate lists. (The
-/// observation rows are written whole, one after the other: that stream they follow.)
-fn step_prefetching<B: Bits>(
-    batch: &mut Batch<B>,
-    actions: &[i64],
-    lose_illegal: bool,
-    out: &mut Out<'_>,
-    num_actions: usize,
-) -> Result<(), Error> {
-    let n = batch.len();
-    let mask = out.mask.as_ptr() as usize;
-    let ahead = |b: &Batch<B>, index: usize| {
-        for (address, bytes) in b.regions(index + RECORDS_AHEAD, false) {
-            prefetch(address, bytes);
-        }
-        let next = index + ROWS_AHEAD;
-        if next < n {
-            for (address, bytes) in b.regions(next, true) {
-                prefetch(address, bytes);
-            }
-            // The actions are sorted: each line once (a square's actions share one or two).
-            let mut last = usize::MAX;
-            for &action in b.written_actions(next) {
-                let address = mask + next * num_actions + action as usize;
-                if address >> 6 != last {
-                    last = address >> 6;
-                    prefetch(address, 1);
-                }
-            }
-        }
-    };
-    batch
-        .advance_with(actions, lose_illegal, Some(out), ahead)
-        .map(|_| ())
 }
 
 #[pymethods]
@@ -309,37 +268,21 @@ impl VecEnv {
                 format!("{} actions for {n} environments", actions.len()),
             ));
         }
-        if !lose_illegal {
-            if let Some(index) = each!(&self.batch, b => b.first_illegal(&actions)) {
-                let action = actions[index];
-                let legal = each!(&self.batch, b => b.legal_actions(index));
-                let shown: Vec<u32> = legal.iter().take(20).copied().collect();
-                let class = if action < 0 || action as u64 >= self.num_actions as u64 {
-                    "InvalidActionError"
-                } else {
-                    "IllegalMoveError"
-                };
-                return Err(draughts_error(
-                    py,
-                    class,
-                    format!(
-                        "action {action} is not legal in environment {index}; legal: {shown:?}"
-                    ),
-                ));
+        let batch = &mut self.batch;
+        let mut stepped = Ok(());
+        if self.fused {
+            with_out(out, |o| {
+                stepped =
+                    each!(&mut *batch, b => b.advance(&actions, lose_illegal, Some(o)).map(|_| ()));
+                Ok(())
+            })?;
+        } else {
+            match each!(&mut *batch, b => b.advance(&actions, lose_illegal, None)) {
+                Ok(steps) => with_out(out, |o| each!(&mut *batch, b => b.write(Some(&steps), o)))?,
+                Err(error) => stepped = Err(error),
             }
         }
-        let batch = &mut self.batch;
-        if self.fused {
-            let num_actions = self.num_actions;
-            with_out(
-                out,
-                |o| each!(&mut *batch, b => step_prefetching(b, &actions, lose_illegal, o, num_actions)),
-            )?;
-            return Ok(());
-        }
-        let steps = each!(&mut *batch, b => b.advance(&actions, lose_illegal, None))
-            .map_err(|e| to_py(py, e))?;
-        with_out(out, |o| each!(&mut *batch, b => b.write(Some(&steps), o)))
+        stepped.map_err(|error| self.step_error(py, error))
     }
 
     /// One uniformly random legal action per game (native `int64`s as bytes); 0 for a game that

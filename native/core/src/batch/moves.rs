@@ -36,64 +36,6 @@ pub(super) fn man_actions<B: Bits>(gen: &Generator<B>, enc: &Encoding) -> [Vec<u
     })
 }
 
-/// How a side's men's quiet steps are listed in the order of their actions (see
-/// [`Ctx::list_quiet_actions`]): the men by bit index upwards or downwards, each man's steps in
-/// `steps`' order (indices into [`crate::tables::Tables::man_moves`]).
-#[derive(Clone, Debug, Default)]
-pub(super) struct ManOrder {
-    ascending: bool,
-    steps: SmallVec<[usize; 4]>,
-}
-
-/// Per side, the order its men's actions come in (see [`ManOrder`]), read from [`man_actions`]:
-/// the way the actions of a man grow with its bit index, and the steps ordered by their actions
-/// from one square. Only speed depends on it: the list is sorted after if it is not in order.
-pub(super) fn man_orders<B: Bits>(gen: &Generator<B>, table: &[Vec<u32>; 2]) -> [ManOrder; 2] {
-    let t = &gen.tables;
-    let bits = t.layout.square_of_bit.len();
-    [0usize, 1].map(|color| {
-        let steps = &t.man_moves[color];
-        // (from bit, step, action) of every man step on the board.
-        let mut found: Vec<(usize, usize, u32)> = Vec::new();
-        for (index, s) in steps.iter().enumerate() {
-            for to in 0..bits {
-                let action = table[color][index * bits + to];
-                let from = if s.up {
-                    to.checked_sub(s.amount as usize)
-                } else {
-                    Some(to + s.amount as usize)
-                };
-                if let (Some(from), true) = (from, action != u32::MAX) {
-                    found.push((from, index, action));
-                }
-            }
-        }
-        found.sort_unstable();
-        let rising = found.windows(2).filter(|w| w[1].2 > w[0].2).count();
-        let ascending = 2 * rising >= found.len().saturating_sub(1);
-        let mut order: SmallVec<[usize; 4]> = (0..steps.len()).collect();
-        // The steps' order at the square where most of them are on the board.
-        let mut best: Vec<(usize, u32)> = Vec::new();
-        for group in found.chunk_by(|a, b| a.0 == b.0) {
-            if group.len() > best.len() {
-                best = group
-                    .iter()
-                    .map(|&(_, step, action)| (step, action))
-                    .collect();
-            }
-        }
-        order.sort_by_key(|&step| {
-            best.iter()
-                .find(|&&(s, _)| s == step)
-                .map_or(u32::MAX, |&(_, action)| action)
-        });
-        ManOrder {
-            ascending,
-            steps: order,
-        }
-    })
-}
-
 /// Per side, the bits a quiet move's action names: `from | to << 16` at each action that names a
 /// segment between two squares, `u32::MAX` elsewhere.
 pub(super) fn action_bits<B: Bits>(gen: &Generator<B>, enc: &Encoding) -> [Vec<u32>; 2] {
@@ -152,76 +94,20 @@ impl<B: Bits> Ctx<B> {
         Ok(())
     }
 
-    /// The quiet moves' actions in increasing order (the moves [`Ctx::list_quiet`] lists):
-    /// the men's steps straight from their step masks, man by man in the order of their actions,
-    /// then the kings' moves; sorted after only if the kings' break the order.
+    /// The quiet moves' actions in increasing order (the moves [`Ctx::list_quiet`] lists; see
+    /// [`super::quiet::QuietActions`]).
     fn list_quiet_actions(
         &self,
         node: &Node<B>,
         actions: &mut SmallVec<[u32; 12]>,
     ) -> Result<(), Error> {
-        let t = &self.gen.tables;
-        let color = usize::from(node.color & 1);
-        let empty = t.board ^ (node.own | node.opp);
-        let men = node.own & !node.kings;
-        let bits = t.layout.square_of_bit.len();
-        let table: &[u32] = &self.man_actions[color];
-        let steps = &t.man_moves[color];
-        let order = &self.man_orders[color];
-        // Per step (in `order`): the men that can take it.
-        let mut from = [B::ZERO; 8];
-        let mut movers = B::ZERO;
-        for (slot, &index) in from.iter_mut().zip(&order.steps) {
-            let s = &steps[index];
-            *slot = (men.shift(s.amount, s.up) & empty).shift(s.amount, !s.up);
-            movers |= *slot;
+        if self.quiet.list(&self.gen, node, actions) {
+            Ok(())
+        } else {
+            Err(Error::InvalidMove(
+                "a quiet move is no segment of the encoding".into(),
+            ))
         }
-        let count = order.steps.len().min(from.len());
-        while movers.any() {
-            let man = if order.ascending {
-                movers.lowest_index()
-            } else {
-                movers.highest_index()
-            };
-            movers ^= B::bit(man);
-            for (k, &index) in order.steps[..count].iter().enumerate() {
-                if from[k].has(man) {
-                    let s = &steps[index];
-                    let to = B::bit(man).shift(s.amount, s.up).lowest_index();
-                    let action = table.get(index * bits + to as usize).copied();
-                    match action {
-                        Some(a) if a != u32::MAX => actions.push(a),
-                        _ => return Err(off_line(t.square(man), t.square(to))),
-                    }
-                }
-            }
-        }
-        let movable = t
-            .state
-            .movable_kings(node.own, node.kings, node.color, node.state);
-        for king in movable.iter() {
-            let king_b = B::bit(king);
-            let start = t.square(king);
-            for s in &t.king_moves[color] {
-                let mut to = king_b.shift(s.amount, s.up) & empty;
-                while to.any() {
-                    let end = t.square(to.lowest_index());
-                    let action = self.enc.segment(node.color, start, end);
-                    if action < 0 {
-                        return Err(off_line(start, end));
-                    }
-                    actions.push(action as u32);
-                    if !t.flying {
-                        break;
-                    }
-                    to = to.shift(s.amount, s.up) & empty;
-                }
-            }
-        }
-        if !actions.is_sorted() {
-            actions.sort_unstable();
-        }
-        Ok(())
     }
 
     /// The quiet move `action` names in `node` (a legal action of a position without a capture)

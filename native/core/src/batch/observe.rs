@@ -6,6 +6,7 @@ use smallvec::SmallVec;
 
 use super::{Ctx, Game, Path, FIXED_PLANES};
 use crate::bitboard::Bits;
+use crate::state::{Compact, Node};
 
 /// A row of floats as their bytes (native endianness).
 type Floats = [[u8; 4]];
@@ -122,7 +123,8 @@ impl<B: Bits> Ctx<B> {
         let row = row.as_chunks_mut::<4>().0;
         let planes = self.enc.planes;
         let diff = !self.cell_masks[0].is_empty();
-        if !(diff && view.valid) {
+        let whole = !(diff && view.valid);
+        if whole {
             row.fill([0; 4]);
             view.pieces = [0; 4];
             view.extra.clear();
@@ -135,29 +137,59 @@ impl<B: Bits> Ctx<B> {
         }
         view.extra.clear();
         let node = &game.node;
-        let kings = node.kings;
-        let pieces = [
-            node.own & !kings,
-            node.own & kings,
-            node.opp & !kings,
-            node.opp & kings,
-        ];
         let side = usize::from(node.color & 1);
         if diff {
-            let masks: &[u128] = &self.cell_masks[side];
-            for (plane, (bits, shown)) in pieces.into_iter().zip(&mut view.pieces).enumerate() {
-                let now = cell_set(masks, bits);
+            // A row written whole reads the node itself (what the kept sets must equal).
+            let sets = if whole {
+                self.cells_of(node)[side]
+            } else {
+                game.cells[side]
+            };
+            let (own, opp, kings) = (sets[side], sets[1 - side], sets[2]);
+            let now = [own & !kings, own & kings, opp & !kings, opp & kings];
+            for (plane, (now, shown)) in now.into_iter().zip(&mut view.pieces).enumerate() {
                 rewrite(row, planes, plane, now ^ *shown, now);
                 *shown = now;
             }
         } else {
+            let kings = node.kings;
+            let pieces = [
+                node.own & !kings,
+                node.own & kings,
+                node.opp & !kings,
+                node.opp & kings,
+            ];
             put_pieces(row, &self.bit_cells[side], pieces, planes, ONE);
         }
         self.write_extras(game, row, &mut view.extra);
-        let constants = self.constants(game);
-        if constants != view.constants {
-            self.write_constants(row, &view.constants, &constants);
-            view.constants = constants;
+        self.write_constants(game, row, &mut view.constants);
+    }
+
+    /// The cells of White's pieces, of Black's and of the kings in `node`, seen from each side
+    /// (none on a board too large to update its rows by difference).
+    pub(super) fn cells_of(&self, node: &Node<B>) -> [[u128; 3]; 2] {
+        let (white, black) = if node.color & 1 == 0 {
+            (node.own, node.opp)
+        } else {
+            (node.opp, node.own)
+        };
+        [0, 1].map(|o| {
+            let masks = &self.cell_masks[o];
+            [white, black, node.kings].map(|bits| cell_set(masks, bits))
+        })
+    }
+
+    /// `cells` (see [`Ctx::cells_of`]) after the move `c` by `mover`: only its few bits.
+    #[inline(always)]
+    pub(super) fn move_cells(&self, cells: &mut [[u128; 3]; 2], mover: u8, c: &Compact<B>) {
+        if self.cell_masks[0].is_empty() {
+            return;
+        }
+        let mover = usize::from(mover & 1);
+        for (sets, masks) in cells.iter_mut().zip(&self.cell_masks) {
+            sets[mover] ^= cell_set(masks, c.moved);
+            sets[1 - mover] ^= cell_set(masks, c.captured);
+            sets[2] ^= cell_set(masks, c.crowned);
         }
     }
 
@@ -201,36 +233,46 @@ impl<B: Bits> Ctx<B> {
         }
     }
 
-    /// The constant planes' values of `game` (each draw rule's progress).
-    fn constants(&self, game: &Game<B>) -> SmallVec<[f32; 6]> {
-        let mut constants: SmallVec<[f32; 6]> = SmallVec::new();
+    /// The constant planes' values of `game` (each draw rule's progress), in order: `visit(k,
+    /// value)` for the `k`th. (No list is built: a list built on the stack and moved would be
+    /// read back while its stores wait behind the row's, a stall of every store before them.)
+    fn each_constant(&self, game: &Game<B>, mut visit: impl FnMut(usize, f32)) {
         let spec = &self.spec;
+        let mut k = 0;
         if spec.repetitions > 0 {
             let seen = f64::from(game.reps.max(1) - 1);
-            constants.push((seen / f64::from(spec.repetitions - 1)).min(1.0) as f32);
+            visit(k, (seen / f64::from(spec.repetitions - 1)).min(1.0) as f32);
+            k += 1;
         }
         for (rule, &count) in spec.move_counts.iter().zip(&game.counts) {
-            constants.push(progress(count, rule.moves));
+            visit(k, progress(count, rule.moves));
+            k += 1;
         }
-        let since = game.since;
-        constants.extend(spec.endgames.iter().map(|rule| progress(since, rule.moves)));
-        constants
+        for rule in &spec.endgames {
+            visit(k, progress(game.since, rule.moves));
+            k += 1;
+        }
     }
 
     /// The constant planes (the last planes of a cell) whose values differ from `shown`
-    /// rewritten in every cell to `constants`, one plane at a time (a ply changes one count).
-    fn write_constants(&self, row: &mut Floats, shown: &[f32], constants: &[f32]) {
+    /// rewritten in every cell, one plane at a time (a ply changes one count), and `shown`
+    /// updated.
+    fn write_constants(&self, game: &Game<B>, row: &mut Floats, shown: &mut [f32]) {
         let stride = self.enc.planes;
-        let first = stride - constants.len();
-        for (k, (&value, &old)) in constants.iter().zip(shown).enumerate() {
+        let first = stride - shown.len();
+        self.each_constant(game, |k, value| {
+            let Some(old) = shown.get_mut(k) else {
+                return;
+            };
             if value.to_bits() == old.to_bits() {
-                continue;
+                return;
             }
+            *old = value;
             let bytes = value.to_ne_bytes();
             for cell in row.chunks_exact_mut(stride) {
                 put(cell, first + k, bytes);
             }
-        }
+        });
     }
 
     /// The pieces `entry` captures on its first `segments` segments: those on a segment's line,

@@ -98,32 +98,27 @@ fn the_history_starts_again_at_each_capture_crowning_or_man_move() {
 }
 
 #[test]
-fn advance_with_asks_ahead_for_each_game_in_order_and_steps_as_advance() {
-    let (mut plain, mut hinted) = (plain_batch(5), plain_batch(5));
-    plain.seed(9);
-    hinted.seed(9);
+fn an_illegal_action_is_refused_before_any_game_moves() {
+    let mut batch = plain_batch(5);
+    batch.seed(9);
     let mut actions = vec![0i64; 5];
-    for _ in 0..60 {
-        plain.random_actions(&mut actions);
-        let mut asked = Vec::new();
-        let mut found = 0;
-        let steps = hinted
-            .advance_with(&actions, false, None, |b, index| {
-                asked.push(index);
-                let named =
-                    |regions: [(usize, usize); 3]| regions.iter().filter(|r| r.0 != 0).count();
-                found += named(b.regions(index, false)) + named(b.regions(index, true));
-                assert_eq!(named(b.regions(index + 5, false)), 0);
-            })
-            .unwrap();
-        assert_eq!(asked, vec![0, 1, 2, 3, 4]);
-        assert_eq!(found, 5 * 5);
-        assert_eq!(steps, plain.advance(&actions, false, None).unwrap());
-        hinted.rng = plain.rng;
-    }
-    for index in 0..5 {
-        assert_eq!(plain.node(index), hinted.node(index));
-    }
+    batch.random_actions(&mut actions);
+    let before: Vec<_> = (0..5).map(|index| batch.node(index)).collect();
+    let legal = actions[3];
+    actions[3] = (0..).find(|&a| !batch.is_legal(3, a)).unwrap();
+    let error = batch.advance(&actions, false, None).unwrap_err();
+    assert_eq!(
+        error,
+        Error::IllegalAction {
+            index: 3,
+            action: actions[3]
+        }
+    );
+    let after: Vec<_> = (0..5).map(|index| batch.node(index)).collect();
+    assert_eq!(before, after);
+    actions[3] = legal;
+    batch.advance(&actions, false, None).unwrap();
+    assert!((0..5).all(|index| batch.node(index).unwrap().1 == 1));
 }
 
 /// The six output buffers of a batch of `n` games.

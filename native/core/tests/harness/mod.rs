@@ -374,6 +374,7 @@ impl Counts {
             Error::CaptureSearchLimit { .. } => "CaptureSearchLimit",
             Error::Interrupted(_) => "Interrupted",
             Error::Precedence(_) => "Precedence",
+            Error::IllegalAction { .. } => "IllegalAction",
         };
         *self.errors.entry(kind).or_default() += 1;
     }
