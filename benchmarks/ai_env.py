@@ -32,7 +32,8 @@ completes a move (a step that restarts a finished game counts as neither).
 ``--compare`` also times OpenSpiel's ``checkers`` (American checkers with OpenSpiel's own
 simplifications) with the same kind of random player, each round in a new process: the raw game
 state (``legal_actions`` and ``apply_action``) and its ``rl_environment.Environment`` (which
-computes observation tensors and legal actions at each step, as ours does). OpenSpiel also installs
+computes observation tensors and legal actions at each step, as ours does). As on our side, its
+set-up is not timed: the game loaded and the environment made, then 20 games played first. OpenSpiel also installs
 a top-level package of its own and needs no polydraughts, so the script creates a virtual
 environment for it (``--openspiel-venv``, default ``~/.cache/polydraughts-bench/open-spiel``),
 pip-installs ``open_spiel`` there on first use and runs it in a subprocess.
@@ -289,12 +290,16 @@ from open_spiel.python import rl_environment
 
 games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 
-def raw(seed):
+# Set-up untimed, as on our side: the game loaded, the environment made, a few games played first.
+GAME = pyspiel.load_game("checkers")
+ENVIRONMENT = rl_environment.Environment("checkers")
+WARM_UP = 20
+
+def raw(seed, games):
     rng = random.Random(seed)
-    game = pyspiel.load_game("checkers")
     plies = steps = 0
     for _ in range(games):
-        state = game.new_initial_state()
+        state = GAME.new_initial_state()
         player = state.current_player()
         moves = 0
         while not state.is_terminal() and moves < max_plies:
@@ -308,17 +313,16 @@ def raw(seed):
         plies += moves
     return plies, steps
 
-def env(seed):
+def env(seed, games):
     rng = random.Random(seed)
-    environment = rl_environment.Environment("checkers")
     plies = steps = 0
     for _ in range(games):
-        step = environment.reset()
+        step = ENVIRONMENT.reset()
         player = step.observations["current_player"]
         moves = 0
         while not step.last() and moves < max_plies:
             legal = step.observations["legal_actions"][player]
-            step = environment.step([legal[rng.randrange(len(legal))]])
+            step = ENVIRONMENT.step([legal[rng.randrange(len(legal))]])
             steps += 1
             now = step.observations["current_player"]
             if now != player:
@@ -329,8 +333,9 @@ def env(seed):
 
 out = {}
 for name, run in (("state", raw), ("env", env)):
+    run(seed + 1_000_000, WARM_UP)
     began = time.process_time()
-    result = run(seed)
+    result = run(seed, games)
     out[name] = {"plies": result[0], "steps": result[1], "seconds": time.process_time() - began}
 import importlib.metadata
 out["version"] = importlib.metadata.version("open_spiel")
@@ -380,6 +385,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--batches", type=int, default=400, help="VectorEnv steps per process, each of --num-envs games (400)"
     )
+    parser.add_argument(
+        "--openspiel-games",
+        type=int,
+        default=1000,
+        help="OpenSpiel's random games per process (1,000: a few tenths of a second, as long as a VectorEnv run)",
+    )
     parser.add_argument("--quick", action="store_true", help="5 games, one round, no comparison (for CI)")
     parser.add_argument("--compare", action="store_true", help="also time OpenSpiel's checkers (own venv)")
     parser.add_argument(
@@ -391,7 +402,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     rounds.add_options(parser, rounds=5)
     args = parser.parse_args(argv)
     rounds.check_options(parser, args)
-    for name in ("games", "max_plies", "num_envs", "batches"):
+    for name in ("games", "max_plies", "num_envs", "batches", "openspiel_games"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} {getattr(args, name)} must be at least 1")
     if args.quick:
@@ -421,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = args.seed + number
         if job == "openspiel":
             assert openspiel is not None
-            return dict(run_openspiel(openspiel, args.games, args.max_plies, seed))
+            return dict(run_openspiel(openspiel, args.openspiel_games, args.max_plies, seed))
         name, _, harness = job.partition(": ")
         work = {"variant": rules.name, "harness": harness, "games": args.games, "max_plies": args.max_plies}
         work |= {"num_envs": args.num_envs, "batches": args.batches}
@@ -433,6 +444,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.max_plies} plies per process, new games every round, {args.rounds} interleaved round(s) from seed "
         f"{args.seed}, every measurement its own process, CPU time; median (range) over the rounds"
     )
+    if openspiel is not None:
+        print(f"OpenSpiel: {args.openspiel_games:,} random games per process, after its untimed set-up and 20 games")
     load_before = _load()
     results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
     print(rounds.build_text(sides, results))

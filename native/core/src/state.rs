@@ -185,7 +185,9 @@ impl RuleState {
     }
 
     /// The node after `mv`: pieces updated, sides swapped, the state updated (copy-make).
-    #[inline]
+    /// Always inlined: a node returned through memory is read back before its stores reach the
+    /// cache (a stalled store-to-load forwarding, waiting on every store before it).
+    #[inline(always)]
     pub fn play<B: Bits>(&self, node: &Node<B>, mv: &Compact<B>) -> Node<B> {
         let state = if self.keeps {
             self.next(node, mv.moved, mv.captured)
