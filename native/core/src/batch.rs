@@ -175,11 +175,23 @@ struct Game<B: Bits> {
     live: SmallVec<[u32; 4]>,
     /// Segments fixed so far.
     depth: usize,
-    /// No capture: the legal moves are quiet, listed as their actions alone (in the game's
-    /// [`Choices`]; `entries` is empty), each naming its move.
-    quiet: bool,
+    /// How the legal moves are listed: as entries, or as their actions alone.
+    listing: Listing,
     /// The game ended at the last step: the next step starts it again.
     over: bool,
+}
+
+/// How a game's legal moves are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Listing {
+    /// As [`Entry`]s (and their [`Path`]s where a capture may take several segments).
+    Entries,
+    /// No capture: quiet moves, as their actions alone (in the game's [`Choices`]; `entries`
+    /// empty), each naming its move.
+    Quiet,
+    /// Captures that are all single jumps by men that cannot go on, as their actions alone,
+    /// each naming its move (the piece jumped halfway).
+    Jumps,
 }
 
 impl<B: Bits> Game<B> {
@@ -600,7 +612,7 @@ impl<B: Bits> Ctx<B> {
             paths: Vec::new(),
             live: SmallVec::new(),
             depth: 0,
-            quiet: false,
+            listing: Listing::Entries,
             over: false,
         };
         self.restart(&mut game, choices)?;
@@ -634,8 +646,8 @@ impl<B: Bits> Ctx<B> {
     /// Takes the legal `action` in `game`; plays the move once it is chosen (`choices`: the
     /// legal actions after).
     fn take(&self, game: &mut Game<B>, choices: &mut Choices, action: u32) -> Result<Step, Error> {
-        if game.quiet {
-            let (compact, event) = self.quiet_move(&game.node, action)?;
+        if game.listing != Listing::Entries {
+            let (compact, event) = self.action_move(&game.node, game.listing, action)?;
             return self.play(game, choices, compact, event);
         }
         let depth = game.depth;

@@ -96,6 +96,10 @@ fn split(steps: &[Step]) -> Vec<Step> {
         .collect()
 }
 
+/// Men's single jumps by direction: `(amount, up, jumpers)` in the first `len` entries of the
+/// array (see [`Generator::single_jump_list`]).
+pub type JumpList<B> = ([(u32, bool, B); 8], usize);
+
 /// The man jumps of one side: `(count, landings, origins, jumps)` with `jumps` per direction in
 /// the ruleset's order, `(amount, up, jumpers)`.
 pub(crate) struct ManJumps<B: Bits> {
@@ -290,7 +294,7 @@ impl<B: Bits> Generator<B> {
     }
 
     /// The single jumps the precedence keeps: over kings, or over men, as it prefers.
-    fn preferred(&self, jumps: &ManJumps<B>, prey_kings: B) -> ([(u32, bool, B); 8], usize) {
+    fn preferred(&self, jumps: &ManJumps<B>, prey_kings: B) -> JumpList<B> {
         let preference = self.facts.single_jump_preference;
         let mut chosen = [(0, false, B::ZERO); 8];
         let mut len = 0;
@@ -317,7 +321,7 @@ impl<B: Bits> Generator<B> {
         }
     }
 
-    fn chosen_jumps(&self, jumps: &ManJumps<B>, prey_kings: B) -> ([(u32, bool, B); 8], usize) {
+    fn chosen_jumps(&self, jumps: &ManJumps<B>, prey_kings: B) -> JumpList<B> {
         if self.facts.single_jump_preference != 0 && prey_kings.any() {
             self.preferred(jumps, prey_kings)
         } else {
@@ -422,18 +426,11 @@ impl<B: Bits> Generator<B> {
         Ok(Some(out))
     }
 
-    /// The captures of `node` when every one is a single jump by a man that cannot go on (the
-    /// short path of `Generator::capture_list` and [`Generator::legal`], precedence applied;
-    /// the side to move may have kings, none of which can jump), each given to `each` as
-    /// `(start bit, landing bit, xor masks, promotes)`; false, nothing given, where there is no
-    /// capture or one may need a search (then ask [`Generator::legal`]). For the batches of
-    /// `crate::batch`, which need each move's segment, and the Python binding's listing of a
-    /// position's moves.
-    pub fn single_jumps_each(
-        &self,
-        node: &Node<B>,
-        mut each: impl FnMut(u32, u32, Compact<B>, bool),
-    ) -> bool {
+    /// The legal captures of `node` when each is a single jump by a man that cannot go on (the
+    /// precedence applied): `(amount, up, jumpers)` per direction, the first `len` of the array;
+    /// `None` where a capture may need a search (or there is none). A jumper at bit `s` lands at
+    /// `s + 2 * amount` (up) or `s - 2 * amount`, over the piece halfway.
+    pub fn single_jump_list(&self, node: &Node<B>) -> Option<JumpList<B>> {
         let t = &self.tables;
         let Node {
             own,
@@ -454,10 +451,27 @@ impl<B: Bits> Generator<B> {
             || !self.single_jumps_only(B::ZERO, jumps.landings, jumps.origins, color)
             || (own_kings.any() && self.kings_can_jump(own_kings, opp, empty, color))
         {
-            return false;
+            return None;
         }
-        let crown = t.crown_row[(color & 1) as usize];
-        let (list, len) = self.chosen_jumps(&jumps, prey & kings);
+        Some(self.chosen_jumps(&jumps, prey & kings))
+    }
+
+    /// The captures of `node` when every one is a single jump by a man that cannot go on (the
+    /// short path of `Generator::capture_list` and [`Generator::legal`], precedence applied;
+    /// the side to move may have kings, none of which can jump), each given to `each` as
+    /// `(start bit, landing bit, xor masks, promotes)`; false, nothing given, where there is no
+    /// capture or one may need a search (then ask [`Generator::legal`]). For the Python
+    /// binding's listing of a position's moves.
+    pub fn single_jumps_each(
+        &self,
+        node: &Node<B>,
+        mut each: impl FnMut(u32, u32, Compact<B>, bool),
+    ) -> bool {
+        let Some((list, len)) = self.single_jump_list(node) else {
+            return false;
+        };
+        let kings = node.kings;
+        let crown = self.tables.crown_row[(node.color & 1) as usize];
         for &(a, up, jumpers) in &list[..len] {
             for start in jumpers.iter() {
                 let s = B::bit(start);

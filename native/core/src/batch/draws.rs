@@ -2,7 +2,7 @@
 //! over the plies since the last capture or crowning, and which draw rule applies (the order of
 //! [`crate::drawrules::DrawCounter::draw`]).
 
-use super::{Choices, Ctx, Game};
+use super::{Choices, Ctx, Game, Listing};
 use crate::bitboard::Bits;
 use crate::drawrules::events;
 use crate::error::Error;
@@ -87,9 +87,12 @@ impl<B: Bits> Ctx<B> {
             let moves = self.gen.moves(&child, false, None)?;
             Ok(moves.iter().any(|m| m.captured.any()))
         };
-        if game.quiet {
+        if game.listing == Listing::Jumps {
+            return Ok(true);
+        }
+        if game.listing == Listing::Quiet {
             for &action in &choices.actions {
-                if !lets_capture(&self.quiet_move(node, action)?.0)? {
+                if !lets_capture(&self.action_move(node, Listing::Quiet, action)?.0)? {
                     return Ok(false);
                 }
             }

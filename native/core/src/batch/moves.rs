@@ -3,11 +3,11 @@
 
 use smallvec::SmallVec;
 
-use super::{Choices, Ctx, Encoding, Entry, Game, Path};
+use super::{Choices, Ctx, Encoding, Entry, Game, Listing, Path};
 use crate::bitboard::Bits;
 use crate::drawrules::events;
 use crate::error::Error;
-use crate::generator::Generator;
+use crate::generator::{Generator, JumpList};
 use crate::state::{Compact, Node};
 
 /// Per side, the action of each man's quiet step: `[step * bits + target]` for the side's steps
@@ -63,9 +63,9 @@ fn off_line(start: u32, end: u32) -> Error {
 
 impl<B: Bits> Ctx<B> {
     /// The legal moves of the game's node and its legal actions (`choices`): without a capture,
-    /// the actions alone (`game.quiet`: each names its move); with one, the moves with their
-    /// segment actions, every one still possible (`game.live` is read only once a segment is
-    /// chosen: see `Ctx::take`).
+    /// or where every capture is a man's single jump, the actions alone (`game.listing`: each
+    /// names its move); otherwise the moves with their segment actions, every one still possible
+    /// (`game.live` is read only once a segment is chosen: see `Ctx::take`).
     pub(super) fn fill_entries(
         &self,
         game: &mut Game<B>,
@@ -74,7 +74,7 @@ impl<B: Bits> Ctx<B> {
         game.entries.clear();
         game.paths.clear();
         game.depth = 0;
-        game.quiet = false;
+        game.listing = Listing::Entries;
         choices.actions.clear();
         choices.over = false;
         let node = game.node;
@@ -82,10 +82,16 @@ impl<B: Bits> Ctx<B> {
             return Ok(()); // a crowning has won: no move (as `legal` says)
         }
         if !self.gen.can_capture(&node) {
-            game.quiet = true;
+            game.listing = Listing::Quiet;
             return self.list_quiet_actions(&node, &mut choices.actions);
         }
-        if !self.fill_single_jumps(game)? && !self.fill_short_jumps(game)? {
+        if self.gen.tables.capture_mandatory {
+            if let Some(jumps) = self.gen.single_jump_list(&node) {
+                game.listing = Listing::Jumps;
+                return self.list_jump_actions(&node, jumps, &mut choices.actions);
+            }
+        }
+        if !self.fill_short_jumps(game)? {
             self.fill_captures(game)?;
         } else if !self.gen.tables.capture_mandatory {
             self.fill_quiet(game)?;
@@ -110,11 +116,38 @@ impl<B: Bits> Ctx<B> {
         }
     }
 
-    /// The quiet move `action` names in `node` (a legal action of a position without a capture)
-    /// and its draw-rule events.
-    pub(super) fn quiet_move(
+    /// The single jumps `jumps` (see [`Generator::single_jump_list`]) as their actions, in
+    /// increasing order.
+    fn list_jump_actions(
         &self,
         node: &Node<B>,
+        (list, len): JumpList<B>,
+        actions: &mut SmallVec<[u32; 12]>,
+    ) -> Result<(), Error> {
+        let t = &self.gen.tables;
+        for &(a, up, jumpers) in &list[..len] {
+            for start in jumpers.iter() {
+                let to = if up { start + 2 * a } else { start - 2 * a };
+                let (start, end) = (t.square(start), t.square(to));
+                let action = self.enc.segment(node.color, start, end);
+                if action < 0 {
+                    return Err(off_line(start, end));
+                }
+                actions.push(action as u32);
+            }
+        }
+        if !actions.is_sorted() {
+            actions.sort_unstable();
+        }
+        Ok(())
+    }
+
+    /// The move `action` names in `node`, where the legal moves are listed as their actions
+    /// (`listing`: quiet moves, or single jumps), and its draw-rule events.
+    pub(super) fn action_move(
+        &self,
+        node: &Node<B>,
+        listing: Listing,
         action: u32,
     ) -> Result<(Compact<B>, u8), Error> {
         let color = usize::from(node.color & 1);
@@ -129,6 +162,21 @@ impl<B: Bits> Ctx<B> {
         }
         let (from, to) = (code & 0xFFFF, code >> 16);
         let moved = B::bit(from) | B::bit(to);
+        let crown = self.gen.tables.crown_row[color];
+        if listing == Listing::Jumps {
+            // A man's single jump: the piece taken is halfway, a king taken loses its crown.
+            let over = B::bit((from + to) / 2);
+            let crowned = (node.kings & over) | (B::bit(to) & crown);
+            let promotes = (B::bit(to) & crown).any();
+            let event =
+                events::CAPTURE | events::MAN_MOVED | if promotes { events::CROWNING } else { 0 };
+            let compact = Compact {
+                moved,
+                captured: over,
+                crowned,
+            };
+            return Ok((compact, event));
+        }
         if node.kings.has(from) {
             let compact = Compact {
                 moved,
@@ -137,7 +185,7 @@ impl<B: Bits> Ctx<B> {
             };
             return Ok((compact, 0));
         }
-        let crowned = B::bit(to) & self.gen.tables.crown_row[color];
+        let crowned = B::bit(to) & crown;
         let event = events::MAN_MOVED | if crowned.any() { events::CROWNING } else { 0 };
         let compact = Compact {
             moved,
@@ -145,34 +193,6 @@ impl<B: Bits> Ctx<B> {
             crowned,
         };
         Ok((compact, event))
-    }
-
-    /// The captures when each is a single jump by a man (one segment each, all different: no
-    /// [`Path`] kept), straight from the generator's jump masks; false, nothing listed, where a
-    /// capture may need a search.
-    fn fill_single_jumps(&self, game: &mut Game<B>) -> Result<bool, Error> {
-        let t = &self.gen.tables;
-        let (color, entries) = (game.node.color, &mut game.entries);
-        let mut wrong = None;
-        let single = self
-            .gen
-            .single_jumps_each(&game.node, |start, end, compact, promotes| {
-                let (start, end) = (t.square(start), t.square(end));
-                let action = self.enc.segment(color, start, end);
-                if action < 0 {
-                    wrong = Some(off_line(start, end));
-                }
-                let crowning = if promotes { events::CROWNING } else { 0 };
-                entries.push(Entry {
-                    compact,
-                    first: action as u32,
-                    event: events::CAPTURE | events::MAN_MOVED | crowning,
-                });
-            });
-        match wrong {
-            Some(error) => Err(error),
-            None => Ok(single),
-        }
     }
 
     /// The captures when the side to move's kings can jump too, where every capture is a single
