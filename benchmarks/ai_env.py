@@ -33,7 +33,8 @@ completes a move (a step that restarts a finished game counts as neither).
 simplifications) with the same kind of random player, each round in a new process: the raw game
 state (``legal_actions`` and ``apply_action``) and its ``rl_environment.Environment`` (which
 computes observation tensors and legal actions at each step, as ours does). As on our side, its
-set-up is not timed: the game loaded and the environment made, then 20 games played first. OpenSpiel also installs
+set-up is not timed: the game loaded and the environment made, then 1,000 games played first
+(its first few hundred games run up to a fifth slower than its steady rate). OpenSpiel also installs
 a top-level package of its own and needs no polydraughts, so the script creates a virtual
 environment for it (``--openspiel-venv``, default ``~/.cache/polydraughts-bench/open-spiel``),
 pip-installs ``open_spiel`` there on first use and runs it in a subprocess.
@@ -290,10 +291,11 @@ from open_spiel.python import rl_environment
 
 games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 
-# Set-up untimed, as on our side: the game loaded, the environment made, a few games played first.
+# Set-up untimed, as on our side: the game loaded, the environment made, and games played first
+# until it runs at its steady rate (its first few hundred games run up to a fifth slower).
 GAME = pyspiel.load_game("checkers")
 ENVIRONMENT = rl_environment.Environment("checkers")
-WARM_UP = 20
+WARM_UP = 1000
 
 def raw(seed, games):
     rng = random.Random(seed)
@@ -445,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.seed}, every measurement its own process, CPU time; median (range) over the rounds"
     )
     if openspiel is not None:
-        print(f"OpenSpiel: {args.openspiel_games:,} random games per process, after its untimed set-up and 20 games")
+        print(f"OpenSpiel: {args.openspiel_games:,} random games per process, after its untimed set-up and 1,000 games")
     load_before = _load()
     results = rounds.interleave(args.rounds, jobs, run, progress=args.rounds > 1)
     print(rounds.build_text(sides, results))

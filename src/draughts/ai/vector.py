@@ -55,6 +55,10 @@ __all__ = ["VectorEnv"]
 Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]
 
 
+_INT64 = np.dtype(np.int64)
+"""The actions' native dtype."""
+
+
 def _limbs(value: int) -> list[int]:
     """A bitboard as 64-bit limbs, the lowest first."""
     return [(value >> shift) & 0xFFFF_FFFF_FFFF_FFFF for shift in range(0, max(value.bit_length(), 1), 64)]
@@ -236,6 +240,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[
         return out(self._obs), out(self._rewards), out(self._terminated), out(self._truncated), self._info()
 
     def _action_bytes(self, actions: npt.ArrayLike) -> bytes:
+        if type(actions) is np.ndarray and actions.dtype == _INT64 and actions.shape == (self.num_envs,):
+            return actions.tobytes()  # what sample_legal_actions gives: nothing to check or convert
         from draughts.errors import InvalidActionError
 
         array = np.asarray(actions)
