@@ -77,42 +77,38 @@ fn cell_set<B: Bits>(masks: &[u128], bits: B) -> u128 {
     set
 }
 
-/// The four piece floats of a cell by which of the four piece planes have it (bit `p` for plane
-/// `p`): one 16-byte store a cell.
-const PIECE_FLOATS: [[[u8; 4]; 4]; 16] = {
-    let mut table = [[[0; 4]; 4]; 16];
-    let mut code = 0;
-    while code < 16 {
-        let mut plane = 0;
-        while plane < 4 {
-            if code >> plane & 1 == 1 {
-                table[code][plane] = ONE;
-            }
-            plane += 1;
-        }
-        code += 1;
-    }
+/// The four piece floats of a cell (own men, own kings, opponent's men, opponent's kings) by
+/// whether the side to move has a piece there (bit 0), the opponent (bit 1), a king (bit 2):
+/// one 16-byte store a cell.
+const PIECE_FLOATS: [[[u8; 4]; 4]; 8] = {
+    let mut table = [[[0; 4]; 4]; 8];
+    table[0b001][0] = ONE;
+    table[0b101][1] = ONE;
+    table[0b010][2] = ONE;
+    table[0b110][3] = ONE;
     table
 };
 
-/// The piece planes (the first four of a cell) of the cells where `now` differs from `shown`
-/// rewritten in `row`, a cell's four floats at once (the stores, not the instructions, bound a
-/// step: a ply changes about 18 cells, 33 floats), word by word (a board of at most 64 cells has
-/// an empty second).
+/// The piece planes (the first four of a cell) of the cells in `changed` rewritten in `row`
+/// from the cells of the side to move's pieces, the opponent's and the kings, a cell's four
+/// floats at once (the stores, not the instructions, bound a step: a ply changes about 18
+/// cells, 33 floats), word by word (a board of at most 64 cells has an empty second).
 #[inline(always)]
-fn rewrite_pieces(row: &mut Floats, stride: usize, now: [u128; 4], shown: [u128; 4]) {
-    let changed =
-        (now[0] ^ shown[0]) | (now[1] ^ shown[1]) | (now[2] ^ shown[2]) | (now[3] ^ shown[3]);
+fn rewrite_pieces(row: &mut Floats, stride: usize, changed: u128, [own, opp, kings]: [u128; 3]) {
     for (shift, base) in [(0u32, 0usize), (64, 64)] {
         let mut left = (changed >> shift) as u64;
-        let planes = now.map(|plane| (plane >> shift) as u64);
+        if left == 0 {
+            continue;
+        }
+        let (own, opp, kings) = (
+            (own >> shift) as u64,
+            (opp >> shift) as u64,
+            (kings >> shift) as u64,
+        );
         while left != 0 {
             let at = left.trailing_zeros();
             left &= left - 1;
-            let code = (planes[0] >> at & 1)
-                | (planes[1] >> at & 1) << 1
-                | (planes[2] >> at & 1) << 2
-                | (planes[3] >> at & 1) << 3;
+            let code = (own >> at & 1) | (opp >> at & 1) << 1 | (kings >> at & 1) << 2;
             let start = (base + at as usize) * stride;
             if let Some(cell) = row.get_mut(start..start + 4) {
                 cell.copy_from_slice(&PIECE_FLOATS[code as usize]);
@@ -174,7 +170,11 @@ impl<B: Bits> Ctx<B> {
             };
             let (own, opp, kings) = (sets[side], sets[1 - side], sets[2]);
             let now = [own & !kings, own & kings, opp & !kings, opp & kings];
-            rewrite_pieces(row, planes, now, view.pieces);
+            let changed = now
+                .iter()
+                .zip(&view.pieces)
+                .fold(0, |changed, (now, shown)| changed | (now ^ shown));
+            rewrite_pieces(row, planes, changed, [own, opp, kings]);
             view.pieces = now;
         } else {
             let kings = node.kings;
