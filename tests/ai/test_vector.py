@@ -204,6 +204,23 @@ def test_an_illegal_action_raises_and_nothing_moves() -> None:
         envs.step(np.array([10**6, 0, 0]))
 
 
+def test_actions_in_any_integer_array_are_read_alike() -> None:
+    # The int64 array sample_legal_actions gives is taken as it is; other integer arrays and lists
+    # are converted, and an int64 array of the wrong shape is refused like any other.
+    runs = []
+    for convert in (lambda a: a, lambda a: a.astype(">i8"), lambda a: a.astype(np.int32), list):
+        envs = ai.VectorEnv("american", 3)
+        envs.reset(seed=5)
+        for _ in range(20):
+            envs.step(convert(envs.sample_legal_actions()))
+        runs.append([envs.position(i).fen() for i in range(3)])
+    assert runs[1:] == [runs[0]] * 3
+    with pytest.raises(draughts.errors.InvalidActionError, match="3 integers"):
+        envs.step(np.zeros(2, np.int64))
+    with pytest.raises(draughts.errors.InvalidActionError, match="3 integers"):
+        envs.step(np.zeros((3, 1), np.int64))
+
+
 def test_an_illegal_action_loses_with_lose() -> None:
     envs = ai.VectorEnv("russian", 2, illegal_action="lose")
     _, info = envs.reset()

@@ -177,3 +177,44 @@ fn rows_updated_in_place_equal_rows_written_whole() {
     }
     assert!(ended > 0 && partial > 0, "ended {ended}, partial {partial}");
 }
+
+#[test]
+fn moves_listed_as_actions_are_the_legal_moves_first_segments_and_play_them() {
+    // The positions whose moves are listed as actions alone (quiet moves, men's single jumps)
+    // against the generator's full listing: the same actions in increasing order, and each
+    // action decoded into the very move the generator lists for it.
+    let mut batch = plain_batch(8);
+    batch.seed(3);
+    let mut actions = vec![0i64; 8];
+    let (mut quiet, mut jumps) = (0, 0);
+    for _ in 0..400 {
+        for (game, choices) in batch.games.iter().zip(&batch.choices) {
+            if game.listing == Listing::Entries || game.over {
+                continue;
+            }
+            let ctx = &batch.ctx;
+            let legal = ctx.gen.legal(&game.node, false, None).unwrap();
+            let mut expected: Vec<u32> = legal
+                .iter()
+                .map(|m| ctx.enc.segment(game.node.color, m.path[0], m.path[1]) as u32)
+                .collect();
+            expected.sort_unstable();
+            assert_eq!(choices.actions.to_vec(), expected);
+            for (m, &action) in legal.iter().zip(&expected) {
+                let listed = ctx.enc.segment(game.node.color, m.path[0], m.path[1]) as u32;
+                let (compact, _) = ctx.action_move(&game.node, game.listing, listed).unwrap();
+                assert_eq!(compact, m.compact, "action {action}");
+            }
+            match game.listing {
+                Listing::Quiet => quiet += 1,
+                _ => jumps += 1,
+            }
+        }
+        batch.random_actions(&mut actions);
+        batch.advance(&actions, false, None).unwrap();
+    }
+    assert!(
+        quiet > 100 && jumps > 50,
+        "{quiet} quiet, {jumps} jump positions"
+    );
+}
