@@ -294,8 +294,10 @@ impl<B: Bits> Ctx<B> {
             }
             *old = value;
             let bytes = value.to_ne_bytes();
-            for cell in row.chunks_exact_mut(stride) {
-                put(cell, first + k, bytes);
+            let mut index = first + k;
+            while let Some(float) = row.get_mut(index) {
+                *float = bytes;
+                index += stride;
             }
         });
     }
