@@ -416,11 +416,7 @@ impl<B: Bits> Generator<B> {
                 let s = B::bit(start);
                 let over = s.shift(a, up);
                 let to = over.shift(a, up);
-                out.push(Compact {
-                    moved: s | to,
-                    captured: over,
-                    crowned: (kings & over) | (to & crown),
-                });
+                out.push(Compact::man_jump(s, over, to, kings, crown));
             }
         }
         Ok(Some(out))
@@ -477,11 +473,7 @@ impl<B: Bits> Generator<B> {
                 let s = B::bit(start);
                 let over = s.shift(a, up);
                 let to = over.shift(a, up);
-                let compact = Compact {
-                    moved: s | to,
-                    captured: over,
-                    crowned: (kings & over) | (to & crown),
-                };
+                let compact = Compact::man_jump(s, over, to, kings, crown);
                 each(start, to.lowest_index(), compact, (to & crown).any());
             }
         }

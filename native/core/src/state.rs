@@ -37,6 +37,19 @@ pub struct Compact<B: Bits> {
     pub crowned: B,
 }
 
+impl<B: Bits> Compact<B> {
+    /// A man's single jump from `from` over `over` to `to` (single bits): a king taken loses its
+    /// crown, and the man is crowned if `to` is on its crown row `crown`.
+    #[inline(always)]
+    pub fn man_jump(from: B, over: B, to: B, kings: B, crown: B) -> Self {
+        Compact {
+            moved: from | to,
+            captured: over,
+            crowned: (kings & over) | (to & crown),
+        }
+    }
+}
+
 /// The rule state of one ruleset: its layout and its update after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleState {

@@ -55,6 +55,16 @@ pub(super) fn action_bits<B: Bits>(gen: &Generator<B>, enc: &Encoding) -> [Vec<u
     })
 }
 
+/// The draw-rule events of a man's jump landing on `to` (`crown`: its crown row).
+fn man_jump_event<B: Bits>(to: B, crown: B) -> u8 {
+    let crowning = if (to & crown).any() {
+        events::CROWNING
+    } else {
+        0
+    };
+    events::CAPTURE | events::MAN_MOVED | crowning
+}
+
 fn off_line(start: u32, end: u32) -> Error {
     Error::InvalidMove(format!(
         "path squares {start} and {end} are not on one line"
@@ -164,18 +174,10 @@ impl<B: Bits> Ctx<B> {
         let moved = B::bit(from) | B::bit(to);
         let crown = self.gen.tables.crown_row[color];
         if listing == Listing::Jumps {
-            // A man's single jump: the piece taken is halfway, a king taken loses its crown.
-            let over = B::bit((from + to) / 2);
-            let crowned = (node.kings & over) | (B::bit(to) & crown);
-            let promotes = (B::bit(to) & crown).any();
-            let event =
-                events::CAPTURE | events::MAN_MOVED | if promotes { events::CROWNING } else { 0 };
-            let compact = Compact {
-                moved,
-                captured: over,
-                crowned,
-            };
-            return Ok((compact, event));
+            // A man's single jump: the piece taken is halfway.
+            let (start, over, end) = (B::bit(from), B::bit((from + to) / 2), B::bit(to));
+            let compact = Compact::man_jump(start, over, end, node.kings, crown);
+            return Ok((compact, man_jump_event(end, crown)));
         }
         if node.kings.has(from) {
             let compact = Compact {
@@ -230,16 +232,8 @@ impl<B: Bits> Ctx<B> {
                 let s = B::bit(start);
                 let over = s.shift(a, up);
                 let to = over.shift(a, up);
-                let promotes = (to & crown).any();
-                let compact = Compact {
-                    moved: s | to,
-                    captured: over,
-                    crowned: (kings & over) | (to & crown),
-                };
-                let event = events::CAPTURE
-                    | events::MAN_MOVED
-                    | if promotes { events::CROWNING } else { 0 };
-                self.push_jump(game, s, to, compact, event)?;
+                let compact = Compact::man_jump(s, over, to, kings, crown);
+                self.push_jump(game, s, to, compact, man_jump_event(to, crown))?;
             }
         }
         for king in (own & kings).iter() {
