@@ -310,10 +310,11 @@ too costly: about 130,000 states, where the library's own bound (a million state
 :class:`~draughts.CaptureSearchLimitError` on dense random positions of custom rules."""
 
 
-def affordable(position: Position, budget: int | None) -> bool:
-    """Whether ``position`` has at most ``budget`` capture paths (legal moves counted the paths way,
-    by the library's fast count; None: no bound). A count whose capture search runs past
-    :data:`AFFORDABLE_CHECKS` checkpoints, or past the library's bound, is not affordable."""
+def affordable(position: Position, budget: int | None, depth: int = 1) -> bool:
+    """Whether ``position`` has at most ``budget`` capture paths ``depth`` plies deep (legal moves
+    counted the paths way, by the library's fast count; None: no bound). A count whose capture
+    search runs past :data:`AFFORDABLE_CHECKS` checkpoints, or past the library's bound, is not
+    affordable."""
     if budget is None:
         return True
     checks = 0
@@ -326,7 +327,7 @@ def affordable(position: Position, budget: int | None) -> bool:
 
     try:
         with abort_when(give_up_when_costly):
-            return draughts.perft(position, 1, paths=True) <= budget
+            return draughts.perft(position, depth, paths=True) <= budget
     except (_TooCostly, CaptureSearchLimitError):
         return False
 

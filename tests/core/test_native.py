@@ -324,7 +324,12 @@ def test_random_rulesets_of_the_family_agree_with_the_oracle(data: st.DataObject
     if native.king_move_limit and own_kings:
         king = squares[data.draw(st.sampled_from(own_kings))]
         state = native.state_value(color, king, data.draw(st.integers(1, native.king_move_limit)))
-    assert_agrees_with_the_oracle(rules, (own, opp, kings, color, state), depth=data.draw(st.integers(0, 2)))
+    depth = data.draw(st.integers(0, 2))
+    if depth == 2 and not affordable(position, PATHS_BUDGET, depth=2):
+        # The oracle's work two plies deep held to its bound at the root: a dense position of
+        # flying kings can have a few thousand moves with as many replies each (hours in the oracle).
+        depth = 1
+    assert_agrees_with_the_oracle(rules, (own, opp, kings, color, state), depth=depth)
 
 
 class FewestTakenNativeCheck(Criterion):
